@@ -1,0 +1,42 @@
+/**
+ * Registration fees and rules of this edition (spec part 2 section 9).
+ * Amounts are whole currency units (rupees, dollars) exactly as the spec's fee table prints them;
+ * src/shared/pricing.ts turns them into the tier catalogue and computes in minor units.
+ */
+export const registrationFees = {
+  /** Last day of Early Bird pricing, inclusive, in conference.timeZone (spec: "early bird (by 1 Nov 2025)"). */
+  earlyBirdDate: '2025-11-01',
+  /** Last day of the Standard deadline as printed in the fee table (spec: "standard (by 15 Nov 2025)"). */
+  standardDeadline: '2025-11-15',
+  /** GST in percent of the subtotal (spec part 2 section 9). */
+  gst: 18,
+  /** Convenience fee in percent of subtotal plus GST (spec part 2 section 9; the API keeps the spelling "convinienceFee"). */
+  convenienceFee: 4,
+  /** Fee table: [category][membership][period] = { INR, USD }. */
+  fees: {
+    prof: {
+      ieee: { early: { INR: 8500, USD: 350 }, std: { INR: 12500, USD: 450 } },
+      non: { early: { INR: 10200, USD: 420 }, std: { INR: 15000, USD: 540 } },
+    },
+    stud: {
+      ieee: { early: { INR: 5000, USD: 250 }, std: { INR: 7000, USD: 350 } },
+      non: { early: { INR: 6000, USD: 300 }, std: { INR: 8400, USD: 420 } },
+    },
+  },
+  /**
+   * Price of one additional ticket for a companion. SAMPLE: the spec says the prices come from the
+   * pricing response but does not print them; the committee sets the real ones here.
+   */
+  extraTickets: {
+    sample: true,
+    welcomeReception: { INR: 1500, USD: 30 },
+    galaDinner: { INR: 2500, USD: 50 },
+  },
+  /** Additional tickets a delegate may buy for each event (spec part 2 section 3: 0-3). */
+  maxExtraTickets: 3,
+  /** Refund and name-transfer rules shown on the registration information page (spec part 2 section 9). */
+  refundRequestDeadline: '2025-11-20',
+  nameTransferFee: { INR: 2000, USD: 50 },
+  /** External site for international registrations (SAMPLE address; the committee sets the real one). */
+  internationalRegistrationUrl: 'https://events.example.org/pesgre-2025/international',
+} as const;

@@ -1,0 +1,22 @@
+/**
+ * Calendar-day helpers in the conference's time zone. Deadlines in the spec are days
+ * ("by 1 Nov 2025"), so a deadline day lasts until 23:59:59 in conference.timeZone.
+ * Uses the platform's Intl time-zone database rather than hand-written offsets.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar day (YYYY-MM-DD) that instant `now` falls on in `timeZone`. */
+export function dayIn(now: Date, timeZone: string): string {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    // en-CA formats dates as YYYY-MM-DD.
+    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    formatters.set(timeZone, f);
+  }
+  return f.format(now);
+}
+
+/** True when `now` is on or before the ISO day `lastDay` in `timeZone`. */
+export function onOrBefore(now: Date, lastDay: string, timeZone: string): boolean {
+  return dayIn(now, timeZone) <= lastDay;
+}
