@@ -1,0 +1,7 @@
+/** GET /api: liveness answer the SPA logs on start (spec part 2 section 7). */
+import { conference } from '../../src/content/conference';
+import { endpoint, json } from '../server/http';
+
+export default endpoint(['GET'], async () => json(200, { name: conference.name, status: 'ok' }));
+
+export const config = { path: '/api' };

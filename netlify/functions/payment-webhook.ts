@@ -1,0 +1,16 @@
+/**
+ * POST /api/payment/webhook: Razorpay webhooks `order.paid` and `payment.captured`, signed with
+ * RAZORPAY_WEBHOOK_SECRET over the raw body (X-Razorpay-Signature). Register this URL in
+ * Razorpay's dashboard (README: Deploying).
+ */
+import { now } from '../server/clock';
+import { handleWebhook } from '../server/confirm';
+import { endpoint, json, readRawBody } from '../server/http';
+
+export default endpoint(['POST'], async (req) => {
+  const raw = await readRawBody(req);
+  const outcome = await handleWebhook(raw, req.headers.get('x-razorpay-signature'), now());
+  return json(200, outcome.handled ? { ok: true, registrationNumber: outcome.result.registrationNumber } : { ok: true, ignored: outcome.reason });
+});
+
+export const config = { path: '/api/payment/webhook' };

@@ -1,0 +1,141 @@
+/**
+ * HTTP helpers shared by every function: the one JSON error shape, body reading with a size
+ * limit, method checks, and the wrapper that maps failures to status codes
+ * (ARCHITECTURE: Errors). No response ever carries a stack trace or internal message.
+ */
+import type { z } from 'zod';
+import { MAX_BODY_BYTES, type ApiError } from '../../src/shared/api';
+import { ConfigError } from './env';
+
+/** An expected failure with its status, machine code and human message. */
+export class HttpError extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly code: string,
+    message: string,
+    public readonly fieldErrors?: Record<string, string>,
+    /** Extra top-level fields merged into the body (e.g. earlyBirdExpired, amount). */
+    public readonly extra?: Record<string, unknown>,
+    public readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+/** Thrown by the store when Redis (or the bridge in front of it) cannot be reached. */
+export class ServiceUnavailableError extends Error {
+  constructor(
+    public readonly publicMessage: string,
+    options?: { cause?: unknown },
+  ) {
+    super(publicMessage, options);
+    this.name = 'ServiceUnavailableError';
+  }
+}
+
+const noStore = { 'Cache-Control': 'no-store' };
+
+/** A JSON response; `no-store` unless headers say otherwise. */
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return Response.json(body, { status, headers: { ...noStore, ...headers } });
+}
+
+/** The error body `{ error: { code, message, fieldErrors? } }` plus any extra top-level fields. */
+export function errorBody(code: string, message: string, fieldErrors?: Record<string, string>, extra?: Record<string, unknown>): ApiError & Record<string, unknown> {
+  return { ...extra, error: { code, message, ...(fieldErrors ? { fieldErrors } : {}) } };
+}
+
+/** zod issues to `{ "data.email": "Emails do not match." }`, first message per field. */
+export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.map(String).join('.') : '(body)';
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+/**
+ * Reads the raw body as text, refusing bodies over MAX_BODY_BYTES (64 KB) with 413.
+ * The declared Content-Length is checked first so an oversized upload is refused unread.
+ */
+export async function readRawBody(req: Request): Promise<string> {
+  const declared = Number(req.headers.get('content-length') ?? '0');
+  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  const buf = await req.arrayBuffer();
+  if (buf.byteLength > MAX_BODY_BYTES) throw tooLarge();
+  return new TextDecoder().decode(buf);
+}
+
+function tooLarge(): HttpError {
+  return new HttpError(413, 'BODY_TOO_LARGE', `Request body must be at most ${MAX_BODY_BYTES / 1024} KB.`);
+}
+
+/** Parses `text` as JSON or throws 400 INVALID_JSON. */
+export function parseJsonText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'INVALID_JSON', 'Request body must be valid JSON.');
+  }
+}
+
+/** Validates a parsed value with a shared schema or throws 400 VALIDATION_FAILED with fieldErrors. */
+export function validate<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const fieldErrors = fieldErrorsOf(result.error);
+    const first = Object.entries(fieldErrors)[0];
+    throw new HttpError(400, 'VALIDATION_FAILED', first ? `Invalid request: ${first[0]}: ${first[1]}` : 'Invalid request.', fieldErrors);
+  }
+  return result.data;
+}
+
+/** Reads, parses and validates a JSON body in one step (413 / 400 on failure). */
+export async function readJson<S extends z.ZodType>(req: Request, schema: S): Promise<z.infer<S>> {
+  return validate(schema, parseJsonText(await readRawBody(req)));
+}
+
+/**
+ * A one-line description of a dependency failure for the log. @upstash/redis appends the whole
+ * command (delegates' personal data) to its messages, so everything from ", command was:" is cut.
+ */
+export function describeCause(cause: unknown): string {
+  if (!(cause instanceof Error)) return String(cause);
+  const own = cause.message.split(', command was:')[0];
+  const inner = cause.cause instanceof Error ? ` (${cause.cause.message})` : '';
+  return `${cause.name}: ${own}${inner}`;
+}
+
+type Handler = (req: Request) => Promise<Response>;
+
+/**
+ * Wraps a function body: answers methods not in `methods` with 405 (and Allow), HttpError with
+ * its status and the error shape, ServiceUnavailableError with 503, and anything else with a
+ * plain 500 whose details go only to the log.
+ */
+export function endpoint(methods: string[], fn: Handler): (req: Request) => Promise<Response> {
+  return async (req: Request) => {
+    if (!methods.includes(req.method)) {
+      return json(405, errorBody('METHOD_NOT_ALLOWED', `Use ${methods.join(' or ')} for this endpoint.`), { Allow: methods.join(', ') });
+    }
+    try {
+      return await fn(req);
+    } catch (err) {
+      if (err instanceof HttpError) {
+        return json(err.status, errorBody(err.code, err.message, err.fieldErrors, err.extra), err.headers);
+      }
+      if (err instanceof ServiceUnavailableError) {
+        console.error(`[${new URL(req.url).pathname}] dependency unavailable: ${describeCause(err.cause)}`);
+        return json(503, errorBody('SERVICE_UNAVAILABLE', err.publicMessage), { 'Retry-After': '30' });
+      }
+      if (err instanceof ConfigError) {
+        console.error(`[${new URL(req.url).pathname}] configuration error: ${err.message}`);
+      } else {
+        console.error(`[${new URL(req.url).pathname}] unexpected error:`, err);
+      }
+      return json(500, errorBody('INTERNAL_ERROR', 'Something went wrong on our side. Please try again later.'));
+    }
+  };
+}

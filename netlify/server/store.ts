@@ -1,0 +1,78 @@
+/**
+ * The data store: Upstash Redis through `@upstash/redis` (REST). Locally and in tests the same
+ * client talks to a real redis-server through scripts/upstash-bridge.ts.
+ * Keys carry a per-deploy-context prefix (ARCHITECTURE: Data in Redis).
+ */
+import { Redis } from '@upstash/redis';
+import { env } from './env';
+import { ServiceUnavailableError } from './http';
+
+let client: { url: string; token: string; redis: Redis } | undefined;
+
+/** The shared client for the configured UPSTASH_REDIS_REST_URL / _TOKEN. */
+export function redis(): Redis {
+  const e = env();
+  if (!client || client.url !== e.UPSTASH_REDIS_REST_URL || client.token !== e.UPSTASH_REDIS_REST_TOKEN) {
+    client = {
+      url: e.UPSTASH_REDIS_REST_URL,
+      token: e.UPSTASH_REDIS_REST_TOKEN,
+      redis: new Redis({
+        url: e.UPSTASH_REDIS_REST_URL,
+        token: e.UPSTASH_REDIS_REST_TOKEN,
+        enableTelemetry: false,
+        // Two quick retries ride out a blip; more would keep a delegate waiting on a dead store.
+        retry: { retries: 2, backoff: (n) => 100 * 2 ** n },
+      }),
+    };
+  }
+  return client.redis;
+}
+
+/** The key prefix: KEY_PREFIX, else `pesgre:{CONTEXT}:` (so deploy previews never share production keys). */
+export function keyPrefix(): string {
+  const e = env();
+  return e.KEY_PREFIX ?? `pesgre:${e.CONTEXT ?? 'dev'}:`;
+}
+
+/** Every key the app uses, built in one place. */
+export const keys = {
+  registration: (regNo: string) => `${keyPrefix()}reg:${regNo}`,
+  registrationIndex: () => `${keyPrefix()}reg:index`,
+  order: (orderId: string) => `${keyPrefix()}order:${orderId}`,
+  done: (orderId: string) => `${keyPrefix()}done:${orderId}`,
+  paid: (paymentId: string) => `${keyPrefix()}paid:${paymentId}`,
+  coupon: (code: string) => `${keyPrefix()}coupon:${code}`,
+  couponHolds: (code: string) => `${keyPrefix()}coupon:${code}:holds`,
+  couponUsed: (code: string) => `${keyPrefix()}coupon:${code}:used`,
+  audit: () => `${keyPrefix()}audit`,
+};
+
+export const STORE_DOWN_MESSAGE =
+  'The registration service is temporarily unavailable. Nothing was saved; please try again in a few minutes.';
+
+/**
+ * Runs one store operation, turning any client failure (network, bridge, Redis) into
+ * ServiceUnavailableError so the function answers 503 with a clear message.
+ */
+export async function withStore<T>(op: (r: Redis) => Promise<T>): Promise<T> {
+  // Outside the try: a configuration error is not an outage and surfaces as a logged 500.
+  const r = redis();
+  try {
+    return await op(r);
+  } catch (err) {
+    throw new ServiceUnavailableError(STORE_DOWN_MESSAGE, { cause: err });
+  }
+}
+
+/** One audit entry (ARCHITECTURE: audit entries for every state change). */
+export interface AuditEntry {
+  at: string;
+  actor: string;
+  action: string;
+  details: Record<string, unknown>;
+}
+
+/** Appends an audit entry. */
+export async function audit(entry: AuditEntry): Promise<void> {
+  await withStore((r) => r.lpush(keys.audit(), JSON.stringify(entry)));
+}

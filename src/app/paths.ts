@@ -1,0 +1,29 @@
+/**
+ * Every route of the site in one table (spec part 2 section 2), so links, redirects and the
+ * router agree. Routes of the information site join here as their pages arrive.
+ * A leaf module with no imports: features import it to build links without importing the router.
+ */
+export const paths = {
+  home: '/',
+  registrationInfo: '/authors/registration',
+  registrationDetails: '/authors/registration/details',
+  paymentSuccess: '/authors/registration/payment-success',
+  tierUpgrade: '/tier-upgrade',
+  ieeeChange: '/ieee-change',
+  nameChange: '/name-change',
+  adminLogin: '/admin/login',
+  admin: '/admin',
+  adminTicketVerifier: '/admin/ticket-verifier',
+  adminRegistrations: '/admin/registrations',
+  error: '/error',
+} as const;
+
+/** The payment-success address with its query (spec part 2 section 2), each value URL-encoded. */
+export function paymentSuccessUrl(registrationNumber: string, paymentId: string): string {
+  return `${paths.paymentSuccess}?reg_no=${encodeURIComponent(registrationNumber)}&payment_id=${encodeURIComponent(paymentId)}`;
+}
+
+/** The error page for a code (spec part 2 section 2: /error?msg={code}). */
+export function errorUrl(code: string): string {
+  return `${paths.error}?msg=${encodeURIComponent(code)}`;
+}

@@ -1,0 +1,37 @@
+/**
+ * The error page at /error?msg={code} (spec part 2 sections 2 and 8): the code as heading,
+ * an explanation, and 'Go Back' and 'Home' buttons.
+ */
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { paths } from '../../app/paths';
+import { conference } from '../../content/conference';
+import './error.css';
+
+/** Explanations per code (spec part 2 section 8); any other code gets the generic text. */
+const explanations: Record<string, string> = {
+  'international-payments-error':
+    'International payments are facing issues. We are working to resolve this as soon as possible. Please try again later.',
+};
+
+/** Heading = the msg query or 'unknown-error'; text from `explanations` or 'An unexpected error occurred.' */
+export default function ErrorPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const code = params.get('msg') || 'unknown-error';
+  const text = Object.hasOwn(explanations, code) ? explanations[code] : 'An unexpected error occurred.';
+  return (
+    <section className="card error-page" aria-labelledby="error-heading">
+      <title>{`Error | ${conference.name}`}</title>
+      <h1 id="error-heading">{code}</h1>
+      <p>{text}</p>
+      <div className="button-row">
+        <button type="button" className="button button--secondary" onClick={() => void navigate(-1)}>
+          Go Back
+        </button>
+        <button type="button" className="button" onClick={() => void navigate(paths.home)}>
+          Home
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,161 @@
+/**
+ * The registration information page at /authors/registration (spec part 2 section 2,
+ * "Registration information page"; fees, refund and name-transfer rules from section 9).
+ * Fees, deadlines and rules come from src/shared/pricing.ts and src/content, never typed in here.
+ */
+import { Link } from 'react-router-dom';
+import { paths } from '../../app/paths';
+import { conference } from '../../content/conference';
+import { registrationFees } from '../../content/registration';
+import { pricing, type Tier } from '../../shared/pricing';
+import { formatDay, formatWholeFee } from './format';
+import './registration.css';
+
+interface FeeRow {
+  category: string;
+  period: string;
+  indian?: Tier;
+  foreign?: Tier;
+}
+
+/**
+ * One row per category, membership and period, Indian and Foreign side by side, in the order of
+ * spec part 2 section 9 (full before student, early bird before standard, member before non-member).
+ */
+function feeRows(): FeeRow[] {
+  const deadline = { 'Early Bird': registrationFees.earlyBirdDate, Standard: registrationFees.standardDeadline } as const;
+  const rank = (t: Tier) => (t.id.startsWith('prof') ? 0 : 4) + (t.type === 'Early Bird' ? 0 : 2) + (t.id.includes('ieee') ? 0 : 1);
+  return pricing.registrationTiers
+    .filter((t) => t.region === 'Indian')
+    .sort((a, b) => rank(a) - rank(b))
+    .map((indian) => ({
+      // Tier labels read 'Full Registration – IEEE Member (Indian, Early Bird)': the part before the bracket is the category.
+      category: indian.label.replace(/\s*\(.*\)\s*$/, ''),
+      period: `${indian.type} (by ${formatDay(deadline[indian.type])})`,
+      indian,
+      foreign: pricing.registrationTiers.find((t) => t.region === 'Foreign' && t.id === indian.id.replace('_indian_', '_foreign_')),
+    }));
+}
+
+/** The information page: notes, inclusions, cancellation rules, visas, registration links, fee table, deadlines. */
+export default function InfoPage() {
+  const refundDeadline = formatDay(registrationFees.refundRequestDeadline);
+  const { INR: transferInr, USD: transferUsd } = registrationFees.nameTransferFee;
+  const mail = <a href={`mailto:${conference.contactEmail}`}>{conference.contactEmail}</a>;
+  return (
+    <article className="info">
+      <title>{`Registration | ${conference.name}`}</title>
+      <h1>Registration</h1>
+
+      <section className="card info__section" aria-labelledby="important-notes">
+        <h2 id="important-notes">Important Notes</h2>
+        <ul>
+          <li>At least one author of each accepted paper must register at the full registration fee.</li>
+          <li>One full registration covers one paper.</li>
+          <li>A student registration allows one paper, but that paper is not included in IEEE Xplore.</li>
+          <li>Manuscripts are 6 pages long; up to 8 pages are allowed in the final version.</li>
+          <li>
+            Students must email proof of their student status to {mail}. A student registration is confirmed only after
+            the proof has been verified.
+          </li>
+        </ul>
+      </section>
+
+      <section className="card info__section" aria-labelledby="inclusions">
+        <h2 id="inclusions">Inclusions</h2>
+        <ul>
+          <li>The full registration includes lunch on all four days of the conference.</li>
+          <li>
+            Additional tickets for the Welcome Reception and the Gala Dinner (up to {registrationFees.maxExtraTickets} each)
+            can be bought in the registration form.
+          </li>
+        </ul>
+      </section>
+
+      <section className="card info__section" aria-labelledby="cancellations">
+        <h2 id="cancellations">Cancellations or Changes</h2>
+        <ul>
+          <li>
+            Cancellations requested before {refundDeadline} are refunded 50% of the registration fee, excluding GST and
+            convenience charges. Refunds are paid after the conference.
+          </li>
+          <li>After that date the registration fee is non-refundable.</li>
+          <li>
+            A registration can be transferred to another name free of cancellation fees before {refundDeadline}, with a
+            processing fee of {formatWholeFee(transferUsd, 'USD')} (USD) or {formatWholeFee(transferInr, 'INR')} (INR).
+          </li>
+        </ul>
+      </section>
+
+      <section className="card info__section" aria-labelledby="visa">
+        <h2 id="visa">Visa Requirements</h2>
+        <p>
+          Delegates travelling to India from abroad should check the visa requirements for their nationality and apply well
+          in advance. For questions about visas, write to {mail}.
+        </p>
+      </section>
+
+      <section className="card info__section" aria-labelledby="registration-link">
+        <h2 id="registration-link">Registration Link</h2>
+        <div className="info__links">
+          <div>
+            <p>Authors and delegates with an Indian affiliation register and pay here (INR).</p>
+            <Link className="button" to={paths.registrationDetails}>
+              Register (Indian Affiliations)
+            </Link>
+          </div>
+          <div>
+            <p>International delegates register on the international event-registration site.</p>
+            <a className="button button--secondary" href={registrationFees.internationalRegistrationUrl} target="_blank" rel="noopener noreferrer">
+              Register (International)<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </div>
+        </div>
+      </section>
+
+      <section className="card info__section" aria-labelledby="fee-structure">
+        <h2 id="fee-structure">Registration Fee Structure</h2>
+        <div className="table-scroll" role="region" aria-labelledby="fee-structure" tabIndex={0}>
+          <table className="fee-table">
+            <caption>
+              Registration fees per delegate. Fees exclude {pricing.gst}% GST, payment gateway fees and currency conversion
+              charges.
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Category</th>
+                <th scope="col">Period</th>
+                <th scope="col">Indian (INR ₹)</th>
+                <th scope="col">Foreign (USD $)</th>
+              </tr>
+            </thead>
+            <tbody>
+              {feeRows().map((row) => (
+                <tr key={row.indian?.id}>
+                  <th scope="row">{row.category}</th>
+                  <td>{row.period}</td>
+                  <td className="num">{row.indian ? formatWholeFee(row.indian.fee, 'INR') : '—'}</td>
+                  <td className="num">{row.foreign ? formatWholeFee(row.foreign.fee, 'USD') : '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section className="card info__section" aria-labelledby="deadline">
+        <h2 id="deadline">Deadline</h2>
+        <dl className="info__deadlines">
+          <div>
+            <dt>Early Bird registration</dt>
+            <dd>by {formatDay(registrationFees.earlyBirdDate)}</dd>
+          </div>
+          <div>
+            <dt>Standard registration</dt>
+            <dd>by {formatDay(registrationFees.standardDeadline)}</dd>
+          </div>
+        </dl>
+      </section>
+    </article>
+  );
+}

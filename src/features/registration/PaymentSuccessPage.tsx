@@ -1,0 +1,38 @@
+/**
+ * The payment confirmation at /authors/registration/payment-success?reg_no=…&payment_id=…
+ * (spec part 2 section 2). It shows the query values as given, without checking them and
+ * without calling the server; the registration itself is confirmed by e-mail.
+ */
+import { useSearchParams } from 'react-router-dom';
+import { conference } from '../../content/conference';
+import './registration.css';
+
+/** The success card; 'Form Submitted Successfully!' when neither query value is present. */
+export default function PaymentSuccessPage() {
+  const [params] = useSearchParams();
+  const paymentId = params.get('payment_id');
+  const registrationNumber = params.get('reg_no');
+  const hasDetails = paymentId !== null || registrationNumber !== null;
+  return (
+    <section className="card payment-success">
+      <title>{`Payment successful | ${conference.name}`}</title>
+      <svg className="payment-success__icon" viewBox="0 0 48 48" aria-hidden="true" focusable="false">
+        <circle cx="24" cy="24" r="22" fill="currentColor" />
+        <path d="M14 25l7 7 13-15" fill="none" stroke="#fff" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+      {hasDetails ? (
+        <>
+          <h1>Payment Successful!</h1>
+          <p>Thank you for your payment. Here are your details:</p>
+          <div className="payment-success__details">
+            <p>Payment ID: {paymentId ?? ''}</p>
+            <p>Registration Number: {registrationNumber ?? ''}</p>
+          </div>
+          <p className="payment-success__note">A mail must be sent to your registered email address with all the registration details.</p>
+        </>
+      ) : (
+        <h1>Form Submitted Successfully!</h1>
+      )}
+    </section>
+  );
+}

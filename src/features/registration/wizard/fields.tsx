@@ -1,0 +1,141 @@
+/**
+ * Labelled form controls bound to the wizard's react-hook-form instance. Each shows its
+ * validation message (spec part 2 section 5) in an element with role="alert" that the control
+ * points to with aria-describedby, and marks itself aria-invalid while the message shows.
+ * Label texts are exactly the given `label`: end-to-end tests find controls by them.
+ */
+import type { ReactNode } from 'react';
+import { useFormContext, type FieldErrors, type RegisterOptions } from 'react-hook-form';
+import type { RegistrationFormDraft } from '../../../shared/registration-form';
+
+export type FieldName = keyof RegistrationFormDraft & string;
+
+/** The DOM id of a field's control, so other elements can refer to it. */
+export const fieldId = (name: string) => `field-${name}`;
+/** The DOM id of a field's error message. */
+export const errorId = (name: string) => `${fieldId(name)}-error`;
+const hintId = (name: string) => `${fieldId(name)}-hint`;
+
+/** The message of `name`'s current error, if any. */
+export function errorMessage(errors: FieldErrors<RegistrationFormDraft>, name: FieldName): string | undefined {
+  const message = (errors[name] as { message?: unknown } | undefined)?.message;
+  return typeof message === 'string' && message ? message : undefined;
+}
+
+/** A field's error message element; renders nothing without an error. */
+export function FieldError({ name }: { name: FieldName }) {
+  const {
+    formState: { errors },
+  } = useFormContext<RegistrationFormDraft>();
+  const message = errorMessage(errors, name);
+  if (!message) return null;
+  return (
+    <p id={errorId(name)} className="field__error" role="alert">
+      {message}
+    </p>
+  );
+}
+
+/** aria-describedby / aria-invalid for a control given its error and optional hint. */
+function describe(name: FieldName, hasError: boolean, hint?: ReactNode) {
+  const ids = [hint ? hintId(name) : '', hasError ? errorId(name) : ''].filter(Boolean).join(' ');
+  return { 'aria-describedby': ids || undefined, 'aria-invalid': hasError ? true : undefined };
+}
+
+interface BaseProps {
+  name: FieldName;
+  label: string;
+  /** Shown under the label and linked with aria-describedby (e.g. 'Optional'). */
+  hint?: ReactNode;
+  required?: boolean;
+  options?: RegisterOptions<RegistrationFormDraft, FieldName>;
+  className?: string;
+}
+
+interface TextFieldProps extends BaseProps {
+  type?: 'text' | 'email' | 'tel';
+  autoComplete?: string;
+  inputMode?: 'text' | 'numeric' | 'tel' | 'email';
+  disabled?: boolean;
+  maxLength?: number;
+}
+
+/** A labelled text input. */
+export function TextField({ name, label, hint, required, options, className, type = 'text', ...input }: TextFieldProps) {
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<RegistrationFormDraft>();
+  const hasError = Boolean(errorMessage(errors, name));
+  return (
+    <div className={`field ${className ?? ''}`}>
+      <label htmlFor={fieldId(name)}>{label}</label>
+      {hint && (
+        <p id={hintId(name)} className="field__hint">
+          {hint}
+        </p>
+      )}
+      <input
+        id={fieldId(name)}
+        type={type}
+        aria-required={required || undefined}
+        {...describe(name, hasError, hint)}
+        {...input}
+        {...register(name, options)}
+      />
+      <FieldError name={name} />
+    </div>
+  );
+}
+
+interface SelectFieldProps extends BaseProps {
+  children: ReactNode;
+  autoComplete?: string;
+}
+
+/** A labelled select; `children` are its <option>s. */
+export function SelectField({ name, label, hint, required, options, className, children, autoComplete }: SelectFieldProps) {
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<RegistrationFormDraft>();
+  const hasError = Boolean(errorMessage(errors, name));
+  return (
+    <div className={`field ${className ?? ''}`}>
+      <label htmlFor={fieldId(name)}>{label}</label>
+      {hint && (
+        <p id={hintId(name)} className="field__hint">
+          {hint}
+        </p>
+      )}
+      <select
+        id={fieldId(name)}
+        autoComplete={autoComplete}
+        aria-required={required || undefined}
+        {...describe(name, hasError, hint)}
+        {...register(name, options)}
+      >
+        {children}
+      </select>
+      <FieldError name={name} />
+    </div>
+  );
+}
+
+/**
+ * Country for a delegate in the Indian flow: fixed to India (spec part 2 section 5), shown as a
+ * disabled select so it is still labelled and announced. The form value is set by the wizard.
+ */
+export function FixedCountryField({ name, label }: { name: FieldName; label: string }) {
+  return (
+    <div className="field">
+      <label htmlFor={fieldId(name)}>{label}</label>
+      <p id={hintId(name)} className="field__hint">
+        Fixed to India for registrations with an Indian affiliation.
+      </p>
+      <select id={fieldId(name)} value="India" disabled aria-describedby={hintId(name)}>
+        <option value="India">India</option>
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * Pure rules of the registration wizard that are not already in src/shared: step titles,
+ * the shape check of GET /api/pricing, which tiers are offered, and how a saved form is resumed
+ * (spec part 2 sections 2 and 4). No React, no I/O, no clock: callers pass `now`.
+ */
+import {
+  computeCharges,
+  findTier,
+  isEarlyBirdOpen,
+  isEarlyBirdTier,
+  tiersOnOffer,
+  type CouponType,
+  type Pricing,
+  type Tier,
+} from '../../../shared/pricing';
+import { emptyRegistrationForm, type RegistrationFormDraft } from '../../../shared/registration-form';
+import { fromMinor } from '../../../shared/money';
+
+/** Step headings, word for word (spec part 2 section 2). */
+export const STEP_TITLES: Record<number, string> = {
+  1: 'Participant Details',
+  2: 'Select Your Registration Tier',
+  3: 'IEEE Member Verification',
+  4: 'Paper Registration',
+  5: 'Welcome Reception',
+  6: 'Gala Dinner',
+  7: 'Dietary Requirements',
+  8: 'Billing Information',
+  9: 'Summary and payment',
+};
+
+/** Shown when a saved or current form holds an Early Bird tier after Early Bird has closed (spec part 2 section 4). */
+export const EARLY_BIRD_CLEARED_NOTICE =
+  'The Early Bird registration period has ended, so your form was cleared. Please register again with a Standard tier.';
+
+/** A fresh empty form (a new array each time, so no two forms share one). */
+export function freshForm(): RegistrationFormDraft {
+  return { ...emptyRegistrationForm, dietaryRequirements: [] };
+}
+
+/** True when `v` looks like the pricing object of spec part 2 section 3 (enough to compute charges with). */
+export function isPricing(v: unknown): v is Pricing {
+  if (typeof v !== 'object' || v === null) return false;
+  const p = v as Record<string, unknown>;
+  const money = (m: unknown) =>
+    typeof m === 'object' && m !== null && typeof (m as Record<string, unknown>).INR === 'number' && typeof (m as Record<string, unknown>).USD === 'number';
+  return (
+    Array.isArray(p.registrationTiers) &&
+    p.registrationTiers.every(
+      (t: unknown) =>
+        typeof t === 'object' &&
+        t !== null &&
+        typeof (t as Tier).id === 'string' &&
+        typeof (t as Tier).label === 'string' &&
+        typeof (t as Tier).fee === 'number' &&
+        ((t as Tier).currency === 'INR' || (t as Tier).currency === 'USD'),
+    ) &&
+    typeof p.earlyBirdDate === 'string' &&
+    typeof p.gst === 'number' &&
+    typeof p.convinienceFee === 'number' &&
+    money(p.welcomeReception) &&
+    money(p.galaDinner)
+  );
+}
+
+/** Tiers the wizard lists today: Indian ones, plus Foreign ones for a verified admin (spec part 2 section 6). */
+export function offeredTiers(pricing: Pricing, now: Date, admin: boolean): Tier[] {
+  const indian = tiersOnOffer(pricing, now, 'Indian');
+  return admin ? [...indian, ...tiersOnOffer(pricing, now, 'Foreign')] : indian;
+}
+
+/** True when the form holds an Early Bird tier and Early Bird has closed (spec part 2 section 4). */
+export function earlyBirdExpired(pricing: Pricing, tierId: string, now: Date): boolean {
+  return Boolean(tierId) && isEarlyBirdTier(tierId) && !isEarlyBirdOpen(now, pricing);
+}
+
+/**
+ * The display fields welcomeReceptionExtraFee and galaDinnerExtraFee (whole units) for the
+ * current choices, from the shared arithmetic; zero while no known tier is chosen.
+ */
+export function extraFees(pricing: Pricing, values: RegistrationFormDraft): { welcomeReceptionExtraFee: number; galaDinnerExtraFee: number } {
+  if (!findTier(pricing, values.registrationTier)) return { welcomeReceptionExtraFee: 0, galaDinnerExtraFee: 0 };
+  const c = computeCharges(pricing, values, null);
+  return { welcomeReceptionExtraFee: fromMinor(c.welcomeReceptionExtraFee), galaDinnerExtraFee: fromMinor(c.galaDinnerExtraFee) };
+}
+
+/** How the wizard opens: the step, the form values, a notice to show, and whether the saved copy must be deleted. */
+export interface WizardStart {
+  step: number;
+  data: RegistrationFormDraft;
+  notice: string | null;
+  clearSaved: boolean;
+}
+
+/**
+ * Resumes a saved form (spec part 2 section 4). An expired Early Bird tier clears everything;
+ * a tier that is unknown, or Foreign without admin rights, is dropped and the wizard resumes at
+ * the tier step at the latest; without admin rights both countries are India (section 5).
+ */
+export function startState(saved: { step: number; data: RegistrationFormDraft } | null, pricing: Pricing, admin: boolean, now: Date): WizardStart {
+  if (!saved) return { step: 1, data: freshForm(), notice: null, clearSaved: false };
+  if (earlyBirdExpired(pricing, saved.data.registrationTier, now)) {
+    return { step: 1, data: freshForm(), notice: EARLY_BIRD_CLEARED_NOTICE, clearSaved: true };
+  }
+  const data = { ...saved.data, dietaryRequirements: [...saved.data.dietaryRequirements] };
+  let step = saved.step;
+  if (data.registrationTier) {
+    const tier = findTier(pricing, data.registrationTier);
+    if (!tier || (!admin && tier.region === 'Foreign')) {
+      data.registrationTier = '';
+      data.registrationFee = 0;
+      data.registrationCurrency = 'INR';
+      data.ieeeMemberNumber = '';
+      step = Math.min(step, 2);
+    }
+  }
+  if (!admin) {
+    data.country = 'India';
+    data.billingCountry = 'India';
+  }
+  Object.assign(data, extraFees(pricing, data));
+  return { step, data, notice: null, clearSaved: false };
+}
+
+/** The coupon part of step 9 (spec part 2 section 4: applied or removed). */
+export interface CouponState {
+  /** The 'I have a coupon code' checkbox. */
+  enabled: boolean;
+  /** What is typed in 'Coupon code'. */
+  code: string;
+  applied: { code: string; type: CouponType } | null;
+  message: { kind: 'error' | 'success'; text: string } | null;
+  checking: boolean;
+}
+
+export const noCoupon: CouponState = { enabled: false, code: '', applied: null, message: null, checking: false };

@@ -1,0 +1,119 @@
+/**
+ * Helpers for calling functions the way Netlify does (a Web Request in, a Response out),
+ * a valid registration form, and direct looks into Redis through the same client the app uses.
+ */
+import { createServer, type Server } from 'node:http';
+import { inject } from 'vitest';
+import type { RegistrationForm } from '../../src/shared/registration-form';
+export { validForm } from './helpers-form';
+import { computeCharges, pricing } from '../../src/shared/pricing';
+import { fromMinor } from '../../src/shared/money';
+import { keyPrefix, redis } from '../../netlify/server/store';
+import { startUpstashBridge } from '../../scripts/upstash-bridge';
+
+export type Fn = (req: Request) => Promise<Response>;
+
+/** Dates pinned for the tests, in the conference's zone (Asia/Kolkata). */
+export const EARLY_BIRD_DAY = '2025-10-15T10:00:00+05:30';
+export const STANDARD_DAY = '2025-11-10T10:00:00+05:30';
+
+export function pinClock(iso: string): void {
+  process.env.APP_NOW = iso;
+}
+
+/** Calls a function handler with a JSON (or raw string) body; returns status, parsed body and headers. */
+export async function call(fn: Fn, opts: { method?: string; path?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {}) {
+  const method = opts.method ?? (opts.body !== undefined || opts.raw !== undefined ? 'POST' : 'GET');
+  const body = opts.raw ?? (opts.body !== undefined ? JSON.stringify(opts.body) : undefined);
+  const req = new Request(`http://localhost${opts.path ?? '/'}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...opts.headers },
+    body,
+  });
+  const res = await fn(req);
+  const text = await res.text();
+  let json: any;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, body: json, text, headers: res.headers };
+}
+
+/** The total the browser would show for `form` (whole units), from the shared arithmetic. */
+export function totalFor(form: RegistrationForm, coupon: 'full' | 'half' | null = null): number {
+  return fromMinor(computeCharges(pricing, form, coupon).total);
+}
+
+/** All keys under this test file's prefix matching `pattern` (e.g. 'reg:*'). */
+export async function keysMatching(pattern: string): Promise<string[]> {
+  return redis().keys(`${keyPrefix()}${pattern}`);
+}
+
+/** The Razorpay double's test API. */
+export async function doublePay(orderId: string, outcome: 'success' | 'failure' = 'success') {
+  const res = await fetch(`${inject('doubleUrl')}/_double/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ order_id: orderId, outcome }),
+  });
+  return (await res.json()) as { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
+}
+
+/** Asks the double to deliver a signed webhook to `webhookUrl`. */
+export async function doubleWebhook(orderId: string, paymentId: string, event: string, webhookUrl: string) {
+  const res = await fetch(`${inject('doubleUrl')}/_double/webhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ order_id: orderId, payment_id: paymentId, event, webhookUrl }),
+  });
+  return (await res.json()) as { delivered: boolean; status: number; body: string };
+}
+
+/** Serves one function handler over real HTTP (for webhooks the double delivers). */
+export async function serve(fn: Fn): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
+    const response = await fn(new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined }));
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    res.end(Buffer.from(await response.arrayBuffer()));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const addr = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${addr.port}`, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+/** A loopback URL on which nothing listens (a port we bound and released). */
+export async function deadUrl(): Promise<string> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const { port } = s.address() as { port: number };
+  await new Promise<void>((r) => s.close(() => r()));
+  return `http://127.0.0.1:${port}`;
+}
+
+/**
+ * Runs `fn` with the store unreachable in the two ways production can see it: the REST endpoint
+ * down ('endpoint'), or the endpoint up with Redis behind it down ('redis').
+ */
+export async function withStoreDown<T>(mode: 'endpoint' | 'redis', fn: () => Promise<T>): Promise<T> {
+  const saved = process.env.UPSTASH_REDIS_REST_URL;
+  let bridge: { url: string; close(): Promise<void> } | undefined;
+  if (mode === 'endpoint') {
+    process.env.UPSTASH_REDIS_REST_URL = await deadUrl();
+  } else {
+    const redisDown = (await deadUrl()).replace('http:', 'redis:');
+    bridge = await startUpstashBridge({ port: 0, redisUrl: redisDown, token: process.env.UPSTASH_REDIS_REST_TOKEN! });
+    process.env.UPSTASH_REDIS_REST_URL = bridge.url;
+  }
+  try {
+    return await fn();
+  } finally {
+    process.env.UPSTASH_REDIS_REST_URL = saved;
+    await bridge?.close();
+  }
+}

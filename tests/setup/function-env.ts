@@ -1,0 +1,19 @@
+/**
+ * Per-file environment for function tests: the functions read process.env at call time, so
+ * each test file gets the stack's addresses and its own Redis key prefix (files never see each
+ * other's data, and a file can count exactly what it wrote).
+ */
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import { testSecrets } from './secrets';
+
+process.env.UPSTASH_REDIS_REST_URL = inject('bridgeUrl');
+process.env.UPSTASH_REDIS_REST_TOKEN = inject('bridgeToken');
+process.env.RAZORPAY_API_BASE_URL = inject('doubleUrl');
+process.env.RAZORPAY_KEY_ID = testSecrets.keyId;
+process.env.RAZORPAY_KEY_SECRET = testSecrets.keySecret;
+process.env.RAZORPAY_WEBHOOK_SECRET = testSecrets.webhookSecret;
+process.env.KEY_PREFIX = `test:${randomBytes(4).toString('hex')}:`;
+process.env.CONTEXT = 'test';
+delete process.env.IEEE_VERIFY_URL;
+delete process.env.APP_NOW;

@@ -1,0 +1,41 @@
+/**
+ * Global setup of the functions project: a real Redis (the machine's, or one started under
+ * .data/test-redis), the Upstash REST bridge in front of it and the Razorpay test double, on
+ * random ports. Test files read their addresses with inject().
+ */
+import type { TestProject } from 'vitest/node';
+import { ensureRedis } from '../../scripts/redis-local';
+import { startUpstashBridge } from '../../scripts/upstash-bridge';
+import { startRazorpayDouble } from '../../scripts/razorpay-double';
+import { testSecrets } from './secrets';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    bridgeUrl: string;
+    bridgeToken: string;
+    doubleUrl: string;
+    redisUrl: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const redis = await ensureRedis({ dataDir: '.data/test-redis' });
+  const bridge = await startUpstashBridge({ port: 0, redisUrl: redis.url, token: testSecrets.bridgeToken });
+  // Function tests tell the double where to deliver each webhook (per test), so this URL is unused.
+  const double = await startRazorpayDouble({
+    port: 0,
+    keyId: testSecrets.keyId,
+    keySecret: testSecrets.keySecret,
+    webhookSecret: testSecrets.webhookSecret,
+    webhookUrl: 'http://127.0.0.1:9/unused',
+  });
+  project.provide('bridgeUrl', bridge.url);
+  project.provide('bridgeToken', testSecrets.bridgeToken);
+  project.provide('doubleUrl', double.url);
+  project.provide('redisUrl', redis.url);
+  return async () => {
+    await double.close();
+    await bridge.close();
+    await redis.stop();
+  };
+}

@@ -1,0 +1,39 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three test projects (npm test runs them in this order):
+ *  - unit: pure logic (pricing arithmetic, schemas, browser helpers), no I/O;
+ *  - functions: the Netlify functions called with real Requests against a real Redis through the
+ *    Upstash bridge and the real razorpay SDK against the test double, plus the stand-ins' own tests;
+ *  - e2e: the whole site (npm start's stack on its own ports) driven in Chromium.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        test: {
+          name: 'functions',
+          include: ['tests/functions/**/*.test.ts', 'tests/infra/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/setup/local-stack.ts'],
+          setupFiles: ['tests/setup/function-env.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
+  },
+});
