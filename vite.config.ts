@@ -21,7 +21,6 @@ export default defineConfig({
   server: {
     port: Number(process.env.PORT ?? 5173),
     strictPort: true,
-    host: '127.0.0.1',
   },
   build: {
     outDir: 'dist',

@@ -57,23 +57,27 @@ async function raw(
   return { status: res.status, json: await res.json() };
 }
 
-const encodings = [
-  { label: 'base64 responses (client default)', responseEncoding: undefined },
-  { label: 'plain responses (responseEncoding: false)', responseEncoding: false as const },
+// The client batches concurrent commands into POST /pipeline by default (auto-pipelining);
+// with it off, single commands go to POST /. Both paths and both encodings are covered.
+const clientVariants = [
+  { label: 'client defaults (base64, auto-pipelining)', scope: 'b64-auto', base64: true, autoPipelining: true },
+  { label: 'responseEncoding: false', scope: 'plain-auto', base64: false, autoPipelining: true },
+  { label: 'enableAutoPipelining: false', scope: 'b64-single', base64: true, autoPipelining: false },
+  { label: 'both off', scope: 'plain-single', base64: false, autoPipelining: false },
 ];
 
-describe.each(encodings)('@upstash/redis through the bridge, $label', ({ responseEncoding }) => {
+describe.each(clientVariants)('@upstash/redis through the bridge, $label', ({ scope, base64, autoPipelining }) => {
   let redis: Upstash;
-  let key: (name: string) => string;
+  const key = (name: string): string => `${PREFIX}${scope}:${name}`;
 
   beforeAll(() => {
-    const scope = responseEncoding === false ? 'plain' : 'b64';
-    key = (name) => `${PREFIX}${scope}:${name}`;
     redis = new Upstash({
       url: bridge.url,
       token: TOKEN,
       retry: { retries: 0 },
-      ...(responseEncoding === false ? { responseEncoding: false } : {}),
+      enableTelemetry: false,
+      enableAutoPipelining: autoPipelining,
+      ...(base64 ? {} : { responseEncoding: false }),
     });
   });
 
@@ -152,9 +156,9 @@ describe.each(encodings)('@upstash/redis through the bridge, $label', ({ respons
   });
 
   it('runs scripts by SHA and falls back to EVAL on NOSCRIPT', async () => {
-    // A unique body per run so the SHA cannot already be cached by someone else.
-    const body = `-- ${PREFIX}${String(responseEncoding)}\nreturn redis.call('INCRBY', KEYS[1], ARGV[1])`;
-    await redis.scriptFlush();
+    // A body unique to this run cannot be in the script cache yet. That stands in for
+    // SCRIPT FLUSH, which would also flush the scripts of test files running in parallel.
+    const body = `-- ${PREFIX}${scope}\nreturn redis.call('INCRBY', KEYS[1], ARGV[1])`;
     const script = redis.createScript<number>(body);
     await expect(script.evalsha([key('script')], ['5'])).rejects.toThrow(/NOSCRIPT/);
     expect(await script.exec([key('script')], ['5'])).toBe(5);
@@ -283,6 +287,8 @@ describe('bridge with Redis unreachable', () => {
     const started = Date.now();
     await expect(client.get('anything')).rejects.toThrow(/Redis unavailable/);
     await expect(client.pipeline().get('a').get('b').exec()).rejects.toThrow(/Redis unavailable/);
+    const single = new Upstash({ url: deadBridge.url, token: TOKEN, retry: { retries: 0 }, enableAutoPipelining: false });
+    await expect(single.set('anything', 'v')).rejects.toThrow(/Redis unavailable/);
     expect(Date.now() - started).toBeLessThan(3_000);
 
     const ping = await fetch(`${deadBridge.url}/ping`);

@@ -1,0 +1,47 @@
+/**
+ * The local stack's settings for `npm start` and the end-to-end tests, read from the
+ * environment with documented dev defaults (README: Environment variables). The dev secrets are
+ * not secrets: they are shared by the app and the local Razorpay double only.
+ */
+export interface LocalConfig {
+  port: number;
+  doublePort: number;
+  bridgePort: number;
+  redisUrl: string;
+  redisDataDir: string;
+  bridgeToken: string;
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  keyPrefix: string;
+}
+
+export const devDefaults = {
+  PORT: '5173',
+  RAZORPAY_DOUBLE_PORT: '5174',
+  UPSTASH_BRIDGE_PORT: '5175',
+  REDIS_URL: 'redis://127.0.0.1:6379',
+  REDIS_DATA_DIR: '.data/redis',
+  UPSTASH_REDIS_REST_TOKEN: 'local-dev-token',
+  RAZORPAY_KEY_ID: 'rzp_test_localdouble',
+  RAZORPAY_KEY_SECRET: 'local_double_key_secret',
+  RAZORPAY_WEBHOOK_SECRET: 'local_double_webhook_secret',
+  KEY_PREFIX: 'pesgre:local:',
+} as const;
+
+/** Settings from `env` (blank counts as unset), falling back to devDefaults. */
+export function localConfig(env: NodeJS.ProcessEnv = process.env): LocalConfig {
+  const get = (name: keyof typeof devDefaults) => (env[name] ? String(env[name]) : devDefaults[name]);
+  return {
+    port: Number(get('PORT')),
+    doublePort: Number(get('RAZORPAY_DOUBLE_PORT')),
+    bridgePort: Number(get('UPSTASH_BRIDGE_PORT')),
+    redisUrl: get('REDIS_URL'),
+    redisDataDir: get('REDIS_DATA_DIR'),
+    bridgeToken: get('UPSTASH_REDIS_REST_TOKEN'),
+    keyId: get('RAZORPAY_KEY_ID'),
+    keySecret: get('RAZORPAY_KEY_SECRET'),
+    webhookSecret: get('RAZORPAY_WEBHOOK_SECRET'),
+    keyPrefix: get('KEY_PREFIX'),
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * `npm start`: the site and every function at http://localhost:5173 (PORT overrides), always
+ * against local infrastructure started here:
+ *   1. Redis: REDIS_URL if it answers, else our own redis-server with data under .data/redis;
+ *   2. the Upstash REST bridge in front of it (UPSTASH_BRIDGE_PORT, default 5175);
+ *   3. the Razorpay test double (RAZORPAY_DOUBLE_PORT, default 5174) with the same keys as the app;
+ *   4. the local sample coupons;
+ *   5. Vite with @netlify/vite-plugin serving the SPA and netlify/functions.
+ * Ctrl-C stops everything it started (a Redis it did not start is left running).
+ */
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { ensureRedis } from './redis-local';
+import { startUpstashBridge } from './upstash-bridge';
+import { startRazorpayDouble } from './razorpay-double';
+import { localConfig } from './local-config';
+
+const cfg = localConfig();
+const log = (m: string) => console.log(`[start] ${m}`);
+
+let redis;
+try {
+  redis = await ensureRedis({ redisUrl: cfg.redisUrl, dataDir: cfg.redisDataDir, log });
+} catch (err) {
+  console.error(`[start] ${(err as Error).message}`);
+  process.exit(1);
+}
+log(redis.started ? `started redis-server at ${redis.url} (data in ${cfg.redisDataDir})` : `using Redis at ${redis.url}`);
+
+const bridge = await startUpstashBridge({ port: cfg.bridgePort, redisUrl: redis.url, token: cfg.bridgeToken });
+log(`Upstash REST bridge at ${bridge.url}`);
+
+const appUrl = `http://localhost:${cfg.port}`;
+const double = await startRazorpayDouble({
+  port: cfg.doublePort,
+  keyId: cfg.keyId,
+  keySecret: cfg.keySecret,
+  webhookSecret: cfg.webhookSecret,
+  webhookUrl: `${appUrl}/api/payment/webhook`,
+});
+log(`Razorpay test double at ${double.url} (checkout stand-in at ${double.url}/checkout.js)`);
+
+// The functions read these at call time; npm start always points them at the local stand-ins.
+Object.assign(process.env, {
+  UPSTASH_REDIS_REST_URL: bridge.url,
+  UPSTASH_REDIS_REST_TOKEN: cfg.bridgeToken,
+  RAZORPAY_API_BASE_URL: double.url,
+  RAZORPAY_KEY_ID: cfg.keyId,
+  RAZORPAY_KEY_SECRET: cfg.keySecret,
+  RAZORPAY_WEBHOOK_SECRET: cfg.webhookSecret,
+  KEY_PREFIX: cfg.keyPrefix,
+  CONTEXT: process.env.CONTEXT || 'dev',
+  VITE_RAZORPAY_CHECKOUT_URL: `${double.url}/checkout.js`,
+});
+
+const { seedCoupons } = await import('./seed-coupons');
+log(`seeded ${await seedCoupons()} local sample coupon(s)`);
+
+let stopping = false;
+// Vite runs in its own plain-Node process: under tsx's module hooks the Netlify plugin's
+// function bundles fail to resolve their dependencies.
+const viteBin = path.join(path.dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin', 'vite.js');
+// On Node 20.19+ require() of ES modules is on and Node picks the "module-sync" export condition,
+// but Netlify's function tracer (@vercel/nft) assumes that condition only from Node 22 on, so the
+// traced bundle lacks those files (async-function/require.mjs, via razorpay -> axios). Turning
+// require(esm) off makes Node 20 resolve what the tracer copied. Node 22 needs nothing.
+const nodeMajor = Number(process.versions.node.split('.')[0]);
+const nodeFlags = nodeMajor < 22 ? ['--no-experimental-require-module'] : [];
+const vite = spawn(process.execPath, [...nodeFlags, viteBin, '--port', String(cfg.port), '--strictPort'], { stdio: 'inherit', env: process.env });
+vite.on('exit', (code) => {
+  if (!stopping) {
+    log(`Vite exited (${code}); stopping the local stack`);
+    void stop(code ?? 1);
+  }
+});
+
+async function stop(exitCode = 0) {
+  if (stopping) return;
+  stopping = true;
+  log('stopping...');
+  if (vite.exitCode === null) {
+    vite.kill('SIGTERM');
+    await new Promise((r) => vite.once('exit', r));
+  }
+  await double.close();
+  await bridge.close();
+  await redis!.stop();
+  process.exit(exitCode);
+}
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

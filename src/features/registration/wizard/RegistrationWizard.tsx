@@ -1,0 +1,91 @@
+/**
+ * The registration wizard page at /authors/registration/details (spec part 2 section 2).
+ * Loads pricing ('Loading pricing...' / 'Failed to load pricing') and, when the query has
+ * foreign=allowed and an admin token is stored, verifies the token ('Checking access
+ * permissions...'); then renders the form. Today decides which tiers are on offer.
+ */
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { conference } from '../../../content/conference';
+import { getJson } from '../../../lib/api';
+import { adminVerifyPath, readAdminToken, removeAdminToken } from '../../../lib/admin-token';
+import { apiPaths } from '../../../shared/api';
+import type { Pricing, Tier } from '../../../shared/pricing';
+import { isPricing, offeredTiers } from './model';
+import { WizardForm } from './WizardForm';
+import './wizard.css';
+
+type PricingState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; pricing: Pricing; loadedAt: Date };
+type Access = 'checking' | 'admin' | 'normal';
+
+/** The page: status lines while loading, then the wizard. */
+export default function RegistrationWizard() {
+  const [params] = useSearchParams();
+  const [pricingState, setPricingState] = useState<PricingState>({ status: 'loading' });
+  // Both the query flag and a stored token are needed before the token is even checked (spec part 2 section 6).
+  const [access, setAccess] = useState<Access>(() => (params.get('foreign') === 'allowed' && readAdminToken() ? 'checking' : 'normal'));
+
+  useEffect(() => {
+    let active = true;
+    void getJson<unknown>(apiPaths.pricing).then((result) => {
+      if (!active) return;
+      if (result.ok && isPricing(result.data)) setPricingState({ status: 'ready', pricing: result.data, loadedAt: new Date() });
+      else setPricingState({ status: 'failed' });
+    });
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (access !== 'checking') return;
+    const token = readAdminToken();
+    let active = true;
+    void getJson<unknown>(adminVerifyPath, { headers: { Authorization: `Bearer ${token ?? ''}` } }).then((result) => {
+      if (!active) return;
+      if (result.ok) {
+        setAccess('admin');
+      } else {
+        // A rejected or unverifiable token is dropped (spec part 2 section 4: admin session).
+        removeAdminToken();
+        setAccess('normal');
+      }
+    });
+    return () => {
+      active = false;
+    };
+  }, [access]);
+
+  let body;
+  if (pricingState.status === 'failed') {
+    body = (
+      <p className="notice notice--error" role="alert">
+        Failed to load pricing
+      </p>
+    );
+  } else if (pricingState.status === 'loading' || access === 'checking') {
+    body = (
+      <div className="wizard__loading" role="status">
+        {pricingState.status === 'loading' && <p>Loading pricing...</p>}
+        {access === 'checking' && <p>Checking access permissions...</p>}
+      </div>
+    );
+  } else {
+    const admin = access === 'admin';
+    const tiers: Tier[] = offeredTiers(pricingState.pricing, pricingState.loadedAt, admin);
+    body = <WizardForm pricing={pricingState.pricing} admin={admin} tiers={tiers} />;
+  }
+
+  return (
+    <div className="registration-page">
+      <title>{`Register | ${conference.name}`}</title>
+      <h1>Conference Registration</h1>
+      {access === 'admin' && (
+        <p className="notice" role="status">
+          Admin mode: all countries and the Foreign (USD) tiers are available.
+        </p>
+      )}
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,236 @@
+/**
+ * The nine-step registration form (spec part 2 sections 2-5): one react-hook-form instance whose
+ * resolver validates only the current step's schema (stepSchemas from src/shared), step skipping
+ * by tier, persistence after each forward move, Clear Form, and the payment action on step 9.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { FormProvider, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { postJson } from '../../../lib/api';
+import { safeLocalStorage } from '../../../lib/admin-token';
+import { clearRegistration, restoreRegistration, saveRegistration } from '../../../lib/persisted-form';
+import { apiPaths, type IeeeStatusResponse } from '../../../shared/api';
+import { findTier, isIeeeTier, isStudentTier, type Pricing, type Tier } from '../../../shared/pricing';
+import {
+  TOTAL_STEPS,
+  messages,
+  nextStep,
+  previousStep,
+  stepSchemas,
+  type RegistrationFormDraft,
+} from '../../../shared/registration-form';
+import { EARLY_BIRD_CLEARED_NOTICE, STEP_TITLES, earlyBirdExpired, extraFees, freshForm, noCoupon, startState, type CouponState } from './model';
+import { usePayment } from './usePayment';
+import { BillingStep } from './steps/BillingStep';
+import { DietaryStep } from './steps/DietaryStep';
+import { EventStep } from './steps/EventStep';
+import { IeeeStep } from './steps/IeeeStep';
+import { PaperStep } from './steps/PaperStep';
+import { ParticipantStep } from './steps/ParticipantStep';
+import { SummaryStep } from './steps/SummaryStep';
+import { TierStep } from './steps/TierStep';
+
+/** spec part 2 section 8. */
+const IEEE_CHECK_FAILED = 'Could not validate IEEE membership. Please try again later.';
+
+/**
+ * One resolver per step. `raw: true` hands react-hook-form the values as typed rather than the
+ * step schema's parsed output, which would hold only that step's fields.
+ */
+const stepResolvers = Object.fromEntries(
+  Object.entries(stepSchemas).map(([step, schema]) => [
+    step,
+    zodResolver(schema as never, undefined, { raw: true }) as unknown as Resolver<RegistrationFormDraft>,
+  ]),
+) as Record<number, Resolver<RegistrationFormDraft>>;
+
+interface WizardFormProps {
+  pricing: Pricing;
+  /** Verified admin override (spec part 2 section 6): any country, Foreign tiers too. */
+  admin: boolean;
+  /** The tiers on offer, fixed when pricing arrived. */
+  tiers: Tier[];
+}
+
+/** The wizard once pricing and access mode are known. */
+export function WizardForm({ pricing, admin, tiers }: WizardFormProps) {
+  const [storage] = useState(safeLocalStorage);
+  const [start] = useState(() => startState(restoreRegistration(storage), pricing, admin, new Date()));
+  const [step, setStep] = useState(start.step);
+  const [notice, setNotice] = useState<string | null>(start.notice);
+  const [coupon, setCoupon] = useState<CouponState>(noCoupon);
+  const previousTier = useRef(start.data.registrationTier);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(step);
+
+  const form = useForm<RegistrationFormDraft>({
+    defaultValues: start.data,
+    resolver: stepResolvers[step],
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    shouldFocusError: true,
+  });
+  const { getValues, setValue, setError, reset, handleSubmit } = form;
+  const { isSubmitting } = form.formState;
+  const tierId = useWatch({ control: form.control, name: 'registrationTier' });
+
+  useEffect(() => {
+    if (start.clearSaved) clearRegistration(storage);
+  }, [start, storage]);
+
+  // Focus follows the step so screen-reader and keyboard users land on the new step's heading.
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    headingRef.current?.focus();
+  }, [step]);
+
+  const syncExtraFees = () => {
+    const fees = extraFees(pricing, getValues());
+    setValue('welcomeReceptionExtraFee', fees.welcomeReceptionExtraFee);
+    setValue('galaDinnerExtraFee', fees.galaDinnerExtraFee);
+  };
+
+  const clearForm = (message: string | null = null) => {
+    clearRegistration(storage);
+    reset(freshForm());
+    previousTier.current = '';
+    setCoupon(noCoupon);
+    setStep(1);
+    setNotice(message);
+  };
+
+  const payment = usePayment({
+    pricing,
+    admin,
+    coupon,
+    getValues,
+    onEarlyBirdExpired: () => clearForm(),
+    onRegistered: () => clearRegistration(storage),
+  });
+
+  /** Choosing a tier fixes the fee and currency and the fields the tier decides (spec part 2 section 4). */
+  const onTierChange = (tierId: string) => {
+    const tier = findTier(pricing, tierId);
+    if (!tier) return;
+    setValue('registrationFee', tier.fee);
+    setValue('registrationCurrency', tier.currency);
+    if (!isIeeeTier(tierId)) setValue('ieeeMemberNumber', '');
+    if (isStudentTier(tierId)) {
+      setValue('noPaper', true);
+      setValue('paperId', '');
+    } else if (isStudentTier(previousTier.current)) {
+      // noPaper was set by the student tier, not by the delegate: a full registration asks again.
+      setValue('noPaper', false);
+    }
+    previousTier.current = tierId;
+    setCoupon(noCoupon);
+    syncExtraFees();
+  };
+
+  const verifyIeee = async (memberId: string): Promise<boolean> => {
+    const result = await postJson<IeeeStatusResponse>(apiPaths.ieeeStatus, { MemberID: memberId.trim() });
+    if (!result.ok) {
+      setError('ieeeMemberNumber', { type: 'server', message: IEEE_CHECK_FAILED }, { shouldFocus: true });
+      return false;
+    }
+    if (result.data?.MemberStatus !== 'Active') {
+      setError('ieeeMemberNumber', { type: 'server', message: messages.membershipNotValid }, { shouldFocus: true });
+      return false;
+    }
+    return true;
+  };
+
+  const onValidStep = async (values: RegistrationFormDraft) => {
+    if (earlyBirdExpired(pricing, values.registrationTier, new Date())) {
+      clearForm(EARLY_BIRD_CLEARED_NOTICE);
+      return;
+    }
+    if (step === 3 && !(await verifyIeee(values.ieeeMemberNumber))) return;
+    const next = nextStep(step, values.registrationTier);
+    syncExtraFees();
+    saveRegistration(storage, { step: next, data: getValues() });
+    setNotice(null);
+    setStep(next);
+  };
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (step >= TOTAL_STEPS || isSubmitting) return;
+    if (step === 4) {
+      const { noPaper, paperId } = getValues();
+      if (!noPaper && !paperId.trim()) {
+        window.alert(messages.paperRequired);
+        return;
+      }
+    }
+    void handleSubmit(onValidStep)(e);
+  };
+
+  const goBack = () => {
+    form.clearErrors();
+    setStep(previousStep(step, tierId));
+  };
+
+  const tierCurrency = findTier(pricing, tierId)?.currency ?? 'INR';
+  const busy = isSubmitting || payment.paying;
+
+  return (
+    <FormProvider {...form}>
+      <form className="wizard card" noValidate onSubmit={onSubmit} aria-labelledby="wizard-step-heading">
+        <div className="wizard__progress">
+          <p className="wizard__count">
+            Step {step} of {TOTAL_STEPS}
+          </p>
+          <div className="wizard__bar" aria-hidden="true">
+            <span style={{ width: `${(step / TOTAL_STEPS) * 100}%` }} />
+          </div>
+        </div>
+        <h2 id="wizard-step-heading" ref={headingRef} tabIndex={-1}>
+          {STEP_TITLES[step]}
+        </h2>
+        {notice && (
+          <p className="notice" role="status">
+            {notice}
+          </p>
+        )}
+
+        {step === 1 && <ParticipantStep admin={admin} />}
+        {step === 2 && <TierStep tiers={tiers} gst={pricing.gst} onTierChange={onTierChange} />}
+        {step === 3 && <IeeeStep verifying={isSubmitting} />}
+        {step === 4 && <PaperStep />}
+        {step === 5 && (
+          <EventStep event="reception" ticketPrice={pricing.welcomeReception[tierCurrency]} currency={tierCurrency} onChange={syncExtraFees} />
+        )}
+        {step === 6 && <EventStep event="gala" ticketPrice={pricing.galaDinner[tierCurrency]} currency={tierCurrency} onChange={syncExtraFees} />}
+        {step === 7 && <DietaryStep />}
+        {step === 8 && <BillingStep admin={admin} />}
+        {step === 9 && <SummaryStep pricing={pricing} coupon={coupon} setCoupon={setCoupon} paying={payment.paying} />}
+
+        {step === TOTAL_STEPS && payment.message && (
+          <p className="notice notice--error" role="alert">
+            {payment.message}
+          </p>
+        )}
+
+        <div className="wizard__actions">
+          <button type="button" className="button button--secondary" onClick={goBack} disabled={step === 1 || busy}>
+            Back
+          </button>
+          <button type="button" className="button button--danger" onClick={() => clearForm()} disabled={busy}>
+            Clear Form
+          </button>
+          {step < TOTAL_STEPS ? (
+            <button type="submit" className="button wizard__primary" disabled={isSubmitting}>
+              Next
+            </button>
+          ) : (
+            <button type="button" className="button wizard__primary" onClick={() => void payment.pay()} disabled={payment.paying || coupon.checking}>
+              {payment.paying ? 'Processing...' : 'Pay Now'}
+            </button>
+          )}
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,30 @@
+/** Step 4, 'Paper Registration' (spec part 2 sections 2 and 5); skipped for student tiers. */
+import { useFormContext, useWatch } from 'react-hook-form';
+import type { RegistrationFormDraft } from '../../../../shared/registration-form';
+import { TextField } from '../fields';
+
+/** Paper ID, or the 'I did not submit a paper' checkbox which clears and disables it. */
+export function PaperStep() {
+  const { register, setValue, clearErrors } = useFormContext<RegistrationFormDraft>();
+  const noPaper = useWatch<RegistrationFormDraft, 'noPaper'>({ name: 'noPaper' });
+  return (
+    <div className="form-grid">
+      <TextField name="paperId" label="Paper ID" disabled={noPaper} hint="The ID of your accepted paper, as shown in the submission system." />
+      <div className="check form-grid__full">
+        <input
+          type="checkbox"
+          id="field-noPaper"
+          {...register('noPaper', {
+            onChange: (e: { target: { checked: boolean } }) => {
+              if (e.target.checked) {
+                setValue('paperId', '');
+                clearErrors('paperId');
+              }
+            },
+          })}
+        />
+        <label htmlFor="field-noPaper">I did not submit a paper</label>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+/** Step 1, 'Participant Details' (spec part 2 sections 3 and 5). */
+import { TITLES } from '../../../../shared/registration-form';
+import { COUNTRIES } from '../countries';
+import { FixedCountryField, SelectField, TextField } from '../fields';
+
+/** Name, organisation, address and contact fields; Country is fixed to India unless `admin`. */
+export function ParticipantStep({ admin }: { admin: boolean }) {
+  return (
+    <div className="form-grid">
+      <SelectField name="title" label="Title" required autoComplete="honorific-prefix" className="field--narrow">
+        <option value="">Select</option>
+        {TITLES.map((t) => (
+          <option key={t} value={t}>
+            {t}
+          </option>
+        ))}
+      </SelectField>
+      <div className="form-grid__break" />
+      <TextField name="firstName" label="First Name" required autoComplete="given-name" />
+      <TextField name="lastName" label="Last Name" required autoComplete="family-name" />
+      <TextField name="organization" label="Organization" required autoComplete="organization" className="field--wide" />
+      <TextField name="idNumber" label="ID/Passport Number" hint="Optional" />
+      <TextField name="address" label="Address" required autoComplete="street-address" className="field--wide" />
+      <TextField name="city" label="City" required autoComplete="address-level2" />
+      <TextField name="state" label="State" hint="Optional" autoComplete="address-level1" />
+      {admin ? (
+        <SelectField name="country" label="Country" required autoComplete="country-name">
+          {COUNTRIES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </SelectField>
+      ) : (
+        <FixedCountryField name="country" label="Country" />
+      )}
+      <TextField name="postcode" label="Postcode" required autoComplete="postal-code" />
+      <TextField name="mobile" label="Mobile" type="tel" required autoComplete="tel" inputMode="tel" />
+      <div className="form-grid__break" />
+      <TextField name="email" label="Email" type="email" required autoComplete="email" />
+      <TextField name="verifyEmail" label="Verify Email" type="email" required autoComplete="email" />
+    </div>
+  );
+}

@@ -1,0 +1,249 @@
+/**
+ * Step 9, 'Summary and payment' (spec part 2 sections 2, 4, 8 and 9): a review of the entries,
+ * the charges from the shared computeCharges, and the coupon box. The Pay Now button sits in
+ * the wizard's action row.
+ */
+import { useId, type Dispatch, type SetStateAction } from 'react';
+import { useWatch } from 'react-hook-form';
+import { postJson, failureMessage } from '../../../../lib/api';
+import { apiPaths, couponCodeSchema, type CouponVerifyResponse } from '../../../../shared/api';
+import { formatMoney } from '../../../../shared/money';
+import { computeCharges, findTier, isIeeeTier, isProfessionalTier, isStudentTier, type Pricing } from '../../../../shared/pricing';
+import { messages, type RegistrationFormDraft } from '../../../../shared/registration-form';
+import { formatWholeFee } from '../../format';
+import type { CouponState } from '../model';
+import { dietaryLabels } from './DietaryStep';
+
+interface SummaryStepProps {
+  pricing: Pricing;
+  coupon: CouponState;
+  setCoupon: Dispatch<SetStateAction<CouponState>>;
+  /** Disables the coupon controls while a payment is being set up. */
+  paying: boolean;
+}
+
+const yesNo = (v: string) => (v === 'yes' ? 'Yes' : v === 'no' ? 'No' : '');
+
+/** Review, charges and coupon. */
+export function SummaryStep({ pricing, coupon, setCoupon, paying }: SummaryStepProps) {
+  const values = useWatch<RegistrationFormDraft>() as RegistrationFormDraft;
+  const couponInputId = useId();
+  const couponMessageId = useId();
+  const tier = findTier(pricing, values.registrationTier);
+  if (!tier) {
+    return <p className="notice notice--error">Please go back and select a registration tier.</p>;
+  }
+  const charges = computeCharges(pricing, values, coupon.applied?.type ?? null);
+  const money = (minor: number) => formatMoney(minor, charges.currency);
+  const receptionTickets = values.welcomeReception === 'yes' ? values.additionalReceptionTickets : 0;
+  const dinnerTickets = values.galaDinner === 'yes' ? values.additionalGalaDinnerTickets : 0;
+
+  const toggleCoupon = (enabled: boolean) => {
+    // Ticking or unticking always starts the coupon over (spec part 2 section 4).
+    setCoupon({ enabled, code: '', applied: null, message: null, checking: false });
+  };
+
+  const applyCoupon = async () => {
+    if (!isProfessionalTier(tier.id)) {
+      setCoupon((c) => ({ ...c, applied: null, message: { kind: 'error', text: messages.couponProfessionalOnly } }));
+      return;
+    }
+    const parsed = couponCodeSchema.safeParse(coupon.code);
+    if (!parsed.success) {
+      setCoupon((c) => ({ ...c, applied: null, message: { kind: 'error', text: parsed.error.issues[0]?.message ?? 'Invalid coupon' } }));
+      return;
+    }
+    const code = parsed.data;
+    setCoupon((c) => ({ ...c, applied: null, message: null, checking: true }));
+    const result = await postJson<CouponVerifyResponse>(apiPaths.couponVerify, { code, registrationTier: tier.id });
+    if (result.ok && result.data?.valid && (result.data.type === 'full' || result.data.type === 'half')) {
+      const type = result.data.type;
+      const text = `Coupon ${code} applied: ${type === 'full' ? 'the registration fee is waived' : '50% off the registration fee'}.`;
+      setCoupon((c) => ({ ...c, applied: { code, type }, message: { kind: 'success', text }, checking: false }));
+      return;
+    }
+    const text = result.ok
+      ? result.data?.message || 'Invalid coupon'
+      : result.network
+        ? 'Could not check the coupon. Please try again.'
+        : failureMessage(result, 'Invalid coupon');
+    setCoupon((c) => ({ ...c, applied: null, message: { kind: 'error', text }, checking: false }));
+  };
+
+  const review: [string, [string, string][]][] = [
+    [
+      'Participant',
+      [
+        ['Name', [values.title, values.firstName, values.lastName].filter(Boolean).join(' ')],
+        ['Organization', values.organization],
+        ['ID/Passport Number', values.idNumber],
+        ['Address', [values.address, values.city, values.state, values.postcode, values.country].filter(Boolean).join(', ')],
+        ['Mobile', values.mobile],
+        ['Email', values.email],
+      ],
+    ],
+    [
+      'Registration',
+      [
+        ['Registration tier', tier.label],
+        ...(isIeeeTier(tier.id) ? ([['IEEE Member Number', values.ieeeMemberNumber]] as [string, string][]) : []),
+        ...(isStudentTier(tier.id) ? [] : ([['Paper ID', values.noPaper ? 'I did not submit a paper' : values.paperId]] as [string, string][])),
+        ['Welcome Reception', yesNo(values.welcomeReception) + (receptionTickets ? ` (+${receptionTickets} additional)` : '')],
+        ['Gala Dinner', yesNo(values.galaDinner) + (dinnerTickets ? ` (+${dinnerTickets} additional)` : '')],
+        [
+          'Dietary requirements',
+          (values.dietaryRequirements ?? [])
+            .map((d) => (d === 'OTHER' && values.dietaryOtherText ? `Other: ${values.dietaryOtherText}` : dietaryLabels[d]))
+            .join(', '),
+        ],
+      ],
+    ],
+    [
+      'Billing',
+      [
+        ['Billing Organization', values.billingOrganization],
+        ['Billing Tax Number', values.billingTaxNumber],
+        [
+          'Billing Address',
+          [values.billingAddress, values.billingCity, values.billingState, values.billingPostcode, values.billingCountry].filter(Boolean).join(', '),
+        ],
+        ['Billing Email', values.billingEmail],
+      ],
+    ],
+  ];
+
+  return (
+    <div className="summary">
+      <section aria-labelledby="review-heading" className="summary__review">
+        <h3 id="review-heading">Review your details</h3>
+        {review.map(([group, rows]) => (
+          <div key={group} className="review-group">
+            <h4>{group}</h4>
+            <dl>
+              {rows.map(([label, value]) => (
+                <div key={label}>
+                  <dt>{label}</dt>
+                  <dd>{value || '—'}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        ))}
+      </section>
+
+      <section aria-labelledby="charges-heading" className="summary__charges">
+        <h3 id="charges-heading">Charges</h3>
+        <table className="charges">
+          <tbody>
+            <tr>
+              <th scope="row">Registration fee</th>
+              <td className="charges__detail">{tier.label}</td>
+              <td className="num">{money(charges.baseFee)}</td>
+            </tr>
+            {coupon.applied && (
+              <tr>
+                <th scope="row">Coupon discount</th>
+                <td className="charges__detail">
+                  {coupon.applied.code} ({coupon.applied.type === 'full' ? '100%' : '50%'})
+                </td>
+                <td className="num">−{money(charges.baseFee - charges.registrationFee)}</td>
+              </tr>
+            )}
+            <tr>
+              <th scope="row">Welcome reception extra tickets</th>
+              <td className="charges__detail">
+                {receptionTickets} × {formatWholeFee(pricing.welcomeReception[charges.currency], charges.currency)}
+              </td>
+              <td className="num">{money(charges.welcomeReceptionExtraFee)}</td>
+            </tr>
+            <tr>
+              <th scope="row">Gala dinner extra tickets</th>
+              <td className="charges__detail">
+                {dinnerTickets} × {formatWholeFee(pricing.galaDinner[charges.currency], charges.currency)}
+              </td>
+              <td className="num">{money(charges.galaDinnerExtraFee)}</td>
+            </tr>
+            <tr className="charges__subtotal">
+              <th scope="row">Subtotal</th>
+              <td />
+              <td className="num">{money(charges.subtotal)}</td>
+            </tr>
+            <tr>
+              <th scope="row">GST ({pricing.gst}%)</th>
+              <td />
+              <td className="num">{money(charges.gst)}</td>
+            </tr>
+            <tr>
+              <th scope="row">Convenience fee ({pricing.convinienceFee}%)</th>
+              <td className="charges__detail">of subtotal plus GST</td>
+              <td className="num">{money(charges.convenienceFee)}</td>
+            </tr>
+            <tr className="charges__total">
+              <th scope="row">Total</th>
+              <td />
+              <td className="num">{money(charges.total)}</td>
+            </tr>
+          </tbody>
+        </table>
+
+        <div className="coupon">
+          <div className="check">
+            <input
+              type="checkbox"
+              id="coupon-enabled"
+              checked={coupon.enabled}
+              disabled={paying}
+              onChange={(e) => toggleCoupon(e.target.checked)}
+            />
+            <label htmlFor="coupon-enabled">I have a coupon code</label>
+          </div>
+          {coupon.enabled && (
+            <div className="coupon__entry">
+              <div className="field">
+                <label htmlFor={couponInputId}>Coupon code</label>
+                <input
+                  id={couponInputId}
+                  type="text"
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  value={coupon.code}
+                  disabled={paying}
+                  aria-describedby={coupon.message ? couponMessageId : undefined}
+                  aria-invalid={coupon.message?.kind === 'error' || undefined}
+                  onChange={(e) => {
+                    const code = e.target.value;
+                    // A changed code is no longer the applied one.
+                    setCoupon((c) => ({ ...c, code, applied: null, message: null }));
+                  }}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') {
+                      e.preventDefault();
+                      void applyCoupon();
+                    }
+                  }}
+                />
+              </div>
+              <button type="button" className="button button--secondary" onClick={() => void applyCoupon()} disabled={paying || coupon.checking}>
+                Apply Coupon
+              </button>
+            </div>
+          )}
+          {coupon.enabled && coupon.message && (
+            <p
+              id={couponMessageId}
+              className={coupon.message.kind === 'error' ? 'field__error' : 'coupon__applied'}
+              role={coupon.message.kind === 'error' ? 'alert' : 'status'}
+            >
+              {coupon.message.text}
+            </p>
+          )}
+          {coupon.checking && (
+            <p className="status" role="status">
+              Checking coupon...
+            </p>
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}
