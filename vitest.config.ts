@@ -32,6 +32,8 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // The dev server bundles each function on its first call, which takes seconds.
+          expect: { poll: { timeout: 20_000, interval: 100 } },
         },
       },
     ],

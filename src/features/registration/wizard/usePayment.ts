@@ -7,6 +7,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorUrl, paymentSuccessUrl } from '../../../app/paths';
+import { readAdminToken } from '../../../lib/admin-token';
 import { failureMessage, postJson, type ApiResult } from '../../../lib/api';
 import { CHECKOUT_THEME_COLOUR, loadCheckout } from '../../../lib/checkout';
 import { apiPaths, type CreateOrderRequest, type CreateOrderResponse, type VerifyPaymentResponse } from '../../../shared/api';
@@ -71,7 +72,9 @@ export function usePayment({ pricing, admin, coupon, getValues, onEarlyBirdExpir
       data: values as CreateOrderRequest['data'],
       code: coupon.applied?.code ?? null,
     };
-    const result = await postJson<CreateOrderResponse>(apiPaths.createOrder, request);
+    // The server only accepts USD or a foreign country from a request carrying a verified admin token.
+    const token = admin ? readAdminToken() : null;
+    const result = await postJson<CreateOrderResponse>(apiPaths.createOrder, request, token ? { headers: { Authorization: `Bearer ${token}` } } : {});
     const body: Partial<CreateOrderResponse> = result.data && typeof result.data === 'object' ? (result.data as CreateOrderResponse) : {};
 
     if (isEarlyBirdExpired(result)) {

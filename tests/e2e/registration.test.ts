@@ -1,0 +1,219 @@
+/**
+ * End-to-end: a delegate registers through all nine steps in Chromium and pays through the
+ * stand-in checkout; closing the checkout stores nothing; a payment whose browser is lost
+ * before verify-payment is registered by the webhook alone, exactly once, even when verify and
+ * webhooks arrive together several times.
+ */
+import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
+import { mkdir } from 'node:fs/promises';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { computeCharges, pricing } from '../../src/shared/pricing';
+import type { Registration } from '../../netlify/server/registrations';
+import { launchChromium, startStack, type Stack } from './stack';
+
+let stack: Stack;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const consoleErrors: string[] = [];
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+beforeEach(async () => {
+  context = await browser.newContext();
+  page = await context.newPage();
+  consoleErrors.length = 0;
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(m.text());
+  });
+});
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail' && !page.isClosed()) {
+    await mkdir('test-results', { recursive: true });
+    await page.screenshot({ path: `test-results/${ctx.task.name.replace(/\W+/g, '-').slice(0, 60)}.png`, fullPage: true });
+  }
+  await context?.close();
+});
+
+async function registrationCount(): Promise<number> {
+  return stack.redis.zcard(`${stack.keyPrefix}reg:index`);
+}
+
+async function getRegistration(regNo: string): Promise<Registration | null> {
+  return stack.redis.get<Registration>(`${stack.keyPrefix}reg:${regNo}`);
+}
+
+/** Fills steps 1-8 as a delegate would (IEEE member, professional, with a paper and one reception guest). */
+async function fillSteps1to8(p: Page, email: string) {
+  await p.goto(`${stack.appUrl}/authors/registration/details`);
+  await expect.poll(() => p.getByRole('heading', { name: 'Participant Details' }).isVisible(), { timeout: 30_000 }).toBe(true);
+  await p.getByLabel('Title').selectOption('Dr');
+  await p.getByLabel('First Name').fill('Asha');
+  await p.getByLabel('Last Name').fill('Kulkarni');
+  await p.getByLabel('Organization', { exact: true }).fill('Karnataka Power Research Lab');
+  await p.getByLabel('Address', { exact: true }).fill('12 Station Road');
+  await p.getByLabel('City', { exact: true }).fill('Dharwad');
+  await p.getByLabel('Postcode', { exact: true }).fill('580001');
+  await p.getByLabel('Mobile').fill('+91 98450 00000');
+  await p.getByLabel('Email', { exact: true }).fill(email);
+  // Next with a mismatching confirmation shows the spec message.
+  await p.getByLabel('Verify Email').fill('someone@else.org');
+  await p.getByRole('button', { name: 'Next' }).click();
+  await expect.poll(() => p.getByText('Emails do not match.').isVisible()).toBe(true);
+  await p.getByLabel('Verify Email').fill(email);
+  await p.getByRole('button', { name: 'Next' }).click();
+
+  await expect.poll(() => p.getByRole('heading', { name: 'Select Your Registration Tier' }).isVisible()).toBe(true);
+  await p.getByRole('button', { name: 'Next' }).click();
+  await expect.poll(() => p.getByText('Please select a registration category.').isVisible()).toBe(true);
+  await p.getByLabel(/Full Registration – IEEE Member \(Indian, Standard\)/).check();
+  await p.getByRole('button', { name: 'Next' }).click();
+
+  await expect.poll(() => p.getByRole('heading', { name: 'IEEE Member Verification' }).isVisible()).toBe(true);
+  await p.getByLabel('IEEE Member Number').fill('90000003');
+  await p.getByRole('button', { name: 'Next' }).click();
+  await expect.poll(() => p.getByText('Membership not valid.').isVisible()).toBe(true);
+  await p.getByLabel('IEEE Member Number').fill('90000001');
+  await p.getByRole('button', { name: 'Next' }).click();
+
+  await expect.poll(() => p.getByRole('heading', { name: 'Paper Registration' }).isVisible()).toBe(true);
+  await p.getByLabel('Paper ID').fill('PESGRE-2025-0042');
+  await p.getByRole('button', { name: 'Next' }).click();
+
+  await expect.poll(() => p.getByRole('heading', { name: 'Welcome Reception' }).isVisible()).toBe(true);
+  await p.getByRole('button', { name: 'Next' }).click();
+  await expect.poll(() => p.getByText('Please select whether you will attend the Welcome Reception.').isVisible()).toBe(true);
+  await p.getByRole('radio', { name: 'Yes' }).check();
+  await p.getByLabel('Additional reception tickets').selectOption('1');
+  await p.getByRole('button', { name: 'Next' }).click();
+
+  await expect.poll(() => p.getByRole('heading', { name: 'Gala Dinner' }).isVisible()).toBe(true);
+  await p.getByRole('radio', { name: 'No' }).check();
+  await p.getByRole('button', { name: 'Next' }).click();
+
+  await expect.poll(() => p.getByRole('heading', { name: 'Dietary Requirements' }).isVisible()).toBe(true);
+  await p.getByRole('button', { name: 'Next' }).click();
+  await expect.poll(() => p.getByText('Please select at least one option.').isVisible()).toBe(true);
+  await p.getByLabel('VEGETARIAN').check();
+  await p.getByRole('button', { name: 'Next' }).click();
+
+  await expect.poll(() => p.getByRole('heading', { name: 'Billing Information' }).isVisible()).toBe(true);
+  await p.getByLabel('Same as participant details').check();
+  await p.getByLabel('Billing Email').fill(email);
+  await p.getByRole('button', { name: 'Next' }).click();
+  await expect.poll(() => p.getByRole('heading', { name: 'Summary and payment' }).isVisible()).toBe(true);
+}
+
+/** The server's amount for the form filled above (minor units). */
+const expectedTotal = computeCharges(
+  pricing,
+  { registrationTier: 'prof_ieee_indian_std', welcomeReception: 'yes', additionalReceptionTickets: 1, galaDinner: 'no', additionalGalaDinnerTickets: 0 },
+  null,
+).total;
+
+describe('registration wizard in Chromium', () => {
+  it('fills all nine steps, pays, lands on the success page, and the registration is stored with the server amount', async () => {
+    const before = await registrationCount();
+    await fillSteps1to8(page, 'asha.e2e@example.org');
+    // 12500 + 1500 = 14000; GST 2520; convenience 4% of 16520 = 660.80; total 17180.80
+    expect(expectedTotal).toBe(1718080);
+    await expect.poll(() => page.getByText('₹17,180.80').first().isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Razorpay test checkout' });
+    await expect.poll(() => dialog.isVisible(), { timeout: 15_000 }).toBe(true);
+    await dialog.getByRole('button', { name: 'Pay', exact: true }).click();
+
+    await page.waitForURL(/\/authors\/registration\/payment-success\?/, { timeout: 20_000 });
+    const url = new URL(page.url());
+    const regNo = url.searchParams.get('reg_no')!;
+    const paymentId = url.searchParams.get('payment_id')!;
+    expect(regNo).toMatch(/^PESGRE25-[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{8}$/);
+    expect(paymentId).toMatch(/^pay_/);
+    await expect.poll(() => page.getByRole('heading', { name: 'Payment Successful!' }).isVisible()).toBe(true);
+    expect(await page.getByText(`Registration Number: ${regNo}`).isVisible()).toBe(true);
+    expect(await page.getByText(`Payment ID: ${paymentId}`).isVisible()).toBe(true);
+
+    const reg = await getRegistration(regNo);
+    expect(reg).toMatchObject({
+      registrationNumber: regNo,
+      paymentId,
+      email: 'asha.e2e@example.org',
+      registrationTier: 'prof_ieee_indian_std',
+      ieeeMemberNumber: '90000001',
+      paperId: 'PESGRE-2025-0042',
+      additionalReceptionTickets: 1,
+      couponCode: 'NoCoupon',
+      billingOrganization: 'Karnataka Power Research Lab',
+      country: 'India',
+    });
+    expect(reg!.charges.total).toBe(expectedTotal);
+    expect(reg!.totalPaid).toBe(17180.8);
+    expect(await registrationCount()).toBe(before + 1);
+    // The saved wizard state is cleared after a successful payment.
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('pesgre')))).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it("closing the checkout says 'Payment window closed' and stores nothing", async () => {
+    const before = await registrationCount();
+    await fillSteps1to8(page, 'closer@example.org');
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Razorpay test checkout' });
+    await expect.poll(() => dialog.isVisible(), { timeout: 15_000 }).toBe(true);
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect.poll(() => page.getByText('Payment window closed. No payment was made.').isVisible()).toBe(true);
+    expect(page.url()).toContain('/authors/registration/details');
+    expect(await registrationCount()).toBe(before);
+    // The wizard can still pay afterwards.
+    expect(await page.getByRole('button', { name: 'Pay Now' }).isEnabled()).toBe(true);
+  });
+
+  it('a payment whose browser is lost before verify-payment is registered once by the webhook', async () => {
+    const before = await registrationCount();
+    await fillSteps1to8(page, 'lost.browser@example.org');
+    let handlerResponse: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string } | undefined;
+    // The browser dies between Checkout's handler and verify-payment: the call never leaves.
+    await page.route('**/api/payment/verify-payment', async (route) => {
+      handlerResponse = route.request().postDataJSON();
+      await route.abort('internetdisconnected');
+    });
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Razorpay test checkout' });
+    await expect.poll(() => dialog.isVisible(), { timeout: 15_000 }).toBe(true);
+    page.on('dialog', (d) => void d.dismiss());
+    await dialog.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect.poll(() => handlerResponse !== undefined, { timeout: 15_000 }).toBe(true);
+    await context.close();
+    expect(await registrationCount()).toBe(before);
+
+    const { razorpay_order_id: orderId, razorpay_payment_id: paymentId } = handlerResponse!;
+    const webhook = () =>
+      fetch(`${stack.doubleUrl}/_double/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ order_id: orderId, payment_id: paymentId, event: 'payment.captured' }),
+      }).then((r) => r.json() as Promise<{ status: number; body: string }>);
+    const first = await webhook();
+    expect(first.status).toBe(200);
+    const regNo = JSON.parse(first.body).registrationNumber as string;
+    expect(regNo).toMatch(/^PESGRE25-/);
+    expect(await registrationCount()).toBe(before + 1);
+    expect((await getRegistration(regNo))!.charges.total).toBe(expectedTotal);
+
+    // Verify and webhooks together, several times: still one registration.
+    const verify = () =>
+      fetch(`${stack.appUrl}/api/payment/verify-payment`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(handlerResponse) }).then(
+        async (r) => ({ status: r.status, body: (await r.json()) as { registrationNumber: string } }),
+      );
+    const [verifies, webhooks] = await Promise.all([Promise.all([verify(), verify(), verify()]), Promise.all([webhook(), webhook(), webhook()])]);
+    for (const v of verifies) expect(v).toEqual({ status: 200, body: { success: true, registrationNumber: regNo } });
+    for (const w of webhooks) expect([w.status, JSON.parse(w.body).registrationNumber]).toEqual([200, regNo]);
+    expect(await registrationCount()).toBe(before + 1);
+  });
+});

@@ -1,0 +1,93 @@
+/**
+ * Starts the site exactly as `npm start` does (scripts/start.ts: Redis, Upstash bridge,
+ * Razorpay double, Vite with the Netlify functions) on free ports with its own Redis key prefix,
+ * and launches Debian's Chromium through playwright-core.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { Redis } from '@upstash/redis';
+import { chromium, type Browser } from 'playwright-core';
+
+export interface Stack {
+  appUrl: string;
+  doubleUrl: string;
+  bridgeUrl: string;
+  keyPrefix: string;
+  redis: Redis;
+  stop(): Promise<void>;
+  /** Everything the stack printed, for failure messages. */
+  output(): string;
+}
+
+async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const { port } = s.address() as { port: number };
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+async function waitFor(url: string, child: ChildProcess, out: () => string, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`stack exited early (${child.exitCode}):\n${out()}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`stack not ready at ${url} within ${timeoutMs} ms:\n${out()}`);
+}
+
+/** Starts the local stack; `env` adds or overrides variables (e.g. APP_NOW). */
+export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
+  const [port, doublePort, bridgePort] = [await freePort(), await freePort(), await freePort()];
+  const keyPrefix = `e2e:${randomBytes(4).toString('hex')}:`;
+  const root = path.resolve(import.meta.dirname, '../..');
+  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['scripts/start.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      RAZORPAY_DOUBLE_PORT: String(doublePort),
+      UPSTASH_BRIDGE_PORT: String(bridgePort),
+      KEY_PREFIX: keyPrefix,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout!.on('data', (d) => (log += d));
+  child.stderr!.on('data', (d) => (log += d));
+  const appUrl = `http://localhost:${port}`;
+  await waitFor(`${appUrl}/api`, child, () => log);
+  const bridgeUrl = `http://127.0.0.1:${bridgePort}`;
+  return {
+    appUrl,
+    doubleUrl: `http://127.0.0.1:${doublePort}`,
+    bridgeUrl,
+    keyPrefix,
+    redis: new Redis({ url: bridgeUrl, token: process.env.UPSTASH_REDIS_REST_TOKEN || 'local-dev-token', enableTelemetry: false }),
+    output: () => log,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+    },
+  };
+}
+
+/** Debian's Chromium (CHROMIUM_PATH overrides) with the flags this machine needs. */
+export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...extraArgs],
+  });
+}
