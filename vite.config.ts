@@ -1,6 +1,9 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import netlify from '@netlify/vite-plugin';
+import { fileURLToPath } from 'node:url';
+
+const routerDist = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
 
 /**
  * Vite config for the SPA. In dev, @netlify/vite-plugin serves netlify/functions
@@ -8,7 +11,18 @@ import netlify from '@netlify/vite-plugin';
  * Edge functions, Blobs, the database feature and geolocation lookups are off:
  * the project uses none of them and the machine has no network.
  */
-export default defineConfig({
+export default defineConfig(({ command }) => ({
+  resolve: {
+    // react-router's package exports name only its development build; production bundles take the
+    // production one (smaller, no development warnings on the default error screen).
+    alias:
+      command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: routerDist('index.mjs') },
+            { find: /^react-router\/dom$/, replacement: routerDist('dom-export.mjs') },
+          ]
+        : [],
+  },
   plugins: [
     react(),
     netlify({
@@ -26,4 +40,4 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: true,
   },
-});
+}));

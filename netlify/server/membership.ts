@@ -4,12 +4,13 @@
  * `{ MemberStatus }` for `{ MemberID }`. Locally: a roster file of member numbers and statuses.
  */
 import { readFile } from 'node:fs/promises';
+import { messages } from '../../src/shared/registration-form';
 import { env, isProduction } from './env';
 import { ServiceUnavailableError } from './http';
 import bundledRoster from './membership-roster.local.json';
 
 /** The message of spec part 2 section 8 for a failed membership check. */
-export const MEMBERSHIP_CHECK_FAILED = 'Could not validate IEEE membership. Please try again later.';
+export const MEMBERSHIP_CHECK_FAILED = messages.membershipCheckFailed;
 
 /** Status returned for numbers the roster does not know. */
 export const UNKNOWN_MEMBER_STATUS = 'Not Found';

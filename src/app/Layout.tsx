@@ -4,7 +4,7 @@
  */
 import { Link, Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
 import { conference } from '../content/conference';
-import { paths } from './paths';
+import { paths } from '../shared/routes';
 import './global.css';
 
 /** Header, main area and footer; shows a thin progress bar while a lazy page loads. */

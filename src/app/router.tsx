@@ -7,7 +7,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { Layout, PageLoading } from './Layout';
-import { paths } from './paths';
+import { paths } from '../shared/routes';
 
 /**
  * A lazy page route. HydrateFallback keeps the header and footer on screen while the first

@@ -20,6 +20,7 @@ export const messages = {
   tierRequired: 'Please select a registration category.',
   ieeeRequired: 'IEEE Member Number is required.',
   membershipNotValid: 'Membership not valid.',
+  membershipCheckFailed: 'Could not validate IEEE membership. Please try again later.',
   paperRequired: 'Paper ID is required unless you did not submit a paper.',
   receptionRequired: 'Please select whether you will attend the Welcome Reception.',
   galaRequired: 'Please select whether you will attend the Gala Dinner.',

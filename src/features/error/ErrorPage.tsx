@@ -3,7 +3,7 @@
  * an explanation, and 'Go Back' and 'Home' buttons.
  */
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../shared/routes';
 import { conference } from '../../content/conference';
 import './error.css';
 

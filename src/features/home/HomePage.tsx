@@ -3,7 +3,7 @@
  * registration. The full information site replaces it in a later issue.
  */
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../shared/routes';
 import { conference } from '../../content/conference';
 import './home.css';
 

@@ -4,7 +4,7 @@
  * Fees, deadlines and rules come from src/shared/pricing.ts and src/content, never typed in here.
  */
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../shared/routes';
 import { conference } from '../../content/conference';
 import { registrationFees } from '../../content/registration';
 import { pricing, type Tier } from '../../shared/pricing';

@@ -31,7 +31,6 @@ import { SummaryStep } from './steps/SummaryStep';
 import { TierStep } from './steps/TierStep';
 
 /** spec part 2 section 8. */
-const IEEE_CHECK_FAILED = 'Could not validate IEEE membership. Please try again later.';
 
 /**
  * One resolver per step. `raw: true` hands react-hook-form the values as typed rather than the
@@ -131,7 +130,7 @@ export function WizardForm({ pricing, admin, tiers }: WizardFormProps) {
   const verifyIeee = async (memberId: string): Promise<boolean> => {
     const result = await postJson<IeeeStatusResponse>(apiPaths.ieeeStatus, { MemberID: memberId.trim() });
     if (!result.ok) {
-      setError('ieeeMemberNumber', { type: 'server', message: IEEE_CHECK_FAILED }, { shouldFocus: true });
+      setError('ieeeMemberNumber', { type: 'server', message: messages.membershipCheckFailed }, { shouldFocus: true });
       return false;
     }
     if (result.data?.MemberStatus !== 'Active') {

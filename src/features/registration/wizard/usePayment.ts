@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { errorUrl, paymentSuccessUrl } from '../../../app/paths';
+import { errorUrl, paymentSuccessUrl } from '../../../shared/routes';
 import { readAdminToken } from '../../../lib/admin-token';
 import { failureMessage, postJson, type ApiResult } from '../../../lib/api';
 import { CHECKOUT_THEME_COLOUR, loadCheckout } from '../../../lib/checkout';

@@ -1,7 +1,8 @@
 /**
  * Every route of the site in one table (spec part 2 section 2), so links, redirects and the
  * router agree. Routes of the information site join here as their pages arrive.
- * A leaf module with no imports: features import it to build links without importing the router.
+ * A leaf module in src/shared: the router (src/app), the pages (src/features) and the server
+ * (links in e-mails) all read it, and it imports nothing.
  */
 export const paths = {
   home: '/',
