@@ -18,8 +18,8 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { listen } from './listen';
 
 export interface RazorpayDoubleOptions {
   /** TCP port to listen on; 0 picks a free one. */
@@ -382,16 +382,7 @@ export async function startRazorpayDouble(opts: RazorpayDoubleOptions): Promise<
     });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-  const displayHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
-  url = `http://${displayHost.includes(':') ? `[${displayHost}]` : displayHost}:${port}`;
+  url = await listen(server, opts.port, host);
 
   let closing: Promise<void> | undefined;
   return {

@@ -15,9 +15,9 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { Redis } from 'ioredis';
+import { listen } from './listen';
 
 export interface UpstashBridgeOptions {
   /** TCP port to listen on; 0 picks a free one. */
@@ -189,15 +189,7 @@ export async function startUpstashBridge(opts: UpstashBridgeOptions): Promise<Up
     sendJson(res, 200, await runPipeline(commands, base64, path === '/multi-exec'));
   };
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const url = await listen(server, opts.port, host);
 
   let closing: Promise<void> | undefined;
   return {

@@ -60,13 +60,8 @@ interface TextFieldProps extends BaseProps {
   maxLength?: number;
 }
 
-/** A labelled text input. */
-export function TextField({ name, label, hint, required, options, className, type = 'text', ...input }: TextFieldProps) {
-  const {
-    register,
-    formState: { errors },
-  } = useFormContext<RegistrationFormDraft>();
-  const hasError = Boolean(errorMessage(errors, name));
+/** Label, optional hint and error message around one control (shared by TextField and SelectField). */
+function FieldShell({ name, label, hint, className, children }: Pick<BaseProps, 'name' | 'label' | 'hint' | 'className'> & { children: ReactNode }) {
   return (
     <div className={`field ${className ?? ''}`}>
       <label htmlFor={fieldId(name)}>{label}</label>
@@ -75,6 +70,21 @@ export function TextField({ name, label, hint, required, options, className, typ
           {hint}
         </p>
       )}
+      {children}
+      <FieldError name={name} />
+    </div>
+  );
+}
+
+/** A labelled text input. */
+export function TextField({ name, label, hint, required, options, className, type = 'text', ...input }: TextFieldProps) {
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<RegistrationFormDraft>();
+  const hasError = Boolean(errorMessage(errors, name));
+  return (
+    <FieldShell name={name} label={label} hint={hint} className={className}>
       <input
         id={fieldId(name)}
         type={type}
@@ -83,8 +93,7 @@ export function TextField({ name, label, hint, required, options, className, typ
         {...input}
         {...register(name, options)}
       />
-      <FieldError name={name} />
-    </div>
+    </FieldShell>
   );
 }
 
@@ -101,13 +110,7 @@ export function SelectField({ name, label, hint, required, options, className, c
   } = useFormContext<RegistrationFormDraft>();
   const hasError = Boolean(errorMessage(errors, name));
   return (
-    <div className={`field ${className ?? ''}`}>
-      <label htmlFor={fieldId(name)}>{label}</label>
-      {hint && (
-        <p id={hintId(name)} className="field__hint">
-          {hint}
-        </p>
-      )}
+    <FieldShell name={name} label={label} hint={hint} className={className}>
       <select
         id={fieldId(name)}
         autoComplete={autoComplete}
@@ -117,8 +120,7 @@ export function SelectField({ name, label, hint, required, options, className, c
       >
         {children}
       </select>
-      <FieldError name={name} />
-    </div>
+    </FieldShell>
   );
 }
 
