@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import netlify from '@netlify/vite-plugin';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,53 @@ const routerDist = (file: string) => fileURLToPath(new URL(`./node_modules/react
  * Edge functions, Blobs, the database feature and geolocation lookups are off:
  * the project uses none of them and the machine has no network.
  */
+/**
+ * Dev only: drops the Content-Security-Policy that the Netlify plugin copies from netlify.toml.
+ * That policy allows no inline script, which is right for the production build (it has none;
+ * tests/e2e/production-build.test.ts serves the build under it) but blocks Vite's inline
+ * React-refresh preamble. The plugin has no switch for header emulation, so this middleware,
+ * registered after the plugin's, removes the one header before Vite serves the page.
+ */
+function devWithoutCsp(): Plugin {
+  return {
+    name: 'pesgre:dev-without-csp',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((_req, res, next) => {
+        res.removeHeader('Content-Security-Policy');
+        next();
+      });
+    },
+  };
+}
+
+/**
+ * Dev only: queues concurrent calls to the same function path. The Netlify plugin rebuilds a
+ * function into the same directory on every call, so two simultaneous calls to one function can
+ * see each other's half-written bundle ("Cannot find module ..."). Calls to different functions
+ * (verify-payment and the webhook, say) still run concurrently; production is unaffected.
+ */
+function devQueuePerFunction(): Plugin {
+  const tails = new Map<string, Promise<void>>();
+  return {
+    name: 'pesgre:dev-queue-per-function',
+    apply: 'serve',
+    enforce: 'pre',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const path = (req.url ?? '').split('?')[0] ?? '';
+        if (!path.startsWith('/api')) return next();
+        const previous = tails.get(path) ?? Promise.resolve();
+        let release = () => {};
+        const done = new Promise<void>((resolve) => (release = resolve));
+        tails.set(path, previous.then(() => done));
+        res.once('close', release);
+        void previous.then(() => next());
+      });
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   resolve: {
     // react-router's package exports name only its development build; production bundles take the
@@ -24,6 +71,7 @@ export default defineConfig(({ command }) => ({
         : [],
   },
   plugins: [
+    devQueuePerFunction(),
     react(),
     netlify({
       edgeFunctions: { enabled: false },
@@ -31,6 +79,7 @@ export default defineConfig(({ command }) => ({
       blobs: { enabled: false },
       geolocation: { enabled: false },
     }),
+    devWithoutCsp(),
   ],
   server: {
     port: Number(process.env.PORT ?? 5173),

@@ -14,6 +14,9 @@ export interface LocalConfig {
   keySecret: string;
   webhookSecret: string;
   keyPrefix: string;
+  adminPassword: string;
+  adminJwtSecret: string;
+  ticketSigningKey: string;
 }
 
 export const devDefaults = {
@@ -27,6 +30,11 @@ export const devDefaults = {
   RAZORPAY_KEY_SECRET: 'local_double_key_secret',
   RAZORPAY_WEBHOOK_SECRET: 'local_double_webhook_secret',
   KEY_PREFIX: 'pesgre:local:',
+  // Admin area and tickets. Local-only values: production needs ADMIN_PASSWORD_HASH (the plain
+  // ADMIN_PASSWORD is refused there) and its own secrets.
+  ADMIN_PASSWORD: 'pesgre-admin',
+  ADMIN_JWT_SECRET: 'local-dev-admin-jwt-secret-not-for-production',
+  TICKET_SIGNING_KEY: 'local-dev-ticket-signing-key-not-for-production',
 } as const;
 
 /** Settings from `env` (blank counts as unset), falling back to devDefaults. */
@@ -43,5 +51,8 @@ export function localConfig(env: NodeJS.ProcessEnv = process.env): LocalConfig {
     keySecret: get('RAZORPAY_KEY_SECRET'),
     webhookSecret: get('RAZORPAY_WEBHOOK_SECRET'),
     keyPrefix: get('KEY_PREFIX'),
+    adminPassword: get('ADMIN_PASSWORD'),
+    adminJwtSecret: get('ADMIN_JWT_SECRET'),
+    ticketSigningKey: get('TICKET_SIGNING_KEY'),
   };
 }

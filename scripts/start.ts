@@ -5,7 +5,9 @@
  *   2. the Upstash REST bridge in front of it (UPSTASH_BRIDGE_PORT, default 5175);
  *   3. the Razorpay test double (RAZORPAY_DOUBLE_PORT, default 5174) with the same keys as the app;
  *   4. the local sample coupons;
- *   5. Vite with @netlify/vite-plugin serving the SPA and netlify/functions.
+ *   5. Vite with @netlify/vite-plugin serving the SPA and netlify/functions, with the admin
+ *      dev password (ADMIN_PASSWORD, default 'pesgre-admin') and local token/ticket secrets;
+ *      confirmation e-mails are written to .data/outbox/ unless SMTP_URL is set.
  * Ctrl-C stops everything it started (a Redis it did not start is left running).
  */
 import { spawn } from 'node:child_process';
@@ -52,6 +54,11 @@ Object.assign(process.env, {
   KEY_PREFIX: cfg.keyPrefix,
   CONTEXT: process.env.CONTEXT || 'dev',
   VITE_RAZORPAY_CHECKOUT_URL: `${double.url}/checkout.js`,
+  // Admin sign-in (/admin/login) with ADMIN_PASSWORD (default 'pesgre-admin'); with only
+  // ADMIN_PASSWORD_HASH set, that hash alone. E-mails go to .data/outbox/*.eml unless SMTP_URL is set.
+  ...(process.env.ADMIN_PASSWORD_HASH && !process.env.ADMIN_PASSWORD ? {} : { ADMIN_PASSWORD: cfg.adminPassword }),
+  ADMIN_JWT_SECRET: cfg.adminJwtSecret,
+  TICKET_SIGNING_KEY: cfg.ticketSigningKey,
 });
 
 const { seedCoupons } = await import('./seed-coupons');

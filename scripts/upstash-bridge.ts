@@ -9,11 +9,13 @@
  *   POST /multi-exec  same as /pipeline, run inside MULTI/EXEC
  *   GET  /ping        readiness check through to Redis → {"result": "PONG"}
  * With `Upstash-Encoding: base64` every string reply is base64 of its bytes.
+ * Script flags that Upstash accepts but open-source Redis refuses (`#!lua flags=allow-key-locking`,
+ * used by @upstash/ratelimit) are dropped before the script reaches Redis (see compatibleScript).
  *
  * CLI: `npx tsx scripts/upstash-bridge.ts`
  *   (env UPSTASH_BRIDGE_PORT, REDIS_URL, UPSTASH_REDIS_REST_TOKEN).
  */
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { Redis } from 'ioredis';
@@ -28,6 +30,11 @@ export interface UpstashBridgeOptions {
   redisUrl: string;
   /** Bearer token clients must send (UPSTASH_REDIS_REST_TOKEN). */
   token: string;
+  /**
+   * Called once per authorised command request before it runs, with its path ('/', '/pipeline'
+   * or '/multi-exec') and how many Redis commands it carries (scripts/bench.ts counts with it).
+   */
+  onCommand?(path: string, commands: number): void;
 }
 
 export interface UpstashBridge {
@@ -179,13 +186,16 @@ export async function startUpstashBridge(opts: UpstashBridgeOptions): Promise<Up
     const body = await readJsonBody(req);
     const base64 = String(req.headers['upstash-encoding'] ?? '').toLowerCase() === 'base64';
     if (path === '/') {
-      sendJson(res, 200, { result: await runOne(toCommand(body), base64) });
+      const command = toCommand(body);
+      opts.onCommand?.(path, 1);
+      sendJson(res, 200, { result: await runOne(command, base64) });
       return;
     }
     if (!Array.isArray(body) || body.length === 0) {
       throw new HttpError(400, 'ERR the body must be a non-empty JSON array of commands');
     }
     const commands = body.map(toCommand);
+    opts.onCommand?.(path, commands.length);
     sendJson(res, 200, await runPipeline(commands, base64, path === '/multi-exec'));
   };
 
@@ -235,7 +245,34 @@ function toCommand(raw: unknown): CommandArgs {
   if (REJECTED_COMMANDS.has(name)) {
     throw new HttpError(400, `ERR command ${name} is not supported by the Upstash bridge`);
   }
-  return [name, ...args.slice(1)];
+  const rest = args.slice(1);
+  if ((name === 'EVAL' || name === 'EVAL_RO') && rest[0] !== undefined) rest[0] = compatibleScript(rest[0]);
+  if ((name === 'EVALSHA' || name === 'EVALSHA_RO') && rest[0] !== undefined) rest[0] = rewrittenShas.get(rest[0].toLowerCase()) ?? rest[0];
+  if (name === 'SCRIPT' && rest[0]?.toUpperCase() === 'LOAD' && rest[1] !== undefined) rest[1] = compatibleScript(rest[1]);
+  return [name, ...rest];
+}
+
+/** Shebang flags Upstash's Redis accepts and open-source Redis 7 refuses ("Unexpected flag in script shebang"). */
+const UPSTASH_ONLY_SCRIPT_FLAGS = new Set(['allow-key-locking']);
+/** SHA1 of a script as the client sent it → SHA1 of the script Redis actually loaded. */
+const rewrittenShas = new Map<string, string>();
+const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
+
+/**
+ * Drops Upstash-only flags from a script's `#!lua flags=...` line. allow-key-locking only lets
+ * Upstash lock the declared keys instead of the whole database; Redis runs every script under one
+ * lock anyway, so dropping it keeps the script's meaning. The SHA mapping lets the client's later
+ * EVALSHA of the original text find the rewritten script.
+ */
+function compatibleScript(script: string): string {
+  const shebang = /^#!lua flags=([^\r\n]*)/.exec(script);
+  if (!shebang) return script;
+  const flags = shebang[1]!.split(',').map((f) => f.trim()).filter(Boolean);
+  const kept = flags.filter((f) => !UPSTASH_ONLY_SCRIPT_FLAGS.has(f));
+  if (kept.length === flags.length) return script;
+  const rewritten = `${kept.length ? `#!lua flags=${kept.join(',')}` : '#!lua'}${script.slice(shebang[0].length)}`;
+  rewrittenShas.set(sha1(script), sha1(rewritten));
+  return rewritten;
 }
 
 function toHttpError(err: unknown, replyStatus: number, message?: string): HttpError {

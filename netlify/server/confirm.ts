@@ -1,11 +1,13 @@
 /**
  * The two ways a payment is confirmed (ARCHITECTURE: Payment flow, step 3): the browser's
- * verify-payment call after Checkout's handler, and Razorpay's webhook. Both end in finalise().
+ * verify-payment call after Checkout's handler, and Razorpay's webhook. Both end in finalise(),
+ * through finaliseAndConfirm() so the call that creates the registration sends its e-mail.
  */
 import { validate, HttpError, parseJsonText } from './http';
 import { webhookEvent, type VerifyPaymentRequest } from '../../src/shared/api';
 import { fetchProviderPayment, isCheckoutSignatureValid, isWebhookSignatureValid } from './payments';
-import { finalise, getPendingOrder, type FinaliseResult } from './registrations';
+import { finaliseAndConfirm } from './mail-delivery';
+import { getPendingOrder, type FinaliseResult } from './registrations';
 import { audit } from './store';
 
 /** Payment states in which Razorpay has taken the money for an order (auto-capture on). */
@@ -24,14 +26,14 @@ export async function confirmCheckoutPayment(body: VerifyPaymentRequest, now: Da
   const order = await getPendingOrder(orderId);
   if (!order) {
     // Already finalised orders may have expired from the pending set; finalise answers from done:.
-    return finalise(orderId, paymentId, 'verify-payment', now);
+    return finaliseAndConfirm(orderId, paymentId, 'verify-payment', now);
   }
   const payment = await fetchProviderPayment(paymentId);
   if (payment.order_id !== orderId || !PAID_STATES.has(payment.status) || payment.amount !== order.charges.total) {
     await audit({ at: now.toISOString(), actor: 'verify-payment', action: 'payment.mismatch', details: { orderId, paymentId, status: payment.status, amount: payment.amount } });
     throw new HttpError(400, 'PAYMENT_MISMATCH', 'This payment does not match the order.');
   }
-  return finalise(orderId, paymentId, 'verify-payment', now);
+  return finaliseAndConfirm(orderId, paymentId, 'verify-payment', now);
 }
 
 export type WebhookOutcome = { handled: true; result: FinaliseResult } | { handled: false; reason: string };
@@ -53,7 +55,7 @@ export async function handleWebhook(rawBody: string, signature: string | null, n
   if (!payment || !orderId) throw new HttpError(400, 'VALIDATION_FAILED', 'Webhook payload has no payment or order id.');
   const order = await getPendingOrder(orderId);
   if (!order) {
-    const result = await finalise(orderId, payment.id, 'webhook', now).catch((err: unknown) => {
+    const result = await finaliseAndConfirm(orderId, payment.id, 'webhook', now).catch((err: unknown) => {
       if (err instanceof HttpError && err.status === 404) return null;
       throw err;
     });
@@ -63,5 +65,5 @@ export async function handleWebhook(rawBody: string, signature: string | null, n
     await audit({ at: now.toISOString(), actor: 'webhook', action: 'payment.mismatch', details: { orderId, paymentId: payment.id, amount: payment.amount } });
     return { handled: false, reason: 'amount does not match the order' };
   }
-  return { handled: true, result: await finalise(orderId, payment.id, 'webhook', now) };
+  return { handled: true, result: await finaliseAndConfirm(orderId, payment.id, 'webhook', now) };
 }

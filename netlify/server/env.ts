@@ -23,6 +23,22 @@ const schema = z.object({
   IEEE_ROSTER_FILE: z.string().optional(),
   /** Pinned clock for local runs and tests (ISO instant); ignored in production. */
   APP_NOW: z.iso.datetime({ offset: true }).optional(),
+  // The admin area, tickets and e-mail. All optional here so the payment functions run without
+  // them; the functions that need one call requireEnv(), which names it when it is missing.
+  /** Admin password hash, `scrypt$N$r$p$saltBase64$hashBase64` (npm run admin:hash-password). */
+  ADMIN_PASSWORD_HASH: z.string().optional(),
+  /** Plain admin password, accepted only outside production (npm start's dev default). */
+  ADMIN_PASSWORD: z.string().optional(),
+  /** HS256 key of the admin session tokens, at least 32 characters. */
+  ADMIN_JWT_SECRET: z.string().optional(),
+  /** HMAC key of the ticket QR codes, at least 32 characters. Changing it invalidates every ticket. */
+  TICKET_SIGNING_KEY: z.string().optional(),
+  /** SMTP server for the confirmation e-mails, e.g. smtps://user:pass@smtp.example.org:465. */
+  SMTP_URL: z.string().optional(),
+  /** Sender of the confirmation e-mails, e.g. `PESGRE 2025 <registration@example.org>`. */
+  MAIL_FROM: z.string().optional(),
+  /** Where messages are written when SMTP_URL is unset outside production (default .data/outbox). */
+  MAIL_OUTBOX_DIR: z.string().optional(),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -50,4 +66,17 @@ export function env(): Env {
 /** True on Netlify's production context, where local stand-ins and clock overrides are refused. */
 export function isProduction(e: Env = env()): boolean {
   return e.CONTEXT === 'production';
+}
+
+type OptionalString = { [K in keyof Env]-?: Env[K] extends string | undefined ? K : never }[keyof Env];
+
+/**
+ * The value of an optional variable a function cannot do without (e.g. ADMIN_JWT_SECRET for the
+ * admin endpoints). Throws ConfigError naming it when unset or blank, which the endpoint wrapper
+ * logs and answers with a plain 500.
+ */
+export function requireEnv(name: OptionalString, e: Env = env()): string {
+  const value = e[name];
+  if (typeof value !== 'string' || value === '') throw new ConfigError([name]);
+  return value;
 }

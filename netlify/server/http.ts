@@ -57,19 +57,21 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
 }
 
 /**
- * Reads the raw body as text, refusing bodies over MAX_BODY_BYTES (64 KB) with 413.
- * The declared Content-Length is checked first so an oversized upload is refused unread.
+ * Reads the raw body as text, refusing bodies over `maxBytes` (default MAX_BODY_BYTES, 64 KB)
+ * with 413 BODY_TOO_LARGE. The declared Content-Length is checked first so an oversized upload
+ * is refused unread.
  */
-export async function readRawBody(req: Request): Promise<string> {
+export async function readRawBody(req: Request, maxBytes: number = MAX_BODY_BYTES): Promise<string> {
   const declared = Number(req.headers.get('content-length') ?? '0');
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  if (declared > maxBytes) throw tooLarge(maxBytes);
   const buf = await req.arrayBuffer();
-  if (buf.byteLength > MAX_BODY_BYTES) throw tooLarge();
+  if (buf.byteLength > maxBytes) throw tooLarge(maxBytes);
   return new TextDecoder().decode(buf);
 }
 
-function tooLarge(): HttpError {
-  return new HttpError(413, 'BODY_TOO_LARGE', `Request body must be at most ${MAX_BODY_BYTES / 1024} KB.`);
+function tooLarge(maxBytes: number): HttpError {
+  const limit = maxBytes % 1024 === 0 ? `${maxBytes / 1024} KB` : `${maxBytes} bytes`;
+  return new HttpError(413, 'BODY_TOO_LARGE', `Request body must be at most ${limit}.`);
 }
 
 /** Parses `text` as JSON or throws 400 INVALID_JSON. */
@@ -108,20 +110,29 @@ export function describeCause(cause: unknown): string {
   return `${cause.name}: ${own}${inner}`;
 }
 
-type Handler = (req: Request) => Promise<Response>;
+/**
+ * The part of Netlify's per-request Context the functions read (the v2 handler's second
+ * argument). Absent when a test or script calls a handler directly.
+ */
+export interface RequestContext {
+  /** The client's address as Netlify's edge saw it. */
+  ip?: string;
+}
+
+type Handler = (req: Request, context?: RequestContext) => Promise<Response>;
 
 /**
  * Wraps a function body: answers methods not in `methods` with 405 (and Allow), HttpError with
  * its status and the error shape, ServiceUnavailableError with 503, and anything else with a
  * plain 500 whose details go only to the log.
  */
-export function endpoint(methods: string[], fn: Handler): (req: Request) => Promise<Response> {
-  return async (req: Request) => {
+export function endpoint(methods: string[], fn: Handler): (req: Request, context?: RequestContext) => Promise<Response> {
+  return async (req: Request, context?: RequestContext) => {
     if (!methods.includes(req.method)) {
       return json(405, errorBody('METHOD_NOT_ALLOWED', `Use ${methods.join(' or ')} for this endpoint.`), { Allow: methods.join(', ') });
     }
     try {
-      return await fn(req);
+      return await fn(req, context);
     } catch (err) {
       if (err instanceof HttpError) {
         return json(err.status, errorBody(err.code, err.message, err.fieldErrors, err.extra), err.headers);

@@ -23,7 +23,8 @@ import { getCoupon, holdCoupon } from './coupons';
 import { HttpError } from './http';
 import { membershipStatus } from './membership';
 import { createProviderOrder, publicKeyId } from './payments';
-import { finalise, savePendingOrder, type PendingOrder } from './registrations';
+import { finaliseAndConfirm } from './mail-delivery';
+import { savePendingOrder, type PendingOrder } from './registrations';
 import { audit } from './store';
 
 export const EARLY_BIRD_ENDED = 'The Early Bird registration period has ended. Please reselect a valid tier.';
@@ -143,7 +144,7 @@ export async function createRegistrationOrder(input: CreateOrderInput, ctx: Crea
   await audit({ at: ctx.now.toISOString(), actor: ctx.admin ? 'admin' : 'delegate', action: 'order.created', details: { orderId, total: charges.total, currency: charges.currency, coupon: code } });
 
   if (charges.total === 0) {
-    const { registrationNumber } = await finalise(orderId, 'NoPayment', 'coupon', ctx.now);
+    const { registrationNumber } = await finaliseAndConfirm(orderId, 'NoPayment', 'coupon', ctx.now);
     return { success: true, noPayment: true, registrationNumber, id: orderId, amount: 0, currency: charges.currency };
   }
   return { success: true, noPayment: false, id: orderId, amount: charges.total, currency: charges.currency, key: publicKeyId() };

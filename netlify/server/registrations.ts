@@ -8,6 +8,7 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import { conference } from '../../src/content/conference';
+import { LATEST_REGISTRATIONS, type StoredRegistration } from '../../src/shared/api';
 import type { Currency } from '../../src/shared/money';
 import { fromMinor } from '../../src/shared/money';
 import type { Charges, CouponType } from '../../src/shared/pricing';
@@ -28,26 +29,12 @@ export interface PendingOrder {
 }
 
 /**
- * The stored registration (spec part 2 section 3, "Stored registration"). Spec fields keep the
- * spec's names and whole currency units (e.g. totalPaid 10030.5); `charges` keeps the exact
- * minor-unit breakdown the server computed.
+ * The stored registration (spec part 2 section 3, "Stored registration"); the shape lives in
+ * src/shared/api.ts because the admin calls return it. Spec fields keep the spec's names and
+ * whole currency units (e.g. totalPaid 10030.5); `charges` keeps the exact minor-unit breakdown
+ * the server computed.
  */
-export interface Registration extends Omit<RegistrationForm, 'verifyEmail' | 'registrationFee' | 'welcomeReceptionExtraFee' | 'galaDinnerExtraFee'> {
-  _id: string;
-  registrationNumber: string;
-  registrationFee: number;
-  welcomeReceptionExtraFee: number;
-  galaDinnerExtraFee: number;
-  couponCode: string;
-  paymentId: string;
-  orderId: string;
-  currency: Currency;
-  totalPaid: number;
-  charges: Charges;
-  paidAt: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export type Registration = StoredRegistration;
 
 /** Unpaid orders are kept a week: Razorpay retries webhooks for a day, late ones still finalise. */
 export const ORDER_TTL_SECONDS = 7 * 24 * 3600;
@@ -128,6 +115,8 @@ export interface FinaliseResult {
   registrationNumber: string;
   /** True only for the one call that wrote the registration. */
   created: boolean;
+  /** The registration as written, on the call that wrote it (created: true). */
+  registration?: Registration;
 }
 
 /**
@@ -162,9 +151,46 @@ export async function finalise(orderId: string, paymentId: string, source: 'veri
         [regNo, JSON.stringify(registration), String(at.getTime()), orderId, auditEntry, coupon ? '1' : '0'],
       ),
     );
-    if (status === 1) return { registrationNumber: String(value), created: true };
+    if (status === 1) return { registrationNumber: String(value), created: true, registration };
     if (status === 0) return { registrationNumber: String(value), created: false };
     if (status === -2) throw new HttpError(409, 'PAYMENT_ALREADY_USED', 'This payment has already confirmed another registration.');
   }
   throw new Error('could not allocate a unique registration number in 5 attempts');
+}
+
+/** Keys per MGET when reading registrations in bulk (one pipeline holds all the chunks). */
+export const MGET_CHUNK = 1000;
+
+/**
+ * The dashboard summary: how many registrations there are and the newest `limit` (default 10),
+ * newest first. Two store requests: ZCARD + ZRANGE ... REV in one pipeline, then one MGET.
+ */
+export async function registrationSummary(limit: number = LATEST_REGISTRATIONS): Promise<{ total: number; latest: Registration[] }> {
+  return withStore(async (r) => {
+    const p = r.pipeline();
+    p.zcard(keys.registrationIndex());
+    p.zrange(keys.registrationIndex(), 0, limit - 1, { rev: true });
+    const [total, newest] = await p.exec<[number, unknown[]]>();
+    if (!newest.length) return { total, latest: [] };
+    const regs = await r.mget<(Registration | null)[]>(...newest.map((n) => keys.registration(String(n))));
+    return { total, latest: regs.filter((x): x is Registration => x !== null) };
+  });
+}
+
+/**
+ * Every registration, oldest first (index order). Two store requests whatever the count: ZRANGE
+ * of the index, then one pipeline of MGETs of at most MGET_CHUNK keys each. Index entries whose
+ * record is missing are skipped.
+ */
+export async function allRegistrations(): Promise<Registration[]> {
+  return withStore(async (r) => {
+    const regNos = await r.zrange<unknown[]>(keys.registrationIndex(), 0, -1);
+    if (!regNos.length) return [];
+    const p = r.pipeline();
+    for (let i = 0; i < regNos.length; i += MGET_CHUNK) {
+      p.mget<(Registration | null)[]>(...regNos.slice(i, i + MGET_CHUNK).map((n) => keys.registration(String(n))));
+    }
+    const chunks = await p.exec<(Registration | null)[][]>();
+    return chunks.flat().filter((x): x is Registration => x !== null);
+  });
 }

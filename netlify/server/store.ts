@@ -45,6 +45,14 @@ export const keys = {
   couponHolds: (code: string) => `${keyPrefix()}coupon:${code}:holds`,
   couponUsed: (code: string) => `${keyPrefix()}coupon:${code}:used`,
   audit: () => `${keyPrefix()}audit`,
+  /** Hash: delivery state of the confirmation e-mail (status, attempts, lastError, updatedAt, sentAt). */
+  mail: (regNo: string) => `${keyPrefix()}mail:${regNo}`,
+  /** Sorted set of registration numbers whose e-mail is to be retried, scored by the next attempt (ms). */
+  mailRetry: () => `${keyPrefix()}mail:retry`,
+  /** The first check-in of a registration on a conference day (YYYY-MM-DD, Asia/Kolkata). */
+  checkin: (regNo: string, day: string) => `${keyPrefix()}checkin:${regNo}:${day}`,
+  /** Prefix of @upstash/ratelimit's keys for admin sign-in attempts. */
+  loginRateLimit: () => `${keyPrefix()}ratelimit:login`,
 };
 
 export const STORE_DOWN_MESSAGE =

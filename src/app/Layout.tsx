@@ -1,16 +1,37 @@
 /**
- * The frame around every page: site header, the routed page (<Outlet/>) and the footer
- * with the contact address, copyright and credit.
+ * The frame around every page: the sticky site header (logo, desktop navigation bar, mobile
+ * drawer), the routed page (<Outlet/>) and the footer with the contact address, copyright and
+ * credit (spec part 1 section 1).
  */
-import { Link, Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
+import { Link, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
 import { conference } from '../content/conference';
 import { paths } from '../shared/routes';
+import { DesktopNav } from './DesktopNav';
+import { MobileNav } from './MobileNav';
 import './global.css';
+import './nav.css';
 
 /** Header, main area and footer; shows a thin progress bar while a lazy page loads. */
 export function Layout() {
   const navigation = useNavigation();
+  const { pathname } = useLocation();
   const year = new Date().getFullYear();
+  const mainRef = useRef<HTMLElement>(null);
+  const lastPath = useRef<string | null>(null);
+
+  // After a client-side navigation, move focus to the new page's content (the link that was
+  // clicked may sit in a dropdown or drawer that has just closed). Not on the first load, and
+  // not when the new page has already placed focus in its content.
+  useEffect(() => {
+    const main = mainRef.current;
+    // A page that placed focus itself (an autofocused field) keeps it.
+    if (lastPath.current !== null && lastPath.current !== pathname && main && !main.contains(document.activeElement)) {
+      main.focus({ preventScroll: true });
+    }
+    lastPath.current = pathname;
+  }, [pathname]);
+
   return (
     <div className="site">
       <a className="skip-link" href="#main">
@@ -19,19 +40,14 @@ export function Layout() {
       <header className="site-header">
         <div className="site-header__inner">
           <Link to={paths.home} className="site-header__brand">
-            {conference.name}
+            <img src="/images/logo.svg" alt={`${conference.name} home`} width={240} height={64} />
           </Link>
-          <nav aria-label="Main">
-            <ul className="site-nav">
-              <li>
-                <Link to={paths.registrationInfo}>Registration</Link>
-              </li>
-            </ul>
-          </nav>
+          <DesktopNav />
+          <MobileNav />
         </div>
         {navigation.state !== 'idle' && <div className="route-progress" aria-hidden="true" />}
       </header>
-      <main id="main" className="site-main" tabIndex={-1}>
+      <main id="main" ref={mainRef} className="site-main" tabIndex={-1}>
         <Outlet />
       </main>
       <footer id="footer" className="site-footer">

@@ -27,10 +27,40 @@ export const routes: RouteObject[] = [
     Component: Layout,
     children: [
       { index: true, ...page(() => import('../features/home/HomePage')) },
+      // Information pages (spec part 1 section 2).
+      { path: paths.organizingCommittee, ...page(() => import('../features/info/OrganizingCommitteePage')) },
+      { path: paths.chairs, ...page(() => import('../features/info/ChairsPage')) },
+      { path: paths.callForPapers, ...page(() => import('../features/info/CallForPapersPage')) },
+      { path: paths.callForSpecialSession, ...page(() => import('../features/info/CallForSpecialSessionPage')) },
+      { path: paths.submission, ...page(() => import('../features/info/SubmissionPage')) },
+      { path: paths.keynoteSpeakers, ...page(() => import('../features/info/KeynoteSpeakersPage')) },
+      { path: paths.tutorialSpeakers, ...page(() => import('../features/info/TutorialSpeakersPage')) },
+      { path: paths.iesSypKeynotes, ...page(() => import('../features/info/IesSypKeynotesPage')) },
+      { path: paths.visaInfo, ...page(() => import('../features/info/VisaInfoPage')) },
+      { path: paths.accommodation, ...page(() => import('../features/info/AccommodationPage')) },
+      { path: paths.tour, ...page(() => import('../features/info/TourPage')) },
+      { path: paths.food, ...page(() => import('../features/info/FoodPage')) },
+      { path: paths.location, ...page(() => import('../features/info/LocationPage')) },
+      { path: paths.studentsYp, ...page(() => import('../features/info/StudentsYpPage')) },
+      { path: paths.industrySponsor, ...page(() => import('../features/info/IndustrySponsorPage')) },
+      { path: paths.contact, ...page(() => import('../features/info/ContactPage')) },
+      // Registration (spec part 2).
       { path: paths.registrationInfo, ...page(() => import('../features/registration/InfoPage')) },
       { path: paths.registrationDetails, ...page(() => import('../features/registration/wizard/RegistrationWizard')) },
       { path: paths.paymentSuccess, ...page(() => import('../features/registration/PaymentSuccessPage')) },
       { path: paths.error, ...page(() => import('../features/error/ErrorPage')) },
+      // Admin (spec part 2 section 2): the same tree as src/features/admin/routes.tsx, written out
+      // here so the public pages do not even load that small module (every admin file stays lazy).
+      // /admin/login is open; the pathless AdminGuard route verifies the token for the rest.
+      { path: paths.adminLogin, ...page(() => import('../features/admin/AdminLoginPage')) },
+      {
+        ...page(() => import('../features/admin/AdminGuard')),
+        children: [
+          { path: paths.admin, ...page(() => import('../features/admin/AdminDashboard')) },
+          { path: paths.adminTicketVerifier, ...page(() => import('../features/admin/TicketVerifierPage')) },
+          { path: paths.adminRegistrations, ...page(() => import('../features/admin/RegistrationsPage')) },
+        ],
+      },
     ],
   },
 ];

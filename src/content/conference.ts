@@ -16,4 +16,42 @@ export const conference = {
   contactEmail: 'pesgre2025@iiitdwd.ac.in',
   /** Prefix of every registration number (ARCHITECTURE: registration numbers). */
   registrationNumberPrefix: 'PESGRE25',
+  /** Short line shown under the conference name on the information pages. */
+  tagline: 'Power Electronics, Smart Grid and Renewable Energy for a sustainable future',
+  /** Edition as a number (spec part 1 section 1: the 4th edition of a biennial conference). */
+  editionNumber: 4,
+  /** The host institute, in full and abbreviated. */
+  instituteName: 'Indian Institute of Information Technology Dharwad',
+  instituteShortName: 'IIIT Dharwad',
+  /** Where the conference takes place: the twin cities Dharwad-Hubballi in Karnataka. */
+  city: 'Dharwad',
+  twinCity: 'Hubballi',
+  state: 'Karnataka',
+  country: 'India',
+  /** The technical society the student and young professional activities belong to (spec part 1 section 5). */
+  society: 'IEEE Industrial Electronics Society',
+  societyShortName: 'IES',
+  /** Number of technical tracks (spec part 1 section 9); src/content/tracks.ts lists them. */
+  numberOfTracks: 10,
+  /** Maximum pages of a paper, references included (spec part 1 sections 5, 9). */
+  pageLimit: 6,
+  /** Minimum number of reviews of every paper (spec part 1 section 5). */
+  minReviewsPerPaper: 3,
+  /** Longest validity of a conference visa, in months (spec part 1 section 9). */
+  visaValidityMonths: 6,
+  /** One complimentary full registration per this many non-organiser papers in a special session (spec part 1 section 9). */
+  papersPerComplimentaryRegistration: 8,
+  /** Rules of a special session (spec part 1 section 5). */
+  specialSession: {
+    /** Accepted proposal formats. */
+    proposalFormats: ['.DOC', '.DOCX', '.ODT'],
+    /** At most this many chairs (organisers) per session. */
+    maxChairs: 4,
+    /** Approximate length of the session description, in words. */
+    descriptionWords: 100,
+    /** A person may be (co-)author of at most this many papers in one special session. */
+    maxPapersPerAuthor: 2,
+    /** Organisers' papers may not exceed this share of a session, in percent. */
+    maxOrganiserPaperPercent: 60,
+  },
 } as const;

@@ -20,6 +20,17 @@ export function readAdminToken(storage: Storage | undefined = safeLocalStorage()
   }
 }
 
+/** Stores the admin token after a successful login (spec part 2 section 4). Returns false when storage is unavailable. */
+export function writeAdminToken(token: string, storage: Storage | undefined = safeLocalStorage()): boolean {
+  try {
+    if (!storage) return false;
+    storage.setItem(ADMIN_TOKEN_KEY, token);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Deletes the stored admin token (a rejected verification or logout, spec part 2 section 4). */
 export function removeAdminToken(storage: Storage | undefined = safeLocalStorage()): void {
   try {

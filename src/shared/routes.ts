@@ -6,6 +6,22 @@
  */
 export const paths = {
   home: '/',
+  organizingCommittee: '/about/organizing-committee',
+  chairs: '/about/chairs',
+  callForPapers: '/authors/call-for-papers',
+  callForSpecialSession: '/authors/call-for-special-session',
+  submission: '/authors/submission',
+  keynoteSpeakers: '/program/keynote-speakers',
+  tutorialSpeakers: '/program/tutorial-speakers',
+  iesSypKeynotes: '/program/ies-syp-keynotes',
+  visaInfo: '/travel/visa-info',
+  accommodation: '/travel/accommodation',
+  tour: '/travel/tour',
+  food: '/travel/food',
+  location: '/travel/location',
+  studentsYp: '/students-yp',
+  industrySponsor: '/industry-sponsor',
+  contact: '/contact',
   registrationInfo: '/authors/registration',
   registrationDetails: '/authors/registration/details',
   paymentSuccess: '/authors/registration/payment-success',
@@ -28,3 +44,6 @@ export function paymentSuccessUrl(registrationNumber: string, paymentId: string)
 export function errorUrl(code: string): string {
   return `${paths.error}?msg=${encodeURIComponent(code)}`;
 }
+
+/** Every route path of the site (spec part 1 section 2), for link checks in tests. */
+export const allPaths: readonly string[] = Object.values(paths);

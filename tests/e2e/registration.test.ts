@@ -10,6 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { computeCharges, pricing } from '../../src/shared/pricing';
 import type { Registration } from '../../netlify/server/registrations';
 import { launchChromium, startStack, type Stack } from './stack';
+import { fillSteps1to8 } from './wizard-steps';
 
 let stack: Stack;
 let browser: Browser;
@@ -49,67 +50,6 @@ async function getRegistration(regNo: string): Promise<Registration | null> {
   return stack.redis.get<Registration>(`${stack.keyPrefix}reg:${regNo}`);
 }
 
-/** Fills steps 1-8 as a delegate would (IEEE member, professional, with a paper and one reception guest). */
-async function fillSteps1to8(p: Page, email: string) {
-  await p.goto(`${stack.appUrl}/authors/registration/details`);
-  await expect.poll(() => p.getByRole('heading', { name: 'Participant Details' }).isVisible(), { timeout: 30_000 }).toBe(true);
-  await p.getByLabel('Title').selectOption('Dr');
-  await p.getByLabel('First Name').fill('Asha');
-  await p.getByLabel('Last Name').fill('Kulkarni');
-  await p.getByLabel('Organization', { exact: true }).fill('Karnataka Power Research Lab');
-  await p.getByLabel('Address', { exact: true }).fill('12 Station Road');
-  await p.getByLabel('City', { exact: true }).fill('Dharwad');
-  await p.getByLabel('Postcode', { exact: true }).fill('580001');
-  await p.getByLabel('Mobile').fill('+91 98450 00000');
-  await p.getByLabel('Email', { exact: true }).fill(email);
-  // Next with a mismatching confirmation shows the spec message.
-  await p.getByLabel('Verify Email').fill('someone@else.org');
-  await p.getByRole('button', { name: 'Next' }).click();
-  await expect.poll(() => p.getByText('Emails do not match.').isVisible()).toBe(true);
-  await p.getByLabel('Verify Email').fill(email);
-  await p.getByRole('button', { name: 'Next' }).click();
-
-  await expect.poll(() => p.getByRole('heading', { name: 'Select Your Registration Tier' }).isVisible()).toBe(true);
-  await p.getByRole('button', { name: 'Next' }).click();
-  await expect.poll(() => p.getByText('Please select a registration category.').isVisible()).toBe(true);
-  await p.getByLabel(/Full Registration – IEEE Member \(Indian, Standard\)/).check();
-  await p.getByRole('button', { name: 'Next' }).click();
-
-  await expect.poll(() => p.getByRole('heading', { name: 'IEEE Member Verification' }).isVisible()).toBe(true);
-  await p.getByLabel('IEEE Member Number').fill('90000003');
-  await p.getByRole('button', { name: 'Next' }).click();
-  await expect.poll(() => p.getByText('Membership not valid.').isVisible()).toBe(true);
-  await p.getByLabel('IEEE Member Number').fill('90000001');
-  await p.getByRole('button', { name: 'Next' }).click();
-
-  await expect.poll(() => p.getByRole('heading', { name: 'Paper Registration' }).isVisible()).toBe(true);
-  await p.getByLabel('Paper ID').fill('PESGRE-2025-0042');
-  await p.getByRole('button', { name: 'Next' }).click();
-
-  await expect.poll(() => p.getByRole('heading', { name: 'Welcome Reception' }).isVisible()).toBe(true);
-  await p.getByRole('button', { name: 'Next' }).click();
-  await expect.poll(() => p.getByText('Please select whether you will attend the Welcome Reception.').isVisible()).toBe(true);
-  await p.getByRole('radio', { name: 'Yes' }).check();
-  await p.getByLabel('Additional reception tickets').selectOption('1');
-  await p.getByRole('button', { name: 'Next' }).click();
-
-  await expect.poll(() => p.getByRole('heading', { name: 'Gala Dinner' }).isVisible()).toBe(true);
-  await p.getByRole('radio', { name: 'No' }).check();
-  await p.getByRole('button', { name: 'Next' }).click();
-
-  await expect.poll(() => p.getByRole('heading', { name: 'Dietary Requirements' }).isVisible()).toBe(true);
-  await p.getByRole('button', { name: 'Next' }).click();
-  await expect.poll(() => p.getByText('Please select at least one option.').isVisible()).toBe(true);
-  await p.getByLabel('VEGETARIAN').check();
-  await p.getByRole('button', { name: 'Next' }).click();
-
-  await expect.poll(() => p.getByRole('heading', { name: 'Billing Information' }).isVisible()).toBe(true);
-  await p.getByLabel('Same as participant details').check();
-  await p.getByLabel('Billing Email').fill(email);
-  await p.getByRole('button', { name: 'Next' }).click();
-  await expect.poll(() => p.getByRole('heading', { name: 'Summary and payment' }).isVisible()).toBe(true);
-}
-
 /** The server's amount for the form filled above (minor units). */
 const expectedTotal = computeCharges(
   pricing,
@@ -120,7 +60,7 @@ const expectedTotal = computeCharges(
 describe('registration wizard in Chromium', () => {
   it('fills all nine steps, pays, lands on the success page, and the registration is stored with the server amount', async () => {
     const before = await registrationCount();
-    await fillSteps1to8(page, 'asha.e2e@example.org');
+    await fillSteps1to8(page, stack.appUrl, 'asha.e2e@example.org');
     // 12500 + 1500 = 14000; GST 2520; convenience 4% of 16520 = 660.80; total 17180.80
     expect(expectedTotal).toBe(1718080);
     await expect.poll(() => page.getByText('₹17,180.80').first().isVisible()).toBe(true);
@@ -162,7 +102,7 @@ describe('registration wizard in Chromium', () => {
 
   it("closing the checkout says 'Payment window closed' and stores nothing", async () => {
     const before = await registrationCount();
-    await fillSteps1to8(page, 'closer@example.org');
+    await fillSteps1to8(page, stack.appUrl, 'closer@example.org');
     await page.getByRole('button', { name: 'Pay Now' }).click();
     const dialog = page.getByRole('dialog', { name: 'Razorpay test checkout' });
     await expect.poll(() => dialog.isVisible(), { timeout: 15_000 }).toBe(true);
@@ -176,7 +116,7 @@ describe('registration wizard in Chromium', () => {
 
   it('a payment whose browser is lost before verify-payment is registered once by the webhook', async () => {
     const before = await registrationCount();
-    await fillSteps1to8(page, 'lost.browser@example.org');
+    await fillSteps1to8(page, stack.appUrl, 'lost.browser@example.org');
     let handlerResponse: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string } | undefined;
     // The browser dies between Checkout's handler and verify-payment: the call never leaves.
     await page.route('**/api/payment/verify-payment', async (route) => {

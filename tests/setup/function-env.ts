@@ -17,3 +17,12 @@ process.env.KEY_PREFIX = `test:${randomBytes(4).toString('hex')}:`;
 process.env.CONTEXT = 'test';
 delete process.env.IEEE_VERIFY_URL;
 delete process.env.APP_NOW;
+// Admin area, tickets and e-mail: the hash only (tests that need the plain dev password set it),
+// and no SMTP_URL, so confirmations land in a test outbox unless a test starts an SMTP server.
+process.env.ADMIN_PASSWORD_HASH = testSecrets.adminPasswordHash;
+delete process.env.ADMIN_PASSWORD;
+process.env.ADMIN_JWT_SECRET = testSecrets.adminJwtSecret;
+process.env.TICKET_SIGNING_KEY = testSecrets.ticketSigningKey;
+delete process.env.SMTP_URL;
+delete process.env.MAIL_FROM;
+process.env.MAIL_OUTBOX_DIR = '.data/test-outbox';

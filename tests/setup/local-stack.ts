@@ -3,6 +3,7 @@
  * .data/test-redis), the Upstash REST bridge in front of it and the Razorpay test double, on
  * random ports. Test files read their addresses with inject().
  */
+import { rm } from 'node:fs/promises';
 import type { TestProject } from 'vitest/node';
 import { ensureRedis } from '../../scripts/redis-local';
 import { startUpstashBridge } from '../../scripts/upstash-bridge';
@@ -19,6 +20,8 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
+  // Confirmation e-mails of the last run (function-env.ts points MAIL_OUTBOX_DIR here).
+  await rm('.data/test-outbox', { recursive: true, force: true });
   const redis = await ensureRedis({ dataDir: '.data/test-redis' });
   const bridge = await startUpstashBridge({ port: 0, redisUrl: redis.url, token: testSecrets.bridgeToken });
   // Function tests tell the double where to deliver each webhook (per test), so this URL is unused.

@@ -1,34 +1,53 @@
 /**
- * The home page at '/': the conference's name, dates and venue from src/content and the way to
- * registration. The full information site replaces it in a later issue.
+ * The home page at '/' (spec part 1 section 2), in the spec's order: hero carousel, announcement
+ * ticker, Upcoming Events card, Important Information, Important Dates, Announcements posters,
+ * image and video, Sponsors, 'Conference Starts In' countdown, Organisers.
+ * Everything time-dependent reads the clock through useNow, everything that moves by itself can
+ * be paused and stays still under prefers-reduced-motion.
  */
-import { Link } from 'react-router-dom';
-import { paths } from '../../shared/routes';
 import { conference } from '../../content/conference';
+import { importantDates } from '../../content/dates';
+import { announcementPosters, heroSlides, homeMedia, importantInformation, tickerItems } from '../../content/home';
+import { organisers, sponsors } from '../../content/sponsors';
+import { ConferenceCountdown } from './ConferenceCountdown';
+import { HeroCarousel } from './HeroCarousel';
+import { ImportantDates } from './ImportantDates';
+import { ImportantInformation } from './ImportantInformation';
+import { LogoGrid } from './LogoGrid';
+import { MediaBlock } from './MediaBlock';
+import { PosterCarousel } from './PosterCarousel';
+import { Ticker } from './Ticker';
+import { UpcomingEvents } from './UpcomingEvents';
 import './home.css';
 
 const dateRange = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-/** Heading, dates, venue and links to the registration pages. */
+/** The conference dates as '18–21 December 2025'. */
+const conferenceDates = dateRange.formatRange(
+  new Date(`${conference.startDate}T00:00:00Z`),
+  new Date(`${conference.endDate}T00:00:00Z`),
+);
+
+/** The home page. */
 export default function HomePage() {
-  const dates = dateRange.formatRange(new Date(`${conference.startDate}T00:00:00Z`), new Date(`${conference.endDate}T00:00:00Z`));
   return (
-    <section className="home">
-      <title>{conference.name}</title>
-      <h1>{conference.fullName}</h1>
-      <p className="home__meta">
-        <span>{dates}</span>
-        <span aria-hidden="true"> · </span>
-        <span>{conference.venue}</span>
-      </p>
-      <div className="button-row">
-        <Link className="button" to={paths.registrationInfo}>
-          Registration
-        </Link>
-        <Link className="button button--secondary" to={paths.registrationDetails}>
-          Register now (Indian affiliations)
-        </Link>
+    <div className="home">
+      <title>{`${conference.name} | ${conference.instituteShortName}, ${conferenceDates}`}</title>
+      <h1 className="visually-hidden">{conference.fullName}</h1>
+      <HeroCarousel slides={heroSlides} variant="large" label="Conference highlights" priority />
+      <Ticker items={tickerItems} />
+      <div className="home__pair">
+        <UpcomingEvents dates={importantDates} />
+        <ImportantInformation info={importantInformation} />
       </div>
-    </section>
+      <div className="home__pair">
+        <ImportantDates dates={importantDates} />
+        <PosterCarousel posters={announcementPosters} />
+      </div>
+      <MediaBlock media={homeMedia} />
+      <LogoGrid heading="Sponsors" id="sponsors-heading" logos={sponsors} variant="sponsors" />
+      <ConferenceCountdown dates={conferenceDates} />
+      <LogoGrid heading="Organisers" id="organisers-heading" logos={organisers} variant="organisers" />
+    </div>
   );
 }

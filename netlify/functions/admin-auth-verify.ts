@@ -1,0 +1,16 @@
+/**
+ * GET /api/admin-auth/verify with `Authorization: Bearer <token>` (spec part 2 sections 4, 7).
+ *  200 { ok: true, expiresAt } for a valid session;
+ *  401 UNAUTHORIZED (no token) or INVALID_TOKEN (expired, tampered, alg none, wrong audience...).
+ */
+import type { AdminVerifyResponse } from '../../src/shared/api';
+import { requireAdmin } from '../server/auth';
+import { endpoint, json } from '../server/http';
+
+export default endpoint(['GET'], async (req) => {
+  const { expiresAt } = await requireAdmin(req);
+  const body: AdminVerifyResponse = { ok: true, expiresAt };
+  return json(200, body);
+});
+
+export const config = { path: '/api/admin-auth/verify' };

@@ -1,0 +1,18 @@
+/**
+ * GET /api/registrations/summary (admin; spec part 2 sections 2, 3, 7: the dashboard panel).
+ *  200 { totalRegistrations, latestRegistrations }: the count and the 10 newest registrations,
+ *  newest first (StoredRegistration objects). 401 without a valid admin token; 503 store down.
+ */
+import type { RegistrationsSummaryResponse } from '../../src/shared/api';
+import { requireAdmin } from '../server/auth';
+import { endpoint, json } from '../server/http';
+import { registrationSummary } from '../server/registrations';
+
+export default endpoint(['GET'], async (req) => {
+  await requireAdmin(req);
+  const { total, latest } = await registrationSummary();
+  const body: RegistrationsSummaryResponse = { totalRegistrations: total, latestRegistrations: latest };
+  return json(200, body);
+});
+
+export const config = { path: '/api/registrations/summary' };

@@ -1,0 +1,61 @@
+/**
+ * POST /api/verification/verify-qr (admin; spec part 2 sections 2, 3, 7, 8: the ticket verifier).
+ * Body: the JSON decoded from the ticket QR, {rid, sig}, at most 2 KB.
+ *  200 first scan of the day: { valid: true, rid, repeat: false, message: 'Checked in.', name, tier, checkedInAt }
+ *  200 repeat that day:       { valid: true, rid, repeat: true, message: 'Already checked in today at HH:MM IST.', name, tier, firstCheckInAt }
+ *  400 not JSON / wrong shape / over 2 KB: { valid: false, rid: null, message, error: { code, message } }
+ *  400 forged signature:      { valid: false, rid, message: 'Ticket signature is not valid.', error }
+ *  404 unknown registration:  { valid: false, rid, message: 'No registration with this number.', error }
+ *  401 without a valid admin token (nothing else is read).
+ * Only a valid ticket writes anything: `checkin:{regNo}:{day}` (SET NX; the day in Asia/Kolkata by
+ * the server clock) and an audit entry, first scan or repeat.
+ */
+import { MAX_QR_BODY_BYTES, ticketPayloadSchema, type TicketPayload, type VerifyQrValid } from '../../src/shared/api';
+import { tierLabel } from '../../src/shared/csv';
+import { requireAdmin } from '../server/auth';
+import { clockTime, recordCheckIn } from '../server/checkin';
+import { now } from '../server/clock';
+import { HttpError, endpoint, json, parseJsonText, readRawBody, validate } from '../server/http';
+import { fullName } from '../server/mail';
+import { getRegistration } from '../server/registrations';
+import { verifyTicket } from '../server/tickets';
+
+/** An invalid-ticket answer: the error shape plus the verifier's {valid, rid, message}. */
+function invalid(status: number, code: string, rid: string | null, message: string): HttpError {
+  return new HttpError(status, code, message, undefined, { valid: false, rid, message });
+}
+
+const formatReasons: Record<string, string> = {
+  INVALID_JSON: 'Invalid QR format: the code is not JSON.',
+  BODY_TOO_LARGE: 'Invalid QR format: the code is too long to be a ticket.',
+};
+
+async function readTicket(req: Request): Promise<TicketPayload> {
+  try {
+    return validate(ticketPayloadSchema, parseJsonText(await readRawBody(req, MAX_QR_BODY_BYTES)));
+  } catch (err) {
+    if (!(err instanceof HttpError)) throw err;
+    // A field's own message ('sig must be 43 base64url characters.'); a body that is not an object has none.
+    const first = Object.entries(err.fieldErrors ?? {}).find(([field]) => field !== '(body)')?.[1];
+    const message = formatReasons[err.code] ?? `Invalid QR format: ${first ?? 'this is not a ticket.'}`;
+    // Oversized bodies answer 400 like any other unreadable code (the scanner shows the reason).
+    throw invalid(400, err.code, null, message);
+  }
+}
+
+export default endpoint(['POST'], async (req) => {
+  await requireAdmin(req);
+  const ticket = await readTicket(req);
+  const { rid } = ticket;
+  if (!verifyTicket(ticket)) throw invalid(400, 'INVALID_SIGNATURE', rid, 'Ticket signature is not valid.');
+  const registration = await getRegistration(rid);
+  if (!registration) throw invalid(404, 'REGISTRATION_NOT_FOUND', rid, 'No registration with this number.');
+  const checkIn = await recordCheckIn(rid, now());
+  const who = { name: fullName(registration), tier: tierLabel(registration.registrationTier) };
+  const body: VerifyQrValid = checkIn.first
+    ? { valid: true, rid, repeat: false, message: 'Checked in.', ...who, checkedInAt: checkIn.firstAt }
+    : { valid: true, rid, repeat: true, message: `Already checked in today at ${clockTime(checkIn.firstAt)} IST.`, ...who, firstCheckInAt: checkIn.firstAt };
+  return json(200, body);
+});
+
+export const config = { path: '/api/verification/verify-qr' };

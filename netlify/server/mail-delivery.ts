@@ -1,0 +1,202 @@
+/**
+ * Delivery of the confirmation e-mail around finalise() (ARCHITECTURE: Payment flow step 3:
+ * "exactly one registration and one e-mail").
+ *
+ * - Only the call whose finalise() created the registration sends, after the registration is
+ *   stored; verify-payment, the webhook and the coupon path all go through finaliseAndConfirm().
+ * - The caller waits for the send, at most 10 s, but a failure never loses or blocks the
+ *   registration: it is recorded in `mail:{regNo}` (status sent|failed, attempts, lastError,
+ *   updatedAt) and the number goes into the `mail:retry` sorted set, scored by the next attempt
+ *   (ms): 1 min, 5 min, 30 min, 2 h after attempts 1-4. After the 5th failed attempt it leaves
+ *   the set and an audit entry says so. netlify/functions/mail-retry.ts runs every 10 minutes.
+ * - Recording is one Lua script (attempt count, state and retry schedule change together).
+ */
+import { finalise, getRegistration, type FinaliseResult, type Registration } from './registrations';
+import { describeCause } from './http';
+import { MailError, sendConfirmation, toMailError } from './mail';
+import { audit, keys, withStore } from './store';
+
+/** Longest a caller waits for the mail server before answering anyway. */
+export const MAIL_SEND_TIMEOUT_MS = 10_000;
+/** Delay before the next automatic attempt after failed attempt 1, 2, 3, 4. */
+export const MAIL_RETRY_BACKOFF_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000] as const;
+/** Automatic attempts before giving up (the first send plus four retries). */
+export const MAX_MAIL_ATTEMPTS = 5;
+/** How long a retry run holds a claimed entry; a run that dies mid-send is retried after it. */
+const RETRY_LEASE_MS = 15 * 60_000;
+
+/** The `mail:{regNo}` record. Times are ISO instants; nextAttemptAt is ms since the epoch. */
+export interface MailStatus {
+  status: 'sent' | 'failed';
+  attempts: number;
+  lastError: string;
+  updatedAt: string;
+  sentAt?: string;
+  nextAttemptAt?: number;
+}
+
+export type DeliveryOutcome = { sent: true } | { sent: false; error: MailError; nextAttemptAt: number | null; gaveUp: boolean };
+
+// KEYS: mail hash, retry zset, audit list.
+// ARGV: regNo, 'sent'|'failed', lastError, updatedAt ISO, schedule retry '1'|'0', max attempts,
+//       give-up audit JSON, next attempt (ms, as text) after failed attempt 1, 2, 3, 4.
+// Returns {attempts, next}: next = '0' sent or not scheduled, '-1' gave up, else the next attempt time.
+const RECORD_SCRIPT = `
+local attempts = redis.call('HINCRBY', KEYS[1], 'attempts', 1)
+if ARGV[2] == 'sent' then
+  redis.call('HSET', KEYS[1], 'status', 'sent', 'lastError', '', 'updatedAt', ARGV[4], 'sentAt', ARGV[4])
+  redis.call('HDEL', KEYS[1], 'nextAttemptAt')
+  redis.call('ZREM', KEYS[2], ARGV[1])
+  return {attempts, '0'}
+end
+redis.call('HSET', KEYS[1], 'status', 'failed', 'lastError', ARGV[3], 'updatedAt', ARGV[4])
+if ARGV[5] ~= '1' then return {attempts, '0'} end
+if attempts >= tonumber(ARGV[6]) then
+  redis.call('ZREM', KEYS[2], ARGV[1])
+  redis.call('HDEL', KEYS[1], 'nextAttemptAt')
+  redis.call('LPUSH', KEYS[3], ARGV[7])
+  return {attempts, '-1'}
+end
+local nextAt = ARGV[7 + math.min(attempts, 4)]
+redis.call('ZADD', KEYS[2], nextAt, ARGV[1])
+redis.call('HSET', KEYS[1], 'nextAttemptAt', nextAt)
+return {attempts, nextAt}
+`;
+
+// KEYS: retry zset. ARGV: regNo, now ms, lease-until ms. 1 = claimed (the entry was due), 0 = not due or gone.
+const CLAIM_SCRIPT = `
+local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if not score or tonumber(score) > tonumber(ARGV[2]) then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1])
+return 1
+`;
+
+async function recordOutcome(regNo: string, error: MailError | null, at: Date, scheduleRetry: boolean): Promise<{ attempts: number; next: number }> {
+  const nowMs = at.getTime();
+  const giveUp = JSON.stringify({ at: at.toISOString(), actor: 'mail', action: 'mail.gave-up', details: { regNo, attempts: MAX_MAIL_ATTEMPTS, lastError: error?.reason ?? '' } });
+  const [attempts, next] = await withStore((r) =>
+    r.eval<string[], [number, string | number]>(
+      RECORD_SCRIPT,
+      [keys.mail(regNo), keys.mailRetry(), keys.audit()],
+      [regNo, error ? 'failed' : 'sent', error?.reason ?? '', at.toISOString(), scheduleRetry ? '1' : '0', String(MAX_MAIL_ATTEMPTS), giveUp, ...MAIL_RETRY_BACKOFF_MS.map((d) => String(nowMs + d))],
+    ),
+  );
+  return { attempts: Number(attempts), next: Number(next) };
+}
+
+/** Rejects with MailError('unavailable', 'timeout') after `ms`. */
+async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new MailError('unavailable', `timeout after ${ms / 1000} s`)), ms);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Sends the confirmation of `registration` (waiting at most MAIL_SEND_TIMEOUT_MS) and records the
+ * outcome at `at`. `scheduleRetry` puts a failure on the retry schedule (automatic sends); an
+ * admin's resend only records it. Never throws for a mail failure; throws
+ * ServiceUnavailableError only if the outcome cannot be recorded.
+ *
+ * A send that times out may still complete later; the retry then sends a second copy, which is
+ * the better failure than a delegate without a ticket.
+ */
+export async function deliverConfirmation(registration: Registration, at: Date, scheduleRetry: boolean): Promise<DeliveryOutcome> {
+  const regNo = registration.registrationNumber;
+  let error: MailError | null = null;
+  try {
+    await withTimeout(sendConfirmation(registration), MAIL_SEND_TIMEOUT_MS);
+  } catch (err) {
+    error = toMailError(err);
+    // Only the short reason: SMTP replies often quote the recipient's address.
+    const log = error.kind === 'config' ? console.error : console.warn;
+    log(`[mail] confirmation for ${regNo} not sent: ${error.reason}`);
+  }
+  const { next } = await recordOutcome(regNo, error, at, scheduleRetry);
+  if (!error) return { sent: true };
+  return { sent: false, error, nextAttemptAt: next > 0 ? next : null, gaveUp: next === -1 };
+}
+
+/**
+ * finalise() plus the confirmation e-mail: the call that created the registration sends it
+ * (deliverConfirmation) before returning. Errors of finalise() propagate as before; nothing about
+ * the e-mail ever fails the call.
+ */
+export async function finaliseAndConfirm(...args: Parameters<typeof finalise>): Promise<FinaliseResult> {
+  const result = await finalise(...args);
+  if (result.created && result.registration) {
+    try {
+      await deliverConfirmation(result.registration, args[3], true);
+    } catch (err) {
+      // Only recording can fail here (store down right after the registration was written).
+      console.error(`[mail] outcome for ${result.registrationNumber} not recorded: ${describeCause(err)}`);
+    }
+  }
+  return result;
+}
+
+/** The `mail:{regNo}` record, or null before the first attempt. */
+export async function mailStatus(regNo: string): Promise<MailStatus | null> {
+  const hash = await withStore((r) => r.hgetall<Record<string, unknown>>(keys.mail(regNo)));
+  if (!hash || !hash.status) return null;
+  return {
+    status: hash.status === 'sent' ? 'sent' : 'failed',
+    attempts: Number(hash.attempts ?? 0),
+    lastError: String(hash.lastError ?? ''),
+    updatedAt: String(hash.updatedAt ?? ''),
+    ...(hash.sentAt ? { sentAt: String(hash.sentAt) } : {}),
+    ...(hash.nextAttemptAt ? { nextAttemptAt: Number(hash.nextAttemptAt) } : {}),
+  };
+}
+
+export interface RetryRun {
+  /** Entries due at the start of the run. */
+  due: number;
+  sent: number;
+  failed: number;
+  gaveUp: number;
+  /** Left for the next run (the deadline was reached). */
+  deferred: number;
+}
+
+/**
+ * Retries every due confirmation (score <= now): claims each entry atomically (so overlapping
+ * runs never send twice), loads the registration, sends and records. Works through at most
+ * `limit` entries, `concurrency` at a time, and starts no send after `budgetMs` (a scheduled
+ * function has 30 s). Registrations that no longer exist leave the set with an audit entry.
+ */
+export async function retryDueMails(at: Date, opts: { limit?: number; concurrency?: number; budgetMs?: number } = {}): Promise<RetryRun> {
+  const { limit = 50, concurrency = 4, budgetMs = 15_000 } = opts;
+  const started = Date.now();
+  const nowMs = at.getTime();
+  const due = await withStore((r) => r.zrange<string[]>(keys.mailRetry(), '-inf', nowMs, { byScore: true, offset: 0, count: limit }));
+  const run: RetryRun = { due: due.length, sent: 0, failed: 0, gaveUp: 0, deferred: 0 };
+  const queue = due.map(String);
+  const worker = async () => {
+    for (let regNo = queue.shift(); regNo !== undefined; regNo = queue.shift()) {
+      if (Date.now() - started > budgetMs) {
+        run.deferred++;
+        continue;
+      }
+      const claimed = await withStore((r) => r.eval<string[], number>(CLAIM_SCRIPT, [keys.mailRetry()], [regNo, String(nowMs), String(nowMs + RETRY_LEASE_MS)]));
+      if (Number(claimed) !== 1) continue;
+      const registration = await getRegistration(regNo);
+      if (!registration) {
+        await withStore((r) => r.zrem(keys.mailRetry(), regNo));
+        await audit({ at: at.toISOString(), actor: 'mail', action: 'mail.dropped', details: { regNo, reason: 'registration not found' } });
+        continue;
+      }
+      const outcome = await deliverConfirmation(registration, at, true);
+      if (outcome.sent) run.sent++;
+      else if (outcome.gaveUp) run.gaveUp++;
+      else run.failed++;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
+  return run;
+}

@@ -1,0 +1,199 @@
+/**
+ * E-mail adapter (ARCHITECTURE: External systems): nodemailer over SMTP_URL in production; in
+ * `npm start` without SMTP_URL, a stream transport whose messages are written as `.eml` files
+ * under `.data/outbox/` (MAIL_OUTBOX_DIR), so the same composition code runs everywhere and a
+ * developer can open what a delegate would receive. In production a missing SMTP_URL or
+ * MAIL_FROM is a ConfigError, never a silent outbox.
+ *
+ * sendConfirmation() composes and sends the registration confirmation with the QR ticket and
+ * throws MailError describing the failure in a few words with no personal data (SMTP replies
+ * often quote the recipient's address, so they are never kept).
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Attachment, SendMailOptions, Transporter } from 'nodemailer';
+import QRCode from 'qrcode';
+import { conference } from '../../src/content/conference';
+import type { StoredRegistration } from '../../src/shared/api';
+import { attendance, dietary, formatDateTime, tierLabel } from '../../src/shared/csv';
+import { formatMoney, toMinor } from '../../src/shared/money';
+import { ConfigError, env, isProduction, requireEnv } from './env';
+import { ticketText } from './tickets';
+
+/** Sender used outside production when MAIL_FROM is unset. */
+export const LOCAL_MAIL_FROM = 'PESGRE 2025 <no-reply@pesgre2025.local>';
+export const DEFAULT_OUTBOX_DIR = '.data/outbox';
+/** Content-ID of the inline QR image. */
+export const TICKET_CID = 'ticket-qr@pesgre2025';
+
+/** Why a message was not sent. `kind` decides the HTTP status of an admin resend (502 / 503 / 500). */
+export class MailError extends Error {
+  constructor(
+    /** 'refused': the server answered and said no; 'unavailable': no answer (down, timeout); 'config': settings missing. */
+    public readonly kind: 'refused' | 'unavailable' | 'config',
+    /** A short reason without personal data, e.g. 'SMTP 550 (EENVELOPE)', 'ECONNECTION', 'timeout'. */
+    public readonly reason: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`confirmation e-mail not sent: ${reason}`, options);
+    this.name = 'MailError';
+  }
+}
+
+/** Codes nodemailer and Node use when the server could not be reached or the connection broke. */
+const UNREACHABLE = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ETLS', 'ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENOTFOUND', 'EPROXY']);
+
+/** Maps any send failure to a MailError (keeps only the code and the SMTP reply code). */
+export function toMailError(err: unknown): MailError {
+  if (err instanceof MailError) return err;
+  if (err instanceof ConfigError) return new MailError('config', `configuration: ${err.variables.join(', ')}`, { cause: err });
+  const e = err as { code?: unknown; responseCode?: unknown };
+  const code = typeof e?.code === 'string' && /^[A-Z0-9_]{2,32}$/.test(e.code) ? e.code : undefined;
+  const responseCode = typeof e?.responseCode === 'number' ? e.responseCode : undefined;
+  if (responseCode && responseCode >= 400) return new MailError('refused', `SMTP ${responseCode}${code ? ` (${code})` : ''}`, { cause: err });
+  if (code && UNREACHABLE.has(code)) return new MailError('unavailable', code, { cause: err });
+  return new MailError('unavailable', code ?? 'send failed', { cause: err });
+}
+
+type Mode = { kind: 'smtp'; url: string } | { kind: 'outbox'; dir: string };
+
+/** SMTP when SMTP_URL is set; the local outbox otherwise, except in production (ConfigError). */
+function mailMode(): Mode {
+  const e = env();
+  if (e.SMTP_URL) {
+    try {
+      const url = new URL(e.SMTP_URL);
+      if (!/^smtps?:$/.test(url.protocol)) throw new Error('not smtp');
+    } catch {
+      throw new ConfigError(['SMTP_URL']);
+    }
+    return { kind: 'smtp', url: e.SMTP_URL };
+  }
+  if (isProduction(e)) throw new ConfigError(['SMTP_URL']);
+  return { kind: 'outbox', dir: e.MAIL_OUTBOX_DIR ?? DEFAULT_OUTBOX_DIR };
+}
+
+function mailFrom(): string {
+  const e = env();
+  return isProduction(e) ? requireEnv('MAIL_FROM', e) : (e.MAIL_FROM ?? LOCAL_MAIL_FROM);
+}
+
+let cached: { key: string; transporter: Transporter } | undefined;
+
+/**
+ * One transporter per configuration (not pooled: a function instance sends a message or two).
+ * Timeouts are short so a dead server fails within the 10 s the callers wait.
+ */
+function transporter(mode: Mode): Transporter {
+  const key = mode.kind === 'smtp' ? `smtp|${mode.url}` : 'outbox';
+  if (!cached || cached.key !== key) {
+    const t =
+      mode.kind === 'smtp'
+        ? nodemailer.createTransport({ url: mode.url, connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10_000, dnsTimeout: 5_000 })
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+    cached = { key, transporter: t as Transporter };
+  }
+  return cached.transporter;
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/** Escapes text for HTML element content and quoted attributes. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+}
+
+/** "Dr Asha Kulkarni". */
+export function fullName(r: Pick<StoredRegistration, 'title' | 'firstName' | 'lastName'>): string {
+  return [r.title, r.firstName, r.lastName].filter(Boolean).join(' ');
+}
+
+/** The detail lines of the confirmation, as label/value pairs (shared by the text and HTML parts). */
+function detailRows(r: StoredRegistration): [string, string][] {
+  const paid = formatMoney(r.charges?.total ?? toMinor(r.totalPaid), r.currency);
+  return [
+    ['Registration number', r.registrationNumber],
+    ['Name', fullName(r)],
+    ['Organisation', r.organization],
+    ['Registration tier', tierLabel(r.registrationTier)],
+    ['Paper ID', r.noPaper ? 'No paper' : r.paperId],
+    ['Welcome Reception', attendance(r.welcomeReception, r.additionalReceptionTickets)],
+    ['Gala Dinner', attendance(r.galaDinner, r.additionalGalaDinnerTickets)],
+    ['Dietary requirements', dietary(r.dietaryRequirements, r.dietaryOtherText)],
+    ['Amount paid', paid],
+    ['Payment ID', r.paymentId === 'NoPayment' ? 'None (fee waived by coupon)' : r.paymentId],
+    ['Order ID', r.orderId],
+    ['Paid at', `${formatDateTime(r.paidAt, conference.timeZone)} IST`],
+  ];
+}
+
+/** The confirmation's subject line. */
+export function confirmationSubject(regNo: string): string {
+  return `${conference.name} registration confirmed — ${regNo}`;
+}
+
+/**
+ * Composes the confirmation for `r`: text and HTML parts with the registration details and the
+ * QR ticket as an inline PNG (cid) and as the attachment ticket-{regNo}.png.
+ * Throws ConfigError without TICKET_SIGNING_KEY (or, in production, MAIL_FROM).
+ */
+export async function composeConfirmation(r: StoredRegistration): Promise<SendMailOptions> {
+  const regNo = r.registrationNumber;
+  const png = await QRCode.toBuffer(ticketText(regNo), { errorCorrectionLevel: 'M', margin: 2, width: 360, type: 'png' });
+  const rows = detailRows(r);
+  const name = fullName(r);
+  const text = [
+    `Dear ${name},`,
+    '',
+    `Your registration for ${conference.name} is confirmed. Please keep this e-mail.`,
+    '',
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    '',
+    `Your ticket is the QR code in this e-mail (also attached as ticket-${regNo}.png).`,
+    'Show it at the registration desk on each day of the conference.',
+    '',
+    `Questions: ${conference.contactEmail}`,
+    '',
+    `${conference.name}, ${conference.venue}`,
+  ].join('\n');
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(confirmationSubject(regNo))}</title></head>
+<body style="font-family: Arial, Helvetica, sans-serif; color: #1a1a1a; line-height: 1.5;">
+<p>Dear ${escapeHtml(name)},</p>
+<p>Your registration for <strong>${escapeHtml(conference.name)}</strong> is confirmed. Please keep this e-mail.</p>
+<table cellpadding="4" cellspacing="0" style="border-collapse: collapse;">
+${rows.map(([label, value]) => `<tr><th align="left" style="padding-right: 16px;">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join('\n')}
+</table>
+<p>Your ticket (show it at the registration desk on each day of the conference):</p>
+<p><img src="cid:${TICKET_CID}" width="240" height="240" alt="QR ticket for ${escapeHtml(regNo)}"></p>
+<p>The same code is attached as ticket-${escapeHtml(regNo)}.png.</p>
+<p>Questions: <a href="mailto:${escapeHtml(conference.contactEmail)}">${escapeHtml(conference.contactEmail)}</a></p>
+<p>${escapeHtml(conference.name)}, ${escapeHtml(conference.venue)}</p>
+</body></html>`;
+  const attachments: Attachment[] = [
+    { filename: 'ticket-qr.png', content: png, contentType: 'image/png', cid: TICKET_CID, contentDisposition: 'inline' },
+    { filename: `ticket-${regNo}.png`, content: png, contentType: 'image/png', contentDisposition: 'attachment' },
+  ];
+  return { from: mailFrom(), to: r.email, subject: confirmationSubject(regNo), text, html, attachments };
+}
+
+/**
+ * Sends the confirmation of `r`. Resolves once the SMTP server accepted it (or the .eml file was
+ * written); throws MailError otherwise. Callers bound the wait (mail-delivery.ts).
+ */
+export async function sendConfirmation(r: StoredRegistration): Promise<void> {
+  try {
+    const mode = mailMode();
+    const message = await composeConfirmation(r);
+    const info = (await transporter(mode).sendMail(message)) as { message?: unknown };
+    if (mode.kind === 'outbox') {
+      if (!Buffer.isBuffer(info.message)) throw new Error('stream transport returned no buffer');
+      await mkdir(mode.dir, { recursive: true });
+      // Real time, not the app clock: file names must differ even under a pinned APP_NOW.
+      const stamp = new Date().toISOString().replace(/[-:.]/g, '');
+      await writeFile(path.join(mode.dir, `${stamp}-${r.registrationNumber}.eml`), info.message);
+    }
+  } catch (err) {
+    throw toMailError(err);
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * The programme's dates (spec part 1 section 9): the Important Dates list, the deadline as the
+ * Submission page words it, and the paper-assistance programme's dates.
+ */
+import { paths } from '../shared/routes';
+import { registrationFees } from './registration';
+import type { ImportantDate } from './types';
+
+/**
+ * The Important Dates list: exactly the 8 rows of spec part 1 section 9, in order. `link` is an
+ * internal path (a route of src/shared/routes.ts) or '' for none.
+ */
+export const importantDates: ImportantDate[] = [
+  {
+    title: 'Submission opens; call for special sessions',
+    date: '2025-04-15',
+    link: paths.submission,
+    secondary_link: paths.callForSpecialSession,
+    secondary_title: 'Call for special sessions',
+  },
+  {
+    title: 'Special session proposal deadline',
+    date: '2025-05-15',
+    link: paths.callForSpecialSession,
+  },
+  {
+    title: 'Paper submission deadline',
+    date: '2025-06-15',
+    link: paths.submission,
+    secondary_link: paths.callForPapers,
+    secondary_title: 'Call for papers',
+  },
+  {
+    title: 'Final extended submission deadline',
+    date: '2025-07-27',
+    link: paths.submission,
+  },
+  {
+    title: 'Acceptance notification',
+    date: '2025-09-30',
+    link: '',
+  },
+  {
+    title: 'Camera-ready',
+    date: '2025-10-31',
+    link: paths.submission,
+  },
+  {
+    title: 'Early bird registration deadline',
+    date: registrationFees.earlyBirdDate,
+    link: paths.registrationInfo,
+    secondary_link: paths.registrationDetails,
+    secondary_title: 'Register now',
+  },
+  {
+    title: 'Standard registration deadline',
+    date: registrationFees.standardDeadline,
+    link: paths.registrationInfo,
+  },
+];
+
+/**
+ * The paper deadline as the Submission page's text words it. Spec part 1 section 9 keeps both
+ * readings: the Important Dates list says 2025-06-15 (importantDates above), the Submission page
+ * text says 30 June 2025; which one prevails is not shown, so neither is changed to match the other.
+ */
+export const submissionPageDeadlineText = '30 June 2025';
+
+/** The paper-assistance programme's dates for students and young professionals (spec part 1 section 9), ISO. */
+export const assistanceDates = {
+  /** Last day to apply. */
+  applicationDeadline: '2025-10-25',
+  /** Reviewers' comments on the submitted videos. */
+  reviewerComments: '2025-10-31',
+  /** Last day to submit the final video. */
+  finalVideoDeadline: '2025-11-05',
+  /** Winners announced. */
+  winnersAnnounced: '2025-11-07',
+} as const;
+
+const monthNames = [
+  'January', 'February', 'March', 'April', 'May', 'June',
+  'July', 'August', 'September', 'October', 'November', 'December',
+] as const;
+
+/** Formats an ISO yyyy-mm-dd date as '15 May 2025' (no time zone involved: the date is a calendar day). */
+export function formatDate(iso: string): string {
+  const [year, month, day] = iso.split('-').map(Number);
+  return `${day} ${monthNames[(month ?? 1) - 1]} ${year}`;
+}

@@ -1,0 +1,60 @@
+/**
+ * The Students & YPs page (spec part 1 sections 2, 5, 9): the paper-assistance programme for
+ * students and young professionals, its timeline, chairs, eligibility, video rules and tips.
+ * The wording is this site's own; the rules, numbers and dates are the spec's. The chairs are
+ * SAMPLE placeholders (`sample: true`).
+ */
+import { conference } from './conference';
+import { assistanceDates } from './dates';
+import { externalLinks } from './links';
+import type { Milestone, SampleCommitteeMember } from './types';
+
+const society = `${conference.society} (${conference.societyShortName})`;
+
+/** Content of the Students & YPs page. */
+export const studentsYp = {
+  /** What the paper-assistance programme is. */
+  overview: [
+    `The ${society} supports students and young professionals (YPs) who present a paper at ${conference.name}. The paper-assistance programme awards grants towards the costs of attending the conference.`,
+    'To apply, eligible authors fill in the application form and submit a short video presenting their paper. Reviewers comment on the videos, applicants may improve them, and the winners are selected from the final videos.',
+  ],
+  /** The programme's timeline, in order (spec part 1 section 9). */
+  timeline: [
+    { title: 'Application deadline', date: assistanceDates.applicationDeadline },
+    { title: 'Reviewer comments on videos', date: assistanceDates.reviewerComments },
+    { title: 'Final video deadline', date: assistanceDates.finalVideoDeadline },
+    { title: 'Winners announced', date: assistanceDates.winnersAnnounced },
+  ] satisfies Milestone[],
+  /** The programme's chairs (SAMPLE placeholders). */
+  chairs: [
+    { name: 'Dr. Sneha Placeholder', affiliation: 'Sample Institute of Technology, India', sample: true },
+    { name: 'Mr. Daniel Example', affiliation: 'Example University, Canada', sample: true },
+  ] satisfies SampleCommitteeMember[],
+  /** The external application form (SAMPLE address, see src/content/links.ts). */
+  applyLink: externalLinks.assistanceApplicationForm,
+  /** Eligibility: every condition must hold (spec part 1 section 5). */
+  eligibility: [
+    `You are an IEEE member and a member of the ${society}.`,
+    'Your paper has been accepted and you present it yourself at the conference.',
+    `You reside outside the conference city (${conference.city}).`,
+    'Your paper is fully registered (a full registration has been paid for it).',
+    'You have not received a paper-assistance award in the last 2 years.',
+    'If you apply as a young professional, you graduated (first professional degree) no more than 15 years ago.',
+  ],
+  /** Rules for the application video (spec part 1 section 5). */
+  videoRules: [
+    'The video lasts exactly 3 minutes.',
+    'Slides take up at most 30% of the video.',
+    'The video shows the paper\'s information: title, authors and paper number.',
+    `The last 5 seconds acknowledge the ${society}.`,
+    'The video is shared through a link that anyone can view (no sign-in or access request needed).',
+  ],
+  /** Tips for a good video. */
+  tips: [
+    'Explain the problem and why it matters before the method; reviewers come from different fields.',
+    'Appear on camera and speak to the audience; use slides only for key figures and results.',
+    'Record in a quiet room with good light and check that the sound is clear.',
+    'Rehearse and time yourself so that the video ends exactly at 3 minutes.',
+    'Open the shared link in a private browser window to make sure anyone can view it.',
+  ],
+} as const;

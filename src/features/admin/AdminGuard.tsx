@@ -1,0 +1,61 @@
+/**
+ * The guard around /admin, /admin/ticket-verifier and /admin/registrations (spec part 2
+ * sections 2 and 4): 'Checking authentication...' while the stored token is verified, then the
+ * page; no token, a rejected or failed verification, a later 401 from any admin call, or the
+ * token disappearing in another tab removes the token and redirects to /admin/login.
+ */
+import { useEffect, useState } from 'react';
+import { Outlet, useNavigate } from 'react-router-dom';
+import { onAdminUnauthorized, verifyAdminToken } from '../../lib/admin-api';
+import { ADMIN_TOKEN_KEY, readAdminToken, removeAdminToken } from '../../lib/admin-token';
+import { paths } from '../../shared/routes';
+import './admin.css';
+
+/** Renders the guarded page (an <Outlet/>) once the stored admin token has verified. */
+export default function AdminGuard() {
+  const navigate = useNavigate();
+  const [verified, setVerified] = useState(false);
+
+  useEffect(() => {
+    const toLogin = () => void navigate(paths.adminLogin, { replace: true });
+    const token = readAdminToken();
+    if (!token) {
+      toLogin();
+      return;
+    }
+    const controller = new AbortController();
+    void verifyAdminToken(token, controller.signal).then((ok) => {
+      if (controller.signal.aborted) return;
+      if (ok) {
+        setVerified(true);
+      } else {
+        removeAdminToken();
+        toLogin();
+      }
+    });
+    return () => controller.abort();
+  }, [navigate]);
+
+  useEffect(() => {
+    const toLogin = () => void navigate(paths.adminLogin, { replace: true });
+    const unsubscribe = onAdminUnauthorized(toLogin);
+    // Logging out in another tab removes the token there: follow it here too.
+    const onStorage = (event: StorageEvent) => {
+      if ((event.key === ADMIN_TOKEN_KEY || event.key === null) && !readAdminToken()) toLogin();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => {
+      unsubscribe();
+      window.removeEventListener('storage', onStorage);
+    };
+  }, [navigate]);
+
+  if (!verified) {
+    return (
+      <p className="admin-checking" role="status">
+        Checking authentication...
+      </p>
+    );
+  }
+  return <Outlet />;
+}

@@ -1,0 +1,94 @@
+/**
+ * /admin/login (spec part 2 sections 2, 4 and 8): a required password field and 'Login'.
+ * On load a stored token is verified ('Checking authentication...'): if it holds, the browser
+ * goes straight to /admin, otherwise the token is removed and the form is shown. A successful
+ * login stores the token under 'admin-token' and goes to /admin.
+ */
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { conference } from '../../content/conference';
+import { adminLogin, verifyAdminToken } from '../../lib/admin-api';
+import { readAdminToken, removeAdminToken } from '../../lib/admin-token';
+import { paths } from '../../shared/routes';
+import './admin.css';
+
+/** The admin login page. */
+export default function AdminLoginPage() {
+  const navigate = useNavigate();
+  const passwordId = useId();
+  const errorId = useId();
+  const [checking, setChecking] = useState(() => readAdminToken() !== null);
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    const token = readAdminToken();
+    if (!token) return;
+    const controller = new AbortController();
+    void verifyAdminToken(token, controller.signal).then((ok) => {
+      if (controller.signal.aborted) return;
+      if (ok) {
+        void navigate(paths.admin, { replace: true });
+      } else {
+        removeAdminToken();
+        setChecking(false);
+      }
+    });
+    return () => controller.abort();
+  }, [navigate]);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    const outcome = await adminLogin(password);
+    if (outcome.ok) {
+      void navigate(paths.admin, { replace: true });
+      return;
+    }
+    setBusy(false);
+    setError(outcome.message);
+    inputRef.current?.focus();
+    inputRef.current?.select();
+  };
+
+  return (
+    <div className="admin-login">
+      <title>{`Admin Login | ${conference.name}`}</title>
+      {checking ? (
+        <p className="admin-checking" role="status">
+          Checking authentication...
+        </p>
+      ) : (
+        <form className="card admin-login__card" onSubmit={(e) => void submit(e)} aria-labelledby={`${passwordId}-heading`}>
+          <h1 id={`${passwordId}-heading`}>Admin Login</h1>
+          <div className="admin-field">
+            <label htmlFor={passwordId}>Password</label>
+            <input
+              ref={inputRef}
+              id={passwordId}
+              name="password"
+              type="password"
+              required
+              autoComplete="current-password"
+              autoFocus
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+            />
+            <div role="alert" id={errorId} className="admin-login__error">
+              {error && <p className="notice notice--error">{error}</p>}
+            </div>
+          </div>
+          <button type="submit" className="button admin-login__submit" disabled={busy} aria-busy={busy || undefined}>
+            Login
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * The dashboard's carousel of the latest registrations (spec part 2 section 2, "Admin
+ * dashboard"): one card at a time in a 420 px tall frame, with previous and next buttons that
+ * wrap around.
+ */
+import { useState } from 'react';
+import { displayValue, formatDateTime, fullName, NO_COUPON, tierLabel, type AdminRegistration } from './registration-view';
+
+/** The fields of one card, in the spec's order; the coupon row is left out when it is 'NoCoupon'. */
+export function cardFields(r: AdminRegistration): [label: string, value: string][] {
+  const fields: [string, unknown][] = [
+    ['Registration Number', r.registrationNumber],
+    ['Full Name', fullName(r)],
+    ['Organization', r.organization],
+    ['Country', r.country],
+    ['Email', r.email],
+    ['Mobile', r.mobile],
+    ['Tier', tierLabel(r.registrationTier)],
+    ['IEEE Number', r.ieeeMemberNumber],
+    ['Paper ID', r.noPaper ? 'NoPaper' : r.paperId],
+    ['Order ID', r.orderId],
+    ['Payment ID', r.paymentId],
+  ];
+  if (r.couponCode && r.couponCode !== NO_COUPON) fields.push(['Coupon', r.couponCode]);
+  fields.push(['Created', formatDateTime(r.createdAt)]);
+  return fields.map(([label, value]) => [label, displayValue(value)]);
+}
+
+/** One registration at a time; Previous/Next wrap from the last to the first and back. */
+export function RegistrationCarousel({ registrations }: { registrations: readonly AdminRegistration[] }) {
+  const [index, setIndex] = useState(0);
+  const count = registrations.length;
+  if (count === 0) {
+    return (
+      <div className="carousel carousel--empty">
+        <p>No registrations to show.</p>
+      </div>
+    );
+  }
+  const current = Math.min(index, count - 1);
+  const r = registrations[current]!;
+  const go = (delta: number) => setIndex((current + delta + count) % count);
+
+  return (
+    <section className="carousel" aria-roledescription="carousel" aria-label="Latest registrations">
+      <div className="carousel__viewport" aria-live="polite">
+        <article
+          className="carousel__card"
+          aria-roledescription="slide"
+          aria-label={`Registration ${current + 1} of ${count}`}
+          key={r.registrationNumber ?? current}
+        >
+          <dl className="carousel__fields">
+            {cardFields(r).map(([label, value]) => (
+              <div key={label} className="carousel__field">
+                <dt>{label}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </article>
+      </div>
+      <div className="carousel__controls">
+        <button type="button" className="button button--secondary" aria-label="Previous registration" onClick={() => go(-1)}>
+          <span aria-hidden="true">‹</span>
+        </button>
+        <span className="carousel__position">
+          {current + 1} / {count}
+        </span>
+        <button type="button" className="button button--secondary" aria-label="Next registration" onClick={() => go(1)}>
+          <span aria-hidden="true">›</span>
+        </button>
+      </div>
+    </section>
+  );
+}

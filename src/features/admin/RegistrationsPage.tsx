@@ -1,0 +1,188 @@
+/**
+ * /admin/registrations (spec part 2 section 2, "Registrations table"): every registration in a
+ * scrollable table (at most 70% of the screen tall) with a search box across all fields,
+ * per-column filters behind a 'Filters' toggle, 'No results found.' when nothing matches,
+ * a 'Download CSV' button that saves exactly what GET /api/registrations/export returns, and a
+ * 'Resend ticket' button per row. A failed load is only logged (section 8).
+ */
+import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
+import { conference } from '../../content/conference';
+import { failureMessage } from '../../lib/api';
+import { adminApiPaths, adminDownload, adminGet, adminPost, saveBlob } from '../../lib/admin-api';
+import { AdminTitleBar } from './AdminTitleBar';
+import { columns, filterRows, toRows, type AdminRegistration } from './registration-view';
+
+type Message = { kind: 'success' | 'error'; text: string } | null;
+
+/** The export's name when the response carries no Content-Disposition: registrations_{YYYY-MM-DD}.csv (local date). */
+export function defaultCsvName(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `registrations_${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
+}
+
+/** The registrations table page. */
+export default function RegistrationsPage() {
+  const ids = useId();
+  const [records, setRecords] = useState<AdminRegistration[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [search, setSearch] = useState('');
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [filters, setFilters] = useState<Record<number, string>>({});
+  const [downloading, setDownloading] = useState(false);
+  const [resending, setResending] = useState<string | null>(null);
+  const [message, setMessage] = useState<Message>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void adminGet<unknown>(adminApiPaths.registrations, { signal: controller.signal }).then((result) => {
+      if (controller.signal.aborted) return;
+      if (result.ok && Array.isArray(result.data)) setRecords(result.data as AdminRegistration[]);
+      // Spec part 2 section 8: table load failures are only logged.
+      else console.error('Failed to load the registrations', result);
+      setLoading(false);
+    });
+    return () => controller.abort();
+  }, []);
+
+  const rows = useMemo(() => toRows(records), [records]);
+  const deferredSearch = useDeferredValue(search);
+  const deferredFilters = useDeferredValue(filters);
+  const visible = useMemo(() => filterRows(rows, deferredSearch, deferredFilters), [rows, deferredSearch, deferredFilters]);
+  const activeFilters = Object.values(filters).filter((v) => v.trim()).length;
+
+  const download = async () => {
+    if (downloading) return;
+    setDownloading(true);
+    setMessage(null);
+    const result = await adminDownload(adminApiPaths.exportCsv, defaultCsvName());
+    setDownloading(false);
+    if (result.ok) saveBlob(result.blob, result.filename);
+    else if (result.status !== 401) setMessage({ kind: 'error', text: `Download failed: ${result.message}` });
+  };
+
+  const resend = async (r: AdminRegistration) => {
+    const regNo = r.registrationNumber;
+    if (!regNo || resending) return;
+    if (!window.confirm(`Resend the ticket e-mail for ${regNo} to ${r.email ?? 'the registered address'}?`)) return;
+    setResending(regNo);
+    setMessage(null);
+    const result = await adminPost<{ sent?: boolean }>(adminApiPaths.resendTicket, { registrationNumber: regNo });
+    setResending(null);
+    if (result.ok && result.data?.sent) setMessage({ kind: 'success', text: `Ticket for ${regNo} re-sent to ${r.email ?? 'the registered address'}.` });
+    else if (!result.ok && result.status === 401) return;
+    else setMessage({ kind: 'error', text: `Could not resend the ticket for ${regNo}: ${result.ok ? 'the server did not confirm it.' : failureMessage(result, 'Server error. Try again later.')}` });
+  };
+
+  const setFilter = (index: number, value: string) => setFilters((f) => ({ ...f, [index]: value }));
+
+  return (
+    <div className="admin-page">
+      <title>{`Registration Data | ${conference.name}`}</title>
+      <AdminTitleBar title="Registration Data" backToDashboard />
+
+      <div className="admin-toolbar">
+        <div className="admin-field admin-toolbar__search">
+          <label htmlFor={`${ids}-search`}>Search</label>
+          <input id={`${ids}-search`} type="search" value={search} onChange={(e) => setSearch(e.target.value)} autoComplete="off" />
+        </div>
+        <button
+          type="button"
+          className="button button--secondary"
+          aria-expanded={filtersOpen}
+          aria-controls={`${ids}-filters`}
+          onClick={() => setFiltersOpen((o) => !o)}
+        >
+          Filters{activeFilters ? ` (${activeFilters})` : ''}
+        </button>
+        {activeFilters > 0 && (
+          <button type="button" className="button button--secondary" onClick={() => setFilters({})}>
+            Clear filters
+          </button>
+        )}
+        <button type="button" className="button" onClick={() => void download()} disabled={downloading} aria-busy={downloading || undefined}>
+          Download CSV
+        </button>
+      </div>
+
+      <div className="admin-messages">
+        <div role="status">{message?.kind === 'success' && <p className="notice notice--success">{message.text}</p>}</div>
+        <div role="alert">{message?.kind === 'error' && <p className="notice notice--error">{message.text}</p>}</div>
+      </div>
+
+      {loading ? (
+        <div role="status" className="admin-spinner">
+          <span className="admin-spinner__wheel" aria-hidden="true" />
+          Loading registrations...
+        </div>
+      ) : (
+        <>
+          <p className="admin-muted" aria-live="polite">
+            Showing {visible.length} of {rows.length} registrations
+          </p>
+          <div className="admin-table-wrap" role="region" aria-label="Registrations" tabIndex={0}>
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">Actions</th>
+                  {columns.map((c) => (
+                    <th scope="col" key={c.key}>
+                      {c.label}
+                    </th>
+                  ))}
+                </tr>
+                {filtersOpen && (
+                  <tr className="admin-table__filters" id={`${ids}-filters`}>
+                    <td />
+                    {columns.map((c, i) => (
+                      <td key={c.key}>
+                        <input
+                          type="search"
+                          aria-label={`Filter ${c.label}`}
+                          placeholder="Filter"
+                          value={filters[i] ?? ''}
+                          onChange={(e) => setFilter(i, e.target.value)}
+                          autoComplete="off"
+                        />
+                      </td>
+                    ))}
+                  </tr>
+                )}
+              </thead>
+              <tbody>
+                {visible.length === 0 ? (
+                  <tr>
+                    <td colSpan={columns.length + 1} className="admin-table__empty">
+                      No results found.
+                    </td>
+                  </tr>
+                ) : (
+                  visible.map((row, i) => {
+                    const regNo = row.record.registrationNumber;
+                    return (
+                      <tr key={regNo ?? row.record._id ?? i}>
+                        <td>
+                          <button
+                            type="button"
+                            className="button button--secondary admin-table__action"
+                            onClick={() => void resend(row.record)}
+                            disabled={!regNo || resending !== null}
+                            aria-label={regNo ? `Resend ticket for ${regNo}` : 'Resend ticket'}
+                          >
+                            {resending === regNo ? 'Sending...' : 'Resend ticket'}
+                          </button>
+                        </td>
+                        {row.cells.map((cell, j) => (
+                          <td key={columns[j]!.key}>{cell}</td>
+                        ))}
+                      </tr>
+                    );
+                  })
+                )}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,225 @@
+/**
+ * /admin/ticket-verifier (spec part 2 sections 2, 8 and 9): scans a ticket QR code with the
+ * camera (rear preferred) inside a framed overlay, or reads an uploaded ticket image; shows the
+ * decoded text read-only; 'Verify Ticket' posts the parsed JSON to /api/verification/verify-qr
+ * and shows a green 'Valid Ticket — RID: {rid}' (a repeat check-in says so) or a red
+ * 'Invalid Ticket — {message}'. Text that is not JSON gives 'Invalid QR format' and no call.
+ */
+import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { conference } from '../../content/conference';
+import { adminApiPaths, adminPost, SERVER_ERROR_MESSAGE } from '../../lib/admin-api';
+import { AdminTitleBar } from './AdminTitleBar';
+import { decodeImageFile } from './qr-scan';
+import { tierLabel } from './registration-view';
+import { useQrCamera } from './useQrCamera';
+
+/** The verify-qr answer (valid or not); extra fields are optional. */
+export interface VerifyQrResponse {
+  valid: boolean;
+  rid?: string;
+  message?: string;
+  name?: string;
+  tier?: string;
+  checkedInAt?: string;
+  repeat?: boolean;
+  firstCheckInAt?: string;
+}
+
+type Result =
+  | { kind: 'valid'; rid: string; name?: string; tier?: string; repeat: boolean; message?: string }
+  | { kind: 'invalid'; message: string }
+  | { kind: 'format' }
+  | { kind: 'failed'; message: string };
+
+/** The decoded QR text as the JSON object to send, or null when it is not a JSON object ('Invalid QR format'). */
+export function parseTicketText(text: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The ticket verifier page. */
+export default function TicketVerifierPage() {
+  const ids = useId();
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [text, setText] = useState('');
+  const [result, setResult] = useState<Result | null>(null);
+  const [verifying, setVerifying] = useState(false);
+  const [fileMessage, setFileMessage] = useState<string | null>(null);
+  const [videoSize, setVideoSize] = useState<{ width: number; height: number } | null>(null);
+  const landscape = !videoSize || videoSize.width >= videoSize.height;
+
+  const onDecoded = useCallback((decoded: string) => {
+    setText(decoded);
+    setResult(null);
+    setFileMessage(null);
+  }, []);
+  const { status, start, stop, release } = useQrCamera(videoRef, onDecoded);
+
+  // The camera starts with the page; useQrCamera stops it on unmount.
+  useEffect(() => {
+    void start();
+  }, [start]);
+
+  const restart = () => {
+    setText('');
+    setResult(null);
+    setFileMessage(null);
+    void start();
+  };
+
+  const verify = async () => {
+    if (verifying) return;
+    const payload = parseTicketText(text.trim());
+    if (!payload) {
+      setResult({ kind: 'format' });
+      return;
+    }
+    setVerifying(true);
+    setResult(null);
+    const res = await adminPost<VerifyQrResponse>(adminApiPaths.verifyQr, payload);
+    setVerifying(false);
+    const body = (res.data && typeof res.data === 'object' ? res.data : {}) as Partial<VerifyQrResponse>;
+    if (res.ok && body.valid === true) {
+      setResult({
+        kind: 'valid',
+        rid: String(body.rid ?? payload.rid ?? ''),
+        name: body.name,
+        tier: body.tier,
+        repeat: body.repeat === true,
+        message: body.message,
+      });
+    } else if (!res.ok && res.network) {
+      setResult({ kind: 'failed', message: SERVER_ERROR_MESSAGE });
+    } else if (!res.ok && res.status === 401) {
+      // The guard takes the browser to /admin/login.
+    } else {
+      const message =
+        (typeof body.message === 'string' && body.message) || (!res.ok && res.error?.message) || (res.ok ? 'Ticket not valid.' : SERVER_ERROR_MESSAGE);
+      setResult({ kind: 'invalid', message });
+    }
+  };
+
+  const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    release();
+    setResult(null);
+    setFileMessage('Reading image...');
+    const decoded = await decodeImageFile(file);
+    if (decoded.ok) {
+      setText(decoded.text);
+      setFileMessage('QR code read from the image.');
+    } else {
+      setText('');
+      setFileMessage(decoded.message);
+    }
+  };
+
+  const scanning = status.state === 'scanning' || status.state === 'starting';
+
+  return (
+    <div className="admin-page">
+      <title>{`Ticket Verification | ${conference.name}`}</title>
+      <AdminTitleBar title="Ticket Verification" backToDashboard />
+
+      <div className="verifier">
+        <section className="verifier__scanner card" aria-labelledby={`${ids}-scan`}>
+          <h2 id={`${ids}-scan`}>Scan a ticket</h2>
+          <div
+            className={`scanner ${landscape ? 'scanner--landscape' : 'scanner--portrait'}`}
+            style={videoSize ? { aspectRatio: `${videoSize.width} / ${videoSize.height}` } : undefined}
+          >
+            <video
+              ref={videoRef}
+              className="scanner__video"
+              muted
+              playsInline
+              autoPlay
+              aria-label="Camera preview"
+              onLoadedMetadata={(e) => {
+                const { videoWidth: width, videoHeight: height } = e.currentTarget;
+                if (width && height) setVideoSize({ width, height });
+              }}
+            />
+            <div className="scanner__frame" aria-hidden="true">
+              <span className="scanner__corner scanner__corner--tl" />
+              <span className="scanner__corner scanner__corner--tr" />
+              <span className="scanner__corner scanner__corner--bl" />
+              <span className="scanner__corner scanner__corner--br" />
+            </div>
+          </div>
+          <p role="status" className="scanner__status">
+            {status.message}
+          </p>
+          <div className="button-row">
+            {scanning ? (
+              <button type="button" className="button button--secondary" onClick={stop}>
+                Stop camera
+              </button>
+            ) : (
+              <button type="button" className="button button--secondary" onClick={restart}>
+                {status.state === 'idle' && !status.message ? 'Start scan' : 'Restart scan'}
+              </button>
+            )}
+          </div>
+          <div className="admin-field verifier__file">
+            <label htmlFor={`${ids}-file`}>Choose a ticket image</label>
+            <input id={`${ids}-file`} type="file" accept="image/*" onChange={(e) => void chooseFile(e)} />
+            <p role="status" className="admin-muted">
+              {fileMessage}
+            </p>
+          </div>
+        </section>
+
+        <section className="verifier__result card" aria-labelledby={`${ids}-verify`}>
+          <h2 id={`${ids}-verify`}>Verify</h2>
+          <div className="admin-field">
+            <label htmlFor={`${ids}-decoded`}>Decoded QR</label>
+            <textarea id={`${ids}-decoded`} readOnly rows={4} value={text} placeholder="Scan a ticket or choose an image." />
+          </div>
+          <button type="button" className="button" onClick={() => void verify()} disabled={!text.trim() || verifying} aria-busy={verifying || undefined}>
+            Verify Ticket
+          </button>
+          <VerifyResult result={result} />
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The result line: green for a valid ticket (with name and tier; a repeat check-in flagged), red
+ * otherwise. Both live regions stay in the page so screen readers announce what appears in them.
+ */
+function VerifyResult({ result }: { result: Result | null }) {
+  let valid = null;
+  let invalid = null;
+  if (result?.kind === 'valid') {
+    const details = [result.name, result.tier ? tierLabel(result.tier) : undefined].filter(Boolean).join(' · ');
+    valid = (
+      <div className={`verify-result verify-result--valid${result.repeat ? ' verify-result--repeat' : ''}`}>
+        <p className="verify-result__line">Valid Ticket — RID: {result.rid}</p>
+        {details && <p>{details}</p>}
+        {result.repeat ? <p className="verify-result__repeat">{result.message || 'Already checked in today.'}</p> : result.message && <p>{result.message}</p>}
+      </div>
+    );
+  } else if (result) {
+    const line = result.kind === 'format' ? 'Invalid QR format' : result.kind === 'invalid' ? `Invalid Ticket — ${result.message}` : `Verification failed: ${result.message}`;
+    invalid = (
+      <div className="verify-result verify-result--invalid">
+        <p className="verify-result__line">{line}</p>
+      </div>
+    );
+  }
+  return (
+    <>
+      <div role="status">{valid}</div>
+      <div role="alert">{invalid}</div>
+    </>
+  );
+}

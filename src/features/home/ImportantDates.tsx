@@ -1,0 +1,59 @@
+/**
+ * The Important Dates list (spec part 1 sections 4, 9): every date in order; dates whose day has
+ * ended (18:29:59 UTC, the same rule as the Upcoming Events card) are struck through with a
+ * visually hidden '(passed)'; the first date not yet passed is highlighted with aria-current="date"
+ * and a 'Next' badge.
+ */
+import { Link } from 'react-router-dom';
+import { formatDate } from '../../content/dates';
+import type { ImportantDate } from '../../content/types';
+import { importantDateStates } from '../../shared/schedule';
+import { EventTitle } from './UpcomingEvents';
+import { useNow } from './useNow';
+
+/** The list; re-evaluated every second so it changes at the same moment as the card. */
+export function ImportantDates({ dates }: { dates: ImportantDate[] }) {
+  const now = useNow(1000);
+  return (
+    <section className="card home-card important-dates" aria-labelledby="important-dates-heading">
+      <h2 id="important-dates-heading">Important Dates</h2>
+      <ol className="dates-list">
+        {importantDateStates(dates, now).map((item) => {
+          const body = (
+            <>
+              <time className="dates-list__date" dateTime={item.date}>
+                {formatDate(item.date)}
+              </time>
+              <span className="dates-list__title">
+                <EventTitle event={item} />
+                {item.secondary_link && item.secondary_title && (
+                  <>
+                    {' · '}
+                    <Link to={item.secondary_link}>{item.secondary_title}</Link>
+                  </>
+                )}
+              </span>
+            </>
+          );
+          return (
+            <li
+              key={`${item.date} ${item.title}`}
+              className={`dates-list__item${item.passed ? ' is-passed' : ''}${item.current ? ' is-current' : ''}`}
+              aria-current={item.current ? 'date' : undefined}
+            >
+              {item.passed ? (
+                <>
+                  <s className="dates-list__body">{body}</s>
+                  <span className="visually-hidden"> (passed)</span>
+                </>
+              ) : (
+                <span className="dates-list__body">{body}</span>
+              )}
+              {item.current && <span className="badge">Next</span>}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+/**
+ * The image and video block (spec part 1 section 2): a campus image and a campus tour video with
+ * controls, muted, not autoplayed and not preloaded (only its poster loads), with the spec's
+ * fallback text inside the element.
+ */
+import type { HomeMedia } from '../../content/types';
+
+/** Image and video side by side on wide screens, stacked on small ones. */
+export function MediaBlock({ media }: { media: HomeMedia }) {
+  const { image, video } = media;
+  return (
+    <section className="home-media" aria-labelledby="home-media-heading">
+      <h2 id="home-media-heading">{media.heading}</h2>
+      <div className="home-media__grid">
+        <img
+          className="home-media__image"
+          src={image.src}
+          alt={image.alt}
+          width={image.width}
+          height={image.height}
+          loading="lazy"
+          decoding="async"
+        />
+        <video
+          className="home-media__video"
+          controls
+          muted
+          preload="none"
+          playsInline
+          poster={video.poster}
+          width={video.width}
+          height={video.height}
+          aria-label={video.title}
+        >
+          <source src={video.src} type={video.type} />
+          Your browser does not support the video tag.
+        </video>
+      </div>
+    </section>
+  );
+}

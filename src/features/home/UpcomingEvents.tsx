@@ -1,0 +1,52 @@
+/**
+ * The Upcoming Events card (spec part 1 section 4): every event on the next date that has not
+ * passed, with a countdown to 18:29:59 UTC (23:59:59 IST) on that date, updated each second.
+ * Once no date remains: 'No Upcoming Events' / 'All events have passed.'.
+ */
+import { Link } from 'react-router-dom';
+import { formatDate } from '../../content/dates';
+import type { ImportantDate } from '../../content/types';
+import { countdownParts, upcomingEvents } from '../../shared/schedule';
+import { Countdown } from './Countdown';
+import { useNow } from './useNow';
+
+/** The card; `dates` is the Important Dates list. */
+export function UpcomingEvents({ dates }: { dates: ImportantDate[] }) {
+  const now = useNow(1000);
+  const next = upcomingEvents(dates, now);
+  if (!next) {
+    return (
+      <section className="card home-card upcoming" aria-labelledby="upcoming-heading">
+        <h2 id="upcoming-heading">No Upcoming Events</h2>
+        <p>All events have passed.</p>
+      </section>
+    );
+  }
+  return (
+    <section className="card home-card upcoming" aria-labelledby="upcoming-heading">
+      <h2 id="upcoming-heading">Upcoming Events</h2>
+      <p className="upcoming__date">
+        <time dateTime={next.date}>{formatDate(next.date)}</time>
+      </p>
+      <ul className="upcoming__events">
+        {next.events.map((event) => (
+          <li key={event.title}>
+            <EventTitle event={event} />
+            {event.secondary_link && event.secondary_title && (
+              <>
+                {' · '}
+                <Link to={event.secondary_link}>{event.secondary_title}</Link>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+      <Countdown parts={countdownParts(next.target, now)} label={`Time left until the end of ${formatDate(next.date)}`} />
+    </section>
+  );
+}
+
+/** An event's title, as a link when it has one. */
+export function EventTitle({ event }: { event: ImportantDate }) {
+  return event.link ? <Link to={event.link}>{event.title}</Link> : <span>{event.title}</span>;
+}

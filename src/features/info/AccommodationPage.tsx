@@ -1,0 +1,94 @@
+/**
+ * The Accommodation Details page at /travel/accommodation (spec part 1 section 2): on-campus
+ * accommodation for students, the extended hotel list (spreadsheet), a transport note, and the
+ * hotels of Dharwad (9) and Hubballi (10) with map link, phone or 'N/A', distance and rating;
+ * a booking link only where the hotel has one.
+ */
+import { accommodation, dharwadHotels, hubballiHotels } from '../../content/hotels';
+import type { Hotel } from '../../content/types';
+import { ExternalLink, FileLink, InfoPage, InfoSection, Paragraphs } from './parts';
+
+const distance = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 1 });
+const rating = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** One hotel: name, phone (a tel: link, or the text N/A), distance, rating, map and booking links. */
+function HotelCard({ hotel }: { hotel: Hotel }) {
+  const phoneDigits = hotel.phone.replace(/[^\d+]/g, '');
+  return (
+    <li className="card ip-hotel">
+      <h3 className="ip-hotel__name">{hotel.name}</h3>
+      <dl className="ip-hotel__facts">
+        <div>
+          <dt>Phone</dt>
+          <dd>{hotel.phone === 'N/A' ? 'N/A' : <a href={`tel:${phoneDigits}`}>{hotel.phone}</a>}</dd>
+        </div>
+        <div>
+          <dt>Distance</dt>
+          <dd>{distance.format(hotel.distanceKm)} km</dd>
+        </div>
+        <div>
+          <dt>Rating</dt>
+          <dd>
+            <span aria-hidden="true">★ </span>
+            {rating.format(hotel.rating)}
+            <span className="visually-hidden"> out of 5</span>
+            <span aria-hidden="true"> / 5</span>
+          </dd>
+        </div>
+      </dl>
+      <p className="ip-hotel__links">
+        <ExternalLink href={hotel.mapLink}>
+          View on map<span className="visually-hidden">: {hotel.name}</span>
+        </ExternalLink>
+        {hotel.bookingLink ? (
+          <ExternalLink href={hotel.bookingLink} className="ip-hotel__book">
+            Book online<span className="visually-hidden">: {hotel.name}</span>
+          </ExternalLink>
+        ) : null}
+      </p>
+    </li>
+  );
+}
+
+/** A titled list of hotels in one city. */
+function HotelList({ id, city, hotels }: { id: string; city: string; hotels: readonly Hotel[] }) {
+  return (
+    <section className="ip-section ip-hotels" aria-labelledby={id}>
+      <h2 id={id}>
+        Hotels in {city} <span className="ip-count">({hotels.length})</span>
+      </h2>
+      <ul className="ip-hotels__list">
+        {hotels.map((hotel) => (
+          <HotelCard key={hotel.name} hotel={hotel} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Notes, the spreadsheet and both hotel lists, from src/content/hotels.ts. */
+export default function AccommodationPage() {
+  return (
+    <InfoPage title="Accommodation Details">
+      <InfoSection id="acc-campus" title="On-Campus Accommodation for Students">
+        <Paragraphs items={accommodation.onCampus} />
+        <div className="button-row ip-actions">
+          <ExternalLink href={accommodation.requestForm} className="button ip-cta">
+            Request accommodation
+          </ExternalLink>
+          <FileLink href={accommodation.extendedListXlsx} format="Excel spreadsheet" className="button button--secondary">
+            Download the extended hotel list
+          </FileLink>
+        </div>
+      </InfoSection>
+
+      <InfoSection id="acc-transport" title="Transport">
+        <Paragraphs items={accommodation.transport} />
+        <p className="ip-note">Distances are approximate road distances to the venue.</p>
+      </InfoSection>
+
+      <HotelList id="acc-dharwad" city="Dharwad" hotels={dharwadHotels} />
+      <HotelList id="acc-hubballi" city="Hubballi" hotels={hubballiHotels} />
+    </InfoPage>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * The Industry Sponsor page at /industry-sponsor (spec part 1 section 2): the 17 sponsor logos
+ * with their relative widths, sponsorship packages, the brochure image, its PDF and the interest form.
+ */
+import { externalLinks } from '../../content/links';
+import { sponsors } from '../../content/sponsors';
+import { sponsorship } from '../../content/sponsorship';
+import { ExternalLink, FileLink, InfoPage, InfoSection, Paragraphs, TextList } from './parts';
+
+const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
+
+/** Sponsors, packages and the brochure, from src/content/sponsors.ts and src/content/sponsorship.ts. */
+export default function IndustrySponsorPage() {
+  return (
+    <InfoPage title="Industry Sponsor">
+      <InfoSection id="sponsor-why" title="Sponsor the Conference">
+        <Paragraphs items={sponsorship.intro} />
+        <div className="button-row ip-actions">
+          <ExternalLink href={externalLinks.sponsorshipInterestForm} className="button ip-cta">
+            Express sponsorship interest
+          </ExternalLink>
+        </div>
+      </InfoSection>
+
+      <InfoSection id="sponsor-logos" title="Our Sponsors">
+        <ul className="ip-logos">
+          {sponsors.map((logo, index) => (
+            <li key={logo.src}>
+              <img
+                src={logo.src}
+                alt={logo.alt}
+                width={320}
+                height={160}
+                style={{ width: `${logo.width ?? 100}%` }}
+                loading={index === 0 ? undefined : 'lazy'}
+                decoding="async"
+              />
+            </li>
+          ))}
+        </ul>
+      </InfoSection>
+
+      <InfoSection id="sponsor-packages" title="Sponsorship Packages">
+        <ul className="ip-packages">
+          {sponsorship.packages.map((pkg) => (
+            <li key={pkg.name} className="ip-package">
+              <h3>{pkg.name}</h3>
+              <p className="ip-package__amount">{inr.format(pkg.amountINR)}</p>
+              <TextList items={pkg.benefits} />
+            </li>
+          ))}
+        </ul>
+      </InfoSection>
+
+      <InfoSection id="sponsor-brochure" title="Sponsorship Brochure">
+        <figure className="ip-poster ip-poster--inline">
+          <img
+            src={sponsorship.brochureImage}
+            alt="Sponsorship brochure: packages and benefits for sponsors"
+            width={800}
+            height={1100}
+            loading="lazy"
+            decoding="async"
+          />
+        </figure>
+        <p>
+          <FileLink href={sponsorship.brochurePdf} format="PDF" className="button button--secondary">
+            Download the sponsorship brochure
+          </FileLink>
+        </p>
+      </InfoSection>
+    </InfoPage>
+  );
+}

@@ -1,0 +1,12 @@
+/** The Keynote Speakers page at /program/keynote-speakers (spec part 1 section 2): 4 cards. */
+import { keynoteSpeakers } from '../../content/speakers';
+import { InfoPage, SpeakerList } from './parts';
+
+/** A card per keynote speaker: photo, name, title and biography. */
+export default function KeynoteSpeakersPage() {
+  return (
+    <InfoPage title="Keynote Speakers">
+      <SpeakerList speakers={keynoteSpeakers} label="Keynote speakers" />
+    </InfoPage>
+  );
+}

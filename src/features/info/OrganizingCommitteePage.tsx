@@ -1,0 +1,34 @@
+/**
+ * The Conference Organizing Committee page at /about/organizing-committee (spec part 1 section 2):
+ * the members by role, in the spec's order, from src/content/committee.ts.
+ */
+import { committee } from '../../content/committee';
+import { InfoPage } from './parts';
+
+/** Turns a role title into an element id ('General Co-Chairs' -> 'role-general-co-chairs'). */
+function roleId(role: string): string {
+  return `role-${role.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
+}
+
+/** One section per committee role, each listing its members with their affiliations. */
+export default function OrganizingCommitteePage() {
+  return (
+    <InfoPage title="Conference Organizing Committee">
+      <div className="ip-committee">
+        {committee.map(({ role, members }) => (
+          <section key={role} className="card ip-section ip-committee__role" aria-labelledby={roleId(role)}>
+            <h2 id={roleId(role)}>{role}</h2>
+            <ul className="ip-people">
+              {members.map((member) => (
+                <li key={member.name}>
+                  <span className="ip-people__name">{member.name}</span>
+                  <span className="ip-people__affiliation">{member.affiliation}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+    </InfoPage>
+  );
+}

@@ -1,0 +1,15 @@
+/**
+ * The Tutorial Speakers page at /program/tutorial-speakers (spec part 1 section 2): 11 cards;
+ * speakers without a portrait get a placeholder with their initials.
+ */
+import { tutorialSpeakers } from '../../content/speakers';
+import { InfoPage, SpeakerList } from './parts';
+
+/** A card per tutorial speaker: photo (or initials), name, title and biography. */
+export default function TutorialSpeakersPage() {
+  return (
+    <InfoPage title="Tutorial Speakers">
+      <SpeakerList speakers={tutorialSpeakers} label="Tutorial speakers" />
+    </InfoPage>
+  );
+}

@@ -1,0 +1,31 @@
+/** The Visa Information page at /travel/visa-info (spec part 1 section 2): an FAQ on eligibility and duration. */
+import { conference } from '../../content/conference';
+import { visaFaq } from '../../content/travel';
+import { InfoPage, Paragraphs } from './parts';
+
+/** The visa FAQ as expandable questions (<details>/<summary>), from src/content/travel.ts. */
+export default function VisaInfoPage() {
+  return (
+    <InfoPage
+      title="Visa Information"
+      lead={`International participants of ${conference.name} should read these answers before planning their travel to India.`}
+    >
+      <section className="card ip-section" aria-labelledby="visa-faq">
+        <h2 id="visa-faq">Frequently Asked Questions</h2>
+        <div className="ip-faq">
+          {visaFaq.map((entry, index) => (
+            <details key={entry.question} open={index === 0}>
+              <summary>{entry.question}</summary>
+              <div className="ip-faq__answer">
+                <Paragraphs items={entry.answer} />
+              </div>
+            </details>
+          ))}
+        </div>
+        <p>
+          Other questions: <a href={`mailto:${conference.contactEmail}`}>{conference.contactEmail}</a>
+        </p>
+      </section>
+    </InfoPage>
+  );
+}

@@ -1,0 +1,195 @@
+/**
+ * The admin area's calls (spec part 2 sections 4 and 7): login, token verification, and the
+ * bearer-authorised helpers every guarded page uses. Any 401 removes the stored token and tells
+ * the guard (onAdminUnauthorized) so it sends the browser to /admin/login.
+ */
+import { getJson, postJson, type ApiFailure, type ApiResult } from './api';
+import { adminVerifyPath, readAdminToken, removeAdminToken, writeAdminToken } from './admin-token';
+// Type-only: the literals below are checked against the shared contract without pulling zod into the admin pages.
+import type { apiPaths } from '../shared/api';
+
+type ApiPaths = typeof apiPaths;
+
+/** The admin endpoints (src/shared/api.ts apiPaths; the compiler checks they agree). */
+export const adminApiPaths = {
+  login: '/api/admin-auth/login',
+  verify: adminVerifyPath,
+  summary: '/api/registrations/summary',
+  registrations: '/api/registrations',
+  exportCsv: '/api/registrations/export',
+  resendTicket: '/api/registrations/resend-ticket',
+  verifyQr: '/api/verification/verify-qr',
+} as const satisfies {
+  login: ApiPaths['adminLogin'];
+  verify: ApiPaths['adminVerify'];
+  summary: ApiPaths['registrationsSummary'];
+  registrations: ApiPaths['registrations'];
+  exportCsv: ApiPaths['registrationsExport'];
+  resendTicket: ApiPaths['resendTicket'];
+  verifyQr: ApiPaths['verifyQr'];
+};
+
+/** The shown text for a login that never got an answer (spec part 2 section 8). */
+export const SERVER_ERROR_MESSAGE = 'Server error. Try again later.';
+
+type Listener = () => void;
+const unauthorizedListeners = new Set<Listener>();
+
+/**
+ * Subscribes to "the session is gone" (a 401 from any admin call, or no token at all).
+ * The token has already been removed when listeners run. Returns the unsubscribe function.
+ */
+export function onAdminUnauthorized(listener: Listener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => {
+    unauthorizedListeners.delete(listener);
+  };
+}
+
+/** Removes the token and notifies the guard. Exported for callers that detect a 401 themselves. */
+export function signalAdminUnauthorized(): void {
+  removeAdminToken();
+  for (const listener of [...unauthorizedListeners]) listener();
+}
+
+const noToken = (): ApiFailure => ({
+  ok: false,
+  status: 401,
+  data: null,
+  error: { code: 'NO_TOKEN', message: 'Not signed in.' },
+  network: false,
+});
+
+function bearer(token: string): Record<string, string> {
+  return { Authorization: `Bearer ${token}` };
+}
+
+function watch<T>(result: ApiResult<T>): ApiResult<T> {
+  if (!result.ok && result.status === 401) signalAdminUnauthorized();
+  return result;
+}
+
+/** GET an admin endpoint with the stored token; a 401 (or no token) ends the session. */
+export async function adminGet<T>(path: string, init: { signal?: AbortSignal } = {}): Promise<ApiResult<T>> {
+  const token = readAdminToken();
+  if (!token) {
+    signalAdminUnauthorized();
+    return noToken();
+  }
+  return watch(await getJson<T>(path, { headers: bearer(token), signal: init.signal }));
+}
+
+/** POST JSON to an admin endpoint with the stored token; a 401 (or no token) ends the session. */
+export async function adminPost<T>(path: string, body: unknown, init: { signal?: AbortSignal } = {}): Promise<ApiResult<T>> {
+  const token = readAdminToken();
+  if (!token) {
+    signalAdminUnauthorized();
+    return noToken();
+  }
+  return watch(await postJson<T>(path, body, { headers: bearer(token), signal: init.signal }));
+}
+
+/** A downloaded file, or why it could not be fetched. */
+export type DownloadResult = { ok: true; blob: Blob; filename: string } | { ok: false; status: number; message: string };
+
+/**
+ * GETs a file (the CSV export) with the stored token and returns its bytes untouched with the
+ * file name from Content-Disposition (`fallbackName` when the header has none).
+ */
+export async function adminDownload(path: string, fallbackName: string): Promise<DownloadResult> {
+  const token = readAdminToken();
+  if (!token) {
+    signalAdminUnauthorized();
+    return { ok: false, status: 401, message: 'Not signed in.' };
+  }
+  let response: Response;
+  try {
+    response = await fetch(path, { headers: bearer(token) });
+  } catch {
+    return { ok: false, status: 0, message: SERVER_ERROR_MESSAGE };
+  }
+  if (!response.ok) {
+    if (response.status === 401) signalAdminUnauthorized();
+    const text = await response.text().catch(() => '');
+    let message = `Download failed (HTTP ${response.status}).`;
+    try {
+      const body = JSON.parse(text) as { error?: { message?: unknown } };
+      if (typeof body.error?.message === 'string') message = body.error.message;
+    } catch {
+      // Not the JSON error shape: keep the generic text.
+    }
+    return { ok: false, status: response.status, message };
+  }
+  const blob = await response.blob();
+  return { ok: true, blob, filename: filenameFromContentDisposition(response.headers.get('Content-Disposition'), fallbackName) };
+}
+
+/**
+ * The file name in a Content-Disposition header: RFC 6266's `filename*=UTF-8''…` first, then
+ * `filename="…"` or a bare `filename=…`; `fallback` when there is none. Path parts are stripped.
+ */
+export function filenameFromContentDisposition(header: string | null, fallback: string): string {
+  if (!header) return fallback;
+  let name: string | null = null;
+  const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
+  if (extended?.[2]) {
+    try {
+      name = decodeURIComponent(extended[2].trim().replace(/^"|"$/g, ''));
+    } catch {
+      name = null;
+    }
+  }
+  if (!name) {
+    const quoted = /filename\s*=\s*"((?:[^"\\]|\\.)*)"/i.exec(header);
+    const bare = /filename\s*=\s*([^;\s"]+)/i.exec(header);
+    name = quoted?.[1] !== undefined ? quoted[1].replace(/\\(.)/g, '$1') : (bare?.[1] ?? null);
+  }
+  const base = name?.split(/[\\/]/).pop()?.trim();
+  return base ? base : fallback;
+}
+
+/** Saves a blob through an object URL and a temporary <a download>. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  a.rel = 'noopener';
+  a.style.display = 'none';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  // Revoking at once can cancel the download in some browsers; a minute is plenty.
+  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/**
+ * Checks a token with GET /api/admin-auth/verify. Anything but a 2xx (a 401, a 5xx, no answer)
+ * counts as a failed verification, and the caller removes the token (spec part 2 section 4).
+ */
+export async function verifyAdminToken(token: string, signal?: AbortSignal): Promise<boolean> {
+  const result = await getJson<{ ok?: boolean }>(adminVerifyPath, { headers: bearer(token), signal });
+  return result.ok && (result.data === null || result.data?.ok !== false);
+}
+
+/** What the login form shows after a submit. */
+export type LoginOutcome = { ok: true } | { ok: false; message: string };
+
+/**
+ * POST /api/admin-auth/login. Success stores the token under 'admin-token'. Failure messages
+ * follow spec part 2 section 8: the server's message, else 'Invalid password'; no answer at all
+ * (or a 5xx without the error shape, e.g. a proxy page) gives 'Server error. Try again later.'.
+ */
+export async function adminLogin(password: string): Promise<LoginOutcome> {
+  const result = await postJson<{ token?: unknown; expiresAt?: unknown }>(adminApiPaths.login, { password });
+  if (result.ok) {
+    const token = result.data?.token;
+    if (typeof token !== 'string' || !token) return { ok: false, message: SERVER_ERROR_MESSAGE };
+    if (!writeAdminToken(token)) return { ok: false, message: 'Could not store the session: allow site data (local storage) for this site.' };
+    return { ok: true };
+  }
+  if (result.network) return { ok: false, message: SERVER_ERROR_MESSAGE };
+  if (result.error?.message) return { ok: false, message: result.error.message };
+  if (result.status >= 500) return { ok: false, message: SERVER_ERROR_MESSAGE };
+  return { ok: false, message: 'Invalid password' };
+}

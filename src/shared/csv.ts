@@ -1,0 +1,166 @@
+/**
+ * The registrations CSV (spec part 2 section 3 "CSV columns", section 9 "CSV file name"): the
+ * columns in the spec's order, how each is computed from a stored registration, and the
+ * spreadsheet formula-injection guard. Pure (no I/O, no clock): the export function, the admin
+ * table and the tests all use these definitions, so they cannot drift apart. Quoting (RFC 4180)
+ * is left to the CSV writer (csv-stringify on the server).
+ */
+import { conference } from '../content/conference';
+import { findTier, pricing } from './pricing';
+
+/** A cell: text, or a number that stays a number (so -2 is a value, not a formula). */
+export type CsvCell = string | number;
+
+/**
+ * The fields the CSV reads. Deliberately loose (every field optional, plain string types): the
+ * server passes StoredRegistration, the browser passes whatever JSON it received.
+ */
+export interface CsvRegistration {
+  registrationNumber?: string;
+  title?: string;
+  firstName?: string;
+  lastName?: string;
+  organization?: string;
+  idNumber?: string;
+  address?: string;
+  city?: string;
+  state?: string;
+  country?: string;
+  postcode?: string;
+  mobile?: string;
+  email?: string;
+  registrationTier?: string;
+  ieeeMemberNumber?: string;
+  paperId?: string;
+  noPaper?: boolean;
+  welcomeReception?: string;
+  additionalReceptionTickets?: number;
+  welcomeReceptionExtraFee?: number;
+  galaDinner?: string;
+  additionalGalaDinnerTickets?: number;
+  galaDinnerExtraFee?: number;
+  dietaryRequirements?: readonly string[];
+  dietaryOtherText?: string;
+  billingOrganization?: string;
+  billingEmail?: string;
+  billingTaxNumber?: string;
+  billingAddress?: string;
+  billingCity?: string;
+  billingState?: string;
+  billingCountry?: string;
+  billingPostcode?: string;
+  couponCode?: string;
+  paymentId?: string;
+  orderId?: string;
+  totalPaid?: number;
+  paidAt?: string;
+  createdAt?: string;
+  updatedAt?: string;
+}
+
+export interface CsvColumn {
+  header: string;
+  /** The raw cell; registrationCsvRow() neutralises it. `timeZone` is where times are shown. */
+  value: (r: CsvRegistration, timeZone: string) => CsvCell;
+}
+
+// Values are exported as stored (the form already trimmed them); only blanks are dropped from joins.
+const text = (v: string | undefined | null): string => v ?? '';
+const joinParts = (...parts: (string | undefined)[]): string => parts.map(text).filter((p) => p.trim()).join(', ');
+const amount = (v: number | undefined): CsvCell => (typeof v === 'number' && Number.isFinite(v) ? v : '');
+
+/** The tier's label ("Full Registration – Non-IEEE Member (Indian, Standard)"), or the id when unknown. */
+export function tierLabel(tierId: string | undefined): string {
+  if (!tierId) return '';
+  return findTier(pricing, tierId)?.label ?? tierId;
+}
+
+/** 'Yes', 'Yes (+2 extra)' or 'No' for an event answer and its additional tickets. */
+export function attendance(answer: string | undefined, extraTickets: number | undefined): string {
+  if (answer === 'yes') return extraTickets ? `Yes (+${extraTickets} extra)` : 'Yes';
+  if (answer === 'no') return 'No';
+  return text(answer);
+}
+
+/** The dietary list plus the OTHER text: "VEGETARIAN, OTHER: no onions". */
+export function dietary(list: readonly string[] | undefined, other: string | undefined): string {
+  const joined = (list ?? []).join(', ');
+  const extra = text(other);
+  return extra.trim() ? `${joined}: ${extra}` : joined;
+}
+
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * An ISO instant as "YYYY-MM-DD HH:MM:SS" in `timeZone` (spreadsheets read this as a date and
+ * time); '' for a missing or unreadable value.
+ */
+export function formatDateTime(iso: string | undefined, timeZone: string = conference.timeZone): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  let f = dateTimeFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    dateTimeFormats.set(timeZone, f);
+  }
+  const p = Object.fromEntries(f.formatToParts(date).map((x) => [x.type, x.value]));
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+}
+
+/** The CSV columns, in the spec's order (spec part 2 section 3). */
+export const registrationCsvColumns: readonly CsvColumn[] = [
+  { header: 'Reg. No', value: (r) => text(r.registrationNumber) },
+  { header: 'Name', value: (r) => [r.title, r.firstName, r.lastName].map(text).filter((p) => p.trim()).join(' ') },
+  { header: 'Organization', value: (r) => text(r.organization) },
+  { header: 'ID Number', value: (r) => text(r.idNumber) },
+  { header: 'Address', value: (r) => joinParts(r.address, r.city, r.state) },
+  { header: 'Country', value: (r) => text(r.country) },
+  { header: 'Postcode', value: (r) => text(r.postcode) },
+  { header: 'Mobile', value: (r) => text(r.mobile) },
+  { header: 'Email', value: (r) => text(r.email) },
+  { header: 'Reg. Tier', value: (r) => tierLabel(r.registrationTier) },
+  { header: 'IEEE No', value: (r) => text(r.ieeeMemberNumber) },
+  { header: 'Paper ID', value: (r) => (r.noPaper ? 'NoPaper' : text(r.paperId)) },
+  { header: 'Welcome Reception', value: (r) => attendance(r.welcomeReception, r.additionalReceptionTickets) },
+  { header: 'WR Extra Fee', value: (r) => amount(r.welcomeReceptionExtraFee) },
+  { header: 'Gala Dinner', value: (r) => attendance(r.galaDinner, r.additionalGalaDinnerTickets) },
+  { header: 'Gala Extra Fee', value: (r) => amount(r.galaDinnerExtraFee) },
+  { header: 'Dietary', value: (r) => dietary(r.dietaryRequirements, r.dietaryOtherText) },
+  { header: 'Billing Org', value: (r) => text(r.billingOrganization) },
+  { header: 'Billing Email', value: (r) => text(r.billingEmail) },
+  { header: 'Billing Tax No', value: (r) => text(r.billingTaxNumber) },
+  { header: 'Billing Address', value: (r) => joinParts(r.billingAddress, r.billingCity, r.billingState, r.billingPostcode, r.billingCountry) },
+  { header: 'Coupon', value: (r) => text(r.couponCode) },
+  { header: 'Payment ID', value: (r) => text(r.paymentId) },
+  { header: 'Order ID', value: (r) => text(r.orderId) },
+  { header: 'Total Paid', value: (r) => amount(r.totalPaid) },
+  { header: 'Paid At', value: (r, tz) => formatDateTime(r.paidAt, tz) },
+  { header: 'Created', value: (r, tz) => formatDateTime(r.createdAt, tz) },
+  { header: 'Updated', value: (r, tz) => formatDateTime(r.updatedAt, tz) },
+];
+
+/** The header row. */
+export const registrationCsvHeaders: readonly string[] = registrationCsvColumns.map((c) => c.header);
+
+/** First characters that make a spreadsheet treat a text cell as a formula (OWASP "CSV injection"). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * Neutralises a text cell that a spreadsheet would run as a formula by prefixing a single quote
+ * (`=HYPERLINK(...)` → `'=HYPERLINK(...)`). Numbers are returned unchanged: a negative number is
+ * a value, and quoting it would turn it into text.
+ */
+export function neutraliseFormula(cell: CsvCell): CsvCell {
+  return typeof cell === 'string' && FORMULA_START.test(cell) ? `'${cell}` : cell;
+}
+
+/** One registration as a CSV row, every cell neutralised, times shown in `timeZone` (default the conference's). */
+export function registrationCsvRow(r: CsvRegistration, timeZone: string = conference.timeZone): CsvCell[] {
+  return registrationCsvColumns.map((c) => neutraliseFormula(c.value(r, timeZone)));
+}
+
+/** The download name for a CSV made on `day` (YYYY-MM-DD in the conference's zone): registrations_{day}.csv. */
+export function registrationCsvFilename(day: string): string {
+  return `registrations_${day}.csv`;
+}

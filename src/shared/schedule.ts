@@ -1,0 +1,157 @@
+/**
+ * Time logic of the home page (spec part 1 section 4): the Upcoming Events card, the Important
+ * Dates list and the conference countdown. Pure: no React, no I/O, and no clock of its own —
+ * every function that depends on the time takes `now`, so tests (and Playwright's page.clock)
+ * decide what "now" is.
+ *
+ * One rule for when a dated item is over, used everywhere in this module: a date's day ends at
+ * 18:29:59 UTC on that date, which is 23:59:59 in Asia/Kolkata (IST, UTC+05:30, no daylight
+ * saving). That instant is the countdown's target (spec: "The countdown runs to 18:29:59 UTC on
+ * that date"). A date is *passed* from that instant on (`now >= deadline`), so the moment a
+ * countdown reaches zero its date is struck through and the card moves on to the next date:
+ * the list and the card never disagree.
+ */
+
+/** Anything with an ISO `date` (yyyy-mm-dd): an Important Date entry, a milestone. */
+export interface Dated {
+  date: string;
+}
+
+/** The events of the next date that has not passed, and the instant its countdown runs to. */
+export interface UpcomingEvents<T extends Dated> {
+  /** The ISO date (yyyy-mm-dd) the events share. */
+  date: string;
+  /** Every entry on that date, in the order of the input. */
+  events: T[];
+  /** 18:29:59 UTC on `date` (23:59:59 IST). */
+  target: Date;
+}
+
+/** A countdown split into whole units; `done` once the target is reached. Never negative. */
+export interface CountdownParts {
+  days: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+  done: boolean;
+}
+
+/** An entry of the Important Dates list with its state at `now`. */
+export type DateState<T extends Dated> = T & {
+  /** The date's day is over (struck through in the list). */
+  passed: boolean;
+  /** The first entry not yet passed (highlighted); false for all when every date has passed. */
+  current: boolean;
+  /** The instant the entry's day ends (18:29:59 UTC). */
+  deadline: Date;
+};
+
+const isoDay = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function parseIsoDay(date: string): [number, number, number] {
+  const m = isoDay.exec(date);
+  if (!m) throw new Error(`Not an ISO date (yyyy-mm-dd): ${JSON.stringify(date)}`);
+  return [Number(m[1]), Number(m[2]), Number(m[3])];
+}
+
+/**
+ * The instant a date's day ends for the countdowns and the list: 18:29:59 UTC on `date`
+ * (= 23:59:59 IST), exactly as the spec states it.
+ */
+export function deadlineOf(date: string): Date {
+  const [y, m, d] = parseIsoDay(date);
+  return new Date(Date.UTC(y, m - 1, d, 18, 29, 59));
+}
+
+/** True once `now` has reached the end of `date`'s day (see the module comment). */
+export function isPassed(date: string, now: Date): boolean {
+  return now.getTime() >= deadlineOf(date).getTime();
+}
+
+/**
+ * All entries of the next upcoming date: the earliest date whose deadline (18:29:59 UTC) is
+ * still in the future. Null when every date has passed ('No Upcoming Events').
+ * The input need not be sorted; entries sharing that date keep their input order.
+ */
+export function upcomingEvents<T extends Dated>(dates: readonly T[], now: Date): UpcomingEvents<T> | null {
+  let next: string | null = null;
+  for (const item of dates) {
+    if (!isPassed(item.date, now) && (next === null || item.date < next)) next = item.date;
+  }
+  if (next === null) return null;
+  const date = next;
+  return { date, events: dates.filter((item) => item.date === date), target: deadlineOf(date) };
+}
+
+/**
+ * Time left from `now` to `target` in whole days, hours, minutes and seconds (the remainder is
+ * truncated, so the display reaches 0 exactly at the target). At or after the target every part
+ * is 0 and `done` is true.
+ */
+export function countdownParts(target: Date, now: Date): CountdownParts {
+  const ms = target.getTime() - now.getTime();
+  if (ms <= 0) return { days: 0, hours: 0, minutes: 0, seconds: 0, done: true };
+  const total = Math.floor(ms / 1000);
+  return {
+    days: Math.floor(total / 86_400),
+    hours: Math.floor((total % 86_400) / 3_600),
+    minutes: Math.floor((total % 3_600) / 60),
+    seconds: total % 60,
+    done: false,
+  };
+}
+
+/**
+ * Every entry with its state at `now`: `passed` once its day has ended, `current` for the first
+ * entry (in input order) that has not passed. The list is expected in date order, as the
+ * Important Dates list is.
+ */
+export function importantDateStates<T extends Dated>(dates: readonly T[], now: Date): DateState<T>[] {
+  let currentFound = false;
+  return dates.map((item) => {
+    const deadline = deadlineOf(item.date);
+    const passed = now.getTime() >= deadline.getTime();
+    const current = !passed && !currentFound;
+    if (current) currentFound = true;
+    return { ...item, passed, current, deadline };
+  });
+}
+
+/** Offset of `timeZone` from UTC at `instant`, in milliseconds (positive east of Greenwich). */
+function zoneOffsetMs(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(new Date(instant));
+  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return asUtc - (instant - (instant % 1000));
+}
+
+/**
+ * The first instant (00:00:00) of the ISO day `date` in the IANA zone `timeZone`, from the
+ * platform's time-zone database (no hand-written offsets). For the conference:
+ * startOfDayInZone('2025-12-18', 'Asia/Kolkata') is 2025-12-17T18:30:00Z.
+ */
+export function startOfDayInZone(date: string, timeZone: string): Date {
+  const [y, m, d] = parseIsoDay(date);
+  const wallClock = Date.UTC(y, m - 1, d, 0, 0, 0);
+  let instant = wallClock - zoneOffsetMs(wallClock, timeZone);
+  // A second pass settles days on which the zone's offset changes (daylight saving).
+  instant = wallClock - zoneOffsetMs(instant, timeZone);
+  return new Date(instant);
+}
+
+/**
+ * The conference countdown's target: the start of the first conference day in the conference's
+ * time zone (spec: "target 18/12/2025"; 'The conference has started!' once reached).
+ */
+export function conferenceStart(conference: { startDate: string; timeZone: string }): Date {
+  return startOfDayInZone(conference.startDate, conference.timeZone);
+}

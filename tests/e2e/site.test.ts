@@ -1,0 +1,216 @@
+/**
+ * The public information site in Chromium: every route shows its heading without console
+ * errors and without loading the wizard, admin or QR code; axe-core finds no serious or
+ * critical violation; the desktop dropdowns work by mouse and keyboard; the mobile drawer
+ * works at a phone viewport; the home's timed blocks follow a pinned clock.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium, startStack, type Stack } from './stack';
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+/** Route, its h1 text, and whether it is an information route (must not load wizard/admin/QR code). */
+const routes: Array<[string, string | RegExp, boolean]> = [
+  ['/', /PESGRE 2025/, true],
+  ['/about/organizing-committee', 'Conference Organizing Committee', true],
+  ['/about/chairs', 'Chairs', true],
+  ['/authors/call-for-papers', 'Call For Papers', true],
+  ['/authors/call-for-special-session', 'Call For Special Session', true],
+  ['/authors/submission', 'Submission', true],
+  ['/authors/registration', 'Registration', true],
+  ['/program/keynote-speakers', 'Keynote Speakers', true],
+  ['/program/tutorial-speakers', 'Tutorial Speakers', true],
+  ['/program/ies-syp-keynotes', 'IES SYP Keynotes', true],
+  ['/travel/visa-info', 'Visa Information', true],
+  ['/travel/accommodation', 'Accommodation Details', true],
+  ['/travel/tour', 'Tour', true],
+  ['/travel/food', 'Food', true],
+  ['/travel/location', 'Location', true],
+  ['/students-yp', 'Students & YPs', true],
+  ['/industry-sponsor', 'Industry Sponsor', true],
+  ['/contact', 'Contacts', true],
+  ['/authors/registration/details', 'Conference Registration', false],
+  ['/authors/registration/payment-success?reg_no=PESGRE25-TEST2345&payment_id=pay_TEST', 'Payment Successful!', false],
+  ['/error?msg=international-payments-error', 'international-payments-error', false],
+  ['/admin/login', /Login/i, false],
+];
+
+/** Code that information routes must never load (route-level lazy loading). */
+const heavyCode = /features\/registration\/wizard|features\/admin|jsqr|react-hook-form|RegistrationWizard|Admin|TicketVerifier/;
+
+async function openPage(context: BrowserContext) {
+  const page = await context.newPage();
+  const errors: string[] = [];
+  const scripts: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  return { page, errors, scripts };
+}
+
+describe('every route', () => {
+  it.each(routes)('%s shows its heading, loads no console errors and passes axe', async (route, heading, isInfo) => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const { page, errors, scripts } = await openPage(context);
+      await page.goto(stack.appUrl + route);
+      const h1 = page.getByRole('heading', { level: 1, name: heading, exact: typeof heading === 'string' });
+      // The home's h1 is visually hidden (the hero carries the visible title): attached is enough there.
+      await h1.waitFor({ state: route === '/' ? 'attached' : 'visible', timeout: 20_000 });
+      expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+      await page.waitForLoadState('networkidle');
+      if (isInfo) expect(scripts.filter((s) => heavyCode.test(s))).toEqual([]);
+      const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      expect(serious).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("an unknown address shows the router's default error screen", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${stack.appUrl}/no/such/page`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Unexpected Application Error!' }).isVisible()).toBe(true);
+    expect(await page.getByText('404 Not Found').isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('the footer has the contact e-mail, this year and the coding club credit', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${stack.appUrl}/contact`);
+    const footer = page.locator('#footer');
+    await expect.poll(() => footer.isVisible()).toBe(true);
+    expect(await footer.getByRole('link', { name: /@/ }).getAttribute('href')).toMatch(/^mailto:/);
+    expect(await footer.textContent()).toContain(String(new Date().getFullYear()));
+    expect(await footer.textContent()).toMatch(/Coding Club/);
+    await context.close();
+  });
+});
+
+describe('desktop navigation', () => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+    await page.goto(`${stack.appUrl}/contact`);
+    await page.getByRole('heading', { level: 1, name: 'Contacts' }).waitFor({ timeout: 20_000 });
+  });
+  afterAll(async () => context.close());
+
+  it('opens a dropdown on hover and navigates', async () => {
+    const nav = page.getByRole('navigation').first();
+    await nav.getByRole('button', { name: 'Authors' }).hover();
+    const item = nav.getByRole('link', { name: 'Call for Papers' });
+    await expect.poll(() => item.isVisible()).toBe(true);
+    await item.click();
+    await page.waitForURL(/\/authors\/call-for-papers$/);
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Call For Papers' }).isVisible()).toBe(true);
+    // The entry of the current route is highlighted.
+    expect(await nav.getByRole('button', { name: 'Authors' }).getAttribute('class')).toMatch(/\bis-active\b/);
+    await nav.getByRole('button', { name: 'Authors' }).hover();
+    expect(await nav.getByRole('link', { name: 'Call for Papers' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('opens a dropdown from the keyboard; arrows move; Escape closes and returns focus', async () => {
+    await page.mouse.move(0, 600);
+    const nav = page.getByRole('navigation').first();
+    const program = nav.getByRole('button', { name: 'Program' });
+    await program.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => program.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Keynote Speakers');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Tutorial Speakers');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => program.getAttribute('aria-expanded')).toBe('false');
+    expect(await program.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await nav.getByRole('link', { name: 'Tutorial Speakers' }).isVisible()).toBe(false);
+  });
+});
+
+describe('mobile drawer', () => {
+  it('opens over a backdrop, expands one section at a time, navigates, and closes by Escape or a click outside', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto(`${stack.appUrl}/contact`);
+    const open = page.getByRole('button', { name: 'Open menu' });
+    await expect.poll(() => open.isVisible()).toBe(true);
+    await open.click();
+    const drawer = page.getByRole('dialog', { name: 'Site menu' });
+    await expect.poll(() => drawer.isVisible()).toBe(true);
+    const travel = drawer.getByRole('button', { name: 'Travel' });
+    const about = drawer.getByRole('button', { name: 'About' });
+    await travel.click();
+    expect(await travel.getAttribute('aria-expanded')).toBe('true');
+    await about.click();
+    expect(await about.getAttribute('aria-expanded')).toBe('true');
+    expect(await travel.getAttribute('aria-expanded')).toBe('false');
+    // Focus stays inside while open.
+    for (let i = 0; i < 25; i++) await page.keyboard.press('Tab');
+    expect(await drawer.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => drawer.isVisible()).toBe(false);
+
+    await open.click();
+    await expect.poll(() => drawer.isVisible()).toBe(true);
+    await page.mouse.click(385, 420); // the dimmed backdrop, right of the drawer
+    await expect.poll(() => drawer.isVisible()).toBe(false);
+
+    await open.click();
+    await drawer.getByRole('link', { name: 'Students & YPs' }).click();
+    await page.waitForURL(/\/students-yp$/);
+    await expect.poll(() => drawer.isVisible()).toBe(false);
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Students & YPs' }).isVisible()).toBe(true);
+    await context.close();
+  });
+});
+
+describe('home with a pinned clock', () => {
+  async function homeAt(iso: string, reducedMotion: 'reduce' | 'no-preference' = 'no-preference') {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion });
+    const page = await context.newPage();
+    await page.clock.install({ time: new Date(iso) });
+    await page.goto(`${stack.appUrl}/`);
+    await page.getByRole('heading', { name: 'Important Dates' }).waitFor({ timeout: 20_000 });
+    return { context, page };
+  }
+
+  it('before the acceptance notification: the next event, a ticking countdown, past dates struck through', async () => {
+    const { context, page } = await homeAt('2025-09-01T00:00:00Z');
+    await expect.poll(() => page.getByText('Acceptance notification', { exact: false }).first().isVisible()).toBe(true);
+    const struck = await page.locator('s, del').allTextContents();
+    expect(struck.join(' ')).toMatch(/Paper submission deadline/i);
+    expect(struck.join(' ')).not.toMatch(/Camera-ready/i);
+    await context.close();
+  });
+
+  it('after the conference: no upcoming events and the conference has started', async () => {
+    const { context, page } = await homeAt('2026-01-10T12:00:00Z');
+    await expect.poll(() => page.getByText('No Upcoming Events').isVisible()).toBe(true);
+    expect(await page.getByText('All events have passed.').isVisible()).toBe(true);
+    expect(await page.getByText('The conference has started!').isVisible()).toBe(true);
+    expect(await page.getByText('Your browser does not support the video tag.').count()).toBe(1);
+    await context.close();
+  });
+});

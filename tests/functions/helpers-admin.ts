@@ -1,0 +1,123 @@
+/**
+ * Helpers for the admin, registrations and e-mail tests: admin tokens, registrations through the
+ * real payment flow (or straight through finalise), a real SMTP receiver, and QR decoding of a
+ * received ticket.
+ */
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { PNG } from 'pngjs';
+import jsQR from 'jsqr';
+import PostalMime, { type Email } from 'postal-mime';
+import { SMTPServer } from 'smtp-server';
+import { expect } from 'vitest';
+import createOrder from '../../netlify/functions/payment-create-order';
+import verifyPayment from '../../netlify/functions/payment-verify-payment';
+import { issueAdminToken } from '../../netlify/server/auth';
+import { now } from '../../netlify/server/clock';
+import { finalise, savePendingOrder, type PendingOrder, type Registration } from '../../netlify/server/registrations';
+import { keys, redis } from '../../netlify/server/store';
+import type { RegistrationForm } from '../../src/shared/registration-form';
+import { computeCharges, pricing } from '../../src/shared/pricing';
+import { call, doublePay, totalFor, validForm } from './helpers';
+
+/** A fresh admin token at the server clock. */
+export async function adminToken(): Promise<string> {
+  return (await issueAdminToken(now())).token;
+}
+
+/** `Authorization: Bearer <fresh admin token>`. */
+export async function adminHeaders(): Promise<Record<string, string>> {
+  return { authorization: `Bearer ${await adminToken()}` };
+}
+
+/** Registers through the real flow: create-order, the double's payment, verify-payment. Returns the number. */
+export async function registerPaid(overrides: Partial<RegistrationForm> = {}): Promise<{ regNo: string; orderId: string; paymentId: string }> {
+  const data = validForm(overrides);
+  const order = await call(createOrder, { body: { amount: totalFor(data), data } });
+  expect(order.status, JSON.stringify(order.body)).toBe(200);
+  const paid = await doublePay(order.body.id);
+  const verified = await call(verifyPayment, { body: paid });
+  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+  return { regNo: verified.body.registrationNumber, orderId: order.body.id, paymentId: paid.razorpay_payment_id };
+}
+
+/**
+ * Writes a registration straight through finalise() (no provider, no e-mail) at `at`: for tests
+ * that need many registrations or exact data the form flow would normalise.
+ */
+export async function seedRegistration(overrides: Partial<RegistrationForm> = {}, at: Date = now()): Promise<Registration> {
+  const form = validForm(overrides);
+  const charges = computeCharges(pricing, form, null);
+  const orderId = `order_seed${randomBytes(6).toString('hex')}`;
+  const order: PendingOrder = { kind: 'registration', orderId, form, charges, couponCode: null, couponType: null, currency: charges.currency, createdAt: at.toISOString() };
+  await savePendingOrder(order);
+  const result = await finalise(orderId, `pay_seed${randomBytes(6).toString('hex')}`, 'verify-payment', at);
+  const stored = await redis().get<Registration>(keys.registration(result.registrationNumber));
+  if (!stored) throw new Error('seeded registration not stored');
+  return stored;
+}
+
+export interface SmtpReceiver {
+  /** smtp://127.0.0.1:{port} */
+  url: string;
+  /** Raw messages received, in order. */
+  messages: Buffer[];
+  close(): Promise<void>;
+}
+
+/**
+ * A real SMTP server on a random loopback port (smtp-server): authentication optional, no
+ * STARTTLS (a self-signed certificate would fail nodemailer's check), collecting each raw
+ * message. Recipients for which `reject` is true are refused with 550.
+ */
+export async function startSmtpReceiver(opts: { reject?: (address: string) => boolean } = {}): Promise<SmtpReceiver> {
+  const messages: Buffer[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    disableReverseLookup: true,
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (opts.reject?.(address.address)) {
+        const err = Object.assign(new Error(`<${address.address}>: Recipient address rejected`), { responseCode: 550 });
+        callback(err);
+        return;
+      }
+      callback();
+    },
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        messages.push(Buffer.concat(chunks));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.server.address() as AddressInfo;
+  return { url: `smtp://127.0.0.1:${port}`, messages, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+/** Parses a raw message with postal-mime. */
+export function parseMail(raw: Buffer): Promise<Email> {
+  return PostalMime.parse(raw);
+}
+
+/** The messages among `messages` whose subject names `regNo`. */
+export async function messagesFor(messages: Buffer[], regNo: string): Promise<Email[]> {
+  const parsed = await Promise.all(messages.map(parseMail));
+  return parsed.filter((m) => m.subject?.includes(regNo));
+}
+
+/** Decodes the QR code of a PNG (pngjs + jsQR); returns its text. */
+export function decodeQrPng(content: ArrayBuffer | Uint8Array | string): string {
+  const bytes = typeof content === 'string' ? Buffer.from(content, 'base64') : Buffer.from(content instanceof Uint8Array ? content : new Uint8Array(content));
+  const png = PNG.sync.read(bytes);
+  const code = jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.byteLength), png.width, png.height);
+  if (!code) throw new Error('no QR code found in the PNG');
+  return code.data;
+}

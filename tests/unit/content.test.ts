@@ -1,0 +1,438 @@
+/**
+ * The edition's content (src/content) against spec part 1: shapes checked with zod, the Important
+ * Dates list exactly as section 9 prints it, counts and titles of sections 2, 3 and 9, the content
+ * rules of section 5, every internal link a route of src/shared/routes.ts, every static file a
+ * content module names present under public/, and every placeholder marked `sample: true`.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { allPaths, paths } from '../../src/shared/routes';
+import { conference } from '../../src/content/conference';
+import { assistanceDates, formatDate, importantDates, submissionPageDeadlineText } from '../../src/content/dates';
+import { tracks } from '../../src/content/tracks';
+import { callForPapers } from '../../src/content/call-for-papers';
+import { submission } from '../../src/content/submission';
+import { specialSessionCall, specialSessionProposalDeadline } from '../../src/content/special-session';
+import { committee } from '../../src/content/committee';
+import { iesSypKeynotes, keynoteSpeakers, tutorialSpeakers } from '../../src/content/speakers';
+import { accommodation, dharwadHotels, hubballiHotels } from '../../src/content/hotels';
+import { organisers, sponsors } from '../../src/content/sponsors';
+import { sponsorship } from '../../src/content/sponsorship';
+import { studentsYp } from '../../src/content/students-yp';
+import { airports, location, railwayStations, visaFaq } from '../../src/content/travel';
+import { externalLinks } from '../../src/content/links';
+
+/** Every content module, by file name, for the walks over all values. */
+const modules = {
+  conference: { conference },
+  dates: { importantDates, submissionPageDeadlineText, assistanceDates },
+  tracks: { tracks },
+  'call-for-papers': { callForPapers },
+  submission: { submission },
+  'special-session': { specialSessionCall, specialSessionProposalDeadline },
+  committee: { committee },
+  speakers: { keynoteSpeakers, tutorialSpeakers, iesSypKeynotes },
+  hotels: { dharwadHotels, hubballiHotels, accommodation },
+  sponsors: { sponsors, organisers },
+  sponsorship: { sponsorship },
+  'students-yp': { studentsYp },
+  travel: { visaFaq, airports, railwayStations, location },
+  links: { externalLinks },
+};
+
+const publicDir = fileURLToPath(new URL('../../public', import.meta.url));
+
+/** True when an ISO yyyy-mm-dd string names a real calendar day. */
+function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+const isoDate = z.string().refine(isCalendarDate, 'not a valid ISO calendar date (yyyy-mm-dd)');
+const text = z.string().trim().min(1);
+const texts = z.array(text).min(1);
+const httpsUrl = z.url({ protocol: /^https$/ });
+const route = z.string().refine((p) => allPaths.includes(p), 'not a route of src/shared/routes.ts');
+const staticFile = (dir: 'images' | 'docs' | 'media', ext: RegExp) =>
+  z.string().refine((p) => p.startsWith(`/${dir}/`) && ext.test(p), `not a /${dir}/ file of the expected type`);
+const image = staticFile('images', /\.(svg|png|jpe?g|webp)$/);
+
+const importantDateSchema = z.strictObject({
+  title: text,
+  date: isoDate,
+  link: z.union([z.literal(''), route]),
+  secondary_link: route.optional(),
+  secondary_title: text.optional(),
+});
+
+const speakerSchema = z.strictObject({ name: text, image: image.optional(), title: text, bio: text, sample: z.literal(true) });
+const hotelSchema = z.strictObject({
+  name: text,
+  mapLink: httpsUrl,
+  phone: z.union([z.literal('N/A'), z.string().regex(/^\+?[\d][\d\s-]{6,}$/)]),
+  distanceKm: z.number().positive(),
+  rating: z.number().min(0).max(5).refine((r) => Number.isInteger(r * 10), 'one decimal at most'),
+  bookingLink: httpsUrl.optional(),
+  sample: z.literal(true),
+});
+const sampleMember = z.strictObject({ name: text, affiliation: text, sample: z.literal(true) });
+const logo = z.strictObject({ src: image, alt: text, width: z.number().min(1).max(100).optional(), sample: z.literal(true) });
+const faqEntry = z.strictObject({ question: text.endsWith('?'), answer: texts });
+
+/** The zod schema of every module's exports. */
+const schemas: { [K in keyof typeof modules]: z.ZodType } = {
+  conference: z.object({
+    conference: z.looseObject({
+      name: z.literal('PESGRE 2025'),
+      edition: z.literal('4th'),
+      editionNumber: z.literal(4),
+      startDate: z.literal('2025-12-18'),
+      endDate: z.literal('2025-12-21'),
+      contactEmail: z.email(),
+      tagline: text,
+      instituteName: text,
+      instituteShortName: text,
+      city: z.literal('Dharwad'),
+      twinCity: z.literal('Hubballi'),
+      state: z.literal('Karnataka'),
+      country: z.literal('India'),
+      numberOfTracks: z.literal(10),
+      pageLimit: z.literal(6),
+      minReviewsPerPaper: z.literal(3),
+      visaValidityMonths: z.literal(6),
+      papersPerComplimentaryRegistration: z.literal(8),
+      specialSession: z.strictObject({
+        proposalFormats: z.tuple([z.literal('.DOC'), z.literal('.DOCX'), z.literal('.ODT')]),
+        maxChairs: z.literal(4),
+        descriptionWords: z.literal(100),
+        maxPapersPerAuthor: z.literal(2),
+        maxOrganiserPaperPercent: z.literal(60),
+      }),
+    }),
+  }),
+  dates: z.strictObject({
+    importantDates: z.array(importantDateSchema).length(8),
+    submissionPageDeadlineText: z.literal('30 June 2025'),
+    assistanceDates: z.strictObject({
+      applicationDeadline: z.literal('2025-10-25'),
+      reviewerComments: z.literal('2025-10-31'),
+      finalVideoDeadline: z.literal('2025-11-05'),
+      winnersAnnounced: z.literal('2025-11-07'),
+    }),
+  }),
+  tracks: z.strictObject({ tracks: z.array(text).length(10) }),
+  'call-for-papers': z.strictObject({
+    callForPapers: z.strictObject({
+      overview: texts,
+      submissionRules: texts,
+      studentYpActivities: texts,
+      digitalLibraryConditions: texts,
+      posterImage: z.literal('/images/cfp-poster.svg'),
+      pdf: z.literal('/docs/pesgre2025-call-for-papers.pdf'),
+    }),
+  }),
+  submission: z.strictObject({
+    submission: z.strictObject({ initialSubmission: texts, guidelines: texts, pdfAdvice: texts, finalPaperRules: texts }),
+  }),
+  'special-session': z.strictObject({
+    specialSessionCall: z.strictObject({
+      intro: texts,
+      guidelines: texts,
+      organisationRules: texts,
+      pdf: z.literal('/docs/pesgre2025-call-for-special-sessions.pdf'),
+    }),
+    specialSessionProposalDeadline: z.literal('2025-05-15'),
+  }),
+  committee: z.strictObject({
+    committee: z.array(z.strictObject({ role: text, members: z.array(sampleMember).min(1) })),
+  }),
+  speakers: z.strictObject({
+    keynoteSpeakers: z.array(speakerSchema.extend({ image })).length(4),
+    tutorialSpeakers: z.array(speakerSchema).length(11),
+    iesSypKeynotes: z.array(speakerSchema.extend({ image })).length(1),
+  }),
+  hotels: z.strictObject({
+    dharwadHotels: z.array(hotelSchema).length(9),
+    hubballiHotels: z.array(hotelSchema).length(10),
+    accommodation: z.strictObject({
+      onCampus: texts,
+      requestForm: httpsUrl,
+      transport: texts,
+      extendedListXlsx: z.literal('/docs/pesgre2025-hotels.xlsx'),
+    }),
+  }),
+  sponsors: z.strictObject({
+    sponsors: z.array(logo.extend({ width: z.number().min(1).max(100) })).length(17),
+    organisers: z.array(logo.omit({ width: true })).length(4),
+  }),
+  sponsorship: z.strictObject({
+    sponsorship: z.strictObject({
+      intro: texts,
+      packages: z.array(z.strictObject({ name: text, amountINR: z.number().int().positive(), benefits: texts })).min(1),
+      brochureImage: z.literal('/images/sponsorship-brochure.svg'),
+      brochurePdf: z.literal('/docs/pesgre2025-sponsorship-brochure.pdf'),
+      sample: z.literal(true),
+    }),
+  }),
+  'students-yp': z.strictObject({
+    studentsYp: z.strictObject({
+      overview: texts,
+      timeline: z.array(z.strictObject({ title: text, date: isoDate })).length(4),
+      chairs: z.array(sampleMember).min(1),
+      applyLink: httpsUrl,
+      eligibility: texts,
+      videoRules: texts,
+      tips: texts,
+    }),
+  }),
+  travel: z.strictObject({
+    visaFaq: z.array(faqEntry).min(2),
+    airports: z.array(z.strictObject({ name: text, code: text, distanceKm: z.number().positive(), note: text })).length(4),
+    railwayStations: z.array(z.strictObject({ name: text, code: text, distanceKm: z.number().positive() })).length(2),
+    location: z.strictObject({
+      twinCities: texts,
+      airportsIntro: text,
+      railwaysIntro: text,
+      mapEmbedUrl: httpsUrl,
+      mapLink: httpsUrl,
+    }),
+  }),
+  links: z.strictObject({
+    externalLinks: z.strictObject({
+      sample: z.literal(true),
+      paperSubmission: httpsUrl,
+      specialSessionProposalForm: httpsUrl,
+      accommodationForm: httpsUrl,
+      sponsorshipInterestForm: httpsUrl,
+      assistanceApplicationForm: httpsUrl,
+      mapEmbedUrl: z.literal('https://www.google.com/maps?q=IIIT+Dharwad&output=embed'),
+      mapLink: z.literal('https://www.google.com/maps/search/?api=1&query=IIIT+Dharwad'),
+    }),
+  }),
+};
+
+/** Every string in a value, with the chain of objects/arrays that holds it (outermost first). */
+function* strings(value: unknown, ancestors: unknown[] = []): Generator<{ value: string; ancestors: unknown[] }> {
+  if (typeof value === 'string') {
+    yield { value, ancestors };
+  } else if (Array.isArray(value)) {
+    for (const item of value) yield* strings(item, [...ancestors, value]);
+  } else if (value && typeof value === 'object') {
+    for (const item of Object.values(value)) yield* strings(item, [...ancestors, value]);
+  }
+}
+
+const allStrings = Object.entries(modules).flatMap(([name, exports]) => [...strings(exports)].map((s) => ({ ...s, module: name })));
+
+/** Site-relative addresses named anywhere in the content: strings starting with one '/' and holding no space. */
+const siteAddresses = [...new Set(allStrings.map((s) => s.value).filter((v) => /^\/(?!\/)\S*$/.test(v)))];
+const isStaticFile = (p: string) => /^\/(images|docs|media)\//.test(p);
+
+describe('content modules match their schemas', () => {
+  for (const [name, exports] of Object.entries(modules)) {
+    it(`src/content/${name}.ts`, () => {
+      const result = schemas[name as keyof typeof modules].safeParse(exports);
+      expect(result.success ? [] : z.prettifyError(result.error)).toEqual([]);
+    });
+  }
+});
+
+describe('important dates (spec part 1 section 9)', () => {
+  it('are exactly the 8 rows of the spec, in order', () => {
+    expect(importantDates.map((d) => [d.title, d.date])).toEqual([
+      ['Submission opens; call for special sessions', '2025-04-15'],
+      ['Special session proposal deadline', '2025-05-15'],
+      ['Paper submission deadline', '2025-06-15'],
+      ['Final extended submission deadline', '2025-07-27'],
+      ['Acceptance notification', '2025-09-30'],
+      ['Camera-ready', '2025-10-31'],
+      ['Early bird registration deadline', '2025-11-01'],
+      ['Standard registration deadline', '2025-11-15'],
+    ]);
+  });
+  it('are valid calendar days in non-decreasing order', () => {
+    for (const d of importantDates) expect(isCalendarDate(d.date), d.date).toBe(true);
+    const sorted = [...importantDates.map((d) => d.date)].sort();
+    expect(importantDates.map((d) => d.date)).toEqual(sorted);
+  });
+  it('link to the pages the brief names', () => {
+    expect(importantDates[0]?.link).toBe(paths.submission);
+    expect(importantDates[1]?.link).toBe(paths.callForSpecialSession);
+    expect(importantDates[2]?.link).toBe(paths.submission);
+    expect(importantDates[6]?.link).toBe(paths.registrationInfo);
+    expect(importantDates[7]?.link).toBe(paths.registrationInfo);
+    for (const d of importantDates) expect(Boolean(d.secondary_link)).toBe(Boolean(d.secondary_title));
+  });
+  it('keep both readings of the paper deadline (the Submission page says 30 June 2025)', () => {
+    expect(importantDates.find((d) => d.title === 'Paper submission deadline')?.date).toBe('2025-06-15');
+    expect(submissionPageDeadlineText).toBe('30 June 2025');
+    expect(submission.initialSubmission.join(' ')).toContain('30 June 2025');
+  });
+  it('assistance programme dates are in order and the timeline uses them', () => {
+    expect(studentsYp.timeline.map((m) => m.date)).toEqual(['2025-10-25', '2025-10-31', '2025-11-05', '2025-11-07']);
+  });
+  it('formatDate prints a calendar day', () => {
+    expect(formatDate('2025-06-30')).toBe('30 June 2025');
+    expect(formatDate('2025-12-01')).toBe('1 December 2025');
+  });
+});
+
+describe('links and static files', () => {
+  it('every internal address is a route of src/shared/routes.ts', () => {
+    const notRoutes = siteAddresses.filter((p) => !isStaticFile(p) && !allPaths.includes(p.split(/[?#]/)[0] ?? p));
+    expect(notRoutes).toEqual([]);
+  });
+  it('every /images, /docs and /media file the content names exists under public/', () => {
+    const files = siteAddresses.filter(isStaticFile);
+    expect(files.length).toBeGreaterThan(40);
+    const missing = files.filter((p) => !existsSync(`${publicDir}${p}`));
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('counts and titles (spec part 1 sections 2, 3, 9)', () => {
+  it('has the ten tracks, exactly', () => {
+    expect(tracks).toEqual([
+      'Power Electronic Converters and Control Systems',
+      'Electric Machines, Drives and Electric Vehicles',
+      'Smart Grid and Microgrid',
+      'Renewable Energy Resources, Distributed Generation and Grid Interconnection',
+      'Energy Storage and Battery Charging Technologies',
+      'FACTS, Custom Power, Power Quality and EMI',
+      'Wide Band Gap Devices',
+      'Lighting and Illumination',
+      'Power Electronic Education',
+      'Modern Power Systems, Energy Policies and Standards',
+    ]);
+    expect(tracks).toHaveLength(conference.numberOfTracks);
+  });
+  it('lists every committee role of the spec, in order', () => {
+    expect(committee.map((r) => r.role)).toEqual([
+      'General Co-Chairs',
+      'Patron',
+      'Honorary Chairs',
+      'Technical Program Chairs',
+      'Special Session Chairs',
+      'Publication Chairs',
+      'Publicity Chairs',
+      'Finance Chairs',
+      'International Advisory Board',
+      'Student and Young Professional Chairs',
+    ]);
+  });
+  it('has 4 keynote, 11 tutorial and 1 SYP speakers with the portraits of public/', () => {
+    expect(keynoteSpeakers.map((s) => s.image)).toEqual([1, 2, 3, 4].map((n) => `/images/speakers/keynote-${n}.svg`));
+    expect(tutorialSpeakers.map((s) => s.image)).toEqual(
+      Array.from({ length: 11 }, (_, i) => (i === 4 || i === 8 ? undefined : `/images/speakers/tutorial-${String(i + 1).padStart(2, '0')}.svg`)),
+    );
+    expect(iesSypKeynotes.map((s) => s.image)).toEqual(['/images/speakers/syp-1.svg']);
+  });
+  it('has 9 Dharwad and 10 Hubballi hotels; only the first Dharwad hotel has a booking link', () => {
+    expect(dharwadHotels).toHaveLength(9);
+    expect(hubballiHotels).toHaveLength(10);
+    const withBooking = [...dharwadHotels, ...hubballiHotels].filter((h) => h.bookingLink !== undefined);
+    expect(withBooking).toEqual([dharwadHotels[0]]);
+    expect([...dharwadHotels, ...hubballiHotels].some((h) => h.phone === 'N/A')).toBe(true);
+  });
+  it('has 17 sponsor logos, each with a width, and 4 organiser logos', () => {
+    expect(sponsors.map((s) => s.src)).toEqual(
+      Array.from({ length: 17 }, (_, i) => `/images/sponsors/sponsor-${String(i + 1).padStart(2, '0')}.svg`),
+    );
+    for (const s of sponsors) expect(typeof s.width).toBe('number');
+    expect(organisers.map((o) => o.src)).toEqual([1, 2, 3, 4].map((n) => `/images/organisers/organiser-${n}.svg`));
+    expect(new Set(sponsors.map((s) => s.alt)).size).toBe(17);
+  });
+  it('names the airports and railway stations of the twin cities', () => {
+    expect(airports.map((a) => a.code)).toEqual(['HBX', 'IXG', 'GOI / GOX', 'BLR']);
+    expect(railwayStations.map((r) => r.code)).toEqual(['DWR', 'UBL']);
+    const distances = airports.map((a) => a.distanceKm);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+  });
+});
+
+describe('content rules stated to authors (spec part 1 sections 5, 9)', () => {
+  const all = (lines: readonly string[]) => lines.join(' ');
+  it('call for papers: English, original, unpublished, PDF by the deadline, 6 pages with references, 3 reviews', () => {
+    const rules = all(callForPapers.submissionRules);
+    for (const phrase of ['English', 'original', 'unpublished', 'PDF', 'by the deadline', 'at most 6 pages, including references', 'at least 3 reviews']) {
+      expect(rules).toContain(phrase);
+    }
+  });
+  it('call for papers: digital-library conditions', () => {
+    const conditions = all(callForPapers.digitalLibraryConditions);
+    for (const phrase of ['final paper', 'copyright transfer', 'At least one full registration is paid', 'presented']) {
+      expect(conditions).toContain(phrase);
+    }
+  });
+  it('special sessions: format, chairs, description, authorship, organisers share, complimentary registration, deadline', () => {
+    const call = all([...specialSessionCall.intro, ...specialSessionCall.guidelines, ...specialSessionCall.organisationRules]);
+    for (const phrase of [
+      '.DOC, .DOCX or .ODT',
+      'at most 4 chairs',
+      'about 100 words',
+      'at most 2 papers in one special session',
+      'may not exceed 60%',
+      'One complimentary full registration is granted for every 8 papers',
+      'not (co-)authored by its organisers',
+      '15 May 2025',
+    ]) {
+      expect(call).toContain(phrase);
+    }
+  });
+  it('submission page: guidelines, PDF and font embedding, final papers', () => {
+    expect(all(submission.guidelines)).toContain('at most 6 pages, including references');
+    expect(all(submission.pdfAdvice)).toMatch(/embed/i);
+    expect(all(submission.finalPaperRules)).toContain('copyright transfer');
+  });
+  it('assistance eligibility and video rules', () => {
+    const eligibility = all(studentsYp.eligibility);
+    for (const phrase of ['IEEE member', 'Industrial Electronics Society', 'accepted', 'present it yourself', 'outside the conference city', 'fully registered', 'last 2 years', '15 years']) {
+      expect(eligibility).toContain(phrase);
+    }
+    const video = all(studentsYp.videoRules);
+    for (const phrase of ['exactly 3 minutes', 'at most 30%', "paper's information", 'last 5 seconds acknowledge', 'anyone can view']) {
+      expect(video).toContain(phrase);
+    }
+  });
+  it('visa: a conference visa is valid for at most 6 months', () => {
+    expect(visaFaq.flatMap((f) => f.answer).join(' ')).toContain('at most 6 months');
+  });
+  it('location: twin cities, airports and railway stations', () => {
+    const locationText = all(location.twinCities);
+    expect(locationText).toContain('Dharwad');
+    expect(locationText).toContain('Hubballi');
+  });
+});
+
+describe('sample content is marked', () => {
+  it('people, hotels and logos carry sample: true', () => {
+    const items = [
+      ...keynoteSpeakers,
+      ...tutorialSpeakers,
+      ...iesSypKeynotes,
+      ...dharwadHotels,
+      ...hubballiHotels,
+      ...sponsors,
+      ...organisers,
+      ...committee.flatMap((r) => r.members),
+      ...studentsYp.chairs,
+    ];
+    expect(items.filter((i) => (i as { sample?: unknown }).sample !== true)).toEqual([]);
+    expect(sponsorship.sample).toBe(true);
+    expect(externalLinks.sample).toBe(true);
+  });
+  it('every placeholder address (example.org) sits inside something marked sample, or is the sample links module', () => {
+    const unmarked = allStrings.filter(
+      (s) =>
+        /example\.(org|com)/.test(s.value) &&
+        !s.ancestors.some((a) => a && typeof a === 'object' && (a as { sample?: unknown }).sample === true) &&
+        !(s.module === 'links' || Object.values(externalLinks).includes(s.value as never)),
+    );
+    expect(unmarked.map((s) => `${s.module}: ${s.value}`)).toEqual([]);
+  });
+});

@@ -1,0 +1,166 @@
+/**
+ * The home page's time logic (src/shared/schedule.ts) with pinned clocks: the Upcoming Events
+ * card, the Important Dates states and the countdowns (spec part 1 section 4).
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  conferenceStart,
+  countdownParts,
+  deadlineOf,
+  importantDateStates,
+  isPassed,
+  startOfDayInZone,
+  upcomingEvents,
+} from '../../src/shared/schedule';
+import { importantDates } from '../../src/content/dates';
+import { conference } from '../../src/content/conference';
+
+const at = (iso: string) => new Date(iso);
+
+/** The spec's 8 dates (part 1 section 9), independent of the content module. */
+const specDates = [
+  { title: 'Submission opens; call for special sessions', date: '2025-04-15' },
+  { title: 'Special session proposal deadline', date: '2025-05-15' },
+  { title: 'Paper submission deadline', date: '2025-06-15' },
+  { title: 'Final extended submission deadline', date: '2025-07-27' },
+  { title: 'Acceptance notification', date: '2025-09-30' },
+  { title: 'Camera-ready', date: '2025-10-31' },
+  { title: 'Early bird registration deadline', date: '2025-11-01' },
+  { title: 'Standard registration deadline', date: '2025-11-15' },
+];
+
+describe('deadlineOf / isPassed', () => {
+  it('a day ends at 18:29:59 UTC (23:59:59 IST)', () => {
+    expect(deadlineOf('2025-10-31').toISOString()).toBe('2025-10-31T18:29:59.000Z');
+    expect(isPassed('2025-10-31', at('2025-10-31T18:29:58.999Z'))).toBe(false);
+    expect(isPassed('2025-10-31', at('2025-10-31T18:29:59.000Z'))).toBe(true);
+  });
+
+  it('rejects a date that is not yyyy-mm-dd', () => {
+    expect(() => deadlineOf('31/10/2025')).toThrow(/ISO date/);
+  });
+});
+
+describe('upcomingEvents', () => {
+  it('before the first date: the first date, target 18:29:59 UTC on it', () => {
+    const next = upcomingEvents(specDates, at('2025-01-01T00:00:00Z'));
+    expect(next?.date).toBe('2025-04-15');
+    expect(next?.events.map((e) => e.title)).toEqual(['Submission opens; call for special sessions']);
+    expect(next?.target.toISOString()).toBe('2025-04-15T18:29:59.000Z');
+  });
+
+  it('between dates (2025-06-20): the final extended submission deadline', () => {
+    const next = upcomingEvents(specDates, at('2025-06-20T12:00:00Z'));
+    expect(next?.date).toBe('2025-07-27');
+    expect(next?.target.toISOString()).toBe('2025-07-27T18:29:59.000Z');
+  });
+
+  it('on a date before 23:59:59 IST it is still that date, after it the next one', () => {
+    expect(upcomingEvents(specDates, at('2025-10-31T10:00:00Z'))?.date).toBe('2025-10-31');
+    expect(upcomingEvents(specDates, at('2025-10-31T18:29:58Z'))?.date).toBe('2025-10-31');
+    expect(upcomingEvents(specDates, at('2025-10-31T18:29:59Z'))?.date).toBe('2025-11-01');
+    expect(upcomingEvents(specDates, at('2025-10-31T19:00:00Z'))?.date).toBe('2025-11-01');
+  });
+
+  it('after every date (during the conference, and in 2026): null', () => {
+    expect(upcomingEvents(specDates, at('2025-12-19T08:00:00Z'))).toBeNull();
+    expect(upcomingEvents(specDates, at('2026-01-10T00:00:00Z'))).toBeNull();
+    expect(upcomingEvents([], at('2025-01-01T00:00:00Z'))).toBeNull();
+  });
+
+  it('returns every event on the next date, in input order, whatever the input order', () => {
+    const dates = [
+      { title: 'Later', date: '2025-09-01' },
+      { title: 'A', date: '2025-08-01' },
+      { title: 'Past', date: '2025-07-01' },
+      { title: 'B', date: '2025-08-01' },
+      { title: 'C', date: '2025-08-01' },
+    ];
+    const next = upcomingEvents(dates, at('2025-07-15T00:00:00Z'));
+    expect(next?.date).toBe('2025-08-01');
+    expect(next?.events.map((e) => e.title)).toEqual(['A', 'B', 'C']);
+  });
+
+  it('works on the content module (8 dates, last one 2025-11-15)', () => {
+    expect(importantDates).toHaveLength(8);
+    expect(upcomingEvents(importantDates, at('2025-11-10T00:00:00Z'))?.events[0]?.title).toBe(
+      'Standard registration deadline',
+    );
+    expect(upcomingEvents(importantDates, at('2025-11-15T18:30:00Z'))).toBeNull();
+  });
+});
+
+describe('countdownParts', () => {
+  const target = at('2025-10-31T18:29:59Z');
+
+  it('is exact to the second', () => {
+    // 1 day, 2 h, 3 min, 4 s before the target.
+    expect(countdownParts(target, at('2025-10-30T16:26:55Z'))).toEqual({ days: 1, hours: 2, minutes: 3, seconds: 4, done: false });
+    expect(countdownParts(target, at('2025-10-31T10:00:00Z'))).toEqual({ days: 0, hours: 8, minutes: 29, seconds: 59, done: false });
+    expect(countdownParts(target, at('2025-10-31T18:29:58Z'))).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 1, done: false });
+  });
+
+  it('truncates the part of a second that is left', () => {
+    expect(countdownParts(target, at('2025-10-31T18:29:57.001Z'))).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 1, done: false });
+    expect(countdownParts(target, at('2025-10-31T18:29:58.500Z'))).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 0, done: false });
+  });
+
+  it('counts many days', () => {
+    expect(countdownParts(target, at('2025-06-20T18:29:59Z'))).toEqual({ days: 133, hours: 0, minutes: 0, seconds: 0, done: false });
+  });
+
+  it('is done, never negative, at and after the target', () => {
+    const zero = { days: 0, hours: 0, minutes: 0, seconds: 0, done: true };
+    expect(countdownParts(target, target)).toEqual(zero);
+    expect(countdownParts(target, at('2026-01-10T00:00:00Z'))).toEqual(zero);
+  });
+});
+
+describe('importantDateStates', () => {
+  const states = (iso: string) => importantDateStates(specDates, at(iso)).map((s) => `${s.passed ? 'P' : '-'}${s.current ? 'C' : '-'}`);
+
+  it('before the first date: nothing passed, the first is current', () => {
+    expect(states('2025-01-01T00:00:00Z')).toEqual(['-C', '--', '--', '--', '--', '--', '--', '--']);
+  });
+
+  it('between dates: earlier ones passed, the next one current', () => {
+    expect(states('2025-06-20T00:00:00Z')).toEqual(['P-', 'P-', 'P-', '-C', '--', '--', '--', '--']);
+  });
+
+  it('uses the same 18:29:59 UTC boundary as the card', () => {
+    expect(states('2025-10-31T10:00:00Z')).toEqual(['P-', 'P-', 'P-', 'P-', 'P-', '-C', '--', '--']);
+    expect(states('2025-10-31T19:00:00Z')).toEqual(['P-', 'P-', 'P-', 'P-', 'P-', 'P-', '-C', '--']);
+  });
+
+  it('during the conference and after: all passed, none current', () => {
+    expect(states('2025-12-19T06:00:00Z')).toEqual(Array(8).fill('P-'));
+    expect(states('2026-01-10T00:00:00Z')).toEqual(Array(8).fill('P-'));
+  });
+
+  it('keeps the entry fields and adds the deadline', () => {
+    const [first] = importantDateStates(specDates, at('2025-01-01T00:00:00Z'));
+    expect(first?.title).toBe('Submission opens; call for special sessions');
+    expect(first?.deadline.toISOString()).toBe('2025-04-15T18:29:59.000Z');
+  });
+});
+
+describe('conference countdown target', () => {
+  it('is the start of 18 Dec 2025 in IST: 2025-12-17T18:30:00Z', () => {
+    expect(conferenceStart(conference).toISOString()).toBe('2025-12-17T18:30:00.000Z');
+    expect(startOfDayInZone('2025-12-18', 'Asia/Kolkata').toISOString()).toBe('2025-12-17T18:30:00.000Z');
+  });
+
+  it('handles other zones, including daylight saving', () => {
+    expect(startOfDayInZone('2025-12-18', 'UTC').toISOString()).toBe('2025-12-18T00:00:00.000Z');
+    expect(startOfDayInZone('2025-07-01', 'America/New_York').toISOString()).toBe('2025-07-01T04:00:00.000Z');
+    expect(startOfDayInZone('2025-12-18', 'America/New_York').toISOString()).toBe('2025-12-18T05:00:00.000Z');
+  });
+
+  it('counts down to it and is done once reached', () => {
+    const start = conferenceStart(conference);
+    expect(countdownParts(start, at('2025-12-16T18:30:00Z'))).toEqual({ days: 1, hours: 0, minutes: 0, seconds: 0, done: false });
+    expect(countdownParts(start, at('2025-12-17T18:29:59Z')).seconds).toBe(1);
+    expect(countdownParts(start, at('2025-12-17T18:30:00Z')).done).toBe(true);
+    expect(countdownParts(start, at('2025-12-19T00:00:00Z')).done).toBe(true);
+  });
+});
