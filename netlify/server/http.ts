@@ -41,6 +41,34 @@ export function json(status: number, body: unknown, headers: Record<string, stri
   return Response.json(body, { status, headers: { ...noStore, ...headers } });
 }
 
+/**
+ * A JSON array response whose body is a stream, sent in ~256 KB chunks. Netlify streams a v2
+ * function's ReadableStream body instead of buffering it, which lifts the 6 MB limit on
+ * buffered function responses (the full registrations list is about 1.4 KB per registration,
+ * so 6 MB is reached near 4,000 registrations). Items are serialised one at a time.
+ */
+export function jsonArrayStream(status: number, items: readonly unknown[], headers: Record<string, string> = {}): Response {
+  const encoder = new TextEncoder();
+  const chunkChars = 256 * 1024;
+  let index = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      let chunk = index === 0 ? '[' : '';
+      while (index < items.length && chunk.length < chunkChars) {
+        chunk += (index === 0 ? '' : ',') + JSON.stringify(items[index]);
+        index++;
+      }
+      if (index >= items.length) {
+        controller.enqueue(encoder.encode(`${chunk}]`));
+        controller.close();
+      } else {
+        controller.enqueue(encoder.encode(chunk));
+      }
+    },
+  });
+  return new Response(body, { status, headers: { 'Content-Type': 'application/json', ...noStore, ...headers } });
+}
+
 /** The error body `{ error: { code, message, fieldErrors? } }` plus any extra top-level fields. */
 export function errorBody(code: string, message: string, fieldErrors?: Record<string, string>, extra?: Record<string, unknown>): ApiError & Record<string, unknown> {
   return { ...extra, error: { code, message, ...(fieldErrors ? { fieldErrors } : {}) } };

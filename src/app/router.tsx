@@ -49,8 +49,7 @@ export const routes: RouteObject[] = [
       { path: paths.registrationDetails, ...page(() => import('../features/registration/wizard/RegistrationWizard')) },
       { path: paths.paymentSuccess, ...page(() => import('../features/registration/PaymentSuccessPage')) },
       { path: paths.error, ...page(() => import('../features/error/ErrorPage')) },
-      // Admin (spec part 2 section 2): the same tree as src/features/admin/routes.tsx, written out
-      // here so the public pages do not even load that small module (every admin file stays lazy).
+      // Admin (spec part 2 section 2), every page lazy so public pages load none of it.
       // /admin/login is open; the pathless AdminGuard route verifies the token for the rest.
       { path: paths.adminLogin, ...page(() => import('../features/admin/AdminLoginPage')) },
       {
