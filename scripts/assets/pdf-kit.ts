@@ -9,6 +9,7 @@
  * fixed by the caller and nothing random is written, so the same input gives the same bytes.
  */
 import { PDFDocument, PDFFont, PDFName, PDFPage, PDFString, StandardFonts, rgb, type RGB } from 'pdf-lib';
+import { wrapWords } from './wrap';
 
 /** A4 portrait in PDF points. */
 export const A4 = { width: 595.28, height: 841.89 } as const;
@@ -133,19 +134,7 @@ export class PdfWriter {
 
   /** Splits text into lines no wider than `width` at `size`. */
   private wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-    const lines: string[] = [];
-    let line = '';
-    for (const word of this.clean(text).split(/\s+/).filter(Boolean)) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (line && font.widthOfTextAtSize(candidate, size) > width) {
-        lines.push(line);
-        line = word;
-      } else {
-        line = candidate;
-      }
-    }
-    if (line) lines.push(line);
-    return lines;
+    return wrapWords(this.clean(text), (candidate) => font.widthOfTextAtSize(candidate, size) <= width);
   }
 
   /** Draws the conference mark (bolt over a leaf in a disc) with its top-left corner at (x, top), `size` wide. */

@@ -25,6 +25,7 @@ export const palette = {
 export const FONT = "'Inter','Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 
 import { StandardFontEmbedder, StandardFonts } from 'pdf-lib';
+import { wrapWords } from './wrap';
 
 /** Escapes text for XML character data and attribute values. */
 export function esc(text: string): string {
@@ -110,19 +111,7 @@ export function fitSize(text: string, size: number, maxWidth: number, bold = fal
 
 /** Greedy word wrap of `text` into lines no wider than `maxWidth` at `size` px. */
 export function wrap(text: string, size: number, maxWidth: number, bold = false): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (line && estimateWidth(candidate, size, bold) > maxWidth) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = candidate;
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
+  return wrapWords(text, (candidate) => estimateWidth(candidate, size, bold) <= maxWidth);
 }
 
 /** A text element; `attrs` is appended verbatim (fill, anchor, weight...). */
