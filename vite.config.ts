@@ -81,6 +81,12 @@ export default defineConfig(({ command }) => ({
     }),
     devWithoutCsp(),
   ],
+  optimizeDeps: {
+    // Crawl every page at startup, not only what index.html reaches eagerly: otherwise the first
+    // visit to a lazy route that imports a new dependency (jsqr on the ticket verifier) makes Vite
+    // re-bundle its dependencies and reload the page mid-visit.
+    entries: ['index.html', 'src/**/*.tsx'],
+  },
   server: {
     port: Number(process.env.PORT ?? 5173),
     strictPort: true,
