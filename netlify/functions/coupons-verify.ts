@@ -4,8 +4,7 @@
  * plus {valid:false, message}; nothing is written.
  */
 import { couponVerifyRequest, type CouponVerifyResponse } from '../../src/shared/api';
-import { isProfessionalTier } from '../../src/shared/pricing';
-import { messages } from '../../src/shared/registration-form';
+import { couponTierError } from '../../src/shared/tier-rules';
 import { now } from '../server/clock';
 import { getCoupon } from '../server/coupons';
 import { HttpError, endpoint, json, readJson } from '../server/http';
@@ -16,7 +15,8 @@ function refuse(status: number, code: string, message: string): never {
 
 export default endpoint(['POST'], async (req) => {
   const { code, registrationTier } = await readJson(req, couponVerifyRequest);
-  if (registrationTier && !isProfessionalTier(registrationTier)) refuse(400, 'COUPON_NOT_APPLICABLE', messages.couponProfessionalOnly);
+  const tierError = registrationTier ? couponTierError(registrationTier) : null;
+  if (tierError) refuse(400, 'COUPON_NOT_APPLICABLE', tierError);
   const coupon = await getCoupon(code, now().getTime());
   if (!coupon) refuse(404, 'INVALID_COUPON', 'Invalid coupon');
   if (coupon.taken >= coupon.limit) refuse(409, 'COUPON_EXHAUSTED', 'This coupon has reached its usage limit.');

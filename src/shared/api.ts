@@ -3,7 +3,7 @@
  * paths, request schemas, response shapes and the one error shape.
  */
 import { z } from 'zod';
-import { registrationFormSchema, type RegistrationForm } from './registration-form';
+import { TITLES, registrationFormSchema, type RegistrationForm } from './registration-form';
 import type { Currency } from './money';
 import type { Charges } from './pricing';
 
@@ -23,7 +23,20 @@ export const apiPaths = {
   registrationsExport: '/api/registrations/export',
   resendTicket: '/api/registrations/resend-ticket',
   verifyQr: '/api/verification/verify-qr',
+  paymentsAttention: '/api/payments/attention',
+  // Self-service (spec part 2 sections 2, 4, 7): public, rate-limited per client address.
+  tierUpgrade: '/api/tier-upgrade/upgrade-tier',
+  verifyUpgrade: '/api/tier-upgrade/verify-upgrade',
+  ieeeChange: '/api/ieee-change/change-ieee-status',
+  verifyIeeeChange: '/api/ieee-change/verify-ieee-change',
+  getName: '/api/update-name/get-name',
+  updateName: '/api/update-name/update-name',
 } as const;
+
+/** GET /api/registrations/{id}: one registration (public fields without a token, all with an admin token). */
+export function registrationPath(registrationNumber: string): string {
+  return `${apiPaths.registrations}/${encodeURIComponent(registrationNumber)}`;
+}
 
 /** Largest request body any function accepts, in bytes. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -71,19 +84,21 @@ export const createOrderRequest = z.object({
 });
 export type CreateOrderRequest = z.input<typeof createOrderRequest>;
 
-/** Order response (spec part 2 section 3). `amount` is in minor units as Razorpay Checkout wants it. */
-export interface CreateOrderResponse {
-  success: boolean;
-  noPayment?: boolean;
-  registrationNumber?: string;
-  id?: string;
-  amount?: number;
-  currency?: Currency;
-  /** Public Razorpay key id for Checkout (not a secret). */
-  key?: string;
-  earlyBirdExpired?: boolean;
-  message?: string;
-  error?: string;
+/**
+ * Order response (spec part 2 section 3), one shape per outcome. A 200 answer is either a
+ * Razorpay order to pay (`amount` in minor units, as Checkout wants it) or a registration that
+ * needed no payment (a 100% coupon). Refusals are 4xx answers in the error shape; the
+ * early-bird one also carries `{success: false, earlyBirdExpired: true, message}`.
+ */
+export type CreateOrderResponse =
+  | { success: true; noPayment: false; id: string; amount: number; currency: Currency; key: string }
+  | { success: true; noPayment: true; registrationNumber: string; id: string; amount: 0; currency: Currency };
+
+/** The extra fields of create-order's 409 EARLY_BIRD_EXPIRED answer (next to `error`). */
+export interface EarlyBirdExpiredBody {
+  success: false;
+  earlyBirdExpired: true;
+  message: string;
 }
 
 const razorpayId = (prefix: string) =>
@@ -142,6 +157,25 @@ export interface AdminVerifyResponse {
  * `currency` (e.g. totalPaid 20248.8); `charges` is the exact breakdown in minor units.
  * Times are ISO instants. couponCode 'NoCoupon' and paymentId 'NoPayment' mean none.
  */
+/**
+ * One entry of a registration's change history, oldest first. Paid changes carry the amount
+ * (whole units of `currency`), the order and the payment; a name change carries the old and
+ * new name as `from` and `to` and no money.
+ */
+export type ChangeRecord =
+  | {
+      kind: 'tier-upgrade' | 'ieee-change';
+      /** Tier ids. */
+      from: string;
+      to: string;
+      amount: number;
+      currency: Currency;
+      orderId: string;
+      paymentId: string;
+      at: string;
+    }
+  | { kind: 'name-change'; from: string; to: string; at: string };
+
 export interface StoredRegistration extends Omit<RegistrationForm, 'verifyEmail' | 'registrationFee' | 'welcomeReceptionExtraFee' | 'galaDinnerExtraFee'> {
   _id: string;
   registrationNumber: string;
@@ -157,7 +191,13 @@ export interface StoredRegistration extends Omit<RegistrationForm, 'verifyEmail'
   paidAt: string;
   createdAt: string;
   updatedAt: string;
+  /** Self-service changes, oldest first; absent until the first change. */
+  history?: ChangeRecord[];
 }
+
+/** What GET /api/registrations/{id} answers without an admin token (spec part 2 section 7). */
+export const PUBLIC_REGISTRATION_FIELDS = ['registrationNumber', 'title', 'firstName', 'lastName', 'organization', 'email', 'registrationTier'] as const;
+export type PublicRegistration = Pick<StoredRegistration, (typeof PUBLIC_REGISTRATION_FIELDS)[number]>;
 
 /** GET /api/registrations/summary: the count and the 10 newest, newest first. */
 export interface RegistrationsSummaryResponse {
@@ -201,3 +241,134 @@ export type VerifyQrValid =
 /** An invalid ticket (4xx): `rid` is null when the body could not be read; `error` is the usual error shape. */
 export type VerifyQrInvalid = { valid: false; rid: string | null; message: string } & ApiError;
 export type VerifyQrResponse = VerifyQrValid | VerifyQrInvalid;
+
+// ---------------------------------------------------------------------------------------------
+// Self-service (spec part 2 sections 2, 4, 5, 7, 8): tier upgrade, IEEE change, name change.
+// Every refusal is a 4xx in the error shape plus `{success: false, message}` (the pages show
+// the server's error or message, section 8).
+// ---------------------------------------------------------------------------------------------
+
+/** The spec's messages of the self-service pages (section 5 and 8), word for word. */
+export const selfServiceMessages = {
+  registrationIdRequired: '⚠️ Please enter your Registration ID.',
+  idAndEmailRequired: '⚠️ Please enter both Registration ID and Email.',
+  namesRequired: '⚠️ Please enter both first and last names.',
+  upgradeSummaryFailed: 'Failed to fetch upgrade summary.',
+  summaryFailed: 'Failed to fetch summary.',
+  verificationFailed: 'Payment verification failed.',
+  initiationFailed: 'Failed to initiate payment.',
+  windowClosed: 'Payment window closed. No payment was made.',
+  verified: 'Payment verified successfully! Redirecting...',
+  recordNotFound: 'Failed to find record.',
+  updateFailed: 'Update failed.',
+  updateNameFailed: 'Failed to update name.',
+} as const;
+
+/** A registration id as a registrant types it: trimmed and upper-cased; `required` is the empty-field message. */
+export function regIdSchema(required: string = selfServiceMessages.registrationIdRequired) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(41, 'This is not a registration ID.')
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{1,20}-[A-Z0-9]{4,20}$/, 'This is not a registration ID.');
+}
+
+/** POST /api/tier-upgrade/upgrade-tier and /api/ieee-change/change-ieee-status. */
+export const changeOrderRequest = z.object({ regId: regIdSchema() });
+export type ChangeOrderRequest = z.input<typeof changeOrderRequest>;
+
+/** The notes of an upgrade order: the total (whole units) and the tier ids. */
+export interface UpgradeNotes {
+  upgradeAmount: number;
+  upgradeFrom: string;
+  upgradeTo: string;
+}
+/** The notes of an IEEE-change order. */
+export interface IeeeChangeNotes {
+  changeAmount: number;
+  changeFrom: string;
+  changeTo: string;
+}
+
+/** A change order to pay: `amount` in minor units (total x 100), `key` the public Checkout key. */
+export interface ChangeOrder<N> {
+  id: string;
+  currency: Currency;
+  amount: number;
+  key: string;
+  notes: N;
+}
+export interface ChangeOrderResponse<N> {
+  success: true;
+  registrationNumber: string;
+  order: ChangeOrder<N>;
+}
+export type UpgradeOrderResponse = ChangeOrderResponse<UpgradeNotes>;
+export type IeeeChangeOrderResponse = ChangeOrderResponse<IeeeChangeNotes>;
+
+/** A refused self-service call: the error shape plus the spec's `{success: false, message}`. */
+export type SelfServiceFailure = ApiError & { success: false; message: string };
+
+/** POST /api/tier-upgrade/verify-upgrade and /api/ieee-change/verify-ieee-change: same body as verify-payment. */
+export const verifyChangeRequest = verifyPaymentRequest;
+export interface VerifyChangeResponse {
+  success: true;
+  registrationNumber: string;
+}
+
+const registeredEmail = z
+  .string({ error: selfServiceMessages.idAndEmailRequired })
+  .trim()
+  .min(1, selfServiceMessages.idAndEmailRequired)
+  .max(254, 'This e-mail address is too long.');
+
+/** POST /api/update-name/get-name. */
+export const getNameRequest = z.object({
+  regId: regIdSchema(selfServiceMessages.idAndEmailRequired),
+  email: registeredEmail,
+});
+export interface GetNameResponse {
+  success: true;
+  title: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** Letters, marks, spaces and the usual name punctuation; no control characters. */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+const personName = z
+  .string({ error: selfServiceMessages.namesRequired })
+  .trim()
+  .min(1, selfServiceMessages.namesRequired)
+  .max(100, 'Names are at most 100 characters.')
+  .refine((s) => !CONTROL_CHARACTERS.test(s), 'Names may not contain control characters.');
+
+/** POST /api/update-name/update-name. `title` is one of the spec's titles or empty (section 5: title optional). */
+export const updateNameRequest = z.object({
+  regId: regIdSchema(selfServiceMessages.idAndEmailRequired),
+  email: registeredEmail,
+  title: z.enum(['', ...TITLES], { error: 'Title must be one of Dr, Prof, Mr, Ms, Mrs or empty.' }),
+  firstName: personName,
+  lastName: personName,
+});
+export type UpdateNameRequest = z.input<typeof updateNameRequest>;
+export interface UpdateNameResponse {
+  success: true;
+  message: string;
+}
+
+/** One payment that was taken but could not be applied (admin: "Payments needing attention"). */
+export interface AttentionPayment {
+  paymentId: string;
+  orderId: string;
+  kind: string;
+  registrationNumber: string;
+  /** Whole units of `currency`. */
+  amount: number;
+  currency: Currency;
+  reason: string;
+  at: string;
+}

@@ -10,7 +10,8 @@ import { postJson } from '../../../lib/api';
 import { safeLocalStorage } from '../../../lib/admin-token';
 import { clearRegistration, restoreRegistration, saveRegistration } from '../../../lib/persisted-form';
 import { apiPaths, type IeeeStatusResponse } from '../../../shared/api';
-import { findTier, isIeeeTier, isStudentTier, type Pricing, type Tier } from '../../../shared/pricing';
+import { findTier, type Pricing, type Tier } from '../../../shared/pricing';
+import { tierDependentFields } from '../../../shared/tier-rules';
 import {
   TOTAL_STEPS,
   messages,
@@ -114,14 +115,10 @@ export function WizardForm({ pricing, admin, tiers }: WizardFormProps) {
     if (!tier) return;
     setValue('registrationFee', tier.fee);
     setValue('registrationCurrency', tier.currency);
-    if (!isIeeeTier(tierId)) setValue('ieeeMemberNumber', '');
-    if (isStudentTier(tierId)) {
-      setValue('noPaper', true);
-      setValue('paperId', '');
-    } else if (isStudentTier(previousTier.current)) {
-      // noPaper was set by the student tier, not by the delegate: a full registration asks again.
-      setValue('noPaper', false);
-    }
+    const forced = tierDependentFields(tierId, previousTier.current);
+    if (forced.ieeeMemberNumber !== undefined) setValue('ieeeMemberNumber', forced.ieeeMemberNumber);
+    if (forced.noPaper !== undefined) setValue('noPaper', forced.noPaper);
+    if (forced.paperId !== undefined) setValue('paperId', forced.paperId);
     previousTier.current = tierId;
     setCoupon(noCoupon);
     syncExtraFees();

@@ -9,8 +9,8 @@ import { useNavigate } from 'react-router-dom';
 import { errorUrl, paymentSuccessUrl } from '../../../shared/routes';
 import { readAdminToken } from '../../../lib/admin-token';
 import { failureMessage, postJson, type ApiResult } from '../../../lib/api';
-import { CHECKOUT_THEME_COLOUR, loadCheckout } from '../../../lib/checkout';
-import { apiPaths, type CreateOrderRequest, type CreateOrderResponse, type VerifyPaymentResponse } from '../../../shared/api';
+import { payWithCheckout } from '../../../lib/pay';
+import { apiPaths, type CreateOrderRequest, type CreateOrderResponse, type EarlyBirdExpiredBody } from '../../../shared/api';
 import { fromMinor } from '../../../shared/money';
 import { computeCharges, findTier, type Pricing } from '../../../shared/pricing';
 import type { RegistrationFormDraft } from '../../../shared/registration-form';
@@ -36,11 +36,11 @@ interface PaymentOptions {
   onRegistered: () => void;
 }
 
-/** An early-bird-expired answer, in the legacy flag form or as a 409 in the shared error shape. */
-function isEarlyBirdExpired(result: ApiResult<CreateOrderResponse>): boolean {
-  const body = result.data as Partial<CreateOrderResponse> | null;
-  if (body && typeof body === 'object' && body.earlyBirdExpired === true) return true;
-  return !result.ok && /early.?bird/i.test(result.error?.code ?? '');
+/** create-order's 409 EARLY_BIRD_EXPIRED answer: its message, or null for any other answer. */
+function earlyBirdExpiredMessage(result: ApiResult<CreateOrderResponse>): string | null {
+  if (result.ok || result.error?.code !== 'EARLY_BIRD_EXPIRED') return null;
+  const body = result.data as Partial<EarlyBirdExpiredBody> | null;
+  return (typeof body?.message === 'string' && body.message) || result.error.message || paymentMessages.earlyBirdEnded;
 }
 
 /** Returns `pay` for the Pay Now button, whether a payment is in progress, and the inline message to show. */
@@ -75,76 +75,52 @@ export function usePayment({ pricing, admin, coupon, getValues, onEarlyBirdExpir
     // The server only accepts USD or a foreign country from a request carrying a verified admin token.
     const token = admin ? readAdminToken() : null;
     const result = await postJson<CreateOrderResponse>(apiPaths.createOrder, request, token ? { headers: { Authorization: `Bearer ${token}` } } : {});
-    const body: Partial<CreateOrderResponse> = result.data && typeof result.data === 'object' ? (result.data as CreateOrderResponse) : {};
 
-    if (isEarlyBirdExpired(result)) {
-      window.alert(
-        (typeof body.message === 'string' && body.message) || (!result.ok && result.error?.message) || paymentMessages.earlyBirdEnded,
-      );
+    const expired = earlyBirdExpiredMessage(result);
+    if (expired) {
+      window.alert(expired);
       setPaying(false);
       onEarlyBirdExpired();
       return;
     }
-    if (body.noPayment === true) {
-      if (result.ok && body.success) {
-        onRegistered();
-        void navigate(paymentSuccessUrl(body.registrationNumber ?? '', body.id || 'NoPayment'));
-      } else {
-        fail(paymentMessages.couponRegistrationFailed);
-      }
+    if (!result.ok) {
+      // A refusal (4xx) says why; a 100% coupon registration that failed otherwise gets the spec's own words.
+      const noPaymentOrder = coupon.applied?.type === 'full';
+      if (noPaymentOrder && (result.network || result.status >= 500)) return fail(paymentMessages.couponRegistrationFailed);
+      return fail(failureMessage(result, paymentMessages.initiationFailed));
+    }
+    const order = result.data;
+    if (order.noPayment) {
+      onRegistered();
+      void navigate(paymentSuccessUrl(order.registrationNumber, order.id || 'NoPayment'));
       return;
     }
-    if (!result.ok) return fail(failureMessage(result, paymentMessages.initiationFailed));
-    const { id: orderId, amount, currency, key } = body;
-    if (!body.success || !orderId || typeof amount !== 'number' || !currency || !key) {
-      return fail((typeof body.error === 'string' && body.error) || body.message || paymentMessages.initiationFailed);
-    }
 
-    let Razorpay;
-    try {
-      Razorpay = await loadCheckout();
-    } catch {
-      return fail(paymentMessages.initiationFailed);
-    }
-    const checkout = new Razorpay({
-      key,
-      amount,
-      currency,
-      name: 'Conference Registration',
-      description: 'Registration Payment',
-      order_id: orderId,
+    const outcome = await payWithCheckout({
+      order,
       prefill: { name: [values.firstName, values.lastName].filter(Boolean).join(' '), email: values.email, contact: values.mobile },
-      theme: { color: CHECKOUT_THEME_COLOUR },
-      handler: (response) => {
-        void (async () => {
-          setMessage(null);
-          setPaying(true);
-          const verified = await postJson<VerifyPaymentResponse>(apiPaths.verifyPayment, {
-            razorpay_order_id: response.razorpay_order_id,
-            razorpay_payment_id: response.razorpay_payment_id,
-            razorpay_signature: response.razorpay_signature,
-          });
-          if (verified.ok && verified.data?.success && verified.data.registrationNumber) {
-            onRegistered();
-            void navigate(paymentSuccessUrl(verified.data.registrationNumber, response.razorpay_payment_id));
-          } else {
-            fail(paymentMessages.verificationFailed);
-          }
-        })();
+      verifyPath: apiPaths.verifyPayment,
+      onVerifying: () => {
+        setMessage(null);
+        setPaying(true);
       },
-      modal: {
-        ondismiss: () => {
-          setMessage(paymentMessages.windowClosed);
-          setPaying(false);
-        },
-      },
-    });
-    checkout.on('payment.failed', (response) => {
       // Checkout stays open so the delegate can retry; the reason is shown on the page as well.
-      setMessage(response.error?.description || 'Payment failed.');
-      setPaying(false);
+      onPaymentFailed: (description) => setMessage(description),
     });
-    checkout.open();
+    switch (outcome.kind) {
+      case 'verified':
+        onRegistered();
+        void navigate(paymentSuccessUrl(outcome.registrationNumber, outcome.paymentId));
+        return;
+      case 'verification-failed':
+        return fail(paymentMessages.verificationFailed);
+      case 'dismissed':
+        setMessage(paymentMessages.windowClosed);
+        setPaying(false);
+        return;
+      case 'load-failed':
+        return fail(paymentMessages.initiationFailed);
+    }
   };
 
   return { pay, paying, message };

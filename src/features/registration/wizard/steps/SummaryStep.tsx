@@ -8,8 +8,9 @@ import { useWatch } from 'react-hook-form';
 import { postJson, failureMessage } from '../../../../lib/api';
 import { apiPaths, couponCodeSchema, type CouponVerifyResponse } from '../../../../shared/api';
 import { formatMoney } from '../../../../shared/money';
-import { computeCharges, findTier, isIeeeTier, isProfessionalTier, isStudentTier, type Pricing } from '../../../../shared/pricing';
-import { messages, type RegistrationFormDraft } from '../../../../shared/registration-form';
+import { computeCharges, findTier, isIeeeTier, isStudentTier, type Pricing } from '../../../../shared/pricing';
+import { couponTierError } from '../../../../shared/tier-rules';
+import type { RegistrationFormDraft } from '../../../../shared/registration-form';
 import { formatWholeFee } from '../../format';
 import type { CouponState } from '../model';
 import { dietaryLabels } from './DietaryStep';
@@ -44,8 +45,9 @@ export function SummaryStep({ pricing, coupon, setCoupon, paying }: SummaryStepP
   };
 
   const applyCoupon = async () => {
-    if (!isProfessionalTier(tier.id)) {
-      setCoupon((c) => ({ ...c, applied: null, message: { kind: 'error', text: messages.couponProfessionalOnly } }));
+    const tierError = couponTierError(tier.id);
+    if (tierError) {
+      setCoupon((c) => ({ ...c, applied: null, message: { kind: 'error', text: tierError } }));
       return;
     }
     const parsed = couponCodeSchema.safeParse(coupon.code);

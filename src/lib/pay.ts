@@ -1,0 +1,87 @@
+/**
+ * The browser side of paying an order (spec part 2 sections 4 and 7; ARCHITECTURE: Payment
+ * flow step 2), used by the registration wizard and both self-service pages: load Checkout,
+ * open it with the order, send the three razorpay_* fields to the verify call, and report how
+ * it ended. Checkout is opened with the title 'Conference Registration', the description
+ * 'Registration Payment', the site's theme colour, the order's amount in minor units, its
+ * currency and id, and the public key the server returned with the order.
+ */
+import { apiPaths, type VerifyPaymentResponse } from '../shared/api';
+import { postJson } from './api';
+import { CHECKOUT_THEME_COLOUR, loadCheckout } from './checkout';
+
+/** An order the server created: `amount` in minor units (paise, cents). */
+export interface PayableOrder {
+  id: string;
+  amount: number;
+  currency: string;
+  key: string;
+}
+
+export interface PayOptions {
+  order: PayableOrder;
+  prefill: { name?: string; email?: string; contact?: string };
+  /** The verify call for this kind of order (verify-payment, verify-upgrade, verify-ieee-change). */
+  verifyPath: (typeof apiPaths)['verifyPayment' | 'verifyUpgrade' | 'verifyIeeeChange'];
+  /** Checkout reported a successful payment; the verify call starts now. */
+  onVerifying?: () => void;
+  /**
+   * A payment attempt failed inside Checkout (card declined, say). Checkout stays open so the
+   * delegate can try again; `description` is Checkout's reason.
+   */
+  onPaymentFailed?: (description: string) => void;
+}
+
+/** How paying ended. */
+export type PayOutcome =
+  /** The server verified the payment and applied the order. */
+  | { kind: 'verified'; registrationNumber: string; paymentId: string }
+  /** Checkout took a payment but the verify call refused it or failed; `message` is the server's, if any. */
+  | { kind: 'verification-failed'; message: string | null; paymentId: string }
+  /** The delegate closed Checkout without paying. */
+  | { kind: 'dismissed' }
+  /** checkout.js could not be loaded. */
+  | { kind: 'load-failed' };
+
+/**
+ * Opens Checkout for `order` and resolves once paying has ended (never rejects). The verify
+ * call gets the three fields Checkout's handler received, exactly as Razorpay sent them.
+ */
+export async function payWithCheckout(opts: PayOptions): Promise<PayOutcome> {
+  let Razorpay;
+  try {
+    Razorpay = await loadCheckout();
+  } catch {
+    return { kind: 'load-failed' };
+  }
+  return new Promise<PayOutcome>((resolve) => {
+    const checkout = new Razorpay({
+      key: opts.order.key,
+      amount: opts.order.amount,
+      currency: opts.order.currency,
+      name: 'Conference Registration',
+      description: 'Registration Payment',
+      order_id: opts.order.id,
+      prefill: opts.prefill,
+      theme: { color: CHECKOUT_THEME_COLOUR },
+      handler: (response) => {
+        opts.onVerifying?.();
+        void postJson<VerifyPaymentResponse>(opts.verifyPath, {
+          razorpay_order_id: response.razorpay_order_id,
+          razorpay_payment_id: response.razorpay_payment_id,
+          razorpay_signature: response.razorpay_signature,
+        }).then((verified) => {
+          if (verified.ok && verified.data?.success && verified.data.registrationNumber) {
+            resolve({ kind: 'verified', registrationNumber: verified.data.registrationNumber, paymentId: response.razorpay_payment_id });
+          } else {
+            const message = !verified.ok && !verified.network ? (verified.error?.message ?? null) : null;
+            resolve({ kind: 'verification-failed', message, paymentId: response.razorpay_payment_id });
+          }
+        });
+      },
+      modal: { ondismiss: () => resolve({ kind: 'dismissed' }) },
+    });
+    checkout.on('payment.failed', (response) => opts.onPaymentFailed?.(response.error?.description || 'Payment failed.'));
+    checkout.open();
+  });
+}

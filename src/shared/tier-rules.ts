@@ -1,0 +1,67 @@
+/**
+ * Rules that follow from a registration tier, written once for the browser and the server:
+ * the form fields a tier decides (spec part 2 section 4), who may use a coupon (section 5), and
+ * which self-service changes a tier allows (sections 4 and 9; the issue "Self-service" rules:
+ * a student tier upgrades to the professional tier with the same IEEE status, region and price
+ * period; an IEEE-member tier converts to the non-member tier with the same type, region and
+ * period). Pure: no I/O, no clock.
+ */
+import { findTier, isIeeeTier, isProfessionalTier, isStudentTier, type Pricing, type Tier } from './pricing';
+import { messages } from './registration-form';
+
+/** The form fields a tier decides. */
+export interface TierDependentFields {
+  ieeeMemberNumber?: string;
+  noPaper?: boolean;
+  paperId?: string;
+}
+
+/**
+ * The field values that choosing `tierId` forces (spec part 2 section 4): a non-IEEE tier
+ * clears ieeeMemberNumber; a student tier sets noPaper and clears paperId. `previousTierId`
+ * lets the wizard undo its own noPaper when a delegate moves from a student tier to a full one
+ * (noPaper was set by the tier, not by the delegate, so the paper step asks again).
+ * Returns only the fields to change; an empty object means none.
+ */
+export function tierDependentFields(tierId: string, previousTierId = ''): TierDependentFields {
+  const out: TierDependentFields = {};
+  if (!isIeeeTier(tierId)) out.ieeeMemberNumber = '';
+  if (isStudentTier(tierId)) {
+    out.noPaper = true;
+    out.paperId = '';
+  } else if (previousTierId && isStudentTier(previousTierId)) {
+    out.noPaper = false;
+  }
+  return out;
+}
+
+/**
+ * Coupons are valid only for professional tiers (spec part 2 section 5). Returns the spec's
+ * message when `tierId` may not take a coupon, null when it may.
+ */
+export function couponTierError(tierId: string): string | null {
+  return isProfessionalTier(tierId) ? null : messages.couponProfessionalOnly;
+}
+
+/** The two self-service changes that are paid for (spec part 2 sections 2, 4 and 7). */
+export type ChangeKind = 'tier-upgrade' | 'ieee-change';
+
+/**
+ * The tier a registration on `tierId` moves to by `kind`, or null when that change does not
+ * apply: an upgrade takes a student tier to the professional tier of the same membership,
+ * region and period ('stud_ieee_indian_early' -> 'prof_ieee_indian_early'); an IEEE change
+ * takes a member tier to the non-member tier of the same type, region and period
+ * ('prof_ieee_foreign_std' -> 'prof_non_foreign_std'). The target must exist in `p`.
+ */
+export function changeTarget(kind: ChangeKind, tierId: string, p: Pricing): Tier | null {
+  if (!findTier(p, tierId)) return null;
+  let target: string;
+  if (kind === 'tier-upgrade') {
+    if (!isStudentTier(tierId)) return null;
+    target = `prof${tierId.slice('stud'.length)}`;
+  } else {
+    if (!isIeeeTier(tierId)) return null;
+    target = tierId.replace('_ieee_', '_non_');
+  }
+  return findTier(p, target) ?? null;
+}
