@@ -155,7 +155,8 @@ type Handler = (req: Request, context?: RequestContext) => Promise<Response>;
  * plain 500 whose details go only to the log.
  */
 export function endpoint(methods: string[], fn: Handler): (req: Request, context?: RequestContext) => Promise<Response> {
-  return async (req: Request, context?: RequestContext) => {
+  return async (req: Request, context?: RequestContext) => withNosniff(await answer(req, context));
+  async function answer(req: Request, context?: RequestContext): Promise<Response> {
     if (!methods.includes(req.method)) {
       return json(405, errorBody('METHOD_NOT_ALLOWED', `Use ${methods.join(' or ')} for this endpoint.`), { Allow: methods.join(', ') });
     }
@@ -176,5 +177,21 @@ export function endpoint(methods: string[], fn: Handler): (req: Request, context
       }
       return json(500, errorBody('INTERNAL_ERROR', 'Something went wrong on our side. Please try again later.'));
     }
-  };
+  }
+}
+
+/**
+ * Adds `X-Content-Type-Options: nosniff` to a function's answer: netlify.toml's [[headers]]
+ * reach only static files, not function responses.
+ */
+function withNosniff(res: Response): Response {
+  try {
+    res.headers.set('X-Content-Type-Options', 'nosniff');
+    return res;
+  } catch {
+    // Headers of a Response taken from fetch() are immutable; copy them once.
+    const headers = new Headers(res.headers);
+    headers.set('X-Content-Type-Options', 'nosniff');
+    return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+  }
 }

@@ -53,6 +53,14 @@ export const keys = {
   checkin: (regNo: string, day: string) => `${keyPrefix()}checkin:${regNo}:${day}`,
   /** Prefix of @upstash/ratelimit's keys for admin sign-in attempts. */
   loginRateLimit: () => `${keyPrefix()}ratelimit:login`,
+  /** Prefix of @upstash/ratelimit's keys for the public endpoint group `name` (netlify/server/rate-limit.ts). */
+  rateLimit: (name: string) => `${keyPrefix()}ratelimit:${name}`,
+  /** Set of registration numbers registered with one e-mail address (key: sha256 hex of the trimmed, lower-cased address). */
+  registrationsByEmail: (emailHash: string) => `${keyPrefix()}reg:by-email:${emailHash}`,
+  /** Sorted set of payment ids taken but not applied ("payments needing attention"), scored by when (ms). */
+  attentionIndex: () => `${keyPrefix()}attention:index`,
+  /** One payment needing attention: JSON AttentionPayment (src/shared/api.ts). */
+  attention: (paymentId: string) => `${keyPrefix()}attention:${paymentId}`,
 };
 
 export const STORE_DOWN_MESSAGE =

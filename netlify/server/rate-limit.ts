@@ -1,0 +1,63 @@
+/**
+ * Per-client-address rate limits for the public endpoints that do work (issue "Self-service":
+ * the lookups; ARCHITECTURE: Errors, 429), with @upstash/ratelimit on the app's own Redis client.
+ * Each endpoint group has its own sliding window, sized so a real delegate never meets it: a
+ * registrant fetches a record or starts a payment a handful of times, not dozens.
+ */
+import { Ratelimit } from '@upstash/ratelimit';
+import type { Redis } from '@upstash/redis';
+import { clientAddress } from './auth';
+import { HttpError, type RequestContext } from './http';
+import { keys, redis, withStore } from './store';
+
+/** The limited endpoint groups: requests allowed per client address per window. */
+export const RATE_LIMITS = {
+  /** GET /api/registrations/{id} without an admin token. */
+  'registration-lookup': { requests: 30, window: '10 m' },
+  /** upgrade-tier and change-ieee-status: each call creates a Razorpay order. */
+  'change-order': { requests: 20, window: '10 m' },
+  /** get-name and update-name (registration id + e-mail). */
+  'name-change': { requests: 20, window: '10 m' },
+  /** The wizard's "already registered" hint for an e-mail address. */
+  'email-check': { requests: 20, window: '10 m' },
+} as const satisfies Record<string, { requests: number; window: `${number} ${'s' | 'm' | 'h'}` }>;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+const limiters = new Map<string, { redis: Redis; ratelimit: Ratelimit }>();
+
+/** The limiter of `name`, rebuilt only when the Redis client or the key prefix changes. */
+function limiter(name: RateLimitName): Ratelimit {
+  const r = redis();
+  const prefix = keys.rateLimit(name);
+  const cached = limiters.get(prefix);
+  if (cached && cached.redis === r) return cached.ratelimit;
+  const { requests, window } = RATE_LIMITS[name];
+  const ratelimit = new Ratelimit({
+    redis: r,
+    limiter: Ratelimit.slidingWindow(requests, window),
+    prefix,
+    // The shared client is built without telemetry headers; keep it that way.
+    enableTelemetry: false,
+    analytics: false,
+  });
+  limiters.set(prefix, { redis: r, ratelimit });
+  return ratelimit;
+}
+
+/**
+ * Counts one request of group `name` for the request's client address (Netlify's context.ip;
+ * see clientAddress). Throws HttpError 429 TOO_MANY_REQUESTS with Retry-After (seconds) and the
+ * spec's `{success: false, message}` beside the error shape once the address has used its
+ * window; ServiceUnavailableError (503) when Redis is down (fails closed: no unlimited lookups
+ * while the store cannot count them).
+ */
+export async function limitRequest(name: RateLimitName, req: Request, context?: RequestContext): Promise<void> {
+  const address = clientAddress(req, context);
+  const result = await withStore(() => limiter(name).limit(address));
+  if (!result.success) {
+    const retryAfter = Math.max(1, Math.ceil((result.reset - Date.now()) / 1000));
+    const message = `Too many requests from your network. Please wait ${retryAfter} seconds and try again.`;
+    throw new HttpError(429, 'TOO_MANY_REQUESTS', message, undefined, { success: false, message }, { 'Retry-After': String(retryAfter) });
+  }
+}
