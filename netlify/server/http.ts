@@ -156,8 +156,9 @@ type Handler = (req: Request, context?: RequestContext) => Promise<Response>;
  */
 export function endpoint(methods: string[], fn: Handler, opts: EndpointOptions = {}): (req: Request, context?: RequestContext) => Promise<Response> {
   // The self-service calls answer every failure with the spec's {success: false, message} too.
+  // Their pages show `message` as it is, so a validation failure says just what is wrong with the field.
   const fail = (code: string, message: string, fieldErrors?: Record<string, string>, extra?: Record<string, unknown>) =>
-    errorBody(code, message, fieldErrors, opts.successFlag ? { success: false, message, ...extra } : extra);
+    errorBody(code, message, fieldErrors, opts.successFlag ? { success: false, message: Object.values(fieldErrors ?? {})[0] ?? message, ...extra } : extra);
   return async (req: Request, context?: RequestContext) => withNosniff(await answer(req, context));
   async function answer(req: Request, context?: RequestContext): Promise<Response> {
     if (!methods.includes(req.method)) {

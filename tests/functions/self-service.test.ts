@@ -123,7 +123,7 @@ describe('POST /api/tier-upgrade/upgrade-tier', () => {
 
     const empty = await call(upgradeTier, { body: { regId: '  ' }, ip: freshIp() });
     expect(empty.status).toBe(400);
-    expect(empty.body).toMatchObject({ success: false, message: `Invalid request: regId: ${selfServiceMessages.registrationIdRequired}` });
+    expect(empty.body).toMatchObject({ success: false, message: selfServiceMessages.registrationIdRequired });
     expect(empty.body.error.fieldErrors.regId).toBe(selfServiceMessages.registrationIdRequired);
 
     const unknown = await call(upgradeTier, { body: { regId: 'PESGRE25-ZZZZZZZZ' }, ip: freshIp() });
