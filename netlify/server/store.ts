@@ -83,6 +83,10 @@ export const keys = {
   registrationsByEmail: (emailHash: string) => `${keyPrefix()}reg:by-email:${emailHash}`,
   /** Sorted set of payment ids taken but not applied ("payments needing attention"), scored by when (ms). */
   attentionIndex: () => `${keyPrefix()}attention:index`,
+  /** The tax-invoice counter of a financial year ('2526'): INCR inside the finalise scripts. */
+  invoiceSeq: (fy: string) => `${keyPrefix()}invoice:seq:${fy}`,
+  /** The credit-note counter of a financial year. */
+  creditNoteSeq: (fy: string) => `${keyPrefix()}creditnote:seq:${fy}`,
   /** One payment needing attention: JSON AttentionPayment (src/shared/api.ts). */
   attention: (paymentId: string) => `${keyPrefix()}attention:${paymentId}`,
 };

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { TITLES, registrationFormSchema, type RegistrationForm } from './registration-form';
 import type { Currency } from './money';
 import type { Charges } from './pricing';
+import type { ChangeCharges } from './change-charges';
 
 export const apiPaths = {
   root: '/api',
@@ -173,6 +174,10 @@ export type ChangeRecord =
       orderId: string;
       paymentId: string;
       at: string;
+      /** The tax invoice of this change (issue "Accounts"), taken when it was applied. */
+      invoiceNumber?: string;
+      /** The change's exact breakdown in minor units (what its invoice prints). */
+      charges?: ChangeCharges;
     }
   | { kind: 'name-change'; from: string; to: string; at: string };
 
@@ -193,6 +198,38 @@ export interface StoredRegistration extends Omit<RegistrationForm, 'verifyEmail'
   updatedAt: string;
   /** Self-service changes, oldest first; absent until the first change. */
   history?: ChangeRecord[];
+  /** The registration's tax invoice number (absent when nothing was paid, e.g. a 100% coupon). */
+  invoiceNumber?: string;
+  /** A cancellation request and what became of it (absent when none was made). */
+  cancellation?: Cancellation;
+}
+
+/**
+ * A registration's cancellation (spec part 2 section 9, refund rule; issue "Accounts"). The
+ * refund is decided when the request is made (50 % of the registration fee without GST and the
+ * convenience fee before 20 Nov 2025 IST, else nothing) and paid only after the conference.
+ * Money in minor units of `currency`.
+ */
+export interface Cancellation {
+  status: 'requested' | 'approved' | 'declined';
+  requestedAt: string;
+  decidedAt?: string;
+  /** The refund due under the rule at requestedAt (0 when none). */
+  refundAmount: number;
+  currency: Currency;
+  /** The credit note issued on approval when a refund is due. */
+  creditNoteNumber?: string;
+  /** The refund's payment to the delegate, once an admin pays it. */
+  refund?: RefundPayout;
+}
+
+/** Paying a due refund through Razorpay, split over the registration's payments. */
+export interface RefundPayout {
+  status: 'processing' | 'processed' | 'failed';
+  /** One idempotency key per refund, so a retry never refunds twice. */
+  idempotencyKey: string;
+  parts: { paymentId: string; amount: number; refundId?: string; status: 'pending' | 'processed' | 'failed' }[];
+  updatedAt: string;
 }
 
 /** What GET /api/registrations/{id} answers without an admin token (spec part 2 section 7). */
