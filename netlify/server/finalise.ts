@@ -28,7 +28,7 @@ import { newRegistrationNumber, type Registration } from './registrations';
 import { keys, rawRedis, withStore } from './store';
 
 /** Who finalises, for the audit log. */
-export type FinaliseSource = 'verify-payment' | 'verify-upgrade' | 'verify-ieee-change' | 'webhook' | 'coupon';
+export type FinaliseSource = 'verify-payment' | 'verify-upgrade' | 'verify-ieee-change' | 'webhook' | 'coupon' | 'reconcile';
 
 /** The done:{orderId} value of an order whose payment was recorded for a refund instead of applied. */
 const ATTENTION_MARK = 'attention:';
@@ -325,4 +325,35 @@ async function recordRefundDue(order: TierChangeOrder, paymentId: string, source
   }
   if (status === 0) return fromDoneMark(String(value));
   throw paymentAlreadyUsed();
+}
+
+// KEYS: attention record, attention index, audit. ARGV: record JSON, score (ms), paymentId, audit JSON.
+// Returns 1 recorded, 0 already listed.
+const ATTENTION_SCRIPT = `
+if redis.call('SET', KEYS[1], ARGV[1], 'NX') then
+  redis.call('ZADD', KEYS[2], ARGV[2], ARGV[3])
+  redis.call('LPUSH', KEYS[3], ARGV[4])
+  return 1
+end
+return 0
+`;
+
+/**
+ * Lists a payment that was taken but cannot be applied ("payments needing attention": an amount
+ * that differs from its order, a second payment of an order already paid, an order that expired)
+ * with its reason, once per payment, with an audit entry. `amountMinor` in minor units.
+ * Returns true when this call listed it.
+ */
+export async function recordAttentionPayment(
+  p: { paymentId: string; orderId: string; kind: string; registrationNumber: string; amountMinor: number; currency: 'INR' | 'USD'; reason: string },
+  source: FinaliseSource | 'reconcile',
+  at: Date,
+): Promise<boolean> {
+  const record = { paymentId: p.paymentId, orderId: p.orderId, kind: p.kind, registrationNumber: p.registrationNumber, amount: fromMinor(p.amountMinor), currency: p.currency, reason: p.reason, at: at.toISOString() };
+  const auditEntry = JSON.stringify({ at: record.at, actor: source, action: 'payment.needs-attention', details: record });
+  const listed = await withStore((r) =>
+    r.eval<string[], number>(ATTENTION_SCRIPT, [keys.attention(p.paymentId), keys.attentionIndex(), keys.audit()], [JSON.stringify(record), String(at.getTime()), p.paymentId, auditEntry]),
+  );
+  if (listed === 1) console.warn(`[payments] ${p.paymentId} for order ${p.orderId} needs attention: ${p.reason}`);
+  return listed === 1;
 }
