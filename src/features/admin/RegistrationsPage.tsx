@@ -32,8 +32,7 @@ function ChangeList({ changes, regNo }: { changes: readonly ChangeView[]; regNo:
           )}
           {(c.from || c.to) && (
             <>
-              : {c.from || EMPTY} <span aria-hidden="true">→</span>
-              <span className="visually-hidden">to</span> {c.to || EMPTY}
+              : {c.from || EMPTY} → {c.to || EMPTY}
             </>
           )}
           {c.amount && <>, {c.amount}</>}
