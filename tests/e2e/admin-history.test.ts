@@ -188,8 +188,9 @@ describe('change history and payments needing attention', () => {
     await expect.poll(() => field('Registration Number').textContent()).toBe(OTHER_NO);
     expect(await field('Changes').count()).toBe(0);
 
-    const panel = page.getByRole('region', { name: 'Payments needing attention' }).first();
+    const panel = page.getByTestId('attention-panel');
     await expect.poll(() => panel.getByRole('table').isVisible()).toBe(true);
+    expect(await page.getByRole('region', { name: 'Payments needing attention', exact: true }).count()).toBe(1);
     const headers = await panel.getByRole('columnheader').allTextContents();
     expect(headers).toEqual(['Registration Number', 'Kind', 'Amount', 'Reason', 'When', 'Payment ID', 'Order ID']);
     const rows = panel.getByRole('table').locator('tbody tr');
@@ -254,6 +255,16 @@ describe('change history and payments needing attention', () => {
     expect(items[1]).toBe('Name change 22 Oct 2025, 10:00 IST: Dr Asha Kulkarni → Dr Asha Rao');
     expect(await page.locator(`#${await toggle.getAttribute('aria-controls')}`.replace(/:/g, '\\:')).count()).toBe(1);
     await expectNoSeriousViolations(page, 'table with a change detail open');
+    // The detail stays in view however far the wide table is scrolled sideways.
+    for (const scroll of ['end', 'start'] as const) {
+      await page.locator('.admin-table-wrap').evaluate((el, to) => el.scrollTo({ left: to === 'end' ? el.scrollWidth : 0 }), scroll);
+      const inView = await detail.evaluate((el) => {
+        const list = el.getBoundingClientRect();
+        const wrap = el.closest('.admin-table-wrap')!.getBoundingClientRect();
+        return list.left >= wrap.left && list.left < wrap.right - 100;
+      });
+      expect(inView, `detail visible with the table scrolled to the ${scroll}`).toBe(true);
+    }
     await page.keyboard.press('Space');
     await expect.poll(() => detail.count()).toBe(0);
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');

@@ -45,7 +45,7 @@ export function AttentionPanel() {
           <p className="admin-muted">
             {state.rows.length === 1 ? '1 payment was' : `${state.rows.length} payments were`} taken but not applied. Refund or apply each by hand.
           </p>
-          <div className="admin-table-wrap admin-attention__wrap" role="region" aria-labelledby="admin-attention-heading" tabIndex={0}>
+          <div className="admin-table-wrap admin-attention__wrap" role="region" aria-label="Payments needing attention list" tabIndex={0}>
             <table className="admin-table">
               <thead>
                 <tr>
