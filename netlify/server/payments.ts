@@ -13,9 +13,12 @@ let cached: { key: string; rzp: Razorpay } | undefined;
 
 function client(): Razorpay {
   const e = env();
-  const key = `${e.RAZORPAY_KEY_ID}|${e.RAZORPAY_KEY_SECRET}|${e.RAZORPAY_API_BASE_URL ?? ''}`;
+  const key = `${e.RAZORPAY_KEY_ID}|${e.RAZORPAY_KEY_SECRET}|${e.RAZORPAY_API_BASE_URL ?? ''}|${e.RAZORPAY_TIMEOUT_MS}`;
   if (!cached || cached.key !== key) {
     const rzp = new Razorpay({ key_id: e.RAZORPAY_KEY_ID, key_secret: e.RAZORPAY_KEY_SECRET });
+    // A slow Razorpay must not hold a function until the platform kills it; a timed-out refund is
+    // retried with the same idempotency key.
+    (rzp as unknown as { api: { rq: { defaults: { timeout: number } } } }).api.rq.defaults.timeout = e.RAZORPAY_TIMEOUT_MS;
     if (e.RAZORPAY_API_BASE_URL) {
       // The SDK hard-codes https://api.razorpay.com; its axios instance is the only seam to repoint it.
       (rzp as unknown as { api: { rq: { defaults: { baseURL: string } } } }).api.rq.defaults.baseURL = e.RAZORPAY_API_BASE_URL.replace(/\/$/, '');

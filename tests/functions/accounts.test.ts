@@ -240,6 +240,27 @@ describe('cancellations and refunds', () => {
     await doubleJson('/_double/faults', { payment_id: paymentId });
   });
 
+  it('a refund whose answer timed out after Razorpay made it is not made twice on the retry', async () => {
+    const { regNo, paymentId } = await cancelled();
+    await call(decide, { body: { registrationNumber: regNo, decision: 'approve' }, headers: await adminHeaders() });
+    pinClock('2025-12-22T10:00:00+05:30');
+    process.env.RAZORPAY_TIMEOUT_MS = '300';
+    await doubleJson('/_double/faults', { payment_id: paymentId, refundDelayMs: 1500 });
+    try {
+      const timedOut = await call(payRefund, { body: { registrationNumber: regNo }, headers: await adminHeaders() });
+      expect(timedOut.status).toBe(503);
+      // Razorpay made the refund although our call gave up on the answer.
+      await expect.poll(async () => (await doubleJson<{ items: unknown[] }>(`/_double/refunds?payment_id=${paymentId}`)).items.length).toBe(1);
+    } finally {
+      delete process.env.RAZORPAY_TIMEOUT_MS;
+      await doubleJson('/_double/faults', { payment_id: paymentId });
+    }
+    const retry = await call(payRefund, { body: { registrationNumber: regNo }, headers: await adminHeaders() });
+    expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+    expect(retry.body.status).toBe('processed');
+    expect((await doubleJson<{ items: unknown[] }>(`/_double/refunds?payment_id=${paymentId}`)).items).toHaveLength(1);
+  });
+
   it('a failed refund can be paid again, with a new key for the failed part', async () => {
     const { regNo, paymentId } = await cancelled();
     await call(decide, { body: { registrationNumber: regNo, decision: 'approve' }, headers: await adminHeaders() });
