@@ -6,6 +6,7 @@
  *  400 not JSON / wrong shape / over 2 KB: { valid: false, rid: null, message, error: { code, message } }
  *  400 forged signature:      { valid: false, rid, message: 'Ticket signature is not valid.', error }
  *  409 cancelled registration: { valid: false, rid, message: 'Registration cancelled', error }
+ *  409 a ticket replaced by a name transfer: { valid: false, rid, message: 'Ticket replaced: …', error }
  *  404 unknown registration:  { valid: false, rid, message: 'No registration with this number.', error }
  *  401 without a valid admin token (nothing else is read).
  * Only a valid ticket writes anything: `checkin:{regNo}:{day}` (SET NX; the day in Asia/Kolkata by
@@ -53,6 +54,8 @@ export default endpoint(['POST'], async (req) => {
   if (!registration) throw invalid(404, 'REGISTRATION_NOT_FOUND', rid, 'No registration with this number.');
   // An approved cancellation keeps the record but ends the ticket (issue "Accounts").
   if (registration.cancellation?.status === 'approved') throw invalid(409, 'REGISTRATION_CANCELLED', rid, 'Registration cancelled');
+  // A name transfer issues a new ticket; the earlier person's is refused from then on.
+  if ((ticket.v ?? 0) !== (registration.ticketVersion ?? 0)) throw invalid(409, 'TICKET_REPLACED', rid, 'Ticket replaced: this registration was transferred and has a newer ticket.');
   const checkIn = await recordCheckIn(rid, now());
   const who = { name: fullName(registration), tier: tierLabel(registration.registrationTier) };
   const body: VerifyQrValid = checkIn.first

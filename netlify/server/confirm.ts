@@ -40,10 +40,11 @@ export async function finaliseAndNotify(...args: Parameters<typeof finalise>): P
 }
 
 /** The kinds each verify call settles: an order of another kind is refused with nothing written. */
-const kindsFor: Record<'verify-payment' | 'verify-upgrade' | 'verify-ieee-change', PendingOrder['kind']> = {
+const kindsFor: Record<'verify-payment' | 'verify-upgrade' | 'verify-ieee-change' | 'verify-name-transfer', PendingOrder['kind']> = {
   'verify-payment': 'registration',
   'verify-upgrade': 'tier-upgrade',
   'verify-ieee-change': 'ieee-change',
+  'verify-name-transfer': 'name-transfer',
 };
 
 export const REFUND_DUE_MESSAGE =

@@ -23,12 +23,12 @@ import { fromMinor, toMinor } from '../../src/shared/money';
 import { findTier, pricing } from '../../src/shared/pricing';
 import { tierDependentFields, type ChangeKind } from '../../src/shared/tier-rules';
 import { HttpError } from './http';
-import { getOrderState, type PendingOrder, type RegistrationOrder, type TierChangeOrder } from './orders';
+import { getOrderState, type ChangeOrder, type PendingOrder, type RegistrationOrder, type TierChangeOrder } from './orders';
 import { newRegistrationNumber, type Registration } from './registrations';
 import { keys, rawRedis, withStore } from './store';
 
 /** Who finalises, for the audit log. */
-export type FinaliseSource = 'verify-payment' | 'verify-upgrade' | 'verify-ieee-change' | 'webhook' | 'coupon' | 'reconcile';
+export type FinaliseSource = 'verify-payment' | 'verify-upgrade' | 'verify-ieee-change' | 'verify-name-transfer' | 'webhook' | 'coupon' | 'reconcile';
 
 /** The done:{orderId} value of an order whose payment was recorded for a refund instead of applied. */
 const ATTENTION_MARK = 'attention:';
@@ -36,7 +36,7 @@ const ATTENTION_MARK = 'attention:';
 export type FinaliseResult =
   /** This call applied the order; `registration` is the record as written. */
   | { outcome: 'applied'; kind: 'registration'; registrationNumber: string; registration: Registration }
-  | { outcome: 'applied'; kind: ChangeKind; registrationNumber: string; registration: Registration; change: ChangeRecord }
+  | { outcome: 'applied'; kind: ChangeKind | 'name-transfer'; registrationNumber: string; registration: Registration; change: ChangeRecord }
   /** An earlier call applied it. */
   | { outcome: 'already'; registrationNumber: string }
   /** The payment was taken but cannot be applied; it is listed for a refund (now or by an earlier call). */
@@ -64,7 +64,7 @@ export async function finalise(
   const { order, done } = known ?? (await getOrderState(orderId));
   if (done) return fromDoneMark(done);
   if (!order) throw new HttpError(404, 'ORDER_NOT_FOUND', 'No pending order with this id.');
-  return order.kind === 'registration' ? finaliseRegistration(order, paymentId, source, at) : applyTierChange(order, paymentId, source, at);
+  return order.kind === 'registration' ? finaliseRegistration(order, paymentId, source, at) : applyChange(order, paymentId, source, at);
 }
 
 function fromDoneMark(done: string): FinaliseResult {
@@ -197,8 +197,9 @@ function invoiceArgs(at: Date, take: boolean): { fy: string; prefix: string; pla
 // Tier changes (tier upgrade, IEEE change)
 // ---------------------------------------------------------------------------------------------
 
-// KEYS: done, reg, paid, audit, invoice counter. ARGV: orderId, expected registration text, new
-// registration text, audit JSON, regNo, invoice placeholder, invoice number prefix, '1'.
+// KEYS: done, reg, paid, audit, invoice counter, then sets to add regNo to (the e-mail index of a
+// name transfer's new address). ARGV: orderId, expected registration text, new registration text,
+// audit JSON, regNo, invoice placeholder, invoice number prefix, '1'.
 // Returns {1, regNo, invoice} applied; {0, doneValue} already finalised; {-1, ''} the
 // registration changed since it was read (re-read and retry); {-2, otherOrderId} the payment
 // paid another order; {-4, ''} the registration is gone.
@@ -215,6 +216,7 @@ redis.call('SET', KEYS[2], text3)
 redis.call('SET', KEYS[1], ARGV[5])
 redis.call('SET', KEYS[3], ARGV[1])
 redis.call('LPUSH', KEYS[4], text4)
+for i = 6, #KEYS do redis.call('SADD', KEYS[i], ARGV[5]) end
 return {1, ARGV[5], invoice}
 `;
 
@@ -252,7 +254,46 @@ export function registrationAfterChange(current: Registration, order: TierChange
   };
 }
 
-async function applyTierChange(order: TierChangeOrder, paymentId: string, source: FinaliseSource, at: Date): Promise<FinaliseResult> {
+/** The person a registration belongs to, as a name transfer compares it. */
+const personOf = (r: Pick<Registration, 'title' | 'firstName' | 'lastName' | 'email'>) => ({ title: r.title ?? '', firstName: r.firstName, lastName: r.lastName, email: r.email.trim().toLowerCase() });
+const fullNameOf = (p: { title?: string; firstName: string; lastName: string }) => [p.title, p.firstName, p.lastName].filter(Boolean).join(' ');
+
+/** Why `order` can no longer apply to `current`, or null when it can (the compare-and-set condition). */
+function staleReason(current: Registration, order: ChangeOrder): string | null {
+  if (current.cancellation?.status === 'approved') return 'The registration was cancelled before this payment arrived.';
+  if (order.kind === 'name-transfer') {
+    return JSON.stringify(personOf(current)) === JSON.stringify({ ...order.from, email: order.from.email.trim().toLowerCase() })
+      ? null
+      : 'The registration changed hands or name before this payment arrived.';
+  }
+  return current.registrationTier === order.fromTier ? null : `The registration's tier changed to ${current.registrationTier} before this payment arrived (the order was for ${order.fromTier} to ${order.toTier}).`;
+}
+
+/** The change record and the registration after `order` (pure). */
+function changed(current: Registration, order: ChangeOrder, paymentId: string, at: Date, invoiceNumber: string): { change: ChangeRecord; next: Registration } {
+  const common = { amount: fromMinor(order.charges.total), currency: order.currency, orderId: order.orderId, paymentId, at: at.toISOString(), invoiceNumber, charges: order.charges };
+  if (order.kind === 'name-transfer') {
+    const change: ChangeRecord = { kind: 'name-transfer', from: fullNameOf(current), to: fullNameOf(order.to), fromEmail: current.email, toEmail: order.to.email, ...common };
+    const next: Registration = {
+      ...current,
+      title: order.to.title,
+      firstName: order.to.firstName,
+      lastName: order.to.lastName,
+      email: order.to.email,
+      organization: order.to.organization,
+      mobile: order.to.mobile,
+      ticketVersion: (current.ticketVersion ?? 0) + 1,
+      totalPaid: fromMinor(toMinor(current.totalPaid) + order.charges.total),
+      updatedAt: common.at,
+      history: [...(current.history ?? []), change],
+    };
+    return { change, next };
+  }
+  const change: ChangeRecord = { kind: order.kind, from: order.fromTier, to: order.toTier, ...common };
+  return { change, next: registrationAfterChange(current, order, change, at) };
+}
+
+async function applyChange(order: ChangeOrder, paymentId: string, source: FinaliseSource, at: Date): Promise<FinaliseResult> {
   const regNo = order.registrationNumber;
   // Each retry means another writer changed the registration between our read and our write;
   // a handful is far more than the few writers a registration ever has.
@@ -260,28 +301,16 @@ async function applyTierChange(order: TierChangeOrder, paymentId: string, source
     const raw = await withStore((r) => r.get<string>(keys.registration(regNo)), rawRedis);
     if (raw === null) return recordRefundDue(order, paymentId, source, at, 'The registration no longer exists.');
     const current = JSON.parse(raw) as Registration;
-    if (current.registrationTier !== order.fromTier) {
-      return recordRefundDue(order, paymentId, source, at, `The registration's tier changed to ${current.registrationTier} before this payment arrived (the order was for ${order.fromTier} to ${order.toTier}).`);
-    }
+    const stale = staleReason(current, order);
+    if (stale) return recordRefundDue(order, paymentId, source, at, stale);
     const invoice = invoiceArgs(at, true);
-    const change: ChangeRecord = {
-      kind: order.kind,
-      from: order.fromTier,
-      to: order.toTier,
-      amount: fromMinor(order.charges.total),
-      currency: order.currency,
-      orderId: order.orderId,
-      paymentId,
-      at: at.toISOString(),
-      invoiceNumber: invoice.placeholder,
-      charges: order.charges,
-    };
-    const next = registrationAfterChange(current, order, change, at);
-    const auditEntry = JSON.stringify({ at: change.at, actor: source, action: `registration.${order.kind}`, details: { regNo, orderId: order.orderId, paymentId, from: order.fromTier, to: order.toTier, total: order.charges.total, currency: order.currency, invoiceNumber: invoice.placeholder } });
+    const { change, next } = changed(current, order, paymentId, at, invoice.placeholder);
+    const auditEntry = JSON.stringify({ at: change.at, actor: source, action: `registration.${order.kind}`, details: { regNo, orderId: order.orderId, paymentId, from: change.from, to: change.to, total: order.charges.total, currency: order.currency, invoiceNumber: invoice.placeholder } });
+    const extraSets = order.kind === 'name-transfer' ? [keys.registrationsByEmail(emailHash(order.to.email))] : [];
     const [status, value, invoiceNumber] = await withStore((r) =>
       r.eval<string[], [number, string, string?]>(
         APPLY_CHANGE_SCRIPT,
-        [keys.done(order.orderId), keys.registration(regNo), keys.paid(paymentId), keys.audit(), keys.invoiceSeq(invoice.fy)],
+        [keys.done(order.orderId), keys.registration(regNo), keys.paid(paymentId), keys.audit(), keys.invoiceSeq(invoice.fy), ...extraSets],
         [order.orderId, raw, JSON.stringify(next), auditEntry, regNo, invoice.placeholder, invoice.prefix, '1'],
       ),
     );
@@ -299,7 +328,7 @@ async function applyTierChange(order: TierChangeOrder, paymentId: string, source
 }
 
 /** Records a taken payment that cannot be applied: done/paid guards, the attention list and the audit entry, in one EVAL. */
-async function recordRefundDue(order: TierChangeOrder, paymentId: string, source: FinaliseSource, at: Date, reason: string): Promise<FinaliseResult> {
+async function recordRefundDue(order: ChangeOrder, paymentId: string, source: FinaliseSource, at: Date, reason: string): Promise<FinaliseResult> {
   const regNo = order.registrationNumber;
   const attention = {
     paymentId,

@@ -148,6 +148,13 @@ export interface MailNotice {
 export function changeNotice(r: StoredRegistration, change: ChangeRecord): MailNotice {
   const regNo = r.registrationNumber;
   if (change.kind === 'name-change') return nameChangeNotice(r, change.from, change.to);
+  if (change.kind === 'name-transfer') {
+    return {
+      subject: `${conference.name} registration transferred to you — ${regNo}`,
+      lead: `Registration ${regNo} has been transferred from ${change.from} to you. This e-mail carries your ticket: the QR code below is new, and the earlier ticket no longer admits anyone.${change.invoiceNumber ? ` The GST tax invoice ${change.invoiceNumber} for the transfer fee is attached.` : ''}`,
+      documents: change.invoiceNumber ? [change.invoiceNumber] : [],
+    };
+  }
   const what = change.kind === 'tier-upgrade' ? 'upgraded' : 'changed';
   const amount = formatMoney(toMinor(change.amount), change.currency);
   return {
@@ -182,7 +189,7 @@ function selfServiceLinks(): [string, string][] {
  */
 export async function composeConfirmation(r: StoredRegistration, notice?: MailNotice): Promise<SendMailOptions> {
   const regNo = r.registrationNumber;
-  const png = await QRCode.toBuffer(ticketText(regNo), { errorCorrectionLevel: 'M', margin: 2, width: 360, type: 'png' });
+  const png = await QRCode.toBuffer(ticketText(regNo, r.ticketVersion ?? 0), { errorCorrectionLevel: 'M', margin: 2, width: 360, type: 'png' });
   const rows = detailRows(r);
   const name = fullName(r);
   const invoiceLine = r.invoiceNumber ? ` Your GST tax invoice ${r.invoiceNumber} is attached.` : '';

@@ -5,6 +5,7 @@
  * still be finalised. Money in minor units (paise, cents). Finalising lives in finalise.ts.
  */
 import type { Currency } from '../../src/shared/money';
+import type { Transferee } from '../../src/shared/api';
 import type { ChangeCharges } from '../../src/shared/change-charges';
 import type { Charges, CouponType } from '../../src/shared/pricing';
 import type { RegistrationForm } from '../../src/shared/registration-form';
@@ -36,8 +37,25 @@ export interface TierChangeOrder {
   createdAt: string;
 }
 
+/** A paid name transfer: the registration moves to another person (spec part 2 section 9). */
+export interface NameTransferOrder {
+  kind: 'name-transfer';
+  orderId: string;
+  registrationNumber: string;
+  /** The person the registration must still belong to when the payment is applied (compare-and-set). */
+  from: { title: string; firstName: string; lastName: string; email: string };
+  to: Transferee;
+  /** The processing fee with GST and the convenience fee (fromFee 0, toFee = base = the fee). */
+  charges: ChangeCharges;
+  currency: Currency;
+  createdAt: string;
+}
+
+/** An order that changes an existing registration. */
+export type ChangeOrder = TierChangeOrder | NameTransferOrder;
+
 /** Every kind of pending order; `kind` decides how finalise applies it. */
-export type PendingOrder = RegistrationOrder | TierChangeOrder;
+export type PendingOrder = RegistrationOrder | ChangeOrder;
 
 /** Unpaid orders are kept a week: Razorpay retries webhooks for a day, late ones still finalise. */
 export const ORDER_TTL_SECONDS = 7 * 24 * 3600;

@@ -17,15 +17,17 @@
  */
 import { randomBytes } from 'node:crypto';
 import { conference } from '../../src/content/conference';
-import type { ChangeRecord, IeeeChangeNotes, UpgradeNotes } from '../../src/shared/api';
-import { computeChangeCharges } from '../../src/shared/change-charges';
+import type { ChangeOrderResponse, ChangeRecord, IeeeChangeNotes, NameTransferNotes, Transferee, UpgradeNotes } from '../../src/shared/api';
+import { invoicing } from '../../src/content/invoicing';
+import { computeChangeCharges, computeFeeCharges } from '../../src/shared/change-charges';
+import { localDate } from '../../src/shared/invoice';
 import { fromMinor } from '../../src/shared/money';
 import { findTier, pricing } from '../../src/shared/pricing';
 import { changeTarget, type ChangeKind } from '../../src/shared/tier-rules';
 import { HttpError } from './http';
 import { deliverConfirmation } from './mail-delivery';
 import { fullName, nameChangeNotice } from './mail';
-import { savePendingOrder, type TierChangeOrder } from './orders';
+import { savePendingOrder, type NameTransferOrder, type TierChangeOrder } from './orders';
 import { createProviderOrder, publicKeyId } from './payments';
 import { getRegistration, type Registration } from './registrations';
 import { audit } from './store';
@@ -149,4 +151,32 @@ export async function changeName(regNo: string, email: string, name: NameChange,
     });
   }
   return { changed: outcome.changed };
+}
+
+/**
+ * Starts a paid name transfer (spec part 2 section 9): the registration `regNo` (its registered
+ * e-mail must match) moves to the person `to` once the processing fee (INR 2000 / USD 50, plus
+ * GST and the convenience fee: computeFeeCharges) is paid; requests are taken before 20 Nov 2025
+ * IST. The order remembers the current person, and applies only while the registration still
+ * belongs to them (compare-and-set in finalise.ts); the new person gets a new ticket and the old
+ * one is refused from then on. Throws refuse(404 NO_MATCH), 409 TRANSFER_CLOSED /
+ * REGISTRATION_CANCELLED; ServiceUnavailableError (503) when Redis or Razorpay is down.
+ */
+export async function createNameTransferOrder(regNo: string, email: string, to: Transferee, at: Date): Promise<ChangeOrderResponse<NameTransferNotes>> {
+  const registration = await matchingRegistration(regNo, email);
+  if (localDate(at) >= invoicing.nameTransfer.requestBefore) {
+    throw refuse(409, 'TRANSFER_CLOSED', `Name transfers were possible until the day before ${invoicing.nameTransfer.requestBefore}. Please write to ${conference.contactEmail}.`);
+  }
+  if (registration.cancellation && registration.cancellation.status !== 'declined') {
+    throw refuse(409, 'REGISTRATION_CANCELLED', 'This registration has a cancellation request, so it cannot be transferred.');
+  }
+  const currency = registration.currency;
+  const charges = computeFeeCharges(pricing, currency, invoicing.nameTransfer.fee[currency]);
+  const from = { title: registration.title ?? '', firstName: registration.firstName, lastName: registration.lastName, email: registration.email };
+  const providerOrder = await createProviderOrder(charges.total, currency, `ntr_${randomBytes(6).toString('hex')}`, { kind: 'name-transfer', registrationNumber: regNo });
+  const order: NameTransferOrder = { kind: 'name-transfer', orderId: providerOrder.id, registrationNumber: regNo, from, to, charges, currency, createdAt: at.toISOString() };
+  await savePendingOrder(order);
+  await audit({ at: order.createdAt, actor: 'registrant', action: 'order.created', details: { kind: 'name-transfer', orderId: order.orderId, regNo, total: charges.total, currency } });
+  const notes: NameTransferNotes = { transferAmount: fromMinor(charges.total), transferFrom: fullName(registration), transferTo: [to.title, to.firstName, to.lastName].join(' ') };
+  return { success: true, registrationNumber: regNo, order: { id: order.orderId, currency, amount: charges.total, key: publicKeyId(), notes } };
 }

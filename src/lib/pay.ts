@@ -21,8 +21,8 @@ export interface PayableOrder {
 export interface PayOptions {
   order: PayableOrder;
   prefill: { name?: string; email?: string; contact?: string };
-  /** The verify call for this kind of order (verify-payment, verify-upgrade, verify-ieee-change). */
-  verifyPath: (typeof apiPaths)['verifyPayment' | 'verifyUpgrade' | 'verifyIeeeChange'];
+  /** The verify call for this kind of order (verify-payment, verify-upgrade, verify-ieee-change, name-transfer verify). */
+  verifyPath: (typeof apiPaths)['verifyPayment' | 'verifyUpgrade' | 'verifyIeeeChange' | 'nameTransferVerify'];
   /** Checkout reported a successful payment; the verify call starts now. */
   onVerifying?: () => void;
   /**

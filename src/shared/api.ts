@@ -42,6 +42,8 @@ export const apiPaths = {
   adminCancellationDecide: '/api/admin/cancellations/decide',
   adminRefundPay: '/api/admin/refunds/pay',
   adminAttentionRefund: '/api/admin/attention/refund',
+  nameTransferOrder: '/api/name-transfer/create-order',
+  nameTransferVerify: '/api/name-transfer/verify',
 } as const;
 
 /** GET /api/registrations/{id}: one registration (public fields without a token, all with an admin token). */
@@ -178,10 +180,13 @@ export interface AdminVerifyResponse {
  */
 export type ChangeRecord =
   | {
-      kind: 'tier-upgrade' | 'ieee-change';
-      /** Tier ids. */
+      kind: 'tier-upgrade' | 'ieee-change' | 'name-transfer';
+      /** Tier ids; for a name transfer, the full names of the person before and after. */
       from: string;
       to: string;
+      /** Name transfer only: the registered e-mail before and after. */
+      fromEmail?: string;
+      toEmail?: string;
       amount: number;
       currency: Currency;
       orderId: string;
@@ -215,6 +220,8 @@ export interface StoredRegistration extends Omit<RegistrationForm, 'verifyEmail'
   invoiceNumber?: string;
   /** A cancellation request and what became of it (absent when none was made). */
   cancellation?: Cancellation;
+  /** Raised by each name transfer: tickets of an earlier version are refused at check-in. Absent means 0. */
+  ticketVersion?: number;
 }
 
 /**
@@ -280,6 +287,8 @@ export const MAX_QR_BODY_BYTES = 2 * 1024;
  */
 export const ticketPayloadSchema = z.object({
   rid: z.string({ error: 'rid is required.' }).regex(/^[A-Z0-9]{1,20}-[A-Z0-9]{4,20}$/, 'rid is not a registration number.'),
+  /** The ticket's version (absent on a registration's first ticket; raised by each name transfer). */
+  v: z.number({ error: 'v must be a number.' }).int('v must be a whole number.').min(1, 'v must be at least 1.').max(999, 'v is too large.').optional(),
   sig: z.string({ error: 'sig is required.' }).regex(/^[A-Za-z0-9_-]{43}$/, 'sig must be 43 base64url characters.'),
 });
 export type TicketPayload = z.infer<typeof ticketPayloadSchema>;
@@ -483,3 +492,26 @@ export const adminInvoicesQuery = z.union([
   z.object({ number: z.string().trim().min(1).max(16) }),
   z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'day must be YYYY-MM-DD.') }),
 ]);
+
+/** The new person of a name transfer (spec part 2 section 9: a registration moves to another person). */
+export const transfereeSchema = z.object({
+  title: z.enum(TITLES, { error: 'Title must be one of Dr, Prof, Mr, Ms, Mrs.' }),
+  firstName: personName,
+  lastName: personName,
+  email: z.string({ error: 'E-mail is required.' }).trim().min(1, 'E-mail is required.').max(254, 'This e-mail address is too long.').pipe(z.email({ error: 'Please enter a valid email address.' })),
+  organization: z.string({ error: 'Organization is required.' }).trim().min(1, 'Organization is required.').max(200, 'This value is too long.'),
+  mobile: z.string({ error: 'Mobile is required.' }).trim().min(1, 'Mobile is required.').max(30, 'This value is too long.'),
+});
+export type Transferee = z.infer<typeof transfereeSchema>;
+
+/** POST /api/name-transfer/create-order: the registrant's id and registered e-mail, and the new person. */
+export const nameTransferRequest = registrantRequest.extend({ to: transfereeSchema });
+export type NameTransferRequest = z.input<typeof nameTransferRequest>;
+
+/** The notes of a name-transfer order: the total (whole units) and the names. */
+export interface NameTransferNotes {
+  transferAmount: number;
+  transferFrom: string;
+  transferTo: string;
+}
+export type NameTransferOrderResponse = ChangeOrderResponse<NameTransferNotes>;

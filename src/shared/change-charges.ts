@@ -51,3 +51,15 @@ export function backComputeChange(totalMinor: number, p: Pick<Pricing, 'gst' | '
   const convenienceFee = totalMinor - base - gst;
   return { base, gst, convenienceFee, total: totalMinor };
 }
+
+/**
+ * The charges of a flat fee (the name transfer's processing fee, spec part 2 section 9: INR 2000 /
+ * USD 50 "plus GST and the convenience fee"): base = the fee, then GST and the convenience fee
+ * exactly as for a tier change. `fee` in whole units of `currency`.
+ */
+export function computeFeeCharges(p: Pick<Pricing, 'gst' | 'convinienceFee'>, currency: Currency, fee: number): ChangeCharges {
+  const base = toMinor(fee);
+  const gst = percentOf(base, p.gst);
+  const convenienceFee = percentOf(base + gst, p.convinienceFee);
+  return { currency, fromFee: 0, toFee: base, base, gst, convenienceFee, total: base + gst + convenienceFee };
+}

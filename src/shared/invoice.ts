@@ -139,7 +139,7 @@ export function asOf(r: StoredRegistration, at: string): { delegate: string; tie
   let tier = r.registrationTier;
   for (const change of [...(r.history ?? [])].reverse()) {
     if (change.at <= at) break;
-    if (change.kind === 'name-change') delegate = change.from;
+    if (change.kind === 'name-change' || change.kind === 'name-transfer') delegate = change.from;
     else tier = change.from;
   }
   return { delegate, tier };
@@ -207,14 +207,17 @@ export function buildInvoice(r: StoredRegistration, subject: InvoiceSubject): In
   const { change } = subject;
   if (!change.invoiceNumber || !change.charges) throw new Error(`change ${change.orderId} of ${r.registrationNumber} has no invoice`);
   const ch = change.charges;
-  const what = change.kind === 'tier-upgrade' ? 'Tier upgrade' : change.kind === 'ieee-change' ? 'IEEE membership status change' : 'Change';
+  const description =
+    change.kind === 'name-transfer'
+      ? `Name transfer processing fee: registration ${r.registrationNumber} from ${change.from} to ${change.to}`
+      : `${change.kind === 'tier-upgrade' ? 'Tier upgrade' : 'IEEE membership status change'}: ${tierLabel(change.from)} to ${tierLabel(change.to)} (fee difference)`;
   return {
     kind: 'invoice',
     title: 'Tax Invoice',
     number: change.invoiceNumber,
     date: localDate(new Date(change.at)),
     ...base(r, ch.currency, change.at),
-    lines: [{ description: `${what}: ${tierLabel(change.from)} to ${tierLabel(change.to)} (fee difference)`, sac, quantity: 1, rate: ch.base, amount: ch.base }],
+    lines: [{ description, sac, quantity: 1, rate: ch.base, amount: ch.base }],
     taxableValue: ch.base,
     taxes: taxRows(ch.gst, ch.currency),
     convenienceFee: ch.convenienceFee,

@@ -11,10 +11,11 @@ import { localDate } from './invoice';
 import type { Currency } from './money';
 import { percentOf } from './money';
 
-/** The registration fee the rule applies to, in minor units: the fee paid at registration (after any coupon) plus every paid tier change's fee difference. */
+/** The registration fee the rule applies to, in minor units: the fee paid at registration (after any coupon) plus every paid tier change's fee difference (not a name transfer's processing fee). */
 export function refundableFee(r: Pick<StoredRegistration, 'charges' | 'history'>): number {
   let fee = r.charges.registrationFee;
-  for (const change of r.history ?? []) if (change.kind !== 'name-change' && change.charges) fee += change.charges.base;
+  // Tier differences are registration fee; a name transfer's processing fee is not.
+  for (const change of r.history ?? []) if ((change.kind === 'tier-upgrade' || change.kind === 'ieee-change') && change.charges) fee += change.charges.base;
   return fee;
 }
 

@@ -22,6 +22,9 @@ import payRefund from '../../netlify/functions/admin-refunds-pay';
 import verifyQr from '../../netlify/functions/verification-verify-qr';
 import summary from '../../netlify/functions/registrations-summary';
 import reconcile from '../../netlify/functions/reconcile-payments';
+import transferOrder from '../../netlify/functions/name-transfer-create-order';
+import transferVerify from '../../netlify/functions/name-transfer-verify';
+import updateName from '../../netlify/functions/update-name-update-name';
 import { finalise } from '../../netlify/server/finalise';
 import { savePendingOrder, type RegistrationOrder } from '../../netlify/server/orders';
 import type { Registration } from '../../netlify/server/registrations';
@@ -29,7 +32,7 @@ import { keys, redis } from '../../netlify/server/store';
 import { ticketText } from '../../netlify/server/tickets';
 import { invoicing } from '../../src/content/invoicing';
 import { computeCharges, pricing } from '../../src/shared/pricing';
-import { STANDARD_DAY, call, keysMatching, pinClock, serve, totalFor, validForm } from './helpers';
+import { STANDARD_DAY, call, doublePay, keysMatching, pinClock, serve, totalFor, validForm } from './helpers';
 import { adminHeaders, messagesFor, registerPaid, startSmtpReceiver, type SmtpReceiver } from './helpers-admin';
 
 let smtp: SmtpReceiver;
@@ -319,5 +322,71 @@ describe('reconciliation', () => {
     pinClock(new Date(Date.parse(STANDARD_DAY) + 11 * 60_000).toISOString());
     await reconcile();
     expect(await redis().zscore(keys.pendingOrders(), order.body.id)).toBeNull();
+  });
+});
+
+describe('name transfer', () => {
+  const to = { title: 'Ms', firstName: 'Meera', lastName: 'Shankar', email: 'meera@example.org', organization: 'Hubballi Grid Lab', mobile: '+91 90000 11111' };
+
+  it('moves the registration to the new person once paid: new ticket, old one refused, fee invoiced', async () => {
+    const { regNo } = await registerPaid();
+    const before = await stored(regNo);
+    // An hour later: the invoice of the registration keeps the person it was issued to.
+    pinClock('2025-11-10T11:00:00+05:30');
+    const r = await call(transferOrder, { body: { regId: regNo, email: 'asha@example.org', to }, ip: freshIp() });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    // 2000 + 18 % = 2360; + 4 % = 94.40 -> 2454.40
+    expect(r.body.order).toMatchObject({ currency: 'INR', amount: 245440, notes: { transferAmount: 2454.4, transferFrom: 'Dr Asha Kulkarni', transferTo: 'Ms Meera Shankar' } });
+    const paid = await doublePay(r.body.order.id);
+    const verified = await call(transferVerify, { body: paid });
+    expect(verified.body).toEqual({ success: true, registrationNumber: regNo });
+
+    const after = await stored(regNo);
+    expect(after).toMatchObject({ title: 'Ms', firstName: 'Meera', lastName: 'Shankar', email: 'meera@example.org', organization: 'Hubballi Grid Lab', ticketVersion: 1 });
+    expect(after.totalPaid).toBe(Math.round((before.totalPaid + 2454.4) * 100) / 100);
+    const change = after.history!.at(-1)!;
+    expect(change).toMatchObject({ kind: 'name-transfer', from: 'Dr Asha Kulkarni', to: 'Ms Meera Shankar', fromEmail: 'asha@example.org', toEmail: 'meera@example.org', amount: 2454.4 });
+
+    const oldTicket = await call(verifyQr, { raw: ticketText(regNo), headers: await adminHeaders() });
+    expect(oldTicket.status).toBe(409);
+    expect(oldTicket.body.error.code).toBe('TICKET_REPLACED');
+    const newTicket = await call(verifyQr, { raw: ticketText(regNo, 1), headers: await adminHeaders() });
+    expect(newTicket.status).toBe(200);
+    expect(newTicket.body.name).toBe('Ms Meera Shankar');
+
+    const mail = (await messagesFor(smtp.messages, regNo)).find((m) => /transferred to you/.test(m.subject ?? ''))!;
+    expect(mail.to?.[0]?.address).toBe('meera@example.org');
+    const invoice = mail.attachments.find((a) => a.mimeType === 'application/pdf')!;
+    const text = await pdfText(new Uint8Array(invoice.content as ArrayBuffer));
+    expect(text).toContain('Name transfer processing fee');
+    expect(text).toContain('2,454.40');
+    // The registration's own invoice still names the person it was issued to.
+    const docs = await call(invoicesLookup, { body: { regId: regNo, email: 'meera@example.org' }, ip: freshIp() });
+    expect(docs.body.documents).toHaveLength(2);
+    const original = await binary(adminInvoices, `http://localhost/api/admin/invoices?number=${encodeURIComponent(after.invoiceNumber!)}`, { headers: await adminHeaders() });
+    expect(await pdfText(original.bytes)).toContain('Dr Asha Kulkarni');
+  });
+
+  it('is refused from 20 Nov 2025 IST, for a wrong e-mail and with bad details, writing nothing', async () => {
+    const { regNo } = await registerPaid();
+    const orders = (await keysMatching('order:*')).length;
+    expect((await call(transferOrder, { body: { regId: regNo, email: 'x@example.org', to }, ip: freshIp() })).status).toBe(404);
+    const bad = await call(transferOrder, { body: { regId: regNo, email: 'asha@example.org', to: { ...to, email: 'not-an-email' } }, ip: freshIp() });
+    expect(bad.status).toBe(400);
+    pinClock('2025-11-20T00:00:00+05:30');
+    const late = await call(transferOrder, { body: { regId: regNo, email: 'asha@example.org', to }, ip: freshIp() });
+    expect(late.status).toBe(409);
+    expect(late.body.error.code).toBe('TRANSFER_CLOSED');
+    expect((await keysMatching('order:*')).length).toBe(orders);
+  });
+
+  it('a transfer paid after the name was changed another way is listed for a refund, not applied', async () => {
+    const { regNo } = await registerPaid();
+    const r = await call(transferOrder, { body: { regId: regNo, email: 'asha@example.org', to }, ip: freshIp() });
+    await call(updateName, { body: { regId: regNo, email: 'asha@example.org', title: 'Dr', firstName: 'Asha', lastName: 'Rao' }, ip: freshIp() });
+    const late = await call(transferVerify, { body: await doublePay(r.body.order.id) });
+    expect(late.status).toBe(409);
+    expect(late.body.error.code).toBe('REFUND_DUE');
+    expect((await stored(regNo)).email).toBe('asha@example.org');
   });
 });

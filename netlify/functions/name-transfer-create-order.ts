@@ -1,0 +1,26 @@
+/**
+ * POST /api/name-transfer/create-order {regId, email, to: {title, firstName, lastName, email,
+ * organization, mobile}} (spec part 2 section 9, name transfer; issue "Accounts"): starts the
+ * paid transfer of a registration to another person (processing fee INR 2000 / USD 50 plus GST
+ * and the convenience fee, before 20 Nov 2025 IST). Only when the id and the registered e-mail
+ * match. Rate-limited per client address.
+ *  200 {success: true, registrationNumber, order: {id, currency, amount (minor units), key, notes: {transferAmount, transferFrom, transferTo}}};
+ *  400; 404 NO_MATCH; 409 TRANSFER_CLOSED / REGISTRATION_CANCELLED; 429; 503. Failures carry {success: false, message}.
+ */
+import { nameTransferRequest } from '../../src/shared/api';
+import { now } from '../server/clock';
+import { endpoint, json, readJson } from '../server/http';
+import { limitRequest } from '../server/rate-limit';
+import { createNameTransferOrder } from '../server/self-service';
+
+export default endpoint(
+  ['POST'],
+  async (req, context) => {
+    await limitRequest('change-order', req, context);
+    const { regId, email, to } = await readJson(req, nameTransferRequest);
+    return json(200, await createNameTransferOrder(regId, email, to, now()));
+  },
+  { successFlag: true },
+);
+
+export const config = { path: '/api/name-transfer/create-order' };
