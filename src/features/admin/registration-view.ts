@@ -83,6 +83,7 @@ export const CHANGE_KIND_LABELS: Readonly<Record<string, string>> = {
   'tier-upgrade': 'Tier upgrade',
   'ieee-change': 'IEEE status change',
   'name-change': 'Name change',
+  'name-transfer': 'Name transfer',
 };
 
 /** The shown name of a change kind ('tier-upgrade' -> 'Tier upgrade'); unknown kinds as given. */
@@ -140,15 +141,16 @@ export function changeView(entry: unknown): ChangeView | null {
   const from = str(c.from);
   const to = str(c.to);
   const atIso = str(c.at);
-  // Only tier changes carry tier ids; a name change's from/to are names and stay as they are.
+  // Only tier changes carry tier ids; a name change's or transfer's from/to are names and stay as they are.
   const paid = kind !== 'name-change';
+  const tiers = kind === 'tier-upgrade' || kind === 'ieee-change';
   const orderId = str(c.orderId);
   const paymentId = str(c.paymentId);
   return {
     kind,
     label: changeKindLabel(kind),
-    from: paid ? tierLabel(from) : from,
-    to: paid ? tierLabel(to) : to,
+    from: tiers ? tierLabel(from) : from,
+    to: tiers ? tierLabel(to) : to,
     amount: paid ? formatAmount(c.amount, c.currency) : '',
     at: formatDateTime(atIso),
     atIso,
