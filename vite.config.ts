@@ -45,8 +45,10 @@ function devQueuePerFunction(): Plugin {
     enforce: 'pre',
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
-        const path = (req.url ?? '').split('?')[0] ?? '';
-        if (!path.startsWith('/api')) return next();
+        const url = (req.url ?? '').split('?')[0] ?? '';
+        if (!url.startsWith('/api')) return next();
+        // GET /api/registrations/{id} is one function whatever the id.
+        const path = url.replace(/^\/api\/registrations\/(?!(?:summary|export|resend-ticket|email-check)$)[^/]+$/, '/api/registrations/:id');
         const previous = tails.get(path) ?? Promise.resolve();
         let release = () => {};
         const done = new Promise<void>((resolve) => (release = resolve));

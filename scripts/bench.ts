@@ -50,7 +50,7 @@ delete process.env.APP_NOW;
 
 const { keys, redis } = await import('../netlify/server/store');
 const { issueAdminToken } = await import('../netlify/server/auth');
-const { registrationFromOrder } = await import('../netlify/server/registrations');
+const { registrationFromOrder } = await import('../netlify/server/finalise');
 const { computeCharges, pricing } = await import('../src/shared/pricing');
 const list = (await import('../netlify/functions/registrations-list')).default;
 const exportCsv = (await import('../netlify/functions/registrations-export')).default;

@@ -8,7 +8,7 @@ import { createOrderRequest } from '../../src/shared/api';
 import { isAdminRequest } from '../server/auth';
 import { now } from '../server/clock';
 import { endpoint, json, readJson } from '../server/http';
-import { createRegistrationOrder } from '../server/orders';
+import { createRegistrationOrder } from '../server/registration-orders';
 
 export default endpoint(['POST'], async (req) => {
   const input = await readJson(req, createOrderRequest);

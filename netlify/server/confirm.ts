@@ -1,48 +1,92 @@
 /**
- * The two ways a payment is confirmed (ARCHITECTURE: Payment flow, step 3): the browser's
- * verify-payment call after Checkout's handler, and Razorpay's webhook. Both end in finalise(),
- * through finaliseAndConfirm() so the call that creates the registration sends its e-mail.
+ * How a payment is confirmed and applied (ARCHITECTURE: Payment flow step 3, Orders of every
+ * kind): the browser's verify calls after Checkout's handler (verify-payment, verify-upgrade,
+ * verify-ieee-change) and Razorpay's webhook all end in finalise() through finaliseAndNotify(),
+ * and the one call that applied an order sends its e-mail. One webhook URL serves every kind:
+ * the stored order decides what a payment applies to.
  */
 import { validate, HttpError, parseJsonText } from './http';
 import { webhookEvent, type VerifyPaymentRequest } from '../../src/shared/api';
 import { fetchProviderPayment, isCheckoutSignatureValid, isWebhookSignatureValid } from './payments';
-import { finaliseAndConfirm } from './mail-delivery';
-import { getPendingOrder, type FinaliseResult } from './registrations';
+import { deliverConfirmation } from './mail-delivery';
+import { changeNotice } from './mail';
+import { finalise, type FinaliseResult, type FinaliseSource } from './finalise';
+import { describeCause } from './http';
+import { getOrderState, type PendingOrder } from './orders';
 import { audit } from './store';
 
 /** Payment states in which Razorpay has taken the money for an order (auto-capture on). */
 const PAID_STATES = new Set(['captured', 'authorized']);
 
 /**
- * verify-payment: checks the Checkout signature (timing-safe), cross-checks the payment with
- * Razorpay (same order, paid state, amount equal to the order's server-computed total) and
- * finalises. Throws HttpError 400 INVALID_SIGNATURE / PAYMENT_MISMATCH, 404 ORDER_NOT_FOUND.
+ * finalise() plus the e-mail of the call that applied the order: the registration confirmation
+ * with its QR ticket, or for a paid change the same ticket with a line saying what changed.
+ * Errors of finalise() propagate; nothing about the e-mail ever fails the call (a failed send is
+ * recorded and retried by mail-delivery.ts).
  */
-export async function confirmCheckoutPayment(body: VerifyPaymentRequest, now: Date): Promise<FinaliseResult> {
+export async function finaliseAndNotify(...args: Parameters<typeof finalise>): Promise<FinaliseResult> {
+  const result = await finalise(...args);
+  if (result.outcome === 'applied') {
+    const at = args[3];
+    try {
+      await deliverConfirmation(result.registration, at, true, result.kind === 'registration' ? undefined : changeNotice(result.registration, result.change));
+    } catch (err) {
+      // Only recording can fail here (store down right after the order was applied).
+      console.error(`[mail] outcome for ${result.registrationNumber} not recorded: ${describeCause(err)}`);
+    }
+  }
+  return result;
+}
+
+/** The kinds each verify call settles: an order of another kind is refused with nothing written. */
+const kindsFor: Record<'verify-payment' | 'verify-upgrade' | 'verify-ieee-change', PendingOrder['kind']> = {
+  'verify-payment': 'registration',
+  'verify-upgrade': 'tier-upgrade',
+  'verify-ieee-change': 'ieee-change',
+};
+
+export const REFUND_DUE_MESSAGE =
+  'Your payment was received, but the change could not be applied because your registration changed in the meantime. Nothing else is needed from you: the organisers have been told and will refund this payment.';
+
+/**
+ * A verify call: checks the Checkout signature (timing-safe), cross-checks the payment with
+ * Razorpay (same order, paid state, amount equal to the order's server-computed total) and
+ * finalises. `source` names the endpoint, which accepts only its own kind of order.
+ * Resolves with the registration number; throws HttpError 400 INVALID_SIGNATURE /
+ * PAYMENT_MISMATCH / WRONG_ORDER_KIND, 404 ORDER_NOT_FOUND, 409 PAYMENT_ALREADY_USED and 409
+ * REFUND_DUE (a change that could no longer apply, listed for a refund), 503 when Razorpay or
+ * the store cannot be reached.
+ */
+export async function confirmCheckoutPayment(body: VerifyPaymentRequest, now: Date, source: keyof typeof kindsFor = 'verify-payment'): Promise<FinaliseResult & { outcome: 'applied' | 'already' }> {
   const { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: signature } = body;
   if (!isCheckoutSignatureValid(orderId, paymentId, signature)) {
     throw new HttpError(400, 'INVALID_SIGNATURE', 'Payment signature is not valid for this order.');
   }
-  const order = await getPendingOrder(orderId);
-  if (!order) {
-    // Already finalised orders may have expired from the pending set; finalise answers from done:.
-    return finaliseAndConfirm(orderId, paymentId, 'verify-payment', now);
+  const state = await getOrderState(orderId);
+  if (state.order && state.order.kind !== kindsFor[source]) {
+    throw new HttpError(400, 'WRONG_ORDER_KIND', `This order is a ${state.order.kind} order; it cannot be confirmed here.`);
   }
-  const payment = await fetchProviderPayment(paymentId);
-  if (payment.order_id !== orderId || !PAID_STATES.has(payment.status) || payment.amount !== order.charges.total) {
-    await audit({ at: now.toISOString(), actor: 'verify-payment', action: 'payment.mismatch', details: { orderId, paymentId, status: payment.status, amount: payment.amount } });
-    throw new HttpError(400, 'PAYMENT_MISMATCH', 'This payment does not match the order.');
+  if (state.order && !state.done) {
+    const payment = await fetchProviderPayment(paymentId);
+    if (payment.order_id !== orderId || !PAID_STATES.has(payment.status) || payment.amount !== state.order.charges.total) {
+      await audit({ at: now.toISOString(), actor: source, action: 'payment.mismatch', details: { orderId, paymentId, status: payment.status, amount: payment.amount } });
+      throw new HttpError(400, 'PAYMENT_MISMATCH', 'This payment does not match the order.');
+    }
   }
-  return finaliseAndConfirm(orderId, paymentId, 'verify-payment', now);
+  // Finalised orders may have expired from the pending set; finalise answers from done:.
+  const result = await finaliseAndNotify(orderId, paymentId, source, now, state);
+  if (result.outcome === 'refund-due') throw new HttpError(409, 'REFUND_DUE', REFUND_DUE_MESSAGE, undefined, { registrationNumber: result.registrationNumber });
+  return result;
 }
 
 export type WebhookOutcome = { handled: true; result: FinaliseResult } | { handled: false; reason: string };
 
 /**
  * Webhook: checks X-Razorpay-Signature over the raw body (timing-safe) and finalises on
- * `order.paid` and `payment.captured`. Other events, orders this app did not create and amounts
- * that differ from the order are acknowledged without writing a registration (Razorpay would
- * otherwise retry them for a day). Throws HttpError 400 for a bad signature or body.
+ * `order.paid` and `payment.captured`, for an order of any kind. Other events, orders this app
+ * did not create and amounts that differ from the order are acknowledged without applying
+ * anything (Razorpay would otherwise retry them for a day). Throws HttpError 400 for a bad
+ * signature or body.
  */
 export async function handleWebhook(rawBody: string, signature: string | null, now: Date): Promise<WebhookOutcome> {
   if (!signature || !isWebhookSignatureValid(rawBody, signature)) {
@@ -53,17 +97,13 @@ export async function handleWebhook(rawBody: string, signature: string | null, n
   const payment = event.payload.payment?.entity;
   const orderId = payment?.order_id ?? event.payload.order?.entity.id;
   if (!payment || !orderId) throw new HttpError(400, 'VALIDATION_FAILED', 'Webhook payload has no payment or order id.');
-  const order = await getPendingOrder(orderId);
-  if (!order) {
-    const result = await finaliseAndConfirm(orderId, payment.id, 'webhook', now).catch((err: unknown) => {
-      if (err instanceof HttpError && err.status === 404) return null;
-      throw err;
-    });
-    return result ? { handled: true, result } : { handled: false, reason: 'unknown order' };
-  }
-  if (payment.amount !== order.charges.total) {
+  const state = await getOrderState(orderId);
+  if (!state.order && !state.done) return { handled: false, reason: 'unknown order' };
+  if (state.order && !state.done && payment.amount !== state.order.charges.total) {
     await audit({ at: now.toISOString(), actor: 'webhook', action: 'payment.mismatch', details: { orderId, paymentId: payment.id, amount: payment.amount } });
     return { handled: false, reason: 'amount does not match the order' };
   }
-  return { handled: true, result: await finaliseAndConfirm(orderId, payment.id, 'webhook', now) };
+  return { handled: true, result: await finaliseAndNotify(orderId, payment.id, 'webhook', now, state) };
 }
+
+export type { FinaliseSource };

@@ -39,6 +39,10 @@ const schema = z.object({
   MAIL_FROM: z.string().optional(),
   /** Where messages are written when SMTP_URL is unset outside production (default .data/outbox). */
   MAIL_OUTBOX_DIR: z.string().optional(),
+  /** The site's public address for links in e-mails, e.g. https://pesgre2025.example.org. */
+  SITE_URL: z.url().optional(),
+  /** Netlify's main site URL (set by the platform); used when SITE_URL is unset. */
+  URL: z.url().optional(),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -79,4 +83,11 @@ export function requireEnv(name: OptionalString, e: Env = env()): string {
   const value = e[name];
   if (typeof value !== 'string' || value === '') throw new ConfigError([name]);
   return value;
+}
+
+/** The site's public base address without a trailing slash: SITE_URL, else Netlify's URL, else (outside production) the local dev address. */
+export function siteUrl(e: Env = env()): string {
+  const url = e.SITE_URL ?? e.URL ?? (isProduction(e) ? undefined : 'http://localhost:5173');
+  if (!url) throw new ConfigError(['SITE_URL']);
+  return url.replace(/\/$/, '');
 }

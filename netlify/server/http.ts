@@ -154,30 +154,39 @@ type Handler = (req: Request, context?: RequestContext) => Promise<Response>;
  * its status and the error shape, ServiceUnavailableError with 503, and anything else with a
  * plain 500 whose details go only to the log.
  */
-export function endpoint(methods: string[], fn: Handler): (req: Request, context?: RequestContext) => Promise<Response> {
+export function endpoint(methods: string[], fn: Handler, opts: EndpointOptions = {}): (req: Request, context?: RequestContext) => Promise<Response> {
+  // The self-service calls answer every failure with the spec's {success: false, message} too.
+  // Their pages show `message` as it is, so a validation failure says just what is wrong with the field.
+  const fail = (code: string, message: string, fieldErrors?: Record<string, string>, extra?: Record<string, unknown>) =>
+    errorBody(code, message, fieldErrors, opts.successFlag ? { success: false, message: Object.values(fieldErrors ?? {})[0] ?? message, ...extra } : extra);
   return async (req: Request, context?: RequestContext) => withNosniff(await answer(req, context));
   async function answer(req: Request, context?: RequestContext): Promise<Response> {
     if (!methods.includes(req.method)) {
-      return json(405, errorBody('METHOD_NOT_ALLOWED', `Use ${methods.join(' or ')} for this endpoint.`), { Allow: methods.join(', ') });
+      return json(405, fail('METHOD_NOT_ALLOWED', `Use ${methods.join(' or ')} for this endpoint.`), { Allow: methods.join(', ') });
     }
     try {
       return await fn(req, context);
     } catch (err) {
       if (err instanceof HttpError) {
-        return json(err.status, errorBody(err.code, err.message, err.fieldErrors, err.extra), err.headers);
+        return json(err.status, fail(err.code, err.message, err.fieldErrors, err.extra), err.headers);
       }
       if (err instanceof ServiceUnavailableError) {
         console.error(`[${new URL(req.url).pathname}] dependency unavailable: ${describeCause(err.cause)}`);
-        return json(503, errorBody('SERVICE_UNAVAILABLE', err.publicMessage), { 'Retry-After': '30' });
+        return json(503, fail('SERVICE_UNAVAILABLE', err.publicMessage), { 'Retry-After': '30' });
       }
       if (err instanceof ConfigError) {
         console.error(`[${new URL(req.url).pathname}] configuration error: ${err.message}`);
       } else {
         console.error(`[${new URL(req.url).pathname}] unexpected error:`, err);
       }
-      return json(500, errorBody('INTERNAL_ERROR', 'Something went wrong on our side. Please try again later.'));
+      return json(500, fail('INTERNAL_ERROR', 'Something went wrong on our side. Please try again later.'));
     }
   }
+}
+
+export interface EndpointOptions {
+  /** Add `{success: false, message}` to every error body (the self-service calls of spec part 2 section 7). */
+  successFlag?: boolean;
 }
 
 /**

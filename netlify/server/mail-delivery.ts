@@ -2,8 +2,8 @@
  * Delivery of the confirmation e-mail around finalise() (ARCHITECTURE: Payment flow step 3:
  * "exactly one registration and one e-mail").
  *
- * - Only the call whose finalise() created the registration sends, after the registration is
- *   stored; verify-payment, the webhook and the coupon path all go through finaliseAndConfirm().
+ * - Only the call whose finalise() applied an order sends, after the registration is stored
+ *   (confirm.ts finaliseAndNotify()); a name change sends its own notice (self-service.ts).
  * - The caller waits for the send, at most 10 s, but a failure never loses or blocks the
  *   registration: it is recorded in `mail:{regNo}` (status sent|failed, attempts, lastError,
  *   updatedAt) and the number goes into the `mail:retry` sorted set, scored by the next attempt
@@ -11,9 +11,8 @@
  *   the set and an audit entry says so. netlify/functions/mail-retry.ts runs every 10 minutes.
  * - Recording is one Lua script (attempt count, state and retry schedule change together).
  */
-import { finalise, getRegistration, type FinaliseResult, type Registration } from './registrations';
-import { describeCause } from './http';
-import { MailError, sendConfirmation, toMailError } from './mail';
+import { getRegistration, type Registration } from './registrations';
+import { MailError, sendConfirmation, toMailError, type MailNotice } from './mail';
 import { audit, keys, withStore } from './store';
 
 /** Longest a caller waits for the mail server before answering anyway. */
@@ -98,19 +97,20 @@ async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * Sends the confirmation of `registration` (waiting at most MAIL_SEND_TIMEOUT_MS) and records the
- * outcome at `at`. `scheduleRetry` puts a failure on the retry schedule (automatic sends); an
+ * Sends the confirmation of `registration` (waiting at most MAIL_SEND_TIMEOUT_MS), headed by
+ * `notice` when it tells of a change, and records the outcome at `at`. A retry later sends the
+ * plain confirmation, which already shows the changed details. `scheduleRetry` puts a failure on the retry schedule (automatic sends); an
  * admin's resend only records it. Never throws for a mail failure; throws
  * ServiceUnavailableError only if the outcome cannot be recorded.
  *
  * A send that times out may still complete later; the retry then sends a second copy, which is
  * the better failure than a delegate without a ticket.
  */
-export async function deliverConfirmation(registration: Registration, at: Date, scheduleRetry: boolean): Promise<DeliveryOutcome> {
+export async function deliverConfirmation(registration: Registration, at: Date, scheduleRetry: boolean, notice?: MailNotice): Promise<DeliveryOutcome> {
   const regNo = registration.registrationNumber;
   let error: MailError | null = null;
   try {
-    await withTimeout(sendConfirmation(registration), MAIL_SEND_TIMEOUT_MS);
+    await withTimeout(sendConfirmation(registration, notice), MAIL_SEND_TIMEOUT_MS);
   } catch (err) {
     error = toMailError(err);
     // Only the short reason: SMTP replies often quote the recipient's address.
@@ -120,24 +120,6 @@ export async function deliverConfirmation(registration: Registration, at: Date, 
   const { next } = await recordOutcome(regNo, error, at, scheduleRetry);
   if (!error) return { sent: true };
   return { sent: false, error, nextAttemptAt: next > 0 ? next : null, gaveUp: next === -1 };
-}
-
-/**
- * finalise() plus the confirmation e-mail: the call that created the registration sends it
- * (deliverConfirmation) before returning. Errors of finalise() propagate as before; nothing about
- * the e-mail ever fails the call.
- */
-export async function finaliseAndConfirm(...args: Parameters<typeof finalise>): Promise<FinaliseResult> {
-  const result = await finalise(...args);
-  if (result.created && result.registration) {
-    try {
-      await deliverConfirmation(result.registration, args[3], true);
-    } catch (err) {
-      // Only recording can fail here (store down right after the registration was written).
-      console.error(`[mail] outcome for ${result.registrationNumber} not recorded: ${describeCause(err)}`);
-    }
-  }
-  return result;
 }
 
 /** The `mail:{regNo}` record, or null before the first attempt. */

@@ -15,10 +15,11 @@ import nodemailer from 'nodemailer';
 import type { Attachment, SendMailOptions, Transporter } from 'nodemailer';
 import QRCode from 'qrcode';
 import { conference } from '../../src/content/conference';
-import type { StoredRegistration } from '../../src/shared/api';
+import type { ChangeRecord, StoredRegistration } from '../../src/shared/api';
+import { paths } from '../../src/shared/routes';
 import { attendance, dietary, formatDateTime, tierLabel } from '../../src/shared/csv';
 import { formatMoney, toMinor } from '../../src/shared/money';
-import { ConfigError, env, isProduction, requireEnv } from './env';
+import { ConfigError, env, isProduction, requireEnv, siteUrl } from './env';
 import { ticketText } from './tickets';
 
 /** Sender used outside production when MAIL_FROM is unset. */
@@ -110,7 +111,8 @@ export function fullName(r: Pick<StoredRegistration, 'title' | 'firstName' | 'la
 
 /** The detail lines of the confirmation, as label/value pairs (shared by the text and HTML parts). */
 function detailRows(r: StoredRegistration): [string, string][] {
-  const paid = formatMoney(r.charges?.total ?? toMinor(r.totalPaid), r.currency);
+  // totalPaid, not charges.total: a paid upgrade or IEEE change adds to it.
+  const paid = formatMoney(toMinor(r.totalPaid), r.currency);
   return [
     ['Registration number', r.registrationNumber],
     ['Name', fullName(r)],
@@ -132,25 +134,66 @@ export function confirmationSubject(regNo: string): string {
   return `${conference.name} registration confirmed — ${regNo}`;
 }
 
+/** What heads a message that tells of a change: its subject and first paragraph (plain text). */
+export interface MailNotice {
+  subject: string;
+  lead: string;
+}
+
+/** The notice of a paid tier change (tier upgrade, IEEE change) applied to `r`. */
+export function changeNotice(r: StoredRegistration, change: ChangeRecord): MailNotice {
+  const regNo = r.registrationNumber;
+  if (change.kind === 'name-change') return nameChangeNotice(r, change.from, change.to);
+  const what = change.kind === 'tier-upgrade' ? 'upgraded' : 'changed';
+  const amount = formatMoney(toMinor(change.amount), change.currency);
+  return {
+    subject: `${conference.name} registration ${what} — ${regNo}`,
+    lead: `Your registration has been ${what} from ${tierLabel(change.from)} to ${tierLabel(change.to)}. We received ${amount} for this change (payment ${change.paymentId}). Your ticket has not changed: the QR code below stays valid.`,
+  };
+}
+
+/** The notice sent to the registered address when the registered name changes. */
+export function nameChangeNotice(r: StoredRegistration, from: string, to: string): MailNotice {
+  return {
+    subject: `${conference.name} registered name changed — ${r.registrationNumber}`,
+    lead: `The name on your registration was changed from "${from}" to "${to}". If you did not ask for this, please write to ${conference.contactEmail} at once. Your ticket has not changed.`,
+  };
+}
+
+/** Absolute links to the self-service pages, from SITE_URL (or Netlify's URL). */
+function selfServiceLinks(): [string, string][] {
+  const base = siteUrl();
+  return [
+    ['Upgrade a student registration to a full one', `${base}${paths.tierUpgrade}`],
+    ['Change from an IEEE-member to a non-member tier', `${base}${paths.ieeeChange}`],
+    ['Correct your registered name', `${base}${paths.nameChange}`],
+  ];
+}
+
 /**
  * Composes the confirmation for `r`: text and HTML parts with the registration details and the
  * QR ticket as an inline PNG (cid) and as the attachment ticket-{regNo}.png.
  * Throws ConfigError without TICKET_SIGNING_KEY (or, in production, MAIL_FROM).
  */
-export async function composeConfirmation(r: StoredRegistration): Promise<SendMailOptions> {
+export async function composeConfirmation(r: StoredRegistration, notice?: MailNotice): Promise<SendMailOptions> {
   const regNo = r.registrationNumber;
   const png = await QRCode.toBuffer(ticketText(regNo), { errorCorrectionLevel: 'M', margin: 2, width: 360, type: 'png' });
   const rows = detailRows(r);
   const name = fullName(r);
+  const lead = notice ? notice.lead : `Your registration for ${conference.name} is confirmed. Please keep this e-mail.`;
+  const links = selfServiceLinks();
   const text = [
     `Dear ${name},`,
     '',
-    `Your registration for ${conference.name} is confirmed. Please keep this e-mail.`,
+    lead,
     '',
     ...rows.map(([label, value]) => `${label}: ${value}`),
     '',
     `Your ticket is the QR code in this e-mail (also attached as ticket-${regNo}.png).`,
     'Show it at the registration desk on each day of the conference.',
+    '',
+    'Changes you can make yourself with your registration number:',
+    ...links.map(([label, url]) => `- ${label}: ${url}`),
     '',
     `Questions: ${conference.contactEmail}`,
     '',
@@ -160,13 +203,17 @@ export async function composeConfirmation(r: StoredRegistration): Promise<SendMa
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(confirmationSubject(regNo))}</title></head>
 <body style="font-family: Arial, Helvetica, sans-serif; color: #1a1a1a; line-height: 1.5;">
 <p>Dear ${escapeHtml(name)},</p>
-<p>Your registration for <strong>${escapeHtml(conference.name)}</strong> is confirmed. Please keep this e-mail.</p>
+<p>${escapeHtml(lead)}</p>
 <table cellpadding="4" cellspacing="0" style="border-collapse: collapse;">
 ${rows.map(([label, value]) => `<tr><th align="left" style="padding-right: 16px;">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join('\n')}
 </table>
 <p>Your ticket (show it at the registration desk on each day of the conference):</p>
 <p><img src="cid:${TICKET_CID}" width="240" height="240" alt="QR ticket for ${escapeHtml(regNo)}"></p>
 <p>The same code is attached as ticket-${escapeHtml(regNo)}.png.</p>
+<p>Changes you can make yourself with your registration number:</p>
+<ul>
+${links.map(([label, url]) => `<li><a href="${escapeHtml(url)}">${escapeHtml(label)}</a></li>`).join('\n')}
+</ul>
 <p>Questions: <a href="mailto:${escapeHtml(conference.contactEmail)}">${escapeHtml(conference.contactEmail)}</a></p>
 <p>${escapeHtml(conference.name)}, ${escapeHtml(conference.venue)}</p>
 </body></html>`;
@@ -174,17 +221,17 @@ ${rows.map(([label, value]) => `<tr><th align="left" style="padding-right: 16px;
     { filename: 'ticket-qr.png', content: png, contentType: 'image/png', cid: TICKET_CID, contentDisposition: 'inline' },
     { filename: `ticket-${regNo}.png`, content: png, contentType: 'image/png', contentDisposition: 'attachment' },
   ];
-  return { from: mailFrom(), to: r.email, subject: confirmationSubject(regNo), text, html, attachments };
+  return { from: mailFrom(), to: r.email, subject: notice ? notice.subject : confirmationSubject(regNo), text, html, attachments };
 }
 
 /**
  * Sends the confirmation of `r`. Resolves once the SMTP server accepted it (or the .eml file was
  * written); throws MailError otherwise. Callers bound the wait (mail-delivery.ts).
  */
-export async function sendConfirmation(r: StoredRegistration): Promise<void> {
+export async function sendConfirmation(r: StoredRegistration, notice?: MailNotice): Promise<void> {
   try {
     const mode = mailMode();
-    const message = await composeConfirmation(r);
+    const message = await composeConfirmation(r, notice);
     const info = (await transporter(mode).sendMail(message)) as { message?: unknown };
     if (mode.kind === 'outbox') {
       if (!Buffer.isBuffer(info.message)) throw new Error('stream transport returned no buffer');

@@ -1,151 +1,68 @@
 /**
- * create-order's business rules (spec part 2 sections 4-9; ARCHITECTURE: Money, Payment flow).
- * Everything that decides money is recomputed here from the validated form, the coupon in
- * Redis and today's date; the amount the browser sends is only compared.
+ * The order core's storage (ARCHITECTURE: Orders of every kind, Data in Redis): a pending order
+ * is a union by `kind`, stored at order:{orderId} before its id is handed to the browser and
+ * kept a week, so a payment that arrives late (webhook retries, a tab paid hours later) can
+ * still be finalised. Money in minor units (paise, cents). Finalising lives in finalise.ts.
  */
-import { randomBytes } from 'node:crypto';
-import { messages, type RegistrationForm } from '../../src/shared/registration-form';
-import type { CreateOrderResponse } from '../../src/shared/api';
-import { fromMinor, toMinor } from '../../src/shared/money';
-import {
-  computeCharges,
-  findTier,
-  isEarlyBirdOpen,
-  isEarlyBirdTier,
-  isIeeeTier,
-  isProfessionalTier,
-  isStudentTier,
-  pricing,
-  tiersOnOffer,
-  type CouponType,
-} from '../../src/shared/pricing';
-import { getCoupon, holdCoupon } from './coupons';
-import { HttpError } from './http';
-import { membershipStatus } from './membership';
-import { createProviderOrder, publicKeyId } from './payments';
-import { finaliseAndConfirm } from './mail-delivery';
-import { savePendingOrder, type PendingOrder } from './registrations';
-import { audit } from './store';
+import type { Currency } from '../../src/shared/money';
+import type { ChangeCharges } from '../../src/shared/change-charges';
+import type { Charges, CouponType } from '../../src/shared/pricing';
+import type { RegistrationForm } from '../../src/shared/registration-form';
+import type { ChangeKind } from '../../src/shared/tier-rules';
+import { keys, withStore } from './store';
 
-export const EARLY_BIRD_ENDED = 'The Early Bird registration period has ended. Please reselect a valid tier.';
-export const INTERNATIONAL_REFUSED =
-  'International (USD) registrations are not taken here. Please use the international registration link on the registration page.';
-
-export interface CreateOrderInput {
-  /** Total the browser showed, whole units (e.g. 10030.5). */
-  amount: number;
-  data: RegistrationForm;
-  code?: string | null;
+/** A new registration (create-order). */
+export interface RegistrationOrder {
+  kind: 'registration';
+  orderId: string;
+  form: RegistrationForm;
+  charges: Charges;
+  couponCode: string | null;
+  couponType: CouponType | null;
+  currency: Currency;
+  createdAt: string;
 }
 
-export interface CreateOrderContext {
-  now: Date;
-  /** True when the request carries a verified admin token (foreign-author override, spec part 2 section 6). */
-  admin: boolean;
+/** A paid change of an existing registration's tier (tier upgrade or IEEE change). */
+export interface TierChangeOrder {
+  kind: ChangeKind;
+  orderId: string;
+  registrationNumber: string;
+  /** The tier the registration must still have when the payment is applied (compare-and-set). */
+  fromTier: string;
+  toTier: string;
+  charges: ChangeCharges;
+  currency: Currency;
+  createdAt: string;
 }
 
-/** Applies the wizard's tier-dependent normalisation (spec part 2 section 4) on the server too. */
-function normaliseForm(form: RegistrationForm): RegistrationForm {
-  const out = { ...form };
-  if (!isIeeeTier(out.registrationTier)) out.ieeeMemberNumber = '';
-  if (isStudentTier(out.registrationTier)) {
-    out.noPaper = true;
-    out.paperId = '';
-  }
-  if (out.noPaper) out.paperId = '';
-  if (out.welcomeReception === 'no') out.additionalReceptionTickets = 0;
-  if (out.galaDinner === 'no') out.additionalGalaDinnerTickets = 0;
-  if (!out.dietaryRequirements.includes('OTHER')) out.dietaryOtherText = '';
-  return out;
+/** Every kind of pending order; `kind` decides how finalise applies it. */
+export type PendingOrder = RegistrationOrder | TierChangeOrder;
+
+/** Unpaid orders are kept a week: Razorpay retries webhooks for a day, late ones still finalise. */
+export const ORDER_TTL_SECONDS = 7 * 24 * 3600;
+
+/** Stores a pending order (one SET with a TTL). Throws ServiceUnavailableError when the store is down. */
+export async function savePendingOrder(order: PendingOrder): Promise<void> {
+  await withStore((r) => r.set(keys.order(order.orderId), order, { ex: ORDER_TTL_SECONDS }));
 }
 
-const field = (name: string, message: string) => ({ [`data.${name}`]: message });
+/** Reads a pending order, or null when unknown or expired. */
+export async function getPendingOrder(orderId: string): Promise<PendingOrder | null> {
+  return withStore((r) => r.get<PendingOrder>(keys.order(orderId)));
+}
 
 /**
- * Validates the business rules, computes the charges and creates the order.
- * Returns the order response (spec part 2 section 3). Throws HttpError:
- * 400 unknown tier / tier not on offer / membership not valid / coupon rules,
- * 403 USD without an admin session, 409 earlyBirdExpired, price changed, coupon used up;
- * ServiceUnavailableError (503) when Redis, Razorpay or the membership check is down.
+ * Reads a pending order and its done:{orderId} marker in one round trip. `done` is the
+ * registration number the order was applied to, `attention:{regNo}` when its payment was taken
+ * but could not be applied, or null while the order is unpaid.
  */
-export async function createRegistrationOrder(input: CreateOrderInput, ctx: CreateOrderContext): Promise<CreateOrderResponse> {
-  const form = normaliseForm(input.data);
-  const tier = findTier(pricing, form.registrationTier);
-  if (!tier) throw new HttpError(400, 'UNKNOWN_TIER', 'Unknown registration tier.', field('registrationTier', 'Unknown registration tier.'));
-
-  if (!ctx.admin && (tier.currency !== 'INR' || form.country !== 'India' || form.billingCountry !== 'India')) {
-    throw new HttpError(403, 'INTERNATIONAL_PAYMENTS', INTERNATIONAL_REFUSED);
-  }
-  if (form.registrationCurrency !== tier.currency) {
-    throw new HttpError(400, 'CURRENCY_MISMATCH', `This tier is priced in ${tier.currency}.`, field('registrationCurrency', `This tier is priced in ${tier.currency}.`));
-  }
-  if (isEarlyBirdTier(tier.id) && !isEarlyBirdOpen(ctx.now, pricing)) {
-    throw new HttpError(409, 'EARLY_BIRD_EXPIRED', EARLY_BIRD_ENDED, undefined, { success: false, earlyBirdExpired: true, message: EARLY_BIRD_ENDED });
-  }
-  if (!tiersOnOffer(pricing, ctx.now, tier.region).some((t) => t.id === tier.id)) {
-    throw new HttpError(400, 'TIER_NOT_ON_OFFER', 'This tier is not on offer today. Please reselect a valid tier.', field('registrationTier', 'This tier is not on offer today.'));
-  }
-  if (isIeeeTier(tier.id)) {
-    const status = await membershipStatus(form.ieeeMemberNumber);
-    if (status !== 'Active') {
-      throw new HttpError(400, 'MEMBERSHIP_NOT_VALID', messages.membershipNotValid, field('ieeeMemberNumber', messages.membershipNotValid));
-    }
-  }
-
-  let couponType: CouponType | null = null;
-  const code = input.code ?? null;
-  if (code) {
-    if (!isProfessionalTier(tier.id)) throw new HttpError(400, 'COUPON_NOT_APPLICABLE', messages.couponProfessionalOnly, { code: messages.couponProfessionalOnly });
-    const coupon = await getCoupon(code, ctx.now.getTime());
-    if (!coupon) throw new HttpError(400, 'INVALID_COUPON', 'Invalid coupon', { code: 'Invalid coupon' });
-    if (coupon.taken >= coupon.limit) throw new HttpError(409, 'COUPON_EXHAUSTED', 'This coupon has reached its usage limit.', { code: 'This coupon has reached its usage limit.' });
-    couponType = coupon.type;
-  }
-
-  const charges = computeCharges(pricing, form, couponType);
-  if (toMinor(input.amount) !== charges.total) {
-    throw new HttpError(409, 'PRICE_CHANGED', `The amount due is ${fromMinor(charges.total).toFixed(2)} ${charges.currency}, not ${input.amount.toFixed(2)}. Please review the summary and pay again.`, undefined, {
-      amount: fromMinor(charges.total),
-      currency: charges.currency,
-    });
-  }
-
-  const receipt = `reg_${randomBytes(6).toString('hex')}`;
-  let orderId: string;
-  if (charges.total === 0) {
-    orderId = `free_${randomBytes(9).toString('hex')}`;
-  } else {
-    const providerOrder = await createProviderOrder(charges.total, charges.currency, receipt, {
-      kind: 'registration',
-      tier: tier.id,
-      email: form.email,
-    });
-    orderId = providerOrder.id;
-  }
-
-  if (code) {
-    const held = await holdCoupon(code, orderId, ctx.now.getTime());
-    if (held !== 'held') {
-      throw new HttpError(409, 'COUPON_EXHAUSTED', held === 'unknown' ? 'Invalid coupon' : 'This coupon has reached its usage limit.', { code: 'This coupon has reached its usage limit.' });
-    }
-  }
-
-  const order: PendingOrder = {
-    kind: 'registration',
-    orderId,
-    form,
-    charges,
-    couponCode: code,
-    couponType,
-    currency: charges.currency,
-    createdAt: ctx.now.toISOString(),
-  };
-  await savePendingOrder(order);
-  await audit({ at: ctx.now.toISOString(), actor: ctx.admin ? 'admin' : 'delegate', action: 'order.created', details: { orderId, total: charges.total, currency: charges.currency, coupon: code } });
-
-  if (charges.total === 0) {
-    const { registrationNumber } = await finaliseAndConfirm(orderId, 'NoPayment', 'coupon', ctx.now);
-    return { success: true, noPayment: true, registrationNumber, id: orderId, amount: 0, currency: charges.currency };
-  }
-  return { success: true, noPayment: false, id: orderId, amount: charges.total, currency: charges.currency, key: publicKeyId() };
+export async function getOrderState(orderId: string): Promise<{ order: PendingOrder | null; done: string | null }> {
+  return withStore(async (r) => {
+    const p = r.pipeline();
+    p.get<PendingOrder>(keys.order(orderId));
+    p.get<string>(keys.done(orderId));
+    const [order, done] = await p.exec<[PendingOrder | null, string | null]>();
+    return { order, done: done === null ? null : String(done) };
+  });
 }

@@ -28,6 +28,30 @@ export function redis(): Redis {
   return client.redis;
 }
 
+let rawClient: { redis: Redis; of: Redis } | undefined;
+
+/**
+ * A client on the same connection settings that returns values as stored (no JSON parsing):
+ * compare-and-set updates compare the exact stored text of a registration.
+ */
+export function rawRedis(): Redis {
+  const shared = redis();
+  if (!rawClient || rawClient.of !== shared) {
+    const e = env();
+    rawClient = {
+      of: shared,
+      redis: new Redis({
+        url: e.UPSTASH_REDIS_REST_URL,
+        token: e.UPSTASH_REDIS_REST_TOKEN,
+        enableTelemetry: false,
+        automaticDeserialization: false,
+        retry: { retries: 2, backoff: (n) => 100 * 2 ** n },
+      }),
+    };
+  }
+  return rawClient.redis;
+}
+
 /** The key prefix: KEY_PREFIX, else `pesgre:{CONTEXT}:` (so deploy previews never share production keys). */
 export function keyPrefix(): string {
   const e = env();
@@ -70,9 +94,9 @@ export const STORE_DOWN_MESSAGE =
  * Runs one store operation, turning any client failure (network, bridge, Redis) into
  * ServiceUnavailableError so the function answers 503 with a clear message.
  */
-export async function withStore<T>(op: (r: Redis) => Promise<T>): Promise<T> {
+export async function withStore<T>(op: (r: Redis) => Promise<T>, client: () => Redis = redis): Promise<T> {
   // Outside the try: a configuration error is not an outage and surfaces as a logged 500.
-  const r = redis();
+  const r = client();
   try {
     return await op(r);
   } catch (err) {

@@ -3,7 +3,8 @@ import { describe, expect, it, beforeEach } from 'vitest';
 import createOrder from '../../netlify/functions/payment-create-order';
 import { upsertCoupon } from '../../netlify/server/coupons';
 import { keys, redis } from '../../netlify/server/store';
-import type { PendingOrder, Registration } from '../../netlify/server/registrations';
+import type { Registration } from '../../netlify/server/registrations';
+import type { RegistrationOrder as PendingOrder } from '../../netlify/server/orders';
 import { EARLY_BIRD_DAY, STANDARD_DAY, call, keysMatching, pinClock, totalFor, validForm, withStoreDown } from './helpers';
 
 async function snapshot() {

@@ -11,7 +11,7 @@ import { fromMinor } from '../../src/shared/money';
 import { keyPrefix, redis } from '../../netlify/server/store';
 import { startUpstashBridge } from '../../scripts/upstash-bridge';
 
-export type Fn = (req: Request) => Promise<Response>;
+export type Fn = (req: Request, context?: { ip?: string }) => Promise<Response>;
 
 /** Dates pinned for the tests, in the conference's zone (Asia/Kolkata). */
 export const EARLY_BIRD_DAY = '2025-10-15T10:00:00+05:30';
@@ -22,7 +22,7 @@ export function pinClock(iso: string): void {
 }
 
 /** Calls a function handler with a JSON (or raw string) body; returns status, parsed body and headers. */
-export async function call(fn: Fn, opts: { method?: string; path?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {}) {
+export async function call(fn: Fn, opts: { method?: string; path?: string; body?: unknown; raw?: string; headers?: Record<string, string>; ip?: string } = {}) {
   const method = opts.method ?? (opts.body !== undefined || opts.raw !== undefined ? 'POST' : 'GET');
   const body = opts.raw ?? (opts.body !== undefined ? JSON.stringify(opts.body) : undefined);
   const req = new Request(`http://localhost${opts.path ?? '/'}`, {
@@ -30,7 +30,8 @@ export async function call(fn: Fn, opts: { method?: string; path?: string; body?
     headers: { 'content-type': 'application/json', ...opts.headers },
     body,
   });
-  const res = await fn(req);
+  // Netlify's context.ip: the client address the rate limits count by.
+  const res = await fn(req, opts.ip ? { ip: opts.ip } : undefined);
   const text = await res.text();
   let json: any;
   try {

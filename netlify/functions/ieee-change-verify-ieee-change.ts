@@ -1,0 +1,26 @@
+/**
+ * POST /api/ieee-change/verify-ieee-change {razorpay_order_id, razorpay_payment_id, razorpay_signature} (spec part 2 section 7).
+ *  200 {success: true, registrationNumber} once the payment is verified (signature, and the payment
+ *  fetched from Razorpay: same order, paid, same amount) and the change applied, exactly once
+ *  however often it is called and whether or not the webhook came first.
+ *  4xx {success: false, message, error}: 400 bad signature or mismatched payment, 404 unknown
+ *  order, 409 REFUND_DUE when the registration changed another way meanwhile (the payment is
+ *  listed for a refund); 503 Razorpay or Redis down.
+ */
+import { verifyChangeRequest, type VerifyChangeResponse } from '../../src/shared/api';
+import { now } from '../server/clock';
+import { confirmCheckoutPayment } from '../server/confirm';
+import { endpoint, json, readJson } from '../server/http';
+
+export default endpoint(
+  ['POST'],
+  async (req) => {
+    const body = await readJson(req, verifyChangeRequest);
+    const { registrationNumber } = await confirmCheckoutPayment(body, now(), 'verify-ieee-change');
+    const response: VerifyChangeResponse = { success: true, registrationNumber };
+    return json(200, response);
+  },
+  { successFlag: true },
+);
+
+export const config = { path: '/api/ieee-change/verify-ieee-change' };

@@ -1,0 +1,41 @@
+/**
+ * GET /api/registrations/{id} (spec part 2 section 7): one registration.
+ *  - With a valid admin bearer token: the whole stored registration.
+ *  - Without one: only what the self-service pages read (registrationNumber, title, firstName,
+ *    lastName, organization, email, registrationTier), rate-limited per client address.
+ *  404 REGISTRATION_NOT_FOUND for an unknown id, 400 for an id that is not a registration number,
+ *  429 with Retry-After past the limit, 503 when the store is down. Always Cache-Control: no-store.
+ * The sibling paths summary, export and resend-ticket are other functions (excludedPath).
+ */
+import { regIdSchema } from '../../src/shared/api';
+import { isAdminRequest } from '../server/auth';
+import { now } from '../server/clock';
+import { endpoint, json, validate } from '../server/http';
+import { limitRequest } from '../server/rate-limit';
+import { getRegistration, publicView } from '../server/registrations';
+import { NOT_FOUND_MESSAGE, refuse } from '../server/self-service';
+
+export default endpoint(
+  ['GET'],
+  async (req, context) => {
+    const segment = new URL(req.url).pathname.split('/').filter(Boolean).pop() ?? '';
+    let id: string;
+    try {
+      id = decodeURIComponent(segment);
+    } catch {
+      id = segment;
+    }
+    const admin = await isAdminRequest(req, now());
+    if (!admin) await limitRequest('registration-lookup', req, context);
+    const regNo = validate(regIdSchema(), id);
+    const registration = await getRegistration(regNo);
+    if (!registration) throw refuse(404, 'REGISTRATION_NOT_FOUND', NOT_FOUND_MESSAGE);
+    return json(200, admin ? registration : publicView(registration));
+  },
+  { successFlag: true },
+);
+
+export const config = {
+  path: '/api/registrations/:id',
+  excludedPath: ['/api/registrations/summary', '/api/registrations/export', '/api/registrations/resend-ticket', '/api/registrations/email-check'],
+};

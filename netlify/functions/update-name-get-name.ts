@@ -1,0 +1,24 @@
+/**
+ * POST /api/update-name/get-name {regId, email} (spec part 2 sections 2, 3, 7): the registered
+ * name record {success: true, title, firstName, lastName}, only when the id and the registered
+ * e-mail (trimmed, case-insensitive) both match. An unknown id and a wrong e-mail get the same
+ * 404 NO_MATCH, so the call cannot tell which registration numbers exist. Rate-limited per
+ * client address (429 with Retry-After). Failures carry {success: false, message}.
+ */
+import { getNameRequest, type GetNameResponse } from '../../src/shared/api';
+import { endpoint, json, readJson } from '../server/http';
+import { limitRequest } from '../server/rate-limit';
+import { lookupName } from '../server/self-service';
+
+export default endpoint(
+  ['POST'],
+  async (req, context) => {
+    await limitRequest('name-change', req, context);
+    const { regId, email } = await readJson(req, getNameRequest);
+    const body: GetNameResponse = { success: true, ...(await lookupName(regId, email)) };
+    return json(200, body);
+  },
+  { successFlag: true },
+);
+
+export const config = { path: '/api/update-name/get-name' };

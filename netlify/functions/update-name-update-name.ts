@@ -1,0 +1,31 @@
+/**
+ * POST /api/update-name/update-name {regId, email, title, firstName, lastName} (spec part 2
+ * sections 2, 5, 7): changes the registered name when the id and the registered e-mail match.
+ * The title is one of Dr, Prof, Mr, Ms, Mrs or empty; first and last names are non-blank, at
+ * most 100 characters, without control characters. The old name is kept in the registration's
+ * history, an audit entry is written and the registered address is e-mailed.
+ *  200 {success: true, message}; 400 invalid input, 404 NO_MATCH (unknown id or wrong e-mail,
+ *  the same answer), 429 past the per-address limit, 503 store down; failures carry {success: false, message}.
+ */
+import { updateNameRequest, type UpdateNameResponse } from '../../src/shared/api';
+import { now } from '../server/clock';
+import { endpoint, json, readJson } from '../server/http';
+import { limitRequest } from '../server/rate-limit';
+import { changeName } from '../server/self-service';
+
+export default endpoint(
+  ['POST'],
+  async (req, context) => {
+    await limitRequest('name-change', req, context);
+    const { regId, email, title, firstName, lastName } = await readJson(req, updateNameRequest);
+    const { changed } = await changeName(regId, email, { title, firstName, lastName }, now());
+    const body: UpdateNameResponse = {
+      success: true,
+      message: changed ? 'Your registered name has been updated. A confirmation has been sent to your registered e-mail address.' : 'Your registered name is already exactly this; nothing was changed.',
+    };
+    return json(200, body);
+  },
+  { successFlag: true },
+);
+
+export const config = { path: '/api/update-name/update-name' };

@@ -1,0 +1,282 @@
+/**
+ * Finalising orders of every kind, exactly once (ARCHITECTURE: Orders of every kind, Payment
+ * flow step 3). verify-payment, the two self-service verify calls, the webhook and the 100 %
+ * coupon path all end here. Two parts:
+ *
+ * - the exactly-once guard: done:{orderId} (what the order was applied to) and
+ *   paid:{paymentId} (which order a payment paid for), checked and set inside the same Lua
+ *   script that writes, so an order is applied whole or not at all, once, whichever caller
+ *   arrives first and however often;
+ * - one apply step per kind: a registration order writes a new registration; a tier change
+ *   (tier upgrade, IEEE change) rewrites the registration by compare-and-set on its exact stored
+ *   text, and applies only while the registration still has the tier the order was made from.
+ *   A payment that can no longer apply (the registration changed another way, or is gone) is
+ *   recorded as a payment needing attention (refund due), never lost and never applied twice.
+ *
+ * Nothing here sends e-mail: the caller that applied an order sends its message (confirm.ts).
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import type { ChangeRecord } from '../../src/shared/api';
+import { fromMinor, toMinor } from '../../src/shared/money';
+import { findTier, pricing } from '../../src/shared/pricing';
+import { tierDependentFields, type ChangeKind } from '../../src/shared/tier-rules';
+import { HttpError } from './http';
+import { getOrderState, type PendingOrder, type RegistrationOrder, type TierChangeOrder } from './orders';
+import { newRegistrationNumber, type Registration } from './registrations';
+import { keys, rawRedis, withStore } from './store';
+
+/** Who finalises, for the audit log. */
+export type FinaliseSource = 'verify-payment' | 'verify-upgrade' | 'verify-ieee-change' | 'webhook' | 'coupon';
+
+/** The done:{orderId} value of an order whose payment was recorded for a refund instead of applied. */
+const ATTENTION_MARK = 'attention:';
+
+export type FinaliseResult =
+  /** This call applied the order; `registration` is the record as written. */
+  | { outcome: 'applied'; kind: 'registration'; registrationNumber: string; registration: Registration }
+  | { outcome: 'applied'; kind: ChangeKind; registrationNumber: string; registration: Registration; change: ChangeRecord }
+  /** An earlier call applied it. */
+  | { outcome: 'already'; registrationNumber: string }
+  /** The payment was taken but cannot be applied; it is listed for a refund (now or by an earlier call). */
+  | { outcome: 'refund-due'; registrationNumber: string; reason: string };
+
+/** sha256 hex of the trimmed, lower-cased address: the key of the "registered e-mail" index. */
+export function emailHash(email: string): string {
+  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+}
+
+/**
+ * Finalises order `orderId`, paid by `paymentId` ('NoPayment' for a 100 % coupon), at `at`.
+ * `known` skips the read when the caller already holds the order and its done marker.
+ * Throws HttpError 404 ORDER_NOT_FOUND for an unknown (or expired, unpaid) order, 409
+ * PAYMENT_ALREADY_USED when the payment already finalised another order, and
+ * ServiceUnavailableError (503) when the store is down (then nothing has been written).
+ */
+export async function finalise(
+  orderId: string,
+  paymentId: string,
+  source: FinaliseSource,
+  at: Date,
+  known?: { order: PendingOrder | null; done: string | null },
+): Promise<FinaliseResult> {
+  const { order, done } = known ?? (await getOrderState(orderId));
+  if (done) return fromDoneMark(done);
+  if (!order) throw new HttpError(404, 'ORDER_NOT_FOUND', 'No pending order with this id.');
+  return order.kind === 'registration' ? finaliseRegistration(order, paymentId, source, at) : applyTierChange(order, paymentId, source, at);
+}
+
+function fromDoneMark(done: string): FinaliseResult {
+  if (done.startsWith(ATTENTION_MARK)) {
+    return { outcome: 'refund-due', registrationNumber: done.slice(ATTENTION_MARK.length), reason: 'This payment was already recorded for a refund.' };
+  }
+  return { outcome: 'already', registrationNumber: done };
+}
+
+const paymentAlreadyUsed = () => new HttpError(409, 'PAYMENT_ALREADY_USED', 'This payment has already confirmed another order.');
+
+// ---------------------------------------------------------------------------------------------
+// Registration orders
+// ---------------------------------------------------------------------------------------------
+
+// KEYS: done, reg, index, paid, audit, couponHolds, couponUsed (the last two may be unused), byEmail.
+// ARGV: regNo, registration JSON, index score (ms), orderId, audit JSON, hasCoupon ('1'|'0').
+// Returns {1, regNo} created; {0, doneValue} already finalised; {-1, ''} number taken (retry);
+// {-2, otherOrderId} this payment already finalised another order.
+const FINALISE_REGISTRATION_SCRIPT = `
+local existing = redis.call('GET', KEYS[1])
+if existing then return {0, existing} end
+local paidFor = redis.call('GET', KEYS[4])
+if paidFor and paidFor ~= ARGV[4] then return {-2, paidFor} end
+if redis.call('EXISTS', KEYS[2]) == 1 then return {-1, ''} end
+redis.call('SET', KEYS[2], ARGV[2])
+redis.call('ZADD', KEYS[3], ARGV[3], ARGV[1])
+redis.call('SET', KEYS[1], ARGV[1])
+redis.call('SET', KEYS[4], ARGV[4])
+redis.call('SADD', KEYS[8], ARGV[1])
+if ARGV[6] == '1' then
+  redis.call('ZREM', KEYS[6], ARGV[4])
+  redis.call('SADD', KEYS[7], ARGV[4])
+end
+redis.call('LPUSH', KEYS[5], ARGV[5])
+return {1, ARGV[1]}
+`;
+
+/** Builds the stored registration from a registration order (spec part 2 section 3, "Stored registration"). */
+export function registrationFromOrder(order: RegistrationOrder, regNo: string, paymentId: string, at: Date): Registration {
+  const { verifyEmail: _verifyEmail, ...form } = order.form;
+  const iso = at.toISOString();
+  return {
+    ...form,
+    _id: randomUUID(),
+    registrationNumber: regNo,
+    registrationFee: fromMinor(order.charges.registrationFee),
+    registrationCurrency: order.currency,
+    welcomeReceptionExtraFee: fromMinor(order.charges.welcomeReceptionExtraFee),
+    galaDinnerExtraFee: fromMinor(order.charges.galaDinnerExtraFee),
+    couponCode: order.couponCode ?? 'NoCoupon',
+    paymentId,
+    orderId: order.orderId,
+    currency: order.currency,
+    totalPaid: fromMinor(order.charges.total),
+    charges: order.charges,
+    paidAt: iso,
+    createdAt: iso,
+    updatedAt: iso,
+  };
+}
+
+/** One EVAL: the guard, the record, the index, the e-mail index, the coupon hold -> used move and the audit entry. */
+async function finaliseRegistration(order: RegistrationOrder, paymentId: string, source: FinaliseSource, at: Date): Promise<FinaliseResult> {
+  const { orderId } = order;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const regNo = newRegistrationNumber();
+    const registration = registrationFromOrder(order, regNo, paymentId, at);
+    const auditEntry = JSON.stringify({ at: at.toISOString(), actor: source, action: 'registration.created', details: { regNo, orderId, paymentId, total: order.charges.total, currency: order.currency } });
+    const coupon = order.couponCode;
+    const [status, value] = await withStore((r) =>
+      r.eval<string[], [number, string]>(
+        FINALISE_REGISTRATION_SCRIPT,
+        [
+          keys.done(orderId),
+          keys.registration(regNo),
+          keys.registrationIndex(),
+          // A coupon registration has no provider payment id; its guard key is per order.
+          keys.paid(source === 'coupon' ? `coupon:${orderId}` : paymentId),
+          keys.audit(),
+          keys.couponHolds(coupon ?? '-'),
+          keys.couponUsed(coupon ?? '-'),
+          keys.registrationsByEmail(emailHash(order.form.email)),
+        ],
+        [regNo, JSON.stringify(registration), String(at.getTime()), orderId, auditEntry, coupon ? '1' : '0'],
+      ),
+    );
+    if (status === 1) return { outcome: 'applied', kind: 'registration', registrationNumber: regNo, registration };
+    if (status === 0) return fromDoneMark(String(value));
+    if (status === -2) throw paymentAlreadyUsed();
+  }
+  throw new Error('could not allocate a unique registration number in 5 attempts');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tier changes (tier upgrade, IEEE change)
+// ---------------------------------------------------------------------------------------------
+
+// KEYS: done, reg, paid, audit. ARGV: orderId, expected registration text, new registration
+// text, audit JSON, regNo. Returns {1, regNo} applied; {0, doneValue} already finalised;
+// {-1, ''} the registration changed since it was read (re-read and retry); {-2, otherOrderId}
+// the payment paid another order; {-4, ''} the registration is gone.
+const APPLY_CHANGE_SCRIPT = `
+local existing = redis.call('GET', KEYS[1])
+if existing then return {0, existing} end
+local paidFor = redis.call('GET', KEYS[3])
+if paidFor and paidFor ~= ARGV[1] then return {-2, paidFor} end
+local current = redis.call('GET', KEYS[2])
+if not current then return {-4, ''} end
+if current ~= ARGV[2] then return {-1, ''} end
+redis.call('SET', KEYS[2], ARGV[3])
+redis.call('SET', KEYS[1], ARGV[5])
+redis.call('SET', KEYS[3], ARGV[1])
+redis.call('LPUSH', KEYS[4], ARGV[4])
+return {1, ARGV[5]}
+`;
+
+// KEYS: done, paid, audit, attention index, attention record. ARGV: orderId, done value,
+// audit JSON, attention JSON, score (ms), paymentId. Returns {1, doneValue} recorded;
+// {0, doneValue} already finalised; {-2, otherOrderId} the payment paid another order.
+const REFUND_DUE_SCRIPT = `
+local existing = redis.call('GET', KEYS[1])
+if existing then return {0, existing} end
+local paidFor = redis.call('GET', KEYS[2])
+if paidFor and paidFor ~= ARGV[1] then return {-2, paidFor} end
+redis.call('SET', KEYS[1], ARGV[2])
+redis.call('SET', KEYS[2], ARGV[1])
+redis.call('ZADD', KEYS[4], ARGV[5], ARGV[6])
+redis.call('SET', KEYS[5], ARGV[4])
+redis.call('LPUSH', KEYS[3], ARGV[3])
+return {1, ARGV[2]}
+`;
+
+/**
+ * The registration after `change`: the new tier and the fields it decides (the shared tier
+ * rules), the new tier's fee, totalPaid raised by the amount, updatedAt, and the change appended
+ * to its history. Pure.
+ */
+export function registrationAfterChange(current: Registration, order: TierChangeOrder, change: ChangeRecord, at: Date): Registration {
+  const target = findTier(pricing, order.toTier);
+  return {
+    ...current,
+    ...tierDependentFields(order.toTier),
+    registrationTier: order.toTier,
+    registrationFee: target ? target.fee : current.registrationFee,
+    totalPaid: fromMinor(toMinor(current.totalPaid) + order.charges.total),
+    updatedAt: at.toISOString(),
+    history: [...(current.history ?? []), change],
+  };
+}
+
+async function applyTierChange(order: TierChangeOrder, paymentId: string, source: FinaliseSource, at: Date): Promise<FinaliseResult> {
+  const regNo = order.registrationNumber;
+  // Each retry means another writer changed the registration between our read and our write;
+  // a handful is far more than the few writers a registration ever has.
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const raw = await withStore((r) => r.get<string>(keys.registration(regNo)), rawRedis);
+    if (raw === null) return recordRefundDue(order, paymentId, source, at, 'The registration no longer exists.');
+    const current = JSON.parse(raw) as Registration;
+    if (current.registrationTier !== order.fromTier) {
+      return recordRefundDue(order, paymentId, source, at, `The registration's tier changed to ${current.registrationTier} before this payment arrived (the order was for ${order.fromTier} to ${order.toTier}).`);
+    }
+    const change: ChangeRecord = {
+      kind: order.kind,
+      from: order.fromTier,
+      to: order.toTier,
+      amount: fromMinor(order.charges.total),
+      currency: order.currency,
+      orderId: order.orderId,
+      paymentId,
+      at: at.toISOString(),
+    };
+    const next = registrationAfterChange(current, order, change, at);
+    const auditEntry = JSON.stringify({ at: change.at, actor: source, action: `registration.${order.kind}`, details: { regNo, orderId: order.orderId, paymentId, from: order.fromTier, to: order.toTier, total: order.charges.total, currency: order.currency } });
+    const [status, value] = await withStore((r) =>
+      r.eval<string[], [number, string]>(
+        APPLY_CHANGE_SCRIPT,
+        [keys.done(order.orderId), keys.registration(regNo), keys.paid(paymentId), keys.audit()],
+        [order.orderId, raw, JSON.stringify(next), auditEntry, regNo],
+      ),
+    );
+    if (status === 1) return { outcome: 'applied', kind: order.kind, registrationNumber: regNo, registration: next, change };
+    if (status === 0) return fromDoneMark(String(value));
+    if (status === -2) throw paymentAlreadyUsed();
+    // -1 (changed meanwhile) and -4 (gone meanwhile): read again.
+  }
+  throw new Error(`registration ${regNo} kept changing while a payment was applied`);
+}
+
+/** Records a taken payment that cannot be applied: done/paid guards, the attention list and the audit entry, in one EVAL. */
+async function recordRefundDue(order: TierChangeOrder, paymentId: string, source: FinaliseSource, at: Date, reason: string): Promise<FinaliseResult> {
+  const regNo = order.registrationNumber;
+  const attention = {
+    paymentId,
+    orderId: order.orderId,
+    kind: order.kind,
+    registrationNumber: regNo,
+    amount: fromMinor(order.charges.total),
+    currency: order.currency,
+    reason,
+    at: at.toISOString(),
+  };
+  const auditEntry = JSON.stringify({ at: attention.at, actor: source, action: 'payment.refund-due', details: attention });
+  const [status, value] = await withStore((r) =>
+    r.eval<string[], [number, string]>(
+      REFUND_DUE_SCRIPT,
+      [keys.done(order.orderId), keys.paid(paymentId), keys.audit(), keys.attentionIndex(), keys.attention(paymentId)],
+      [order.orderId, `${ATTENTION_MARK}${regNo}`, auditEntry, JSON.stringify(attention), String(at.getTime()), paymentId],
+    ),
+  );
+  if (status === 1) {
+    console.warn(`[finalise] payment ${paymentId} for ${order.kind} of ${regNo} not applied; listed for a refund`);
+    return { outcome: 'refund-due', registrationNumber: regNo, reason };
+  }
+  if (status === 0) return fromDoneMark(String(value));
+  throw paymentAlreadyUsed();
+}

@@ -1,0 +1,147 @@
+/**
+ * create-order's business rules for a new registration (spec part 2 sections 4-9; ARCHITECTURE:
+ * Money, Payment flow). The order is stored through the order core (orders.ts).
+ * Everything that decides money is recomputed here from the validated form, the coupon in
+ * Redis and today's date; the amount the browser sends is only compared.
+ */
+import { randomBytes } from 'node:crypto';
+import { messages, type RegistrationForm } from '../../src/shared/registration-form';
+import type { CreateOrderResponse } from '../../src/shared/api';
+import { fromMinor, toMinor } from '../../src/shared/money';
+import {
+  computeCharges,
+  findTier,
+  isEarlyBirdOpen,
+  isEarlyBirdTier,
+  isIeeeTier,
+  pricing,
+  tiersOnOffer,
+  type CouponType,
+} from '../../src/shared/pricing';
+import { couponTierError, tierDependentFields } from '../../src/shared/tier-rules';
+import { getCoupon, holdCoupon } from './coupons';
+import { HttpError } from './http';
+import { membershipStatus } from './membership';
+import { createProviderOrder, publicKeyId } from './payments';
+import { finaliseAndNotify } from './confirm';
+import { savePendingOrder, type RegistrationOrder } from './orders';
+import { audit } from './store';
+
+export const EARLY_BIRD_ENDED = 'The Early Bird registration period has ended. Please reselect a valid tier.';
+export const INTERNATIONAL_REFUSED =
+  'International (USD) registrations are not taken here. Please use the international registration link on the registration page.';
+
+export interface CreateOrderInput {
+  /** Total the browser showed, whole units (e.g. 10030.5). */
+  amount: number;
+  data: RegistrationForm;
+  code?: string | null;
+}
+
+export interface CreateOrderContext {
+  now: Date;
+  /** True when the request carries a verified admin token (foreign-author override, spec part 2 section 6). */
+  admin: boolean;
+}
+
+/** Applies the wizard's tier-dependent normalisation (spec part 2 section 4, src/shared/tier-rules.ts) on the server too. */
+function normaliseForm(form: RegistrationForm): RegistrationForm {
+  const out = { ...form, ...tierDependentFields(form.registrationTier) };
+  if (out.noPaper) out.paperId = '';
+  if (out.welcomeReception === 'no') out.additionalReceptionTickets = 0;
+  if (out.galaDinner === 'no') out.additionalGalaDinnerTickets = 0;
+  if (!out.dietaryRequirements.includes('OTHER')) out.dietaryOtherText = '';
+  return out;
+}
+
+const field = (name: string, message: string) => ({ [`data.${name}`]: message });
+
+/**
+ * Validates the business rules, computes the charges and creates the order.
+ * Returns the order response (spec part 2 section 3). Throws HttpError:
+ * 400 unknown tier / tier not on offer / membership not valid / coupon rules,
+ * 403 USD without an admin session, 409 earlyBirdExpired, price changed, coupon used up;
+ * ServiceUnavailableError (503) when Redis, Razorpay or the membership check is down.
+ */
+export async function createRegistrationOrder(input: CreateOrderInput, ctx: CreateOrderContext): Promise<CreateOrderResponse> {
+  const form = normaliseForm(input.data);
+  const tier = findTier(pricing, form.registrationTier);
+  if (!tier) throw new HttpError(400, 'UNKNOWN_TIER', 'Unknown registration tier.', field('registrationTier', 'Unknown registration tier.'));
+
+  if (!ctx.admin && (tier.currency !== 'INR' || form.country !== 'India' || form.billingCountry !== 'India')) {
+    throw new HttpError(403, 'INTERNATIONAL_PAYMENTS', INTERNATIONAL_REFUSED);
+  }
+  if (form.registrationCurrency !== tier.currency) {
+    throw new HttpError(400, 'CURRENCY_MISMATCH', `This tier is priced in ${tier.currency}.`, field('registrationCurrency', `This tier is priced in ${tier.currency}.`));
+  }
+  if (isEarlyBirdTier(tier.id) && !isEarlyBirdOpen(ctx.now, pricing)) {
+    throw new HttpError(409, 'EARLY_BIRD_EXPIRED', EARLY_BIRD_ENDED, undefined, { success: false, earlyBirdExpired: true, message: EARLY_BIRD_ENDED });
+  }
+  if (!tiersOnOffer(pricing, ctx.now, tier.region).some((t) => t.id === tier.id)) {
+    throw new HttpError(400, 'TIER_NOT_ON_OFFER', 'This tier is not on offer today. Please reselect a valid tier.', field('registrationTier', 'This tier is not on offer today.'));
+  }
+  if (isIeeeTier(tier.id)) {
+    const status = await membershipStatus(form.ieeeMemberNumber);
+    if (status !== 'Active') {
+      throw new HttpError(400, 'MEMBERSHIP_NOT_VALID', messages.membershipNotValid, field('ieeeMemberNumber', messages.membershipNotValid));
+    }
+  }
+
+  let couponType: CouponType | null = null;
+  const code = input.code ?? null;
+  if (code) {
+    const tierError = couponTierError(tier.id);
+    if (tierError) throw new HttpError(400, 'COUPON_NOT_APPLICABLE', tierError, { code: tierError });
+    const coupon = await getCoupon(code, ctx.now.getTime());
+    if (!coupon) throw new HttpError(400, 'INVALID_COUPON', 'Invalid coupon', { code: 'Invalid coupon' });
+    if (coupon.taken >= coupon.limit) throw new HttpError(409, 'COUPON_EXHAUSTED', 'This coupon has reached its usage limit.', { code: 'This coupon has reached its usage limit.' });
+    couponType = coupon.type;
+  }
+
+  const charges = computeCharges(pricing, form, couponType);
+  if (toMinor(input.amount) !== charges.total) {
+    throw new HttpError(409, 'PRICE_CHANGED', `The amount due is ${fromMinor(charges.total).toFixed(2)} ${charges.currency}, not ${input.amount.toFixed(2)}. Please review the summary and pay again.`, undefined, {
+      amount: fromMinor(charges.total),
+      currency: charges.currency,
+    });
+  }
+
+  const receipt = `reg_${randomBytes(6).toString('hex')}`;
+  let orderId: string;
+  if (charges.total === 0) {
+    orderId = `free_${randomBytes(9).toString('hex')}`;
+  } else {
+    const providerOrder = await createProviderOrder(charges.total, charges.currency, receipt, {
+      kind: 'registration',
+      tier: tier.id,
+      email: form.email,
+    });
+    orderId = providerOrder.id;
+  }
+
+  if (code) {
+    const held = await holdCoupon(code, orderId, ctx.now.getTime());
+    if (held !== 'held') {
+      throw new HttpError(409, 'COUPON_EXHAUSTED', held === 'unknown' ? 'Invalid coupon' : 'This coupon has reached its usage limit.', { code: 'This coupon has reached its usage limit.' });
+    }
+  }
+
+  const order: RegistrationOrder = {
+    kind: 'registration',
+    orderId,
+    form,
+    charges,
+    couponCode: code,
+    couponType,
+    currency: charges.currency,
+    createdAt: ctx.now.toISOString(),
+  };
+  await savePendingOrder(order);
+  await audit({ at: ctx.now.toISOString(), actor: ctx.admin ? 'admin' : 'delegate', action: 'order.created', details: { orderId, total: charges.total, currency: charges.currency, coupon: code } });
+
+  if (charges.total === 0) {
+    const { registrationNumber } = await finaliseAndNotify(orderId, 'NoPayment', 'coupon', ctx.now, { order, done: null });
+    return { success: true, noPayment: true, registrationNumber, id: orderId, amount: 0, currency: charges.currency };
+  }
+  return { success: true, noPayment: false, id: orderId, amount: charges.total, currency: charges.currency, key: publicKeyId() };
+}

@@ -1,0 +1,163 @@
+/**
+ * Self-service changes of an existing registration (spec part 2 sections 2, 4, 5, 7, 8 and 9;
+ * README design notes "Self-service rules"):
+ *
+ * - createChangeOrder(): a paid tier change. The server decides eligibility (a student tier
+ *   upgrades to the professional tier of the same IEEE status, region and period; an IEEE-member
+ *   tier converts to the non-member tier of the same type, region and period; registrations made
+ *   with a coupon are changed by the organisers), computes the amount with the shared arithmetic
+ *   (src/shared/change-charges.ts), creates the Razorpay order and stores the pending order. It
+ *   is applied later by finalise.ts (compare-and-set on the tier).
+ * - lookupName() / changeName(): the registered name, only when the registration id and the
+ *   registered e-mail (trimmed, case-insensitive) both match; an unknown id and a wrong e-mail
+ *   get the same answer so the call cannot tell which numbers exist.
+ *
+ * Every refusal is an HttpError whose body carries the spec's `{success: false, message}` beside
+ * the error shape; nothing is written on a refused call.
+ */
+import { randomBytes } from 'node:crypto';
+import { conference } from '../../src/content/conference';
+import type { ChangeRecord, IeeeChangeNotes, UpgradeNotes } from '../../src/shared/api';
+import { computeChangeCharges } from '../../src/shared/change-charges';
+import { fromMinor } from '../../src/shared/money';
+import { findTier, pricing } from '../../src/shared/pricing';
+import { changeTarget, type ChangeKind } from '../../src/shared/tier-rules';
+import { HttpError } from './http';
+import { deliverConfirmation } from './mail-delivery';
+import { fullName, nameChangeNotice } from './mail';
+import { savePendingOrder, type TierChangeOrder } from './orders';
+import { createProviderOrder, publicKeyId } from './payments';
+import { getRegistration, type Registration } from './registrations';
+import { audit, keys, rawRedis, withStore } from './store';
+
+/** A refusal in the self-service shape: the error shape plus `{success: false, message}`. */
+export function refuse(status: number, code: string, message: string): HttpError {
+  return new HttpError(status, code, message, undefined, { success: false, message });
+}
+
+export const NOT_FOUND_MESSAGE = 'No registration was found with this Registration ID.';
+export const NO_MATCH_MESSAGE = 'No registration matches this Registration ID and e-mail address.';
+
+/** The refusal texts of a tier change, per kind. */
+const notEligible: Record<ChangeKind, string> = {
+  'tier-upgrade': 'Only student registrations can be upgraded, and this registration already has a Full Registration tier.',
+  'ieee-change': 'Only IEEE-member registrations can be changed to a non-member tier, and this registration is already a non-member one.',
+};
+
+/** The order answer of upgrade-tier / change-ieee-status (spec part 2 sections 3, 7). */
+export interface ChangeOrderResult {
+  registrationNumber: string;
+  order: { id: string; currency: TierChangeOrder['currency']; amount: number; key: string; notes: UpgradeNotes | IeeeChangeNotes };
+}
+
+/**
+ * Creates a paid change order of `kind` for registration `regNo` at `at`: amount in minor units
+ * (total = base difference + 18 % GST, + 4 % convenience fee on the taxed amount), stored as a
+ * pending order before the answer. Throws (via refuse) 404 REGISTRATION_NOT_FOUND, 409
+ * COUPON_REGISTRATION (made with a coupon: the organisers change it), 409 NOT_ELIGIBLE (the tier
+ * cannot change that way); ServiceUnavailableError (503) when Redis or Razorpay is down.
+ */
+export async function createChangeOrder(kind: ChangeKind, regNo: string, at: Date): Promise<ChangeOrderResult> {
+  const registration = await getRegistration(regNo);
+  if (!registration) throw refuse(404, 'REGISTRATION_NOT_FOUND', NOT_FOUND_MESSAGE);
+  if (registration.couponCode && registration.couponCode !== 'NoCoupon') {
+    throw refuse(409, 'COUPON_REGISTRATION', `This registration was made with a coupon, so the organisers make this change for you. Please write to ${conference.contactEmail} with your Registration ID.`);
+  }
+  const from = findTier(pricing, registration.registrationTier);
+  const to = changeTarget(kind, registration.registrationTier, pricing);
+  if (!from || !to) throw refuse(409, 'NOT_ELIGIBLE', notEligible[kind]);
+  const charges = computeChangeCharges(pricing, from, to);
+
+  const providerOrder = await createProviderOrder(charges.total, charges.currency, `${kind === 'tier-upgrade' ? 'upg' : 'iee'}_${randomBytes(6).toString('hex')}`, {
+    kind,
+    registrationNumber: regNo,
+    from: from.id,
+    to: to.id,
+  });
+  const order: TierChangeOrder = {
+    kind,
+    orderId: providerOrder.id,
+    registrationNumber: regNo,
+    fromTier: from.id,
+    toTier: to.id,
+    charges,
+    currency: charges.currency,
+    createdAt: at.toISOString(),
+  };
+  await savePendingOrder(order);
+  await audit({ at: order.createdAt, actor: 'registrant', action: 'order.created', details: { kind, orderId: order.orderId, regNo, from: from.id, to: to.id, total: charges.total, currency: charges.currency } });
+
+  const total = fromMinor(charges.total);
+  const notes: UpgradeNotes | IeeeChangeNotes =
+    kind === 'tier-upgrade' ? { upgradeAmount: total, upgradeFrom: from.id, upgradeTo: to.id } : { changeAmount: total, changeFrom: from.id, changeTo: to.id };
+  return { registrationNumber: regNo, order: { id: order.orderId, currency: charges.currency, amount: charges.total, key: publicKeyId(), notes } };
+}
+
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * The registration `regNo` if its registered e-mail is `email` (trimmed, case-insensitive).
+ * Throws refuse(404, NO_MATCH) for an unknown id and for a wrong e-mail alike.
+ */
+async function matchingRegistration(regNo: string, email: string): Promise<Registration> {
+  const registration = await getRegistration(regNo);
+  if (!registration || !sameEmail(registration.email, email)) throw refuse(404, 'NO_MATCH', NO_MATCH_MESSAGE);
+  return registration;
+}
+
+/** get-name: the registered title and names (spec part 2 section 3, "Name record"). */
+export async function lookupName(regNo: string, email: string): Promise<{ title: string; firstName: string; lastName: string }> {
+  const r = await matchingRegistration(regNo, email);
+  return { title: r.title ?? '', firstName: r.firstName, lastName: r.lastName };
+}
+
+// KEYS: reg, audit. ARGV: expected registration text, new registration text, audit JSON.
+// Returns 1 written, 0 the registration changed since it was read, -1 it is gone.
+const REPLACE_SCRIPT = `
+local current = redis.call('GET', KEYS[1])
+if not current then return -1 end
+if current ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[1], ARGV[2])
+redis.call('LPUSH', KEYS[2], ARGV[3])
+return 1
+`;
+
+export interface NameChange {
+  title: Registration['title'] | '';
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * update-name: changes the registered title and names of `regNo` when `email` matches, keeps the
+ * old name in the registration's history, writes an audit entry (one compare-and-set EVAL, so a
+ * payment applied at the same moment is never overwritten) and e-mails the registered address.
+ * An unchanged name is answered as done with nothing written. Returns whether anything changed.
+ * Throws refuse(404, NO_MATCH) like lookupName; ServiceUnavailableError when the store is down.
+ */
+export async function changeName(regNo: string, email: string, name: NameChange, at: Date): Promise<{ changed: boolean }> {
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const raw = await withStore((r) => r.get<string>(keys.registration(regNo)), rawRedis);
+    const current = raw === null ? null : (JSON.parse(raw) as Registration);
+    if (!current || !sameEmail(current.email, email)) throw refuse(404, 'NO_MATCH', NO_MATCH_MESSAGE);
+    const before = fullName(current);
+    // Section 5: the title is optional here; an empty one is stored as ''.
+    const next: Registration = { ...current, title: name.title as Registration['title'], firstName: name.firstName, lastName: name.lastName };
+    const after = fullName(next);
+    if (before === after && (current.title ?? '') === name.title) return { changed: false };
+    const change: ChangeRecord = { kind: 'name-change', from: before, to: after, at: at.toISOString() };
+    next.updatedAt = change.at;
+    next.history = [...(current.history ?? []), change];
+    const auditEntry = JSON.stringify({ at: change.at, actor: 'registrant', action: 'registration.name-change', details: { regNo, from: before, to: after } });
+    const status = await withStore((r) => r.eval<string[], number>(REPLACE_SCRIPT, [keys.registration(regNo), keys.audit()], [raw!, JSON.stringify(next), auditEntry]));
+    if (status === 1) {
+      // The notice goes to the registered address; a failure is recorded, never fails the change.
+      await deliverConfirmation(next, at, false, nameChangeNotice(next, before, after)).catch((err: unknown) => {
+        console.error(`[mail] name-change notice for ${regNo} not recorded: ${err instanceof Error ? err.message : String(err)}`);
+      });
+      return { changed: true };
+    }
+    // 0: changed meanwhile, -1: gone meanwhile; read again.
+  }
+  throw new Error(`registration ${regNo} kept changing during a name change`);
+}
