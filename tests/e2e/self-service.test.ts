@@ -160,21 +160,29 @@ describe('self-service pages in Chromium', () => {
     await expectNoSeriousViolations(page, '/tier-upgrade empty');
 
     // An empty ID never reaches the server.
-    const fetchButton = page.getByRole('button', { name: 'Fetch Details' });
+    const fetchButton = page.locator('.ss-form button[type=submit]');
+    expect(await fetchButton.textContent()).toBe('Fetch Details');
     await fetchButton.click();
     await expect.poll(() => alertText(page)).toBe(selfServiceMessages.registrationIdRequired);
     expect(await page.getByLabel('Registration ID').getAttribute('aria-invalid')).toBe('true');
 
     // Lower case and spaces as a registrant might type it: the page normalises it.
     await page.getByLabel('Registration ID').fill(`  ${regNo.toLowerCase()} `);
-    let sawLoading = false;
-    page.on('request', (r) => {
-      if (r.url().endsWith('/api/tier-upgrade/upgrade-tier')) void fetchButton.textContent().then((t) => (sawLoading ||= t === 'Loading...'));
+    // The order request is held until the busy state has been seen: 'Loading...', disabled.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/tier-upgrade/upgrade-tier', async (route) => {
+      await held;
+      await route.continue();
     });
     await fetchButton.click();
+    const loading = page.getByRole('button', { name: 'Loading...' });
+    await expect.poll(() => loading.isVisible()).toBe(true);
+    expect(await loading.isDisabled()).toBe(true);
+    release();
     const summary = page.getByRole('region', { name: 'Upgrade summary' });
     await expect.poll(() => summary.isVisible(), { timeout: 30_000 }).toBe(true);
-    expect(sawLoading).toBe(true);
+    await page.unroute('**/api/tier-upgrade/upgrade-tier');
     expect(await alertText(page)).toBe('');
     const dd = (term: string) => summary.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
     expect(await dd('Registration ID').textContent()).toBe(regNo);
@@ -215,10 +223,16 @@ describe('self-service pages in Chromium', () => {
     expect(consoleErrors).toEqual([]);
 
     // The organisers' table shows the professional tier and the new total.
+    const adminCalls: string[] = [];
+    page.on('response', (r) => {
+      if (r.url().includes('/api/admin-auth/') || r.url().includes('/api/registrations')) adminCalls.push(`${r.status()} ${new URL(r.url()).pathname}`);
+    });
     await signIn(page);
-    await page.goto(`${stack.appUrl}/admin/registrations`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Admin Dashboard' }).isVisible()).toBe(true);
+    await page.getByRole('link', { name: /^Registration Data/ }).click();
+    await page.waitForURL(/\/admin\/registrations$/);
     const tableRow = page.getByRole('row').filter({ has: page.getByRole('cell', { name: regNo, exact: true }) });
-    await expect.poll(() => tableRow.isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => tableRow.isVisible(), { timeout: 20_000, message: adminCalls.join(', ') }).toBe(true);
     const headers = await page.locator('.admin-table thead tr').first().locator('th').allTextContents();
     const cell = (header: string) => tableRow.getByRole('cell').nth(headers.indexOf(header)).textContent();
     expect(await cell('Reg. Tier')).toBe(to.label);
