@@ -24,6 +24,7 @@ import { computeChangeCharges } from '../../src/shared/change-charges';
 import { formatMoney } from '../../src/shared/money';
 import { findTier, isEarlyBirdOpen, pricing, type Tier } from '../../src/shared/pricing';
 import { devDefaults } from '../../scripts/local-config';
+import { NO_MATCH_MESSAGE, NOT_FOUND_MESSAGE } from '../../netlify/server/self-service';
 import { launchChromium, startStack, type Stack } from './stack';
 import { fillSteps1to8, payAndWaitForSuccess } from './wizard-steps';
 
@@ -274,14 +275,14 @@ describe('self-service pages in Chromium', () => {
     expect(await summary.getByRole('button', { name: /^Pay / }).isEnabled()).toBe(true);
     await expectNoSeriousViolations(page, '/ieee-change with a message');
 
-    // A registration that does not exist: the server's message (or the page's fallback), no summary.
+    // A registration that does not exist: the server's message, no summary.
     await page.getByLabel('Registration ID').fill('PESGRE25-ZZZZZZZZ');
     expect(await summary.count()).toBe(0);
     await page.getByRole('button', { name: 'Fetch Details' }).click();
-    await expect.poll(async () => (await alertText(page))?.length ?? 0).toBeGreaterThan(0);
+    await expect.poll(() => alertText(page)).toBe(NOT_FOUND_MESSAGE);
     expect(await summary.count()).toBe(0);
 
-    // An IEEE-member professional cannot "upgrade": the upgrade page shows the server's refusal.
+    // An IEEE-member professional cannot "upgrade": the upgrade page shows the server's refusal (409 NOT_ELIGIBLE).
     await page.goto(`${stack.appUrl}/tier-upgrade`);
     await page.getByLabel('Registration ID').fill(regNo);
     await page.getByRole('button', { name: 'Fetch Details' }).click();
@@ -311,8 +312,7 @@ describe('self-service pages in Chromium', () => {
     // A wrong e-mail: the server refuses and no name form appears.
     await email.fill('someone.else@example.org');
     await page.getByRole('button', { name: 'Fetch Record' }).click();
-    await expect.poll(async () => (await alertText(page))?.length ?? 0, { timeout: 30_000 }).toBeGreaterThan(0);
-    expect(await alertText(page)).not.toBe(selfServiceMessages.idAndEmailRequired);
+    await expect.poll(() => alertText(page), { timeout: 30_000 }).toBe(NO_MATCH_MESSAGE);
     expect(await page.getByLabel('First Name').count()).toBe(0);
 
     // The right one fills the form with the stored name.
