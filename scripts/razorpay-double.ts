@@ -1,21 +1,60 @@
 /**
- * Razorpay test double: the parts of Razorpay's Orders/Payments API that the
+ * Razorpay test double: the parts of Razorpay's Orders/Payments/Refunds API that the
  * `razorpay` SDK calls, signed webhooks, and a stand-in for the browser Checkout
  * (served at /checkout.js), all in memory.
  *
- * Razorpay API (Basic auth key_id:key_secret, same shapes and error bodies as Razorpay):
- *   POST /v1/orders, GET /v1/orders, GET /v1/orders/:id, GET /v1/orders/:id/payments,
- *   GET /v1/payments/:id
+ * Razorpay API (Basic auth key_id:key_secret, same shapes and error bodies as Razorpay;
+ * amounts in minor units, times in Unix seconds):
+ *   POST /v1/orders, GET /v1/orders, GET /v1/orders/:id,
+ *   GET /v1/orders/:id/payments         → {entity:'collection', count, items: payments, oldest first}
+ *   GET /v1/payments/:id                  (amount_refunded, refund_status null|'partial'|'full';
+ *                                          status 'refunded' once fully refunded)
+ *   POST /v1/payments/:id/refund        {amount?, speed?: 'normal'|'optimum', notes?, receipt?}
+ *        Captured payments only; amount defaults to what is still refundable; refunds never sum
+ *        above the captured amount. Optional header X-Refund-Idempotency (10+ chars of
+ *        [A-Za-z0-9_-]): the same key and body answer the first refund again (none is created);
+ *        the same key with another body or payment is refused with 400 ('Different request with
+ *        the same idempotency key has already been processed.'). Other refusals (400
+ *        BAD_REQUEST_ERROR): 'The refund amount provided is greater than amount captured.',
+ *        'The payment has been fully refunded already.', and for a failed payment 'The payment
+ *        status should be captured for action to be taken'. Razorpay's 409 for a retry that
+ *        arrives while the first request is still processing is not modelled.
+ *   GET /v1/payments/:id/refunds, GET /v1/refunds (collections, newest first, ?count=&skip=),
+ *   GET /v1/refunds/:id, GET /v1/payments/:id/refunds/:refundId
  * Test API (no auth):
  *   POST /_double/pay      {order_id, outcome: "success"|"failure", email?, contact?, key?}
- *   POST /_double/webhook  {order_id, payment_id?, event, webhookUrl?}
+ *        Records the payment like Checkout does; never delivers a webhook.
+ *   POST /_double/capture  {order_id, email?, contact?, key?} → {razorpay_order_id,
+ *        razorpay_payment_id, razorpay_signature}: an alias of /_double/pay with outcome
+ *        "success" (so, like it, it delivers no webhook).
+ *   POST /_double/webhook  {order_id, payment_id?, event, webhookUrl?, eventId?}
+ *        event: payment.captured | order.paid | payment.failed.
+ *   POST /_double/refund-webhook {refund_id, event, webhookUrl?, eventId?}
+ *        event: refund.created (status unchanged) | refund.processed (pending or processed
+ *        refund → processed) | refund.failed (pending or failed refund → failed; a failed
+ *        refund no longer counts in the payment's amount_refunded). Payload
+ *        {refund: {entity}, payment: {entity}}, the entities as they are after the change.
+ *        Both webhook endpoints answer {delivered, status, body, eventId} (502 when the receiver
+ *        is unreachable). Every delivery carries X-Razorpay-Signature (HMAC-SHA256 of the raw
+ *        body with the webhook secret) and X-Razorpay-Event-Id, unique per event. Passing the
+ *        eventId of an earlier event re-delivers that event's exact body (a Razorpay retry, for
+ *        testing deduplication) without changing any state; an unseen eventId names a new event.
+ *   POST /_double/faults   {refundDelayMs?, refundPendingStatus?, payment_id?} → the faults now set
+ *        Replaces the fault set of one payment (payment_id given; overrides the global set for
+ *        that payment's refunds) or the global set; {} or {payment_id} alone clears it.
+ *        refundDelayMs (0-60000): successful refund answers (new and replayed) are sent only
+ *        after this delay, the refund being created first: a time-out after Razorpay processed
+ *        it. refundPendingStatus: new refunds are created 'pending' instead of 'processed'.
+ *        The functions tests share one double, so scope faults to a payment_id there.
+ *   GET  /_double/faults   → {global, payments: {[payment_id]: faults}}
+ *   GET  /_double/refunds[?payment_id=] → {entity:'collection', count, items: refunds, oldest first}
  *   GET  /_double/orders/:id → {order, payments}
  *   GET  /checkout.js      → window.Razorpay stand-in
  *
  * CLI: `npx tsx scripts/razorpay-double.ts` (env RAZORPAY_DOUBLE_PORT, RAZORPAY_KEY_ID,
  *   RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET, APP_URL).
  */
-import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -68,13 +107,15 @@ export interface RazorpayPayment {
   entity: 'payment';
   amount: number;
   currency: Currency;
-  status: 'captured' | 'failed';
+  /** 'refunded' once refunds (not failed) add up to the whole amount. */
+  status: 'captured' | 'failed' | 'refunded';
   order_id: string;
   invoice_id: null;
   international: boolean;
   method: 'card';
+  /** Sum of the payment's refunds that have not failed (minor units). */
   amount_refunded: number;
-  refund_status: null;
+  refund_status: null | 'partial' | 'full';
   captured: boolean;
   description: string | null;
   card_id: string;
@@ -95,8 +136,41 @@ export interface RazorpayPayment {
   created_at: number;
 }
 
+/** Razorpay refund entity (amount in minor units; created_at in Unix seconds). */
+export interface RazorpayRefund {
+  id: string;
+  entity: 'refund';
+  amount: number;
+  currency: Currency;
+  payment_id: string;
+  notes: Notes;
+  receipt: string | null;
+  acquirer_data: { arn: string | null };
+  created_at: number;
+  batch_id: null;
+  status: 'pending' | 'processed' | 'failed';
+  speed_processed: 'normal' | 'instant';
+  speed_requested: RefundSpeed;
+}
+
+type RefundSpeed = 'normal' | 'optimum';
+
+/** Fault injection for POST /v1/payments/:id/refund (see POST /_double/faults). */
+export interface RefundFaults {
+  /** Milliseconds to hold a successful refund answer after the refund exists. */
+  refundDelayMs?: number;
+  /** Create refunds 'pending' (as slow bank refunds are) instead of 'processed'. */
+  refundPendingStatus?: boolean;
+}
+
 type WebhookEvent = 'payment.captured' | 'order.paid' | 'payment.failed';
 const WEBHOOK_EVENTS: readonly WebhookEvent[] = ['payment.captured', 'order.paid', 'payment.failed'];
+type RefundWebhookEvent = 'refund.created' | 'refund.processed' | 'refund.failed';
+const REFUND_WEBHOOK_EVENTS: readonly RefundWebhookEvent[] = ['refund.created', 'refund.processed', 'refund.failed'];
+const REFUND_FIELDS = new Set(['amount', 'speed', 'notes', 'receipt']);
+// Razorpay's documented rule for X-Refund-Idempotency keys.
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{10,}$/;
+const MAX_FAULT_DELAY_MS = 60_000;
 
 const MAX_BODY_BYTES = 1024 * 1024;
 // Razorpay itself gives up after 5 s, but the local dev server rebuilds a function on every call
@@ -150,6 +224,13 @@ export async function startRazorpayDouble(opts: RazorpayDoubleOptions): Promise<
   const expectedAuth = Buffer.from(`Basic ${Buffer.from(`${opts.keyId}:${opts.keySecret}`).toString('base64')}`);
   const orders = new Map<string, RazorpayOrder>();
   const payments = new Map<string, RazorpayPayment>();
+  const refunds = new Map<string, RazorpayRefund>();
+  // X-Refund-Idempotency key → the request it first succeeded for, to replay it or refuse a reuse.
+  const idempotencyKeys = new Map<string, { request: string; refundId: string }>();
+  // Every event ever built, by event id, so a test can have one re-delivered byte for byte.
+  const events = new Map<string, { event: string; subject: string; body: string }>();
+  let globalFaults: RefundFaults = {};
+  const paymentFaults = new Map<string, RefundFaults>();
   let url = '';
 
   const getOrder = (id: unknown): RazorpayOrder => {
@@ -159,6 +240,31 @@ export async function startRazorpayDouble(opts: RazorpayDoubleOptions): Promise<
   };
   const paymentsOf = (orderId: string): RazorpayPayment[] =>
     [...payments.values()].filter((p) => p.order_id === orderId);
+  const getPayment = (id: unknown): RazorpayPayment => {
+    const payment = typeof id === 'string' ? payments.get(id) : undefined;
+    if (!payment) throw notFound();
+    return payment;
+  };
+  const getRefund = (id: unknown): RazorpayRefund => {
+    const refund = typeof id === 'string' ? refunds.get(id) : undefined;
+    if (!refund) throw notFound();
+    return refund;
+  };
+  const refundsOf = (paymentId: string): RazorpayRefund[] =>
+    [...refunds.values()].filter((r) => r.payment_id === paymentId);
+  const faultsFor = (paymentId: string): RefundFaults => paymentFaults.get(paymentId) ?? globalFaults;
+
+  /** Recomputes amount_refunded, refund_status and status from the payment's refunds. */
+  const settleRefunds = (payment: RazorpayPayment): void => {
+    // Razorpay returns a failed refund's money to the merchant, so it stops counting as refunded.
+    const refunded = refundsOf(payment.id)
+      .filter((r) => r.status !== 'failed')
+      .reduce((sum, r) => sum + r.amount, 0);
+    const full = refunded >= payment.amount;
+    payment.amount_refunded = refunded;
+    payment.refund_status = refunded === 0 ? null : full ? 'full' : 'partial';
+    payment.status = full ? 'refunded' : 'captured';
+  };
 
   const createOrder = (input: Record<string, unknown>): RazorpayOrder => {
     const { amount, currency = 'INR', receipt, notes } = input;
@@ -260,6 +366,184 @@ export async function startRazorpayDouble(opts: RazorpayDoubleOptions): Promise<
     };
   };
 
+  /**
+   * POST /v1/payments/:id/refund. `idempotencyHeader` is X-Refund-Idempotency as received.
+   * Returns the refund created, or the earlier one when the key and request repeat.
+   */
+  const createRefund = (
+    paymentId: string,
+    input: Record<string, unknown>,
+    idempotencyHeader: string | string[] | undefined,
+  ): RazorpayRefund => {
+    const payment = getPayment(paymentId);
+    let key: string | undefined;
+    let request = '';
+    if (idempotencyHeader !== undefined) {
+      key = Array.isArray(idempotencyHeader) ? idempotencyHeader.join(', ') : idempotencyHeader;
+      if (!IDEMPOTENCY_KEY.test(key)) {
+        // Razorpay documents the rule but not its message; this one states the rule.
+        throw new ApiError(
+          400,
+          'The idempotency key must be at least 10 characters long and contain only alphabets, numbers, hyphens and underscores.',
+          { field: 'X-Refund-Idempotency' },
+        );
+      }
+      request = canonicalJson({ payment_id: payment.id, body: input });
+      const seen = idempotencyKeys.get(key);
+      // Checked before the payment's state: a replay after a full refund must still answer the refund.
+      if (seen) {
+        if (seen.request !== request) {
+          throw new ApiError(400, 'Different request with the same idempotency key has already been processed.');
+        }
+        return getRefund(seen.refundId);
+      }
+    }
+
+    for (const field of Object.keys(input)) {
+      if (!REFUND_FIELDS.has(field)) throw invalid(field, `${field} is/are not required and should not be sent`);
+    }
+    if (payment.status === 'refunded') throw new ApiError(400, 'The payment has been fully refunded already.');
+    if (payment.status !== 'captured') {
+      throw new ApiError(400, 'The payment status should be captured for action to be taken');
+    }
+    const refundable = payment.amount - payment.amount_refunded;
+    const { amount = refundable, speed = 'normal', notes, receipt } = input;
+    if (typeof amount !== 'number' || !Number.isInteger(amount)) {
+      throw invalid('amount', 'The amount must be an integer.');
+    }
+    // Razorpay accepts refunds below one rupee, so the floor is one minor unit.
+    if (amount < 1) throw invalid('amount', `The amount must be at least ${payment.currency} 0.01`);
+    if (amount > refundable) throw new ApiError(400, 'The refund amount provided is greater than amount captured.');
+    if (speed !== 'normal' && speed !== 'optimum') throw invalid('speed', 'The selected speed is invalid.');
+    if (receipt !== undefined && receipt !== null && (typeof receipt !== 'string' || receipt.length > 40)) {
+      throw invalid('receipt', 'The receipt may not be greater than 40 characters.');
+    }
+
+    const pending = faultsFor(payment.id).refundPendingStatus === true;
+    const refund: RazorpayRefund = {
+      id: newId('rfnd'),
+      entity: 'refund',
+      amount,
+      currency: payment.currency,
+      payment_id: payment.id,
+      notes: parseNotes(notes),
+      receipt: typeof receipt === 'string' ? receipt : null,
+      // The bank reference arrives after processing; Razorpay's own examples show it null.
+      acquirer_data: { arn: null },
+      created_at: nowSeconds(),
+      batch_id: null,
+      status: pending ? 'pending' : 'processed',
+      // An optimum refund that cannot go out instantly falls back to normal speed and waits.
+      speed_processed: speed === 'optimum' && !pending ? 'instant' : 'normal',
+      speed_requested: speed,
+    };
+    refunds.set(refund.id, refund);
+    settleRefunds(payment);
+    if (key !== undefined) idempotencyKeys.set(key, { request, refundId: refund.id });
+    return refund;
+  };
+
+  const setFaults = (input: Record<string, unknown>): unknown => {
+    for (const field of Object.keys(input)) {
+      if (field !== 'refundDelayMs' && field !== 'refundPendingStatus' && field !== 'payment_id') {
+        throw new ApiError(400, `Unknown fault ${field}`, { field });
+      }
+    }
+    const { refundDelayMs, refundPendingStatus, payment_id: paymentId } = input;
+    if (
+      refundDelayMs !== undefined &&
+      (typeof refundDelayMs !== 'number' ||
+        !Number.isInteger(refundDelayMs) ||
+        refundDelayMs < 0 ||
+        refundDelayMs > MAX_FAULT_DELAY_MS)
+    ) {
+      throw new ApiError(400, `refundDelayMs must be an integer from 0 to ${MAX_FAULT_DELAY_MS}`, { field: 'refundDelayMs' });
+    }
+    if (refundPendingStatus !== undefined && typeof refundPendingStatus !== 'boolean') {
+      throw new ApiError(400, 'refundPendingStatus must be a boolean', { field: 'refundPendingStatus' });
+    }
+    const faults: RefundFaults = {};
+    if (refundDelayMs) faults.refundDelayMs = refundDelayMs;
+    if (refundPendingStatus) faults.refundPendingStatus = true;
+    if (paymentId === undefined) {
+      globalFaults = faults;
+    } else {
+      const payment = getPayment(paymentId);
+      if (Object.keys(faults).length === 0) paymentFaults.delete(payment.id);
+      else paymentFaults.set(payment.id, faults);
+    }
+    return currentFaults();
+  };
+  const currentFaults = (): { global: RefundFaults; payments: Record<string, RefundFaults> } => ({
+    global: globalFaults,
+    payments: Object.fromEntries(paymentFaults),
+  });
+
+  const webhookTarget = (input: Record<string, unknown>): string => {
+    const target = input.webhookUrl ?? opts.webhookUrl;
+    if (typeof target !== 'string' || !/^https?:\/\//.test(target)) {
+      throw new ApiError(400, 'webhookUrl must be an http(s) URL', { field: 'webhookUrl' });
+    }
+    return target;
+  };
+
+  /**
+   * The earlier event named by input.eventId, when there is one. It must be the same event
+   * about the same entity: re-delivering it as something else would be a test bug.
+   */
+  const earlierEvent = (
+    input: Record<string, unknown>,
+    event: string,
+    subject: string,
+  ): { id: string; body: string } | undefined => {
+    const { eventId } = input;
+    if (eventId === undefined) return undefined;
+    if (typeof eventId !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(eventId)) {
+      throw new ApiError(400, 'eventId must be 1-64 characters of [A-Za-z0-9_-]', { field: 'eventId' });
+    }
+    const earlier = events.get(eventId);
+    if (!earlier) return undefined;
+    if (earlier.event !== event || earlier.subject !== subject) {
+      throw new ApiError(400, `Event ${eventId} was ${earlier.event} for ${earlier.subject}`, { field: 'eventId' });
+    }
+    return { id: eventId, body: earlier.body };
+  };
+
+  /** Records a new event (under input.eventId when given) and returns its id and raw body. */
+  const newEvent = (
+    input: Record<string, unknown>,
+    event: string,
+    subject: string,
+    contains: string[],
+    payload: Record<string, { entity: unknown }>,
+  ): { id: string; body: string } => {
+    const id = typeof input.eventId === 'string' ? input.eventId : randomAlnum(14);
+    const body = JSON.stringify({ entity: 'event', account_id: 'acc_double', event, contains, payload, created_at: nowSeconds() });
+    events.set(id, { event, subject, body });
+    return { id, body };
+  };
+
+  const deliver = async (target: string, eventId: string, body: string): Promise<[number, unknown]> => {
+    try {
+      const res = await fetch(target, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'User-Agent': 'Razorpay-Webhook/v1',
+          // Signed over the exact bytes sent: receivers must verify the raw body.
+          'X-Razorpay-Signature': hmacHex(opts.webhookSecret, body),
+          'X-Razorpay-Event-Id': eventId,
+        },
+        body,
+        signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+      });
+      return [200, { delivered: true, status: res.status, body: await res.text(), eventId }];
+    } catch (err) {
+      const cause = (err as { cause?: Error }).cause;
+      return [502, { delivered: false, error: `${(err as Error).message}${cause ? `: ${cause.message}` : ''}`, eventId }];
+    }
+  };
+
   const sendWebhook = async (input: Record<string, unknown>): Promise<[number, unknown]> => {
     const order = getOrder(input.order_id);
     const event = input.event as WebhookEvent;
@@ -274,38 +558,46 @@ export async function startRazorpayDouble(opts: RazorpayDoubleOptions): Promise<
     if ((event === 'payment.failed') !== (payment.status === 'failed')) {
       throw new ApiError(400, `Cannot send ${event} for a ${payment.status} payment`, { field: 'event' });
     }
-    const target = input.webhookUrl ?? opts.webhookUrl;
-    if (typeof target !== 'string' || !/^https?:\/\//.test(target)) {
-      throw new ApiError(400, 'webhookUrl must be an http(s) URL', { field: 'webhookUrl' });
-    }
-
+    const target = webhookTarget(input);
     const withOrder = event === 'order.paid';
-    const body = JSON.stringify({
-      entity: 'event',
-      account_id: 'acc_double',
-      event,
-      contains: withOrder ? ['payment', 'order'] : ['payment'],
-      payload: withOrder ? { payment: { entity: payment }, order: { entity: order } } : { payment: { entity: payment } },
-      created_at: nowSeconds(),
-    });
-    try {
-      const res = await fetch(target, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          'User-Agent': 'Razorpay-Webhook/v1',
-          // Signed over the exact bytes sent: receivers must verify the raw body.
-          'X-Razorpay-Signature': hmacHex(opts.webhookSecret, body),
-          'X-Razorpay-Event-Id': randomBytes(12).toString('hex'),
-        },
-        body,
-        signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
-      });
-      return [200, { delivered: true, status: res.status, body: await res.text() }];
-    } catch (err) {
-      const cause = (err as { cause?: Error }).cause;
-      return [502, { delivered: false, error: `${(err as Error).message}${cause ? `: ${cause.message}` : ''}` }];
+    const { id, body } =
+      earlierEvent(input, event, payment.id) ??
+      newEvent(
+        input,
+        event,
+        payment.id,
+        withOrder ? ['payment', 'order'] : ['payment'],
+        withOrder ? { payment: { entity: payment }, order: { entity: order } } : { payment: { entity: payment } },
+      );
+    return deliver(target, id, body);
+  };
+
+  const sendRefundWebhook = async (input: Record<string, unknown>): Promise<[number, unknown]> => {
+    const refund = getRefund(input.refund_id);
+    const event = input.event as RefundWebhookEvent;
+    if (!REFUND_WEBHOOK_EVENTS.includes(event)) {
+      throw new ApiError(400, `event must be one of ${REFUND_WEBHOOK_EVENTS.join(', ')}`, { field: 'event' });
     }
+    const target = webhookTarget(input);
+    const earlier = earlierEvent(input, event, refund.id);
+    if (earlier) return deliver(target, earlier.id, earlier.body);
+
+    // Processed and failed are final states: Razorpay never moves a refund out of either.
+    if (event === 'refund.processed' && refund.status === 'failed') {
+      throw new ApiError(400, 'Cannot send refund.processed for a failed refund', { field: 'event' });
+    }
+    if (event === 'refund.failed' && refund.status === 'processed') {
+      throw new ApiError(400, 'Cannot send refund.failed for a processed refund (create it pending)', { field: 'event' });
+    }
+    const payment = getPayment(refund.payment_id);
+    if (event === 'refund.processed') refund.status = 'processed';
+    if (event === 'refund.failed') refund.status = 'failed';
+    settleRefunds(payment);
+    const { id, body } = newEvent(input, event, refund.id, ['refund', 'payment'], {
+      refund: { entity: refund },
+      payment: { entity: payment },
+    });
+    return deliver(target, id, body);
   };
 
   const route = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
@@ -329,10 +621,7 @@ export async function startRazorpayDouble(opts: RazorpayDoubleOptions): Promise<
         return sendJson(res, 200, createOrder(await readJsonObject(req)));
       }
       if (method === 'GET' && path === '/v1/orders') {
-        const count = clampInt(requestUrl.searchParams.get('count'), 10, 1, 100);
-        const skip = clampInt(requestUrl.searchParams.get('skip'), 0, 0, Number.MAX_SAFE_INTEGER);
-        const items = [...orders.values()].reverse().slice(skip, skip + count);
-        return sendJson(res, 200, { entity: 'collection', count: items.length, items });
+        return sendJson(res, 200, newestFirst([...orders.values()], requestUrl.searchParams));
       }
       if (method === 'GET' && resource === 'orders' && id && segments.length === 2) {
         return sendJson(res, 200, getOrder(id));
@@ -342,9 +631,32 @@ export async function startRazorpayDouble(opts: RazorpayDoubleOptions): Promise<
         return sendJson(res, 200, { entity: 'collection', count: items.length, items });
       }
       if (method === 'GET' && resource === 'payments' && id && segments.length === 2) {
-        const payment = payments.get(id);
-        if (!payment) throw notFound();
-        return sendJson(res, 200, payment);
+        return sendJson(res, 200, getPayment(id));
+      }
+      if (method === 'POST' && resource === 'payments' && id && sub === 'refund' && segments.length === 3) {
+        const input = await readJsonObject(req);
+        const refund = createRefund(id, input, req.headers['x-refund-idempotency']);
+        const delayMs = faultsFor(refund.payment_id).refundDelayMs ?? 0;
+        if (delayMs > 0) {
+          await new Promise<void>((resolve) => setTimeout(resolve, delayMs).unref());
+          // The client may have given up (the point of the fault); the refund stands either way.
+          if (res.destroyed) return;
+        }
+        return sendJson(res, 200, refund);
+      }
+      if (method === 'GET' && resource === 'payments' && id && sub === 'refunds' && segments.length === 3) {
+        return sendJson(res, 200, newestFirst(refundsOf(getPayment(id).id), requestUrl.searchParams));
+      }
+      if (method === 'GET' && resource === 'payments' && id && sub === 'refunds' && segments.length === 4) {
+        const refund = refunds.get(segments[3]!);
+        if (!refund || refund.payment_id !== getPayment(id).id) throw notFound();
+        return sendJson(res, 200, refund);
+      }
+      if (method === 'GET' && path === '/v1/refunds') {
+        return sendJson(res, 200, newestFirst([...refunds.values()], requestUrl.searchParams));
+      }
+      if (method === 'GET' && resource === 'refunds' && id && segments.length === 2) {
+        return sendJson(res, 200, getRefund(id));
       }
       throw new ApiError(404, 'The requested URL was not found on the server.');
     }
@@ -352,9 +664,28 @@ export async function startRazorpayDouble(opts: RazorpayDoubleOptions): Promise<
     if (method === 'POST' && path === '/_double/pay') {
       return sendJson(res, 200, pay(await readJsonObject(req)));
     }
+    if (method === 'POST' && path === '/_double/capture') {
+      // /_double/pay never delivers a webhook, so a capture is exactly its success outcome.
+      return sendJson(res, 200, pay({ ...(await readJsonObject(req)), outcome: 'success' }));
+    }
     if (method === 'POST' && path === '/_double/webhook') {
       const [status, body] = await sendWebhook(await readJsonObject(req));
       return sendJson(res, status, body);
+    }
+    if (method === 'POST' && path === '/_double/refund-webhook') {
+      const [status, body] = await sendRefundWebhook(await readJsonObject(req));
+      return sendJson(res, status, body);
+    }
+    if (method === 'POST' && path === '/_double/faults') {
+      return sendJson(res, 200, setFaults(await readJsonObject(req)));
+    }
+    if (method === 'GET' && path === '/_double/faults') {
+      return sendJson(res, 200, currentFaults());
+    }
+    if (method === 'GET' && path === '/_double/refunds') {
+      const paymentId = requestUrl.searchParams.get('payment_id');
+      const items = paymentId === null ? [...refunds.values()] : refundsOf(paymentId);
+      return sendJson(res, 200, { entity: 'collection', count: items.length, items });
     }
     const debugMatch = /^\/_double\/orders\/([^/]+)$/.exec(path);
     if (method === 'GET' && debugMatch) {
@@ -406,11 +737,32 @@ const CORS_HEADERS = {
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
+function randomAlnum(length: number): string {
+  let text = '';
+  for (let i = 0; i < length; i++) text += ALNUM[randomInt(ALNUM.length)];
+  return text;
+}
+
 /** Razorpay-style id: `<prefix>_` followed by 14 random alphanumerics. */
 function newId(prefix: string): string {
-  let id = `${prefix}_`;
-  for (let i = 0; i < 14; i++) id += ALNUM[randomInt(ALNUM.length)];
-  return id;
+  return `${prefix}_${randomAlnum(14)}`;
+}
+
+/** JSON with object keys sorted, so equal requests compare equal whatever their key order. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+/** A Razorpay collection page of `items` (oldest first), newest first, honouring ?count=&skip=. */
+function newestFirst<T>(items: T[], params: URLSearchParams): { entity: 'collection'; count: number; items: T[] } {
+  const count = clampInt(params.get('count'), 10, 1, 100);
+  const skip = clampInt(params.get('skip'), 0, 0, Number.MAX_SAFE_INTEGER);
+  const page = [...items].reverse().slice(skip, skip + count);
+  return { entity: 'collection', count: page.length, items: page };
 }
 
 function hmacHex(secret: string, message: string): string {

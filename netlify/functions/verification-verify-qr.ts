@@ -5,6 +5,7 @@
  *  200 repeat that day:       { valid: true, rid, repeat: true, message: 'Already checked in today at HH:MM IST.', name, tier, firstCheckInAt }
  *  400 not JSON / wrong shape / over 2 KB: { valid: false, rid: null, message, error: { code, message } }
  *  400 forged signature:      { valid: false, rid, message: 'Ticket signature is not valid.', error }
+ *  409 cancelled registration: { valid: false, rid, message: 'Registration cancelled', error }
  *  404 unknown registration:  { valid: false, rid, message: 'No registration with this number.', error }
  *  401 without a valid admin token (nothing else is read).
  * Only a valid ticket writes anything: `checkin:{regNo}:{day}` (SET NX; the day in Asia/Kolkata by
@@ -50,6 +51,8 @@ export default endpoint(['POST'], async (req) => {
   if (!verifyTicket(ticket)) throw invalid(400, 'INVALID_SIGNATURE', rid, 'Ticket signature is not valid.');
   const registration = await getRegistration(rid);
   if (!registration) throw invalid(404, 'REGISTRATION_NOT_FOUND', rid, 'No registration with this number.');
+  // An approved cancellation keeps the record but ends the ticket (issue "Accounts").
+  if (registration.cancellation?.status === 'approved') throw invalid(409, 'REGISTRATION_CANCELLED', rid, 'Registration cancelled');
   const checkIn = await recordCheckIn(rid, now());
   const who = { name: fullName(registration), tier: tierLabel(registration.registrationTier) };
   const body: VerifyQrValid = checkIn.first

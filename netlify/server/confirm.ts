@@ -10,10 +10,11 @@ import { webhookEvent, type VerifyPaymentRequest } from '../../src/shared/api';
 import { fetchProviderPayment, isCheckoutSignatureValid, isWebhookSignatureValid } from './payments';
 import { deliverConfirmation } from './mail-delivery';
 import { changeNotice } from './mail';
-import { finalise, type FinaliseResult, type FinaliseSource } from './finalise';
+import { finalise, recordAttentionPayment, type FinaliseResult, type FinaliseSource } from './finalise';
+import { applyRefundEvent } from './cancellations';
 import { describeCause } from './http';
 import { getOrderState, type PendingOrder } from './orders';
-import { audit } from './store';
+import { audit, keys, withStore } from './store';
 
 /** Payment states in which Razorpay has taken the money for an order (auto-capture on). */
 const PAID_STATES = new Set(['captured', 'authorized']);
@@ -79,20 +80,40 @@ export async function confirmCheckoutPayment(body: VerifyPaymentRequest, now: Da
   return result;
 }
 
-export type WebhookOutcome = { handled: true; result: FinaliseResult } | { handled: false; reason: string };
+export type WebhookOutcome = { handled: true; result: FinaliseResult } | { handled: true; refund: string } | { handled: false; reason: string };
 
 /**
- * Webhook: checks X-Razorpay-Signature over the raw body (timing-safe) and finalises on
- * `order.paid` and `payment.captured`, for an order of any kind. Other events, orders this app
+ * Webhook: checks X-Razorpay-Signature over the raw body (timing-safe), drops re-deliveries of an
+ * event already handled (x-razorpay-event-id), finalises on `order.paid` and `payment.captured`
+ * for an order of any kind, and marks refunds on `refund.processed` / `refund.failed`. An amount
+ * that differs from its order is listed in "payments needing attention". Other events, orders this app
  * did not create and amounts that differ from the order are acknowledged without applying
  * anything (Razorpay would otherwise retry them for a day). Throws HttpError 400 for a bad
  * signature or body.
  */
-export async function handleWebhook(rawBody: string, signature: string | null, now: Date): Promise<WebhookOutcome> {
+export async function handleWebhook(rawBody: string, signature: string | null, now: Date, eventId: string | null = null): Promise<WebhookOutcome> {
   if (!signature || !isWebhookSignatureValid(rawBody, signature)) {
     throw new HttpError(400, 'INVALID_SIGNATURE', 'Webhook signature is not valid.');
   }
   const event = validate(webhookEvent, parseJsonText(rawBody));
+  // Razorpay delivers at least once: a re-delivered event (same x-razorpay-event-id) is acknowledged unread.
+  const seenKey = eventId && /^[A-Za-z0-9_-]{1,64}$/.test(eventId) ? keys.webhookEvent(eventId) : null;
+  if (seenKey && (await withStore((r) => r.exists(seenKey)))) return { handled: false, reason: 'duplicate event' };
+  const outcome = await dispatch(event, now);
+  // Marked only once handled: an event whose handling failed (503) is processed again on Razorpay's retry.
+  if (seenKey) await withStore((r) => r.set(seenKey, now.toISOString(), { ex: WEBHOOK_EVENT_TTL_SECONDS }));
+  return outcome;
+}
+
+/** How long a handled event id is remembered: Razorpay retries a failed delivery for 24 hours. */
+const WEBHOOK_EVENT_TTL_SECONDS = 3 * 24 * 3600;
+
+async function dispatch(event: ReturnType<typeof webhookEvent.parse>, now: Date): Promise<WebhookOutcome> {
+  if (event.event === 'refund.processed' || event.event === 'refund.failed') {
+    const refund = event.payload.refund?.entity;
+    if (!refund) throw new HttpError(400, 'VALIDATION_FAILED', 'Webhook payload has no refund.');
+    return (await applyRefundEvent(event.event, refund, now)) ? { handled: true, refund: refund.id } : { handled: false, reason: 'refund not made by this site' };
+  }
   if (event.event !== 'order.paid' && event.event !== 'payment.captured') return { handled: false, reason: `event ${event.event} not used` };
   const payment = event.payload.payment?.entity;
   const orderId = payment?.order_id ?? event.payload.order?.entity.id;
@@ -100,7 +121,11 @@ export async function handleWebhook(rawBody: string, signature: string | null, n
   const state = await getOrderState(orderId);
   if (!state.order && !state.done) return { handled: false, reason: 'unknown order' };
   if (state.order && !state.done && payment.amount !== state.order.charges.total) {
-    await audit({ at: now.toISOString(), actor: 'webhook', action: 'payment.mismatch', details: { orderId, paymentId: payment.id, amount: payment.amount } });
+    await recordAttentionPayment(
+      { paymentId: payment.id, orderId, kind: state.order.kind, registrationNumber: 'registrationNumber' in state.order ? state.order.registrationNumber : '', amountMinor: payment.amount, currency: state.order.currency, reason: `Paid ${payment.amount} minor units; the order is for ${state.order.charges.total}.` },
+      'webhook',
+      now,
+    );
     return { handled: false, reason: 'amount does not match the order' };
   }
   return { handled: true, result: await finaliseAndNotify(orderId, payment.id, 'webhook', now, state) };

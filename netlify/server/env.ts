@@ -13,6 +13,8 @@ const schema = z.object({
   RAZORPAY_WEBHOOK_SECRET: z.string().min(1),
   /** Base URL of the Razorpay API; unset means Razorpay's own. Tests and npm start point it at the double. */
   RAZORPAY_API_BASE_URL: z.url().optional(),
+  /** How long one Razorpay API call may take, in ms (default 15000). */
+  RAZORPAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
   /** Netlify's deploy context (production, deploy-preview, branch-deploy, dev). */
   CONTEXT: z.string().optional(),
   /** Redis key prefix; defaults to one per deploy context so previews never touch production data. */

@@ -15,7 +15,9 @@
  *
  * Nothing here sends e-mail: the caller that applied an order sends its message (confirm.ts).
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { invoicing } from '../../src/content/invoicing';
+import { financialYear } from '../../src/shared/invoice';
 import type { ChangeRecord } from '../../src/shared/api';
 import { fromMinor, toMinor } from '../../src/shared/money';
 import { findTier, pricing } from '../../src/shared/pricing';
@@ -26,7 +28,7 @@ import { newRegistrationNumber, type Registration } from './registrations';
 import { keys, rawRedis, withStore } from './store';
 
 /** Who finalises, for the audit log. */
-export type FinaliseSource = 'verify-payment' | 'verify-upgrade' | 'verify-ieee-change' | 'webhook' | 'coupon';
+export type FinaliseSource = 'verify-payment' | 'verify-upgrade' | 'verify-ieee-change' | 'webhook' | 'coupon' | 'reconcile';
 
 /** The done:{orderId} value of an order whose payment was recorded for a refund instead of applied. */
 const ATTENTION_MARK = 'attention:';
@@ -78,17 +80,35 @@ const paymentAlreadyUsed = () => new HttpError(409, 'PAYMENT_ALREADY_USED', 'Thi
 // Registration orders
 // ---------------------------------------------------------------------------------------------
 
-// KEYS: done, reg, index, paid, audit, couponHolds, couponUsed (the last two may be unused), byEmail.
-// ARGV: regNo, registration JSON, index score (ms), orderId, audit JSON, hasCoupon ('1'|'0').
-// Returns {1, regNo} created; {0, doneValue} already finalised; {-1, ''} number taken (retry);
-// {-2, otherOrderId} this payment already finalised another order.
+// Taking a tax-invoice number inside the same script as the write it belongs to means a number
+// is never skipped (no write without a number) nor used twice (INCR is atomic). The record is
+// built in Node with a random placeholder where the number goes; the script swaps it in.
+// KEYS[n]: the financial year's counter. ARGV[p]: placeholder, ARGV[p+1]: number prefix
+// ('PG25/2526/'), ARGV[p+2]: '1' to take a number. Sets the local `invoice` ('' when none) and
+// rewrites the listed ARGV texts. Returns {-5, ''} from the script if the year's 99,999 are used.
+const TAKE_INVOICE_NUMBER = (counterKey: number, p: number, texts: number[]) => `
+local invoice = ''
+if ARGV[${p + 2}] == '1' then
+  local used = tonumber(redis.call('GET', KEYS[${counterKey}]) or '0')
+  if used >= 99999 then return {-5, ''} end
+  invoice = ARGV[${p + 1}] .. string.format('%05d', redis.call('INCR', KEYS[${counterKey}]))
+end
+${texts.map((i) => `local text${i} = (string.gsub(ARGV[${i}], ARGV[${p}], invoice))`).join('\n')}
+`;
+
+// KEYS: done, reg, index, paid, audit, couponHolds, couponUsed (the last two may be unused), byEmail, invoice counter.
+// ARGV: regNo, registration JSON, index score (ms), orderId, audit JSON, hasCoupon ('1'|'0'),
+// invoice placeholder, invoice number prefix, take a number ('1'|'0').
+// Returns {1, regNo, invoice} created; {0, doneValue} already finalised; {-1, ''} number taken
+// (retry); {-2, otherOrderId} this payment already finalised another order.
 const FINALISE_REGISTRATION_SCRIPT = `
 local existing = redis.call('GET', KEYS[1])
 if existing then return {0, existing} end
 local paidFor = redis.call('GET', KEYS[4])
 if paidFor and paidFor ~= ARGV[4] then return {-2, paidFor} end
 if redis.call('EXISTS', KEYS[2]) == 1 then return {-1, ''} end
-redis.call('SET', KEYS[2], ARGV[2])
+${TAKE_INVOICE_NUMBER(9, 7, [2, 5])}
+redis.call('SET', KEYS[2], text2)
 redis.call('ZADD', KEYS[3], ARGV[3], ARGV[1])
 redis.call('SET', KEYS[1], ARGV[1])
 redis.call('SET', KEYS[4], ARGV[4])
@@ -97,8 +117,8 @@ if ARGV[6] == '1' then
   redis.call('ZREM', KEYS[6], ARGV[4])
   redis.call('SADD', KEYS[7], ARGV[4])
 end
-redis.call('LPUSH', KEYS[5], ARGV[5])
-return {1, ARGV[1]}
+redis.call('LPUSH', KEYS[5], text5)
+return {1, ARGV[1], invoice}
 `;
 
 /** Builds the stored registration from a registration order (spec part 2 section 3, "Stored registration"). */
@@ -128,13 +148,14 @@ export function registrationFromOrder(order: RegistrationOrder, regNo: string, p
 /** One EVAL: the guard, the record, the index, the e-mail index, the coupon hold -> used move and the audit entry. */
 async function finaliseRegistration(order: RegistrationOrder, paymentId: string, source: FinaliseSource, at: Date): Promise<FinaliseResult> {
   const { orderId } = order;
+  const invoice = invoiceArgs(at, order.charges.total > 0);
   for (let attempt = 0; attempt < 5; attempt++) {
     const regNo = newRegistrationNumber();
-    const registration = registrationFromOrder(order, regNo, paymentId, at);
-    const auditEntry = JSON.stringify({ at: at.toISOString(), actor: source, action: 'registration.created', details: { regNo, orderId, paymentId, total: order.charges.total, currency: order.currency } });
+    const draft: Registration = { ...registrationFromOrder(order, regNo, paymentId, at), ...(invoice.take ? { invoiceNumber: invoice.placeholder } : {}) };
+    const auditEntry = JSON.stringify({ at: at.toISOString(), actor: source, action: 'registration.created', details: { regNo, orderId, paymentId, total: order.charges.total, currency: order.currency, ...(invoice.take ? { invoiceNumber: invoice.placeholder } : {}) } });
     const coupon = order.couponCode;
-    const [status, value] = await withStore((r) =>
-      r.eval<string[], [number, string]>(
+    const [status, value, invoiceNumber] = await withStore((r) =>
+      r.eval<string[], [number, string, string?]>(
         FINALISE_REGISTRATION_SCRIPT,
         [
           keys.done(orderId),
@@ -146,25 +167,41 @@ async function finaliseRegistration(order: RegistrationOrder, paymentId: string,
           keys.couponHolds(coupon ?? '-'),
           keys.couponUsed(coupon ?? '-'),
           keys.registrationsByEmail(emailHash(order.form.email)),
+          keys.invoiceSeq(invoice.fy),
         ],
-        [regNo, JSON.stringify(registration), String(at.getTime()), orderId, auditEntry, coupon ? '1' : '0'],
+        [regNo, JSON.stringify(draft), String(at.getTime()), orderId, auditEntry, coupon ? '1' : '0', invoice.placeholder, invoice.prefix, invoice.take ? '1' : '0'],
       ),
     );
-    if (status === 1) return { outcome: 'applied', kind: 'registration', registrationNumber: regNo, registration };
+    if (status === 1) {
+      const registration: Registration = invoiceNumber ? { ...draft, invoiceNumber } : draft;
+      return { outcome: 'applied', kind: 'registration', registrationNumber: regNo, registration };
+    }
     if (status === 0) return fromDoneMark(String(value));
     if (status === -2) throw paymentAlreadyUsed();
+    if (status === -5) throw new Error(`the invoice numbers of financial year ${invoice.fy} are used up`);
   }
   throw new Error('could not allocate a unique registration number in 5 attempts');
+}
+
+/**
+ * The script arguments for taking a tax-invoice number at `at`: the financial year's counter,
+ * the number's prefix ('PG25/2526/'), and a random placeholder that cannot occur in a delegate's
+ * text. `take` is false when nothing was paid (a 100% coupon registration has no invoice).
+ */
+function invoiceArgs(at: Date, take: boolean): { fy: string; prefix: string; placeholder: string; take: boolean } {
+  const fy = financialYear(at);
+  return { fy, prefix: `${invoicing.invoicePrefix}/${fy}/`, placeholder: `INVOICE${randomBytes(12).toString('hex')}`, take };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Tier changes (tier upgrade, IEEE change)
 // ---------------------------------------------------------------------------------------------
 
-// KEYS: done, reg, paid, audit. ARGV: orderId, expected registration text, new registration
-// text, audit JSON, regNo. Returns {1, regNo} applied; {0, doneValue} already finalised;
-// {-1, ''} the registration changed since it was read (re-read and retry); {-2, otherOrderId}
-// the payment paid another order; {-4, ''} the registration is gone.
+// KEYS: done, reg, paid, audit, invoice counter. ARGV: orderId, expected registration text, new
+// registration text, audit JSON, regNo, invoice placeholder, invoice number prefix, '1'.
+// Returns {1, regNo, invoice} applied; {0, doneValue} already finalised; {-1, ''} the
+// registration changed since it was read (re-read and retry); {-2, otherOrderId} the payment
+// paid another order; {-4, ''} the registration is gone.
 const APPLY_CHANGE_SCRIPT = `
 local existing = redis.call('GET', KEYS[1])
 if existing then return {0, existing} end
@@ -173,11 +210,12 @@ if paidFor and paidFor ~= ARGV[1] then return {-2, paidFor} end
 local current = redis.call('GET', KEYS[2])
 if not current then return {-4, ''} end
 if current ~= ARGV[2] then return {-1, ''} end
-redis.call('SET', KEYS[2], ARGV[3])
+${TAKE_INVOICE_NUMBER(5, 6, [3, 4])}
+redis.call('SET', KEYS[2], text3)
 redis.call('SET', KEYS[1], ARGV[5])
 redis.call('SET', KEYS[3], ARGV[1])
-redis.call('LPUSH', KEYS[4], ARGV[4])
-return {1, ARGV[5]}
+redis.call('LPUSH', KEYS[4], text4)
+return {1, ARGV[5], invoice}
 `;
 
 // KEYS: done, paid, audit, attention index, attention record. ARGV: orderId, done value,
@@ -225,6 +263,7 @@ async function applyTierChange(order: TierChangeOrder, paymentId: string, source
     if (current.registrationTier !== order.fromTier) {
       return recordRefundDue(order, paymentId, source, at, `The registration's tier changed to ${current.registrationTier} before this payment arrived (the order was for ${order.fromTier} to ${order.toTier}).`);
     }
+    const invoice = invoiceArgs(at, true);
     const change: ChangeRecord = {
       kind: order.kind,
       from: order.fromTier,
@@ -234,19 +273,26 @@ async function applyTierChange(order: TierChangeOrder, paymentId: string, source
       orderId: order.orderId,
       paymentId,
       at: at.toISOString(),
+      invoiceNumber: invoice.placeholder,
+      charges: order.charges,
     };
     const next = registrationAfterChange(current, order, change, at);
-    const auditEntry = JSON.stringify({ at: change.at, actor: source, action: `registration.${order.kind}`, details: { regNo, orderId: order.orderId, paymentId, from: order.fromTier, to: order.toTier, total: order.charges.total, currency: order.currency } });
-    const [status, value] = await withStore((r) =>
-      r.eval<string[], [number, string]>(
+    const auditEntry = JSON.stringify({ at: change.at, actor: source, action: `registration.${order.kind}`, details: { regNo, orderId: order.orderId, paymentId, from: order.fromTier, to: order.toTier, total: order.charges.total, currency: order.currency, invoiceNumber: invoice.placeholder } });
+    const [status, value, invoiceNumber] = await withStore((r) =>
+      r.eval<string[], [number, string, string?]>(
         APPLY_CHANGE_SCRIPT,
-        [keys.done(order.orderId), keys.registration(regNo), keys.paid(paymentId), keys.audit()],
-        [order.orderId, raw, JSON.stringify(next), auditEntry, regNo],
+        [keys.done(order.orderId), keys.registration(regNo), keys.paid(paymentId), keys.audit(), keys.invoiceSeq(invoice.fy)],
+        [order.orderId, raw, JSON.stringify(next), auditEntry, regNo, invoice.placeholder, invoice.prefix, '1'],
       ),
     );
-    if (status === 1) return { outcome: 'applied', kind: order.kind, registrationNumber: regNo, registration: next, change };
+    if (status === 1) {
+      const applied = { ...change, invoiceNumber: String(invoiceNumber) };
+      const registration = { ...next, history: [...(next.history ?? []).slice(0, -1), applied] };
+      return { outcome: 'applied', kind: order.kind, registrationNumber: regNo, registration, change: applied };
+    }
     if (status === 0) return fromDoneMark(String(value));
     if (status === -2) throw paymentAlreadyUsed();
+    if (status === -5) throw new Error(`the invoice numbers of financial year ${invoice.fy} are used up`);
     // -1 (changed meanwhile) and -4 (gone meanwhile): read again.
   }
   throw new Error(`registration ${regNo} kept changing while a payment was applied`);
@@ -279,4 +325,35 @@ async function recordRefundDue(order: TierChangeOrder, paymentId: string, source
   }
   if (status === 0) return fromDoneMark(String(value));
   throw paymentAlreadyUsed();
+}
+
+// KEYS: attention record, attention index, audit. ARGV: record JSON, score (ms), paymentId, audit JSON.
+// Returns 1 recorded, 0 already listed.
+const ATTENTION_SCRIPT = `
+if redis.call('SET', KEYS[1], ARGV[1], 'NX') then
+  redis.call('ZADD', KEYS[2], ARGV[2], ARGV[3])
+  redis.call('LPUSH', KEYS[3], ARGV[4])
+  return 1
+end
+return 0
+`;
+
+/**
+ * Lists a payment that was taken but cannot be applied ("payments needing attention": an amount
+ * that differs from its order, a second payment of an order already paid, an order that expired)
+ * with its reason, once per payment, with an audit entry. `amountMinor` in minor units.
+ * Returns true when this call listed it.
+ */
+export async function recordAttentionPayment(
+  p: { paymentId: string; orderId: string; kind: string; registrationNumber: string; amountMinor: number; currency: 'INR' | 'USD'; reason: string },
+  source: FinaliseSource | 'reconcile',
+  at: Date,
+): Promise<boolean> {
+  const record = { paymentId: p.paymentId, orderId: p.orderId, kind: p.kind, registrationNumber: p.registrationNumber, amount: fromMinor(p.amountMinor), currency: p.currency, reason: p.reason, at: at.toISOString() };
+  const auditEntry = JSON.stringify({ at: record.at, actor: source, action: 'payment.needs-attention', details: record });
+  const listed = await withStore((r) =>
+    r.eval<string[], number>(ATTENTION_SCRIPT, [keys.attention(p.paymentId), keys.attentionIndex(), keys.audit()], [JSON.stringify(record), String(at.getTime()), p.paymentId, auditEntry]),
+  );
+  if (listed === 1) console.warn(`[payments] ${p.paymentId} for order ${p.orderId} needs attention: ${p.reason}`);
+  return listed === 1;
 }

@@ -21,6 +21,8 @@ import { attendance, dietary, formatDateTime, tierLabel } from '../../src/shared
 import { formatMoney, toMinor } from '../../src/shared/money';
 import { ConfigError, env, isProduction, requireEnv, siteUrl } from './env';
 import { ticketText } from './tickets';
+import { renderInvoicePdf } from './invoice-pdf';
+import { documentFileName, documentsOf } from './invoices';
 
 /** Sender used outside production when MAIL_FROM is unset. */
 export const LOCAL_MAIL_FROM = 'PESGRE 2025 <no-reply@pesgre2025.local>';
@@ -138,6 +140,8 @@ export function confirmationSubject(regNo: string): string {
 export interface MailNotice {
   subject: string;
   lead: string;
+  /** Numbers of the tax documents to attach (default: none with a notice, every one without). */
+  documents?: string[];
 }
 
 /** The notice of a paid tier change (tier upgrade, IEEE change) applied to `r`. */
@@ -148,7 +152,8 @@ export function changeNotice(r: StoredRegistration, change: ChangeRecord): MailN
   const amount = formatMoney(toMinor(change.amount), change.currency);
   return {
     subject: `${conference.name} registration ${what} — ${regNo}`,
-    lead: `Your registration has been ${what} from ${tierLabel(change.from)} to ${tierLabel(change.to)}. We received ${amount} for this change (payment ${change.paymentId}). Your ticket has not changed: the QR code below stays valid.`,
+    lead: `Your registration has been ${what} from ${tierLabel(change.from)} to ${tierLabel(change.to)}. We received ${amount} for this change (payment ${change.paymentId}). Your ticket has not changed: the QR code below stays valid.${change.invoiceNumber ? ` The GST tax invoice ${change.invoiceNumber} for this change is attached.` : ''}`,
+    documents: change.invoiceNumber ? [change.invoiceNumber] : [],
   };
 }
 
@@ -180,7 +185,8 @@ export async function composeConfirmation(r: StoredRegistration, notice?: MailNo
   const png = await QRCode.toBuffer(ticketText(regNo), { errorCorrectionLevel: 'M', margin: 2, width: 360, type: 'png' });
   const rows = detailRows(r);
   const name = fullName(r);
-  const lead = notice ? notice.lead : `Your registration for ${conference.name} is confirmed. Please keep this e-mail.`;
+  const invoiceLine = r.invoiceNumber ? ` Your GST tax invoice ${r.invoiceNumber} is attached.` : '';
+  const lead = notice ? notice.lead : `Your registration for ${conference.name} is confirmed. Please keep this e-mail.${invoiceLine}`;
   const links = selfServiceLinks();
   const text = [
     `Dear ${name},`,
@@ -221,6 +227,13 @@ ${links.map(([label, url]) => `<li><a href="${escapeHtml(url)}">${escapeHtml(lab
     { filename: 'ticket-qr.png', content: png, contentType: 'image/png', cid: TICKET_CID, contentDisposition: 'inline' },
     { filename: `ticket-${regNo}.png`, content: png, contentType: 'image/png', contentDisposition: 'attachment' },
   ];
+  // The GST tax documents, rebuilt from the record (issue "Accounts": attached to the confirmation).
+  const wanted = notice ? (notice.documents ?? []) : null;
+  for (const doc of documentsOf(r)) {
+    if (wanted && !wanted.includes(doc.summary.number)) continue;
+    const pdf = await renderInvoicePdf(doc.build());
+    attachments.push({ filename: documentFileName(doc.summary.number, doc.summary.kind), content: Buffer.from(pdf), contentType: 'application/pdf', contentDisposition: 'attachment' });
+  }
   return { from: mailFrom(), to: r.email, subject: notice ? notice.subject : confirmationSubject(regNo), text, html, attachments };
 }
 

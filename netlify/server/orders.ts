@@ -42,9 +42,15 @@ export type PendingOrder = RegistrationOrder | TierChangeOrder;
 /** Unpaid orders are kept a week: Razorpay retries webhooks for a day, late ones still finalise. */
 export const ORDER_TTL_SECONDS = 7 * 24 * 3600;
 
-/** Stores a pending order (one SET with a TTL). Throws ServiceUnavailableError when the store is down. */
+/** Stores a pending order (a SET with a TTL and its entry in orders:pending, one pipeline). Throws ServiceUnavailableError when the store is down. */
 export async function savePendingOrder(order: PendingOrder): Promise<void> {
-  await withStore((r) => r.set(keys.order(order.orderId), order, { ex: ORDER_TTL_SECONDS }));
+  await withStore(async (r) => {
+    const p = r.pipeline();
+    p.set(keys.order(order.orderId), order, { ex: ORDER_TTL_SECONDS });
+    // Orders paid through Razorpay are watched by the reconciliation run until they are settled.
+    if (!order.orderId.startsWith('free_')) p.zadd(keys.pendingOrders(), { score: Date.parse(order.createdAt), member: order.orderId });
+    await p.exec();
+  });
 }
 
 /** Reads a pending order, or null when unknown or expired. */

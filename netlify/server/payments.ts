@@ -7,15 +7,18 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import Razorpay from 'razorpay';
 import type { Currency } from '../../src/shared/money';
 import { env } from './env';
-import { ServiceUnavailableError } from './http';
+import { HttpError, ServiceUnavailableError } from './http';
 
 let cached: { key: string; rzp: Razorpay } | undefined;
 
 function client(): Razorpay {
   const e = env();
-  const key = `${e.RAZORPAY_KEY_ID}|${e.RAZORPAY_KEY_SECRET}|${e.RAZORPAY_API_BASE_URL ?? ''}`;
+  const key = `${e.RAZORPAY_KEY_ID}|${e.RAZORPAY_KEY_SECRET}|${e.RAZORPAY_API_BASE_URL ?? ''}|${e.RAZORPAY_TIMEOUT_MS}`;
   if (!cached || cached.key !== key) {
     const rzp = new Razorpay({ key_id: e.RAZORPAY_KEY_ID, key_secret: e.RAZORPAY_KEY_SECRET });
+    // A slow Razorpay must not hold a function until the platform kills it; a timed-out refund is
+    // retried with the same idempotency key.
+    (rzp as unknown as { api: { rq: { defaults: { timeout: number } } } }).api.rq.defaults.timeout = e.RAZORPAY_TIMEOUT_MS;
     if (e.RAZORPAY_API_BASE_URL) {
       // The SDK hard-codes https://api.razorpay.com; its axios instance is the only seam to repoint it.
       (rzp as unknown as { api: { rq: { defaults: { baseURL: string } } } }).api.rq.defaults.baseURL = e.RAZORPAY_API_BASE_URL.replace(/\/$/, '');
@@ -96,4 +99,43 @@ export function isCheckoutSignatureValid(orderId: string, paymentId: string, sig
 /** Webhook signature: HMAC-SHA256 of the raw body with RAZORPAY_WEBHOOK_SECRET (X-Razorpay-Signature). */
 export function isWebhookSignatureValid(rawBody: string, signature: string): boolean {
   return signaturesMatch(hmacHex(env().RAZORPAY_WEBHOOK_SECRET, rawBody), signature);
+}
+
+export interface ProviderRefund {
+  id: string;
+  payment_id: string;
+  amount: number;
+  status: string;
+}
+
+/**
+ * Refunds `amountMinor` of payment `paymentId` through Razorpay's Refunds API with the
+ * `X-Refund-Idempotency` header, so a repeat with the same key and amount returns the first
+ * refund instead of refunding again. The SDK's `payments.refund` sends no headers, so the call
+ * goes through the SDK's own HTTP client (same base URL and authentication).
+ * Throws HttpError 409 REFUND_REFUSED when Razorpay refuses (over-refund, not captured), and
+ * ServiceUnavailableError when it cannot be reached (retry later with the same key).
+ */
+export async function createProviderRefund(paymentId: string, amountMinor: number, idempotencyKey: string, notes: Record<string, string>): Promise<ProviderRefund> {
+  const rq = (client() as unknown as { api: { rq: { post: (url: string, data: unknown, config: unknown) => Promise<{ data: ProviderRefund }> } } }).api.rq;
+  try {
+    const res = await rq.post(`/v1/payments/${encodeURIComponent(paymentId)}/refund`, { amount: amountMinor, speed: 'normal', notes }, { headers: { 'X-Refund-Idempotency': idempotencyKey } });
+    return { id: res.data.id, payment_id: res.data.payment_id, amount: Number(res.data.amount), status: res.data.status };
+  } catch (err) {
+    const status = (err as { response?: { status?: number; data?: { error?: { description?: string } } } }).response;
+    if (status?.status && status.status >= 400 && status.status < 500) {
+      throw new HttpError(409, 'REFUND_REFUSED', `Razorpay refused the refund: ${status.data?.error?.description ?? `status ${status.status}`}`);
+    }
+    throw new ServiceUnavailableError('The payment provider could not be reached. Nothing was refunded twice; please try again in a few minutes.', { cause: err });
+  }
+}
+
+/** The payments of order `orderId` (any state), as Razorpay lists them. Throws ServiceUnavailableError when it cannot be reached. */
+export async function fetchOrderPayments(orderId: string): Promise<ProviderPayment[]> {
+  try {
+    const list = (await client().orders.fetchPayments(orderId)) as unknown as { items: { id: string; order_id: string | null; amount: number | string; currency: string; status: string }[] };
+    return list.items.map((p) => ({ id: p.id, order_id: p.order_id ?? null, amount: Number(p.amount), currency: p.currency, status: p.status }));
+  } catch (err) {
+    throw new ServiceUnavailableError(PROVIDER_DOWN, { cause: err });
+  }
 }

@@ -18,6 +18,10 @@ export const RATE_LIMITS = {
   'change-order': { requests: 20, window: '10 m' },
   /** get-name and update-name (registration id + e-mail). */
   'name-change': { requests: 20, window: '10 m' },
+  /** Cancellation quote and request (registration id + e-mail). */
+  cancellation: { requests: 20, window: '10 m' },
+  /** Invoice list and downloads (registration id + e-mail). */
+  invoice: { requests: 30, window: '10 m' },
   /** The wizard's "already registered" hint for an e-mail address. */
   'email-check': { requests: 20, window: '10 m' },
 } as const satisfies Record<string, { requests: number; window: `${number} ${'s' | 'm' | 'h'}` }>;

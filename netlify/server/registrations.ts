@@ -41,15 +41,18 @@ export function publicView(r: Registration): PublicRegistration {
 export const MGET_CHUNK = 1000;
 
 /**
- * The dashboard summary: how many registrations there are and the newest `limit` (default 10),
- * newest first. Two store requests: ZCARD + ZRANGE ... REV in one pipeline, then one MGET.
+ * The dashboard summary: how many registrations there are (approved cancellations left out) and
+ * the newest `limit` (default 10), newest first. Two store requests: ZCARD + ZRANGE ... REV in one pipeline, then one MGET.
  */
 export async function registrationSummary(limit: number = LATEST_REGISTRATIONS): Promise<{ total: number; latest: Registration[] }> {
   return withStore(async (r) => {
     const p = r.pipeline();
     p.zcard(keys.registrationIndex());
     p.zrange(keys.registrationIndex(), 0, limit - 1, { rev: true });
-    const [total, newest] = await p.exec<[number, unknown[]]>();
+    p.scard(keys.cancelledSet());
+    const [indexed, newest, cancelled] = await p.exec<[number, unknown[], number]>();
+    // Cancelled registrations stay in the index (the table shows them) but are not counted.
+    const total = indexed - cancelled;
     if (!newest.length) return { total, latest: [] };
     const regs = await r.mget<(Registration | null)[]>(...newest.map((n) => keys.registration(String(n))));
     return { total, latest: regs.filter((x): x is Registration => x !== null) };

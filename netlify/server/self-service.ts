@@ -28,7 +28,8 @@ import { fullName, nameChangeNotice } from './mail';
 import { savePendingOrder, type TierChangeOrder } from './orders';
 import { createProviderOrder, publicKeyId } from './payments';
 import { getRegistration, type Registration } from './registrations';
-import { audit, keys, rawRedis, withStore } from './store';
+import { audit } from './store';
+import { updateRegistration } from './registration-update';
 
 /** A refusal in the self-service shape: the error shape plus `{success: false, message}`. */
 export function refuse(status: number, code: string, message: string): HttpError {
@@ -111,17 +112,6 @@ export async function lookupName(regNo: string, email: string): Promise<{ title:
   return { title: r.title ?? '', firstName: r.firstName, lastName: r.lastName };
 }
 
-// KEYS: reg, audit. ARGV: expected registration text, new registration text, audit JSON.
-// Returns 1 written, 0 the registration changed since it was read, -1 it is gone.
-const REPLACE_SCRIPT = `
-local current = redis.call('GET', KEYS[1])
-if not current then return -1 end
-if current ~= ARGV[1] then return 0 end
-redis.call('SET', KEYS[1], ARGV[2])
-redis.call('LPUSH', KEYS[2], ARGV[3])
-return 1
-`;
-
 export interface NameChange {
   title: Registration['title'] | '';
   firstName: string;
@@ -136,28 +126,27 @@ export interface NameChange {
  * Throws refuse(404, NO_MATCH) like lookupName; ServiceUnavailableError when the store is down.
  */
 export async function changeName(regNo: string, email: string, name: NameChange, at: Date): Promise<{ changed: boolean }> {
-  for (let attempt = 0; attempt < 8; attempt++) {
-    const raw = await withStore((r) => r.get<string>(keys.registration(regNo)), rawRedis);
-    const current = raw === null ? null : (JSON.parse(raw) as Registration);
+  const outcome = await updateRegistration<{ changed: false } | { changed: true; registration: Registration; before: string; after: string }>(regNo, (current) => {
     if (!current || !sameEmail(current.email, email)) throw refuse(404, 'NO_MATCH', NO_MATCH_MESSAGE);
     const before = fullName(current);
     // Section 5: the title is optional here; an empty one is stored as ''.
     const next: Registration = { ...current, title: name.title as Registration['title'], firstName: name.firstName, lastName: name.lastName };
     const after = fullName(next);
-    if (before === after && (current.title ?? '') === name.title) return { changed: false };
+    if (before === after && (current.title ?? '') === name.title) return { stop: { changed: false } };
     const change: ChangeRecord = { kind: 'name-change', from: before, to: after, at: at.toISOString() };
     next.updatedAt = change.at;
     next.history = [...(current.history ?? []), change];
-    const auditEntry = JSON.stringify({ at: change.at, actor: 'registrant', action: 'registration.name-change', details: { regNo, from: before, to: after } });
-    const status = await withStore((r) => r.eval<string[], number>(REPLACE_SCRIPT, [keys.registration(regNo), keys.audit()], [raw!, JSON.stringify(next), auditEntry]));
-    if (status === 1) {
-      // The notice goes to the registered address; a failure is recorded, never fails the change.
-      await deliverConfirmation(next, at, false, nameChangeNotice(next, before, after)).catch((err: unknown) => {
-        console.error(`[mail] name-change notice for ${regNo} not recorded: ${err instanceof Error ? err.message : String(err)}`);
-      });
-      return { changed: true };
-    }
-    // 0: changed meanwhile, -1: gone meanwhile; read again.
+    return {
+      write: next,
+      audit: { at: change.at, actor: 'registrant', action: 'registration.name-change', details: { regNo, from: before, to: after } },
+      result: (registration) => ({ changed: true, registration, before, after }),
+    };
+  });
+  if (outcome.changed) {
+    // The notice goes to the registered address; a failure is recorded, never fails the change.
+    await deliverConfirmation(outcome.registration, at, false, nameChangeNotice(outcome.registration, outcome.before, outcome.after)).catch((err: unknown) => {
+      console.error(`[mail] name-change notice for ${regNo} not recorded: ${err instanceof Error ? err.message : String(err)}`);
+    });
   }
-  throw new Error(`registration ${regNo} kept changing during a name change`);
+  return { changed: outcome.changed };
 }

@@ -83,6 +83,18 @@ export const keys = {
   registrationsByEmail: (emailHash: string) => `${keyPrefix()}reg:by-email:${emailHash}`,
   /** Sorted set of payment ids taken but not applied ("payments needing attention"), scored by when (ms). */
   attentionIndex: () => `${keyPrefix()}attention:index`,
+  /** The tax-invoice counter of a financial year ('2526'): INCR inside the finalise scripts. */
+  invoiceSeq: (fy: string) => `${keyPrefix()}invoice:seq:${fy}`,
+  /** The credit-note counter of a financial year. */
+  creditNoteSeq: (fy: string) => `${keyPrefix()}creditnote:seq:${fy}`,
+  /** Sorted set of registration numbers with a cancellation request, scored by request time (ms). */
+  cancellationIndex: () => `${keyPrefix()}cancellations:index`,
+  /** Set of registration numbers whose cancellation was approved (left out of the dashboard counts). */
+  cancelledSet: () => `${keyPrefix()}reg:cancelled`,
+  /** Sorted set of pending payable orders (orderId, scored by creation ms) for the reconciliation run. */
+  pendingOrders: () => `${keyPrefix()}orders:pending`,
+  /** A processed webhook event id (x-razorpay-event-id), kept a few days to drop re-deliveries. */
+  webhookEvent: (eventId: string) => `${keyPrefix()}webhook:event:${eventId}`,
   /** One payment needing attention: JSON AttentionPayment (src/shared/api.ts). */
   attention: (paymentId: string) => `${keyPrefix()}attention:${paymentId}`,
 };

@@ -9,7 +9,8 @@
  * fixed by the caller and nothing random is written, so the same input gives the same bytes.
  */
 import { PDFDocument, PDFFont, PDFName, PDFPage, PDFString, StandardFonts, rgb, type RGB } from 'pdf-lib';
-import { wrapWords } from './wrap';
+import { wrapWords } from '../../src/shared/wrap';
+import { toWinAnsi as toWinAnsiText } from '../../src/shared/winansi';
 
 /** A4 portrait in PDF points. */
 export const A4 = { width: 595.28, height: 841.89 } as const;
@@ -37,45 +38,12 @@ export const colors = {
   white: rgb(1, 1, 1),
 } as const;
 
-/** Characters the WinAnsi Helvetica cannot show, and what to print instead. */
-const REPLACEMENTS: Record<string, string> = {
-  '\u2013': '-', // en dash
-  '\u2014': '-', // em dash
-  '\u2212': '-', // minus
-  '\u2010': '-',
-  '\u2011': '-',
-  '\u2018': "'",
-  '\u2019': "'",
-  '\u201A': "'",
-  '\u201C': '"',
-  '\u201D': '"',
-  '\u201E': '"',
-  '\u2026': '...',
-  '\u20B9': 'INR ',
-  '\u00A0': ' ',
-  '\u202F': ' ',
-  '\u2009': ' ',
-  '\u2192': '->',
-  '\u2264': '<=',
-  '\u2265': '>=',
-  '\u2022': '-',
-};
-
 /**
- * Makes `text` printable with the standard Helvetica fonts: known typographic characters become
- * ASCII equivalents (en dash → '-', curly quotes → straight, ₹ → 'INR '), anything else the font
- * cannot encode becomes '?'.
+ * Makes `text` printable with the standard Helvetica fonts (src/shared/winansi.ts): typographic
+ * characters become ASCII equivalents, anything else the font cannot encode becomes '?'.
  */
 export function toWinAnsi(text: string, font: PDFFont): string {
-  const supported = new Set(font.getCharacterSet());
-  let out = '';
-  for (const ch of text.normalize('NFC')) {
-    const replacement = REPLACEMENTS[ch];
-    if (replacement !== undefined) out += replacement;
-    else if (ch === '\n' || supported.has(ch.codePointAt(0) ?? -1)) out += ch;
-    else out += '?';
-  }
-  return out;
+  return toWinAnsiText(text, new Set(font.getCharacterSet()));
 }
 
 /** Fixed document metadata: nothing depends on the clock or on randomness. */

@@ -25,7 +25,7 @@ export const palette = {
 export const FONT = "'Inter','Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 
 import { StandardFontEmbedder, StandardFonts } from 'pdf-lib';
-import { wrapWords } from './wrap';
+import { wrapWords } from '../../src/shared/wrap';
 
 /** Escapes text for XML character data and attribute values. */
 export function esc(text: string): string {

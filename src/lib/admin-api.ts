@@ -6,7 +6,7 @@
 import { getJson, postJson, type ApiFailure, type ApiResult } from './api';
 import { adminVerifyPath, readAdminToken, removeAdminToken, writeAdminToken } from './admin-token';
 // Type-only: the literals below are checked against the shared contract without pulling zod into the admin pages.
-import type { apiPaths } from '../shared/api';
+import type { apiPaths, AttentionPayment } from '../shared/api';
 
 type ApiPaths = typeof apiPaths;
 
@@ -19,6 +19,7 @@ export const adminApiPaths = {
   exportCsv: '/api/registrations/export',
   resendTicket: '/api/registrations/resend-ticket',
   verifyQr: '/api/verification/verify-qr',
+  paymentsAttention: '/api/payments/attention',
 } as const satisfies {
   login: ApiPaths['adminLogin'];
   verify: ApiPaths['adminVerify'];
@@ -27,6 +28,7 @@ export const adminApiPaths = {
   exportCsv: ApiPaths['registrationsExport'];
   resendTicket: ApiPaths['resendTicket'];
   verifyQr: ApiPaths['verifyQr'];
+  paymentsAttention: ApiPaths['paymentsAttention'];
 };
 
 /** The shown text for a login that never got an answer (spec part 2 section 8). */
@@ -87,6 +89,16 @@ export async function adminPost<T>(path: string, body: unknown, init: { signal?:
     return noToken();
   }
   return watch(await postJson<T>(path, body, { headers: bearer(token), signal: init.signal }));
+}
+
+/**
+ * GET /api/payments/attention with the stored token: the payments taken but not applied to a
+ * registration (amounts in whole units), newest first. Never throws: a failure comes back as an
+ * ApiFailure (a 401 also ends the session). The data is the server's JSON as received: callers
+ * check its shape (src/features/admin/attention-view.ts toAttentionRows).
+ */
+export function getAttentionPayments(signal?: AbortSignal): Promise<ApiResult<AttentionPayment[]>> {
+  return adminGet<AttentionPayment[]>(adminApiPaths.paymentsAttention, { signal });
 }
 
 /** A downloaded file, or why it could not be fetched. */

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { TITLES, registrationFormSchema, type RegistrationForm } from './registration-form';
 import type { Currency } from './money';
 import type { Charges } from './pricing';
+import type { ChangeCharges } from './change-charges';
 
 export const apiPaths = {
   root: '/api',
@@ -31,6 +32,16 @@ export const apiPaths = {
   verifyIeeeChange: '/api/ieee-change/verify-ieee-change',
   getName: '/api/update-name/get-name',
   updateName: '/api/update-name/update-name',
+  // Accounts (issue "Accounts"): invoices, cancellations and refunds.
+  cancellationQuote: '/api/cancellation/quote',
+  cancellationRequest: '/api/cancellation/request',
+  invoicesLookup: '/api/invoices/lookup',
+  invoicesDownload: '/api/invoices/download',
+  adminInvoices: '/api/admin/invoices',
+  adminCancellations: '/api/admin/cancellations',
+  adminCancellationDecide: '/api/admin/cancellations/decide',
+  adminRefundPay: '/api/admin/refunds/pay',
+  adminAttentionRefund: '/api/admin/attention/refund',
 } as const;
 
 /** GET /api/registrations/{id}: one registration (public fields without a token, all with an admin token). */
@@ -121,7 +132,7 @@ export interface VerifyPaymentResponse {
   error?: string;
 }
 
-/** The part of a Razorpay webhook body the app reads (order.paid, payment.captured). */
+/** The part of a Razorpay webhook body the app reads (order.paid, payment.captured, refund.processed, refund.failed). */
 export const webhookEvent = z.object({
   event: z.string().max(100),
   payload: z.object({
@@ -129,6 +140,9 @@ export const webhookEvent = z.object({
       .object({ entity: z.object({ id: z.string().max(60), order_id: z.string().max(60).nullable().optional(), amount: z.number().int(), currency: z.string().max(3), status: z.string().max(30) }) })
       .optional(),
     order: z.object({ entity: z.object({ id: z.string().max(60), amount: z.number().int(), status: z.string().max(30) }) }).optional(),
+    refund: z
+      .object({ entity: z.object({ id: z.string().max(60), payment_id: z.string().max(60), amount: z.number().int(), status: z.string().max(30), notes: z.unknown().optional() }) })
+      .optional(),
   }),
 });
 
@@ -173,6 +187,10 @@ export type ChangeRecord =
       orderId: string;
       paymentId: string;
       at: string;
+      /** The tax invoice of this change (issue "Accounts"), taken when it was applied. */
+      invoiceNumber?: string;
+      /** The change's exact breakdown in minor units (what its invoice prints). */
+      charges?: ChangeCharges;
     }
   | { kind: 'name-change'; from: string; to: string; at: string };
 
@@ -193,6 +211,38 @@ export interface StoredRegistration extends Omit<RegistrationForm, 'verifyEmail'
   updatedAt: string;
   /** Self-service changes, oldest first; absent until the first change. */
   history?: ChangeRecord[];
+  /** The registration's tax invoice number (absent when nothing was paid, e.g. a 100% coupon). */
+  invoiceNumber?: string;
+  /** A cancellation request and what became of it (absent when none was made). */
+  cancellation?: Cancellation;
+}
+
+/**
+ * A registration's cancellation (spec part 2 section 9, refund rule; issue "Accounts"). The
+ * refund is decided when the request is made (50 % of the registration fee without GST and the
+ * convenience fee before 20 Nov 2025 IST, else nothing) and paid only after the conference.
+ * Money in minor units of `currency`.
+ */
+export interface Cancellation {
+  status: 'requested' | 'approved' | 'declined';
+  requestedAt: string;
+  decidedAt?: string;
+  /** The refund due under the rule at requestedAt (0 when none). */
+  refundAmount: number;
+  currency: Currency;
+  /** The credit note issued on approval when a refund is due. */
+  creditNoteNumber?: string;
+  /** The refund's payment to the delegate, once an admin pays it. */
+  refund?: RefundPayout;
+}
+
+/** Paying a due refund through Razorpay, split over the registration's payments. */
+export interface RefundPayout {
+  status: 'processing' | 'processed' | 'failed';
+  /** One idempotency key per refund, so a retry never refunds twice. */
+  idempotencyKey: string;
+  parts: { paymentId: string; amount: number; refundId?: string; status: 'pending' | 'processed' | 'failed' }[];
+  updatedAt: string;
 }
 
 /** What GET /api/registrations/{id} answers without an admin token (spec part 2 section 7). */
@@ -372,3 +422,64 @@ export interface AttentionPayment {
   reason: string;
   at: string;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Accounts (issue "Accounts"): tax documents, cancellations, refunds.
+// ---------------------------------------------------------------------------------------------
+
+/** POST /api/cancellation/quote and /api/cancellation/request, and /api/invoices/lookup: the registrant's id and registered e-mail. */
+export const registrantRequest = z.object({
+  regId: regIdSchema(selfServiceMessages.idAndEmailRequired),
+  email: registeredEmail,
+});
+
+/** POST /api/invoices/download: one document of the registrant's, by number (e.g. PG25/2526/00001). */
+export const invoiceDownloadRequest = registrantRequest.extend({
+  number: z.string({ error: 'number is required.' }).trim().min(1, 'number is required.').max(16, 'Document numbers are at most 16 characters.'),
+});
+
+/** A tax document as the lookup lists it. Money in minor units. */
+export interface DocumentSummary {
+  number: string;
+  kind: 'invoice' | 'credit-note';
+  title: string;
+  date: string;
+  total: number;
+  currency: Currency;
+}
+export interface InvoicesLookupResponse {
+  success: true;
+  registrationNumber: string;
+  documents: DocumentSummary[];
+}
+
+/** The cancellation quote or request answer. `refundAmount` in minor units. */
+export interface CancellationResponse {
+  success: true;
+  registrationNumber: string;
+  status: Cancellation['status'] | 'none';
+  refundAmount: number;
+  currency: Currency;
+  beforeDeadline: boolean;
+  message: string;
+}
+
+/** POST /api/admin/cancellations/decide. */
+export const cancellationDecisionRequest = z.object({
+  registrationNumber: registrationNumberSchema,
+  decision: z.enum(['approve', 'decline'], { error: 'decision must be approve or decline.' }),
+});
+
+/** POST /api/admin/refunds/pay. */
+export const refundPayRequest = z.object({ registrationNumber: registrationNumberSchema });
+
+/** POST /api/admin/attention/refund: refund a payment that could not be applied, in full. */
+export const attentionRefundRequest = z.object({
+  paymentId: z.string({ error: 'paymentId is required.' }).regex(/^pay_[A-Za-z0-9]{6,40}$/, 'paymentId is malformed.'),
+});
+
+/** GET /api/admin/invoices: `number` for one document, or `day` (YYYY-MM-DD, IST) for all of that day in one PDF. */
+export const adminInvoicesQuery = z.union([
+  z.object({ number: z.string().trim().min(1).max(16) }),
+  z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'day must be YYYY-MM-DD.') }),
+]);

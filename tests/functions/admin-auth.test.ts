@@ -16,6 +16,7 @@ import list from '../../netlify/functions/registrations-list';
 import exportCsv from '../../netlify/functions/registrations-export';
 import resend from '../../netlify/functions/registrations-resend-ticket';
 import verifyQr from '../../netlify/functions/verification-verify-qr';
+import paymentsAttention from '../../netlify/functions/payments-attention';
 import createOrder from '../../netlify/functions/payment-create-order';
 import { hashPassword, parsePasswordHash, verifyPassword } from '../../netlify/server/password';
 import { keys, redis } from '../../netlify/server/store';
@@ -217,6 +218,7 @@ describe('admin endpoints', () => {
     ['export', exportCsv, { method: 'GET' }],
     ['resend-ticket', resend, { method: 'POST', body: { registrationNumber: 'PESGRE25-ABCDEFGH' } }],
     ['verify-qr', verifyQr, { method: 'POST', body: { rid: 'PESGRE25-ABCDEFGH', sig: 'x'.repeat(43) } }],
+    ['payments-attention', paymentsAttention, { method: 'GET' }],
   ];
 
   it.each(endpoints)('%s answers 401 without a valid token and writes nothing', async (_name, fn, opts) => {

@@ -163,8 +163,20 @@ describe('paying a change', () => {
     expect(after.totalPaid).toBe(Math.round((before.totalPaid + 8099.52) * 100) / 100);
     expect(after.updatedAt).toBe(new Date(STANDARD_DAY).toISOString());
     expect(after.history).toEqual([
-      { kind: 'tier-upgrade', from: 'stud_non_indian_std', to: 'prof_non_indian_std', amount: 8099.52, currency: 'INR', orderId: order.id, paymentId: paid.razorpay_payment_id, at: after.updatedAt },
+      {
+        kind: 'tier-upgrade',
+        from: 'stud_non_indian_std',
+        to: 'prof_non_indian_std',
+        amount: 8099.52,
+        currency: 'INR',
+        orderId: order.id,
+        paymentId: paid.razorpay_payment_id,
+        at: after.updatedAt,
+        invoiceNumber: expect.stringMatching(/^PG25\/2526\/\d{5}$/),
+        charges: { currency: 'INR', fromFee: 840000, toFee: 1500000, base: 660000, gst: 118800, convenienceFee: 31152, total: 809952 },
+      },
     ]);
+    expect(after.history![0]!.kind !== 'name-change' && after.history![0]!.invoiceNumber).not.toBe(after.invoiceNumber);
     // What the upgrade must not touch.
     for (const f of ['_id', 'registrationNumber', 'orderId', 'paymentId', 'createdAt', 'paidAt', 'email', 'charges'] as const) expect(after[f]).toEqual(before[f]);
     const auditEntry = (await redis().lrange<{ action: string; details: { regNo: string } }>(keys.audit(), 0, 0))[0];

@@ -19,10 +19,24 @@ interface ReceivedWebhook {
   headers: http.IncomingHttpHeaders;
 }
 
+/** The part of axios the tests use on the SDK's instance. */
+interface SdkAxios {
+  defaults: { baseURL?: string };
+  post(
+    url: string,
+    data: unknown,
+    config?: { headers?: Record<string, string>; timeout?: number },
+  ): Promise<{ status: number; data: any }>;
+}
+
 /** The SDK keeps its axios instance on `api.rq`; its typings do not declare it. */
+function axiosOf(rzp: Razorpay): SdkAxios {
+  return (rzp.api as unknown as { rq: SdkAxios }).rq;
+}
+
 function sdkFor(double: RazorpayDouble, keySecret = KEY_SECRET): Razorpay {
   const rzp = new Razorpay({ key_id: KEY_ID, key_secret: keySecret });
-  (rzp.api as unknown as { rq: { defaults: { baseURL?: string } } }).rq.defaults.baseURL = double.url;
+  axiosOf(rzp).defaults.baseURL = double.url;
   return rzp;
 }
 
@@ -228,13 +242,18 @@ describe('webhooks', () => {
     const { orderId, paymentId } = await paidOrder();
     const { status, json } = await post('/_double/webhook', { order_id: orderId, payment_id: paymentId, event: 'order.paid' });
     expect(status).toBe(200);
-    expect(json).toEqual({ delivered: true, status: 200, body: JSON.stringify({ ok: true, path: '/api/payment/webhook' }) });
+    expect(json).toEqual({
+      delivered: true,
+      status: 200,
+      body: JSON.stringify({ ok: true, path: '/api/payment/webhook' }),
+      eventId: expect.stringMatching(/^[A-Za-z0-9]{14}$/) as unknown,
+    });
 
     expect(received).toHaveLength(1);
     const [hook] = received;
     expect(hook!.path).toBe('/api/payment/webhook');
     expect(hook!.headers['content-type']).toBe('application/json');
-    expect(hook!.headers['x-razorpay-event-id']).toMatch(/^\w+$/);
+    expect(hook!.headers['x-razorpay-event-id']).toBe(json.eventId);
     expect(hook!.headers['x-razorpay-signature']).toBe(hmacHex(WEBHOOK_SECRET, hook!.rawBody));
     expect(Razorpay.validateWebhookSignature(hook!.rawBody, String(hook!.headers['x-razorpay-signature']), WEBHOOK_SECRET)).toBe(
       true,
@@ -334,5 +353,421 @@ describe('test helpers and checkout stand-in', () => {
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(res.headers.get('access-control-allow-headers')).toMatch(/Content-Type/i);
+  });
+});
+
+// Refunds: the SDK's payments.refund cannot send headers (its api.post passes none), so requests
+// with X-Refund-Idempotency go through the SDK's own axios instance, auth and base URL included.
+describe('refunds through the razorpay SDK', () => {
+  const AMOUNT = 850000;
+
+  async function captured(amount = AMOUNT): Promise<{ orderId: string; paymentId: string }> {
+    const order = await createOrder(amount);
+    const { status, json } = await post('/_double/capture', { order_id: order.id });
+    expect(status).toBe(200);
+    return { orderId: order.id, paymentId: json.razorpay_payment_id as string };
+  }
+
+  async function refundWithKey(
+    paymentId: string,
+    body: Record<string, unknown>,
+    key: string,
+    timeout?: number,
+  ): Promise<{ status: number; data: any }> {
+    try {
+      const res = await axiosOf(rzp).post(`/v1/payments/${paymentId}/refund`, body, {
+        headers: { 'X-Refund-Idempotency': key },
+        timeout,
+      });
+      return { status: res.status, data: res.data };
+    } catch (err) {
+      const response = (err as { response?: { status: number; data: any } }).response;
+      if (!response) throw err;
+      return { status: response.status, data: response.data };
+    }
+  }
+
+  async function refundsIn(paymentId?: string): Promise<Array<Record<string, unknown>>> {
+    const query = paymentId ? `?payment_id=${paymentId}` : '';
+    const res = await fetch(`${double.url}/_double/refunds${query}`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { entity: string; count: number; items: Array<Record<string, unknown>> };
+    expect(body.entity).toBe('collection');
+    expect(body.count).toBe(body.items.length);
+    return body.items;
+  }
+
+  async function setFaults(faults: Record<string, unknown>): Promise<{ status: number; json: Record<string, unknown> }> {
+    return post('/_double/faults', faults);
+  }
+
+  const badRequest = (description: string) => ({
+    error: { code: 'BAD_REQUEST_ERROR', description, source: 'NA', step: 'NA', reason: 'NA', metadata: {} },
+  });
+
+  it('lists an order\'s payments, failed and captured, and /_double/capture sends no webhook', async () => {
+    const order = await createOrder();
+    await post('/_double/pay', { order_id: order.id, outcome: 'failure' });
+    const { status, json } = await post('/_double/capture', { order_id: order.id, email: 'ravi@example.in' });
+    expect(status).toBe(200);
+    expect(json).toEqual({
+      razorpay_order_id: order.id,
+      razorpay_payment_id: expect.stringMatching(/^pay_[A-Za-z0-9]{14}$/) as unknown,
+      razorpay_signature: hmacHex(KEY_SECRET, `${order.id}|${json.razorpay_payment_id as string}`),
+    });
+
+    const list = await rzp.orders.fetchPayments(order.id);
+    expect(list.entity).toBe('collection');
+    expect(list.count).toBe(2);
+    expect(list.items).toMatchObject([
+      { entity: 'payment', order_id: order.id, status: 'failed', captured: false, amount_refunded: 0, refund_status: null },
+      {
+        id: json.razorpay_payment_id,
+        entity: 'payment',
+        order_id: order.id,
+        status: 'captured',
+        captured: true,
+        amount: order.amount,
+        amount_refunded: 0,
+        refund_status: null,
+        email: 'ravi@example.in',
+      },
+    ]);
+    expect((await post('/_double/capture', { order_id: order.id })).status).toBe(400);
+    expect(received).toHaveLength(0);
+  });
+
+  it('refunds part of a payment, then the rest by default, then refuses more', async () => {
+    const { paymentId } = await captured();
+    const first = await rzp.payments.refund(paymentId, {
+      amount: 300000,
+      speed: 'normal',
+      notes: { reason: 'tier downgrade' },
+      receipt: 'rfd_reg_1',
+    });
+    expect(first).toEqual({
+      id: expect.stringMatching(/^rfnd_[A-Za-z0-9]{14}$/) as unknown,
+      entity: 'refund',
+      amount: 300000,
+      currency: 'INR',
+      payment_id: paymentId,
+      notes: { reason: 'tier downgrade' },
+      receipt: 'rfd_reg_1',
+      acquirer_data: { arn: null },
+      created_at: expect.any(Number) as unknown,
+      batch_id: null,
+      status: 'processed',
+      speed_processed: 'normal',
+      speed_requested: 'normal',
+    });
+    expect(await rzp.payments.fetch(paymentId)).toMatchObject({
+      status: 'captured',
+      amount_refunded: 300000,
+      refund_status: 'partial',
+    });
+
+    const rest = await rzp.payments.refund(paymentId, { speed: 'optimum' });
+    expect(rest).toMatchObject({
+      amount: AMOUNT - 300000,
+      notes: [],
+      receipt: null,
+      status: 'processed',
+      speed_requested: 'optimum',
+      speed_processed: 'instant',
+    });
+    expect(await rzp.payments.fetch(paymentId)).toMatchObject({
+      status: 'refunded',
+      amount_refunded: AMOUNT,
+      refund_status: 'full',
+    });
+
+    const listed = await rzp.payments.fetchMultipleRefund(paymentId);
+    expect(listed).toMatchObject({ entity: 'collection', count: 2, items: [{ id: rest.id }, { id: first.id }] });
+    expect(await rzp.payments.fetchRefund(paymentId, first.id)).toEqual(first);
+    expect(await rzp.refunds.fetch(first.id)).toEqual(first);
+    expect(await rzp.refunds.fetch(rest.id, { payment_id: paymentId })).toEqual(rest);
+    const all = await rzp.refunds.all({ count: 100 });
+    expect(all.items.map((r) => r.id)).toEqual(expect.arrayContaining([first.id, rest.id]));
+
+    const other = await captured();
+    await expect(rzp.payments.fetchRefund(other.paymentId, first.id)).rejects.toMatchObject({ statusCode: 404 });
+    await expect(rzp.refunds.fetch('rfnd_doesnotexist00')).rejects.toMatchObject({
+      statusCode: 404,
+      error: { description: 'The id provided does not exist' },
+    });
+
+    await expect(rzp.payments.refund(paymentId, { amount: 100 })).rejects.toEqual({
+      statusCode: 400,
+      ...badRequest('The payment has been fully refunded already.'),
+    });
+    expect(await refundsIn(paymentId)).toHaveLength(2);
+  });
+
+  it('refuses refunds above the captured amount, of uncaptured payments, and malformed ones', async () => {
+    const { paymentId } = await captured();
+    await expect(rzp.payments.refund(paymentId, { amount: AMOUNT + 1 })).rejects.toEqual({
+      statusCode: 400,
+      ...badRequest('The refund amount provided is greater than amount captured.'),
+    });
+    await rzp.payments.refund(paymentId, { amount: 800000 });
+    await expect(rzp.payments.refund(paymentId, { amount: 50001 })).rejects.toEqual({
+      statusCode: 400,
+      ...badRequest('The refund amount provided is greater than amount captured.'),
+    });
+    await expect(rzp.payments.refund(paymentId, { amount: 10.5 })).rejects.toMatchObject({
+      statusCode: 400,
+      error: { code: 'BAD_REQUEST_ERROR', field: 'amount' },
+    });
+    await expect(rzp.payments.refund(paymentId, { amount: 0 })).rejects.toMatchObject({ statusCode: 400 });
+    await expect(rzp.payments.refund(paymentId, { amount: 100, speed: 'warp' } as never)).rejects.toMatchObject({
+      statusCode: 400,
+      error: { field: 'speed' },
+    });
+    await expect(rzp.payments.refund(paymentId, { amount: 100, reverse_all: 1 } as never)).rejects.toMatchObject({
+      statusCode: 400,
+      error: { field: 'reverse_all' },
+    });
+    expect(await refundsIn(paymentId)).toHaveLength(1);
+    expect(await rzp.payments.fetch(paymentId)).toMatchObject({ amount_refunded: 800000, refund_status: 'partial' });
+
+    const order = await createOrder();
+    const failure = await post('/_double/pay', { order_id: order.id, outcome: 'failure' });
+    const failedId = (failure.json.error as { metadata: { payment_id: string } }).metadata.payment_id;
+    await expect(rzp.payments.refund(failedId, {})).rejects.toMatchObject({
+      statusCode: 400,
+      error: { code: 'BAD_REQUEST_ERROR', description: 'The payment status should be captured for action to be taken' },
+    });
+    await expect(rzp.payments.refund('pay_doesnotexist000', {})).rejects.toMatchObject({ statusCode: 404 });
+    const unauthorised = await fetch(`${double.url}/v1/payments/${paymentId}/refund`, { method: 'POST' });
+    expect(unauthorised.status).toBe(401);
+  });
+
+  it('answers an idempotent retry with the same refund and creates no second one', async () => {
+    const { paymentId } = await captured();
+    const key = `refund-${randomBytes(8).toString('hex')}`;
+    const first = await refundWithKey(paymentId, { amount: 200000, notes: { a: '1', b: '2' } }, key);
+    expect(first.status).toBe(200);
+    expect(first.data).toMatchObject({ entity: 'refund', amount: 200000, payment_id: paymentId, status: 'processed' });
+
+    // Same request with its keys in another order: still the same request.
+    const retry = await refundWithKey(paymentId, { notes: { b: '2', a: '1' }, amount: 200000 }, key);
+    expect(retry).toEqual({ status: 200, data: first.data });
+    expect(await refundsIn(paymentId)).toHaveLength(1);
+    expect(await rzp.payments.fetch(paymentId)).toMatchObject({ amount_refunded: 200000 });
+
+    // A full refund by key still replays after the payment has nothing left to refund.
+    const fullKey = `full_${randomBytes(8).toString('hex')}`;
+    const full = await refundWithKey(paymentId, {}, fullKey);
+    expect(full.data).toMatchObject({ amount: AMOUNT - 200000 });
+    expect(await refundWithKey(paymentId, {}, fullKey)).toEqual({ status: 200, data: full.data });
+    expect(await refundsIn(paymentId)).toHaveLength(2);
+    expect(await rzp.payments.fetch(paymentId)).toMatchObject({ status: 'refunded', amount_refunded: AMOUNT });
+  });
+
+  it('refuses a reused key with another body or payment, and malformed keys', async () => {
+    const { paymentId } = await captured();
+    const key = randomBytes(8).toString('hex');
+    expect((await refundWithKey(paymentId, { amount: 1000 }, key)).status).toBe(200);
+
+    const different = 'Different request with the same idempotency key has already been processed.';
+    expect(await refundWithKey(paymentId, { amount: 2000 }, key)).toEqual({ status: 400, data: badRequest(different) });
+    expect(await refundWithKey(paymentId, { amount: 1000, receipt: 'x' }, key)).toEqual({
+      status: 400,
+      data: badRequest(different),
+    });
+    const other = await captured();
+    expect(await refundWithKey(other.paymentId, { amount: 1000 }, key)).toEqual({ status: 400, data: badRequest(different) });
+
+    for (const bad of ['short_key', 'has space in it', 'semi;colon;key', '']) {
+      const res = await refundWithKey(paymentId, { amount: 1000 }, bad);
+      expect(res.status).toBe(400);
+      expect(res.data).toMatchObject({ error: { code: 'BAD_REQUEST_ERROR', field: 'X-Refund-Idempotency' } });
+    }
+    expect(await refundsIn(paymentId)).toHaveLength(1);
+    expect(await refundsIn(other.paymentId)).toHaveLength(0);
+  });
+
+  it('delivers signed refund webhooks with unique event ids, and re-delivers one by its id', async () => {
+    const { paymentId } = await captured();
+    await setFaults({ payment_id: paymentId, refundPendingStatus: true });
+    const refund = await rzp.payments.refund(paymentId, { amount: 100000 });
+    expect(refund.status).toBe('pending');
+
+    const created = await post('/_double/refund-webhook', { refund_id: refund.id, event: 'refund.created' });
+    const processed = await post('/_double/refund-webhook', { refund_id: refund.id, event: 'refund.processed' });
+    expect(created.json).toMatchObject({ delivered: true, status: 200 });
+    expect(processed.json).toMatchObject({ delivered: true, status: 200 });
+    expect(received).toHaveLength(2);
+    const ids = received.map((hook) => hook.headers['x-razorpay-event-id']);
+    expect(ids).toEqual([created.json.eventId, processed.json.eventId]);
+    expect(new Set(ids).size).toBe(2);
+
+    for (const hook of received) {
+      // As the app checks it: HMAC-SHA256 of the raw body with the webhook secret.
+      expect(hook.headers['x-razorpay-signature']).toBe(hmacHex(WEBHOOK_SECRET, hook.rawBody));
+      expect(hook.path).toBe('/api/payment/webhook');
+    }
+    expect(JSON.parse(received[0]!.rawBody)).toMatchObject({
+      event: 'refund.created',
+      payload: { refund: { entity: { id: refund.id, status: 'pending' } } },
+    });
+    expect(JSON.parse(received[1]!.rawBody)).toEqual({
+      entity: 'event',
+      account_id: 'acc_double',
+      event: 'refund.processed',
+      contains: ['refund', 'payment'],
+      payload: {
+        refund: { entity: { ...refund, status: 'processed' } },
+        payment: {
+          entity: expect.objectContaining({
+            id: paymentId,
+            status: 'captured',
+            amount_refunded: 100000,
+            refund_status: 'partial',
+          }) as unknown,
+        },
+      },
+      created_at: expect.any(Number) as unknown,
+    });
+    expect(await rzp.refunds.fetch(refund.id)).toMatchObject({ status: 'processed' });
+
+    // A Razorpay retry: same event id, same bytes, same signature, no state change.
+    const again = await post('/_double/refund-webhook', {
+      refund_id: refund.id,
+      event: 'refund.processed',
+      eventId: processed.json.eventId,
+      webhookUrl: `${receiverUrl}/retry`,
+    });
+    expect(again.json).toMatchObject({ delivered: true, eventId: processed.json.eventId });
+    expect(received[2]!.path).toBe('/retry');
+    expect(received[2]!.headers['x-razorpay-event-id']).toBe(processed.json.eventId);
+    expect(received[2]!.rawBody).toBe(received[1]!.rawBody);
+    expect(received[2]!.headers['x-razorpay-signature']).toBe(received[1]!.headers['x-razorpay-signature']);
+
+    // A test may also name a new event's id, and reuse an id only for the same event.
+    const named = await post('/_double/refund-webhook', { refund_id: refund.id, event: 'refund.created', eventId: 'evt_test_1' });
+    expect(received[3]!.headers['x-razorpay-event-id']).toBe('evt_test_1');
+    expect(named.json.eventId).toBe('evt_test_1');
+    expect(
+      (await post('/_double/refund-webhook', { refund_id: refund.id, event: 'refund.processed', eventId: 'evt_test_1' })).status,
+    ).toBe(400);
+    expect((await post('/_double/refund-webhook', { refund_id: refund.id, event: 'refund.processed', eventId: 'bad id' })).status).toBe(
+      400,
+    );
+    expect(received).toHaveLength(4);
+  });
+
+  it('re-delivers payment webhooks by event id too', async () => {
+    const { orderId, paymentId } = await captured();
+    const first = await post('/_double/webhook', { order_id: orderId, payment_id: paymentId, event: 'payment.captured' });
+    const retry = await post('/_double/webhook', {
+      order_id: orderId,
+      payment_id: paymentId,
+      event: 'payment.captured',
+      eventId: first.json.eventId,
+    });
+    const fresh = await post('/_double/webhook', { order_id: orderId, payment_id: paymentId, event: 'payment.captured' });
+    expect(retry.json.eventId).toBe(first.json.eventId);
+    expect(fresh.json.eventId).not.toBe(first.json.eventId);
+    expect(received.map((hook) => hook.headers['x-razorpay-event-id'])).toEqual([
+      first.json.eventId,
+      first.json.eventId,
+      fresh.json.eventId,
+    ]);
+    expect(received[1]!.rawBody).toBe(received[0]!.rawBody);
+  });
+
+  it('fails a pending refund by webhook, returning its amount to the payment', async () => {
+    const { paymentId } = await captured();
+    await setFaults({ payment_id: paymentId, refundPendingStatus: true });
+    const refund = await rzp.payments.refund(paymentId, {});
+    expect(refund).toMatchObject({ status: 'pending', amount: AMOUNT });
+    expect(await rzp.payments.fetch(paymentId)).toMatchObject({ status: 'refunded', refund_status: 'full' });
+
+    const failed = await post('/_double/refund-webhook', { refund_id: refund.id, event: 'refund.failed' });
+    expect(failed.status).toBe(200);
+    expect(JSON.parse(received[0]!.rawBody)).toMatchObject({
+      event: 'refund.failed',
+      payload: {
+        refund: { entity: { id: refund.id, status: 'failed' } },
+        payment: { entity: { id: paymentId, status: 'captured', amount_refunded: 0, refund_status: null } },
+      },
+    });
+    expect(await rzp.refunds.fetch(refund.id)).toMatchObject({ status: 'failed' });
+    expect(await rzp.payments.fetch(paymentId)).toMatchObject({ status: 'captured', amount_refunded: 0, refund_status: null });
+
+    // Final states stay final.
+    expect((await post('/_double/refund-webhook', { refund_id: refund.id, event: 'refund.processed' })).status).toBe(400);
+    await setFaults({ payment_id: paymentId });
+    const processed = await rzp.payments.refund(paymentId, { amount: 1000 });
+    expect((await post('/_double/refund-webhook', { refund_id: processed.id, event: 'refund.failed' })).status).toBe(400);
+    expect((await post('/_double/refund-webhook', { refund_id: processed.id, event: 'refund.bogus' })).status).toBe(400);
+    expect((await post('/_double/refund-webhook', { refund_id: 'rfnd_nope', event: 'refund.created' })).status).toBe(404);
+    const unreachable = await post('/_double/refund-webhook', {
+      refund_id: processed.id,
+      event: 'refund.processed',
+      webhookUrl: 'http://127.0.0.1:9/nothing-listens',
+    });
+    expect(unreachable.status).toBe(502);
+    expect(unreachable.json).toMatchObject({ delivered: false, eventId: expect.any(String) as unknown });
+    expect(received).toHaveLength(1);
+  });
+
+  it('creates the refund before a delayed answer, so a retry with the key finds it', async () => {
+    const { paymentId } = await captured();
+    const faults = await setFaults({ payment_id: paymentId, refundDelayMs: 1500 });
+    expect(faults.json).toMatchObject({ payments: { [paymentId]: { refundDelayMs: 1500 } } });
+    const key = `timeout-${randomBytes(6).toString('hex')}`;
+
+    await expect(refundWithKey(paymentId, { amount: 5000 }, key, 200)).rejects.toMatchObject({ code: 'ECONNABORTED' });
+    const created = await refundsIn(paymentId);
+    expect(created).toMatchObject([{ amount: 5000, status: 'processed' }]);
+
+    // The delay holds replays too.
+    const startedAt = Date.now();
+    const slow = await refundWithKey(paymentId, { amount: 5000 }, key);
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(1400);
+    expect(slow).toMatchObject({ status: 200, data: { id: created[0]!.id } });
+
+    await setFaults({ payment_id: paymentId });
+    const quickStart = Date.now();
+    expect(await refundWithKey(paymentId, { amount: 5000 }, key)).toMatchObject({ status: 200, data: { id: created[0]!.id } });
+    expect(Date.now() - quickStart).toBeLessThan(1000);
+    expect(await refundsIn(paymentId)).toHaveLength(1);
+    expect(await rzp.payments.fetch(paymentId)).toMatchObject({ amount_refunded: 5000 });
+  });
+
+  it('scopes faults to a payment or sets them for all, and validates them', async () => {
+    const a = await captured();
+    const b = await captured();
+    await setFaults({ refundPendingStatus: true });
+    await setFaults({ payment_id: b.paymentId, refundDelayMs: 10 });
+    try {
+      expect(await rzp.payments.refund(a.paymentId, { amount: 1000, speed: 'optimum' })).toMatchObject({
+        status: 'pending',
+        speed_requested: 'optimum',
+        speed_processed: 'normal',
+      });
+      // A payment's own fault set replaces the global one for its refunds.
+      expect(await rzp.payments.refund(b.paymentId, { amount: 1000 })).toMatchObject({ status: 'processed' });
+      const res = await fetch(`${double.url}/_double/faults`);
+      const now = (await res.json()) as { global: unknown; payments: Record<string, unknown> };
+      expect(now.global).toEqual({ refundPendingStatus: true });
+      expect(now.payments[b.paymentId]).toEqual({ refundDelayMs: 10 });
+      expect(now.payments[a.paymentId]).toBeUndefined();
+    } finally {
+      await setFaults({});
+      await setFaults({ payment_id: b.paymentId });
+    }
+    expect(await rzp.payments.refund(a.paymentId, { amount: 1000 })).toMatchObject({ status: 'processed' });
+    const cleared = (await setFaults({})).json as { global: unknown; payments: Record<string, unknown> };
+    expect(cleared.global).toEqual({});
+    expect(cleared.payments[b.paymentId]).toBeUndefined();
+
+    expect((await setFaults({ refundDelayMs: -1 })).status).toBe(400);
+    expect((await setFaults({ refundDelayMs: 60_001 })).status).toBe(400);
+    expect((await setFaults({ refundPendingStatus: 'yes' })).status).toBe(400);
+    expect((await setFaults({ refundExplodes: true })).status).toBe(400);
+    expect((await setFaults({ payment_id: 'pay_nope', refundPendingStatus: true })).status).toBe(404);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * /admin, the dashboard (spec part 2 section 2): a title bar with Logout, the seven quick-action
- * cards and the summary panel (total registrations and the carousel of the latest ones).
- * A failed summary load is only logged (section 8).
+ * cards, the summary panel (total registrations and the carousel of the latest ones) and the
+ * "Payments needing attention" panel. Failed loads are only logged (section 8).
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { conference } from '../../content/conference';
 import { adminApiPaths, adminGet } from '../../lib/admin-api';
 import { paths } from '../../shared/routes';
 import { AdminTitleBar } from './AdminTitleBar';
+import { AttentionPanel } from './AttentionPanel';
 import { RegistrationCarousel } from './RegistrationCarousel';
 import type { AdminRegistration } from './registration-view';
 
@@ -93,6 +94,8 @@ export default function AdminDashboard() {
           </>
         )}
       </section>
+
+      <AttentionPanel />
     </div>
   );
 }

@@ -1,10 +1,10 @@
 /**
  * The dashboard's carousel of the latest registrations (spec part 2 section 2, "Admin
  * dashboard"): one card at a time in a 420 px tall frame, with previous and next buttons that
- * wrap around.
+ * wrap around. A registration changed after payment also lists its changes, one line each.
  */
 import { useState } from 'react';
-import { displayValue, formatDateTime, fullName, NO_COUPON, tierLabel, type AdminRegistration } from './registration-view';
+import { changeLine, changesOf, displayValue, formatDateTime, fullName, NO_COUPON, tierLabel, type AdminRegistration } from './registration-view';
 
 /** The fields of one card, in the spec's order; the coupon row is left out when it is 'NoCoupon'. */
 export function cardFields(r: AdminRegistration): [label: string, value: string][] {
@@ -40,10 +40,12 @@ export function RegistrationCarousel({ registrations }: { registrations: readonl
   const current = Math.min(index, count - 1);
   const r = registrations[current]!;
   const go = (delta: number) => setIndex((current + delta + count) % count);
+  const changes = changesOf(r);
 
   return (
     <section className="carousel" aria-roledescription="carousel" aria-label="Latest registrations">
-      <div className="carousel__viewport" aria-live="polite">
+      {/* Focusable: a card with a long history (or on a phone) scrolls inside the fixed 420 px frame, and keyboard users must be able to scroll it. */}
+      <div className="carousel__viewport" aria-live="polite" tabIndex={0}>
         <article
           className="carousel__card"
           aria-roledescription="slide"
@@ -57,6 +59,18 @@ export function RegistrationCarousel({ registrations }: { registrations: readonl
                 <dd>{value}</dd>
               </div>
             ))}
+            {changes.length > 0 && (
+              <div className="carousel__field carousel__field--wide">
+                <dt>Changes</dt>
+                <dd>
+                  <ul className="change-list change-list--compact">
+                    {changes.map((c, i) => (
+                      <li key={`${c.atIso}-${i}`}>{changeLine(c)}</li>
+                    ))}
+                  </ul>
+                </dd>
+              </div>
+            )}
           </dl>
         </article>
       </div>

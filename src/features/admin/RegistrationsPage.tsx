@@ -3,14 +3,50 @@
  * scrollable table (at most 70% of the screen tall) with a search box across all fields,
  * per-column filters behind a 'Filters' toggle, 'No results found.' when nothing matches,
  * a 'Download CSV' button that saves exactly what GET /api/registrations/export returns, and a
- * 'Resend ticket' button per row. A failed load is only logged (section 8).
+ * 'Resend ticket' button per row. A 'Changes' column (table only, not in the CSV) counts a
+ * registration's changes after payment; its button opens a detail row listing them. A failed
+ * load is only logged (section 8).
  */
-import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
+import { Fragment, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { conference } from '../../content/conference';
 import { failureMessage } from '../../lib/api';
 import { adminApiPaths, adminDownload, adminGet, adminPost, saveBlob } from '../../lib/admin-api';
 import { AdminTitleBar } from './AdminTitleBar';
-import { columns, filterRows, toRows, type AdminRegistration } from './registration-view';
+import { changeCount, changesColumn, changesOf, EMPTY, filterRows, tableColumns, toRows, type AdminRegistration, type ChangeView } from './registration-view';
+
+const columns = tableColumns;
+const changesIndex = columns.indexOf(changesColumn);
+
+/** The expanded detail of a registration's changes: one list item per change, oldest first. */
+function ChangeList({ changes, regNo }: { changes: readonly ChangeView[]; regNo: string }) {
+  return (
+    <ol className="change-list" aria-label={`Changes to ${regNo}`}>
+      {changes.map((c, i) => (
+        <li key={`${c.atIso}-${i}`}>
+          <strong>{c.label}</strong>
+          {c.at && (
+            <>
+              {' '}
+              <time dateTime={c.atIso}>{c.at}</time>
+            </>
+          )}
+          {(c.from || c.to) && (
+            <>
+              : {c.from || EMPTY} → {c.to || EMPTY}
+            </>
+          )}
+          {c.amount && <>, {c.amount}</>}
+          {(c.orderId || c.paymentId) && (
+            <span className="change-list__ids">
+              {' '}
+              (order {c.orderId || EMPTY}, payment {c.paymentId || EMPTY})
+            </span>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}
 
 type Message = { kind: 'success' | 'error'; text: string } | null;
 
@@ -31,6 +67,7 @@ export default function RegistrationsPage() {
   const [downloading, setDownloading] = useState(false);
   const [resending, setResending] = useState<string | null>(null);
   const [message, setMessage] = useState<Message>(null);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
 
   useEffect(() => {
     const controller = new AbortController();
@@ -44,7 +81,7 @@ export default function RegistrationsPage() {
     return () => controller.abort();
   }, []);
 
-  const rows = useMemo(() => toRows(records), [records]);
+  const rows = useMemo(() => toRows(records, columns), [records]);
   const deferredSearch = useDeferredValue(search);
   const deferredFilters = useDeferredValue(filters);
   const visible = useMemo(() => filterRows(rows, deferredSearch, deferredFilters), [rows, deferredSearch, deferredFilters]);
@@ -74,6 +111,12 @@ export default function RegistrationsPage() {
   };
 
   const setFilter = (index: number, value: string) => setFilters((f) => ({ ...f, [index]: value }));
+  const toggle = (key: string) =>
+    setExpanded((open) => {
+      const next = new Set(open);
+      if (!next.delete(key)) next.add(key);
+      return next;
+    });
 
   return (
     <div className="admin-page">
@@ -158,23 +201,57 @@ export default function RegistrationsPage() {
                 ) : (
                   visible.map((row, i) => {
                     const regNo = row.record.registrationNumber;
+                    const rowKey = regNo ?? row.record._id ?? String(i);
+                    const changes = changesOf(row.record);
+                    const open = changes.length > 0 && expanded.has(rowKey);
+                    const detailId = `${ids}-changes-${i}`;
                     return (
-                      <tr key={regNo ?? row.record._id ?? i}>
-                        <td>
-                          <button
-                            type="button"
-                            className="button button--secondary admin-table__action"
-                            onClick={() => void resend(row.record)}
-                            disabled={!regNo || resending !== null}
-                            aria-label={regNo ? `Resend ticket for ${regNo}` : 'Resend ticket'}
-                          >
-                            {resending === regNo ? 'Sending...' : 'Resend ticket'}
-                          </button>
-                        </td>
-                        {row.cells.map((cell, j) => (
-                          <td key={columns[j]!.key}>{cell}</td>
-                        ))}
-                      </tr>
+                      <Fragment key={rowKey}>
+                        <tr>
+                          <td>
+                            <button
+                              type="button"
+                              className="button button--secondary admin-table__action"
+                              onClick={() => void resend(row.record)}
+                              disabled={!regNo || resending !== null}
+                              aria-label={regNo ? `Resend ticket for ${regNo}` : 'Resend ticket'}
+                            >
+                              {resending === regNo ? 'Sending...' : 'Resend ticket'}
+                            </button>
+                          </td>
+                          {row.cells.map((cell, j) =>
+                            j === changesIndex && changes.length > 0 ? (
+                              <td key={columns[j]!.key}>
+                                <button
+                                  type="button"
+                                  className="admin-table__toggle"
+                                  aria-expanded={open}
+                                  // Only while open: the detail row exists only then.
+                                  aria-controls={open ? detailId : undefined}
+                                  aria-label={`${changeCount(changes.length)} for ${regNo ?? 'this registration'}`}
+                                  onClick={() => toggle(rowKey)}
+                                >
+                                  <span aria-hidden="true" className="admin-table__toggle-icon">
+                                    {open ? '▾' : '▸'}
+                                  </span>
+                                  {changeCount(changes.length)}
+                                </button>
+                              </td>
+                            ) : (
+                              <td key={columns[j]!.key}>{cell}</td>
+                            ),
+                          )}
+                        </tr>
+                        {open && (
+                          <tr className="admin-table__detail" id={detailId}>
+                            <td colSpan={columns.length + 1}>
+                              <div className="admin-table__detail-inner">
+                                <ChangeList changes={changes} regNo={regNo ?? 'this registration'} />
+                              </div>
+                            </td>
+                          </tr>
+                        )}
+                      </Fragment>
                     );
                   })
                 )}

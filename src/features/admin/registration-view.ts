@@ -6,7 +6,10 @@
  * no I/O.
  */
 import { conference } from '../../content/conference';
+// Type-only: the admin pages must not pull zod (src/shared/api.ts's schemas) into their bundle.
+import type { ChangeRecord } from '../../shared/api';
 import { registrationCsvColumns, tierLabel, type CsvRegistration } from '../../shared/csv';
+import { currencySymbol, formatMoney, toMinor, type Currency } from '../../shared/money';
 
 export { tierLabel };
 
@@ -19,6 +22,8 @@ export interface AdminRegistration extends CsvRegistration {
   _id?: string;
   registrationCurrency?: string;
   currency?: string;
+  /** Self-service changes, oldest first (ChangeRecord); read through changesOf(), which tolerates malformed entries. */
+  history?: readonly ChangeRecord[];
 }
 
 /** The coupon value that means "no coupon" (spec part 2 section 3). */
@@ -73,6 +78,105 @@ export function formatDateTime(iso: string | undefined): string {
   return dateTimeFormat.format(date);
 }
 
+/** How each change kind is named on the admin pages; an unknown kind is shown as stored. */
+export const CHANGE_KIND_LABELS: Readonly<Record<string, string>> = {
+  'tier-upgrade': 'Tier upgrade',
+  'ieee-change': 'IEEE status change',
+  'name-change': 'Name change',
+};
+
+/** The shown name of a change kind ('tier-upgrade' -> 'Tier upgrade'); unknown kinds as given. */
+export function changeKindLabel(kind: string): string {
+  return CHANGE_KIND_LABELS[kind] ?? kind;
+}
+
+const isCurrency = (c: unknown): c is Currency => typeof c === 'string' && Object.hasOwn(currencySymbol, c);
+
+/**
+ * An amount in whole units of `currency` with its symbol and 2 decimals: (4130, 'INR') ->
+ * '₹4,130.00'. An unknown currency is written after the number ('12.5 EUR'); a missing or
+ * non-finite amount gives ''.
+ */
+export function formatAmount(amount: unknown, currency: unknown): string {
+  if (typeof amount !== 'number' || !Number.isFinite(amount)) return '';
+  if (isCurrency(currency)) return formatMoney(toMinor(amount), currency);
+  return typeof currency === 'string' && currency.trim() ? `${amount} ${currency.trim()}` : String(amount);
+}
+
+/** One history entry as the admin pages show it. Every field is display text ('' when absent). */
+export interface ChangeView {
+  /** The stored kind, e.g. 'tier-upgrade'. */
+  kind: string;
+  /** Its shown name, e.g. 'Tier upgrade'. */
+  label: string;
+  /** Tier labels for paid changes, the old and new full name for a name change. */
+  from: string;
+  to: string;
+  /** With the currency symbol, e.g. '₹4,130.00'; '' for a name change. */
+  amount: string;
+  /** In the conference's zone, e.g. '21 Oct 2025, 14:05 IST'. */
+  at: string;
+  /** The stored ISO instant (for <time dateTime>). */
+  atIso: string;
+  orderId: string;
+  paymentId: string;
+  /** Raw stored values (tier ids, ids) for the table search. */
+  raw: string[];
+}
+
+const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
+
+/**
+ * One ChangeRecord (src/shared/api.ts) as shown: tier ids become tier labels (src/shared/csv.ts
+ * tierLabel), the amount (whole units) gets its currency symbol, the time is shown in IST.
+ * Returns null for anything that is not an object with a kind, so one malformed entry never
+ * hides the others.
+ */
+export function changeView(entry: unknown): ChangeView | null {
+  if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return null;
+  const c = entry as Record<string, unknown>;
+  const kind = str(c.kind);
+  if (!kind) return null;
+  const from = str(c.from);
+  const to = str(c.to);
+  const atIso = str(c.at);
+  // Only tier changes carry tier ids; a name change's from/to are names and stay as they are.
+  const paid = kind !== 'name-change';
+  const orderId = str(c.orderId);
+  const paymentId = str(c.paymentId);
+  return {
+    kind,
+    label: changeKindLabel(kind),
+    from: paid ? tierLabel(from) : from,
+    to: paid ? tierLabel(to) : to,
+    amount: paid ? formatAmount(c.amount, c.currency) : '',
+    at: formatDateTime(atIso),
+    atIso,
+    orderId,
+    paymentId,
+    raw: [kind, from, to, orderId, paymentId].filter(Boolean),
+  };
+}
+
+/** A registration's history as shown, oldest first; [] when it has none (or it is not a list). */
+export function changesOf(r: AdminRegistration): ChangeView[] {
+  const history: unknown = r.history;
+  if (!Array.isArray(history)) return [];
+  return history.map(changeView).filter((v): v is ChangeView => v !== null);
+}
+
+/** One change on one line: 'Tier upgrade: A → B, ₹4,130.00, 21 Oct 2025, 14:05 IST'. */
+export function changeLine(v: ChangeView): string {
+  const fromTo = v.from || v.to ? `${v.from || EMPTY} → ${v.to || EMPTY}` : '';
+  const tail = [v.amount, v.at].filter(Boolean).join(', ');
+  return `${v.label}${fromTo ? `: ${fromTo}` : ''}${tail ? `, ${tail}` : ''}`;
+}
+
+/** '1 change', '3 changes'. */
+export function changeCount(n: number): string {
+  return `${n} ${n === 1 ? 'change' : 'changes'}`;
+}
+
 /** One table column: its header and the raw value of a record (shown through displayValue). */
 export interface Column {
   key: string;
@@ -87,6 +191,22 @@ export const columns: readonly Column[] = registrationCsvColumns.map((c) => ({
   value: (r: AdminRegistration) => c.value(r, conference.timeZone),
 }));
 
+/**
+ * The table-only 'Changes' column: a registration's history, one line per change (changeLine).
+ * Not in the CSV, whose columns are the spec's 28 exactly.
+ */
+export const changesColumn: Column = {
+  key: 'Changes',
+  label: 'Changes',
+  value: (r) => changesOf(r).map(changeLine).join('\n'),
+};
+
+/** The registrations table's columns: the CSV's, with 'Changes' right after 'Reg. Tier' (the tier a change moves). */
+export const tableColumns: readonly Column[] = (() => {
+  const at = columns.findIndex((c) => c.key === 'Reg. Tier') + 1;
+  return [...columns.slice(0, at), changesColumn, ...columns.slice(at)];
+})();
+
 /** A record's cells as shown, one per column. */
 export function rowCells(r: AdminRegistration, cols: readonly Column[] = columns): string[] {
   return cols.map((c) => displayValue(c.value(r)));
@@ -96,7 +216,10 @@ export function rowCells(r: AdminRegistration, cols: readonly Column[] = columns
 export interface Row {
   record: AdminRegistration;
   cells: string[];
-  /** Lower-cased shown cells plus every raw field value (so 'prof_ieee_indian_std' finds its tier too). */
+  /**
+   * Lower-cased shown cells plus every raw field value (so 'prof_ieee_indian_std' finds its tier
+   * too) and the change history, shown and raw, whichever columns are displayed.
+   */
   text: string;
 }
 
@@ -108,7 +231,8 @@ export function toRows(records: readonly AdminRegistration[], cols: readonly Col
       .flatMap((v) => (Array.isArray(v) ? v : [v]))
       .filter((v) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')
       .map(String);
-    return { record, cells, text: [...cells, ...raw].join('\n').toLowerCase() };
+    const history = changesOf(record).flatMap((v) => [changeLine(v), ...v.raw]);
+    return { record, cells, text: [...cells, ...raw, ...history].join('\n').toLowerCase() };
   });
 }
 

@@ -1,5 +1,5 @@
 /**
- * Greedy word wrap shared by the PDF and SVG generators: splits `text` on white space and
+ * Greedy word wrap shared by the PDF and SVG generators and the invoice PDFs: splits `text` on white space and
  * packs words into lines while `fits(line)` holds (each generator measures width its own way:
  * pdf-lib font metrics, or an estimate for SVG text). A single word wider than the limit gets
  * a line of its own. Returns the lines.

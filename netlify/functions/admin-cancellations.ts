@@ -1,0 +1,15 @@
+/**
+ * GET /api/admin/cancellations (admin; issue "Accounts"): every registration with a cancellation
+ * request, newest request first, with its cancellation (status, refund due, credit note, payout).
+ *  200 StoredRegistration[]; 401 without a valid admin token; 503 store down.
+ */
+import { requireAdmin } from '../server/auth';
+import { listCancellations } from '../server/cancellations';
+import { endpoint, json } from '../server/http';
+
+export default endpoint(['GET'], async (req) => {
+  await requireAdmin(req);
+  return json(200, await listCancellations());
+});
+
+export const config = { path: '/api/admin/cancellations' };

@@ -1,0 +1,32 @@
+/**
+ * GET /api/admin/invoices?number={document number} (admin; issue "Accounts"): one tax document as
+ * PDF; GET /api/admin/invoices?day=YYYY-MM-DD: every invoice and credit note dated that day (IST)
+ * merged into one PDF, in number order. Rebuilt from the stored records.
+ *  200 application/pdf; 400 neither or a malformed query; 401; 404 nothing found; 503.
+ */
+import { adminInvoicesQuery } from '../../src/shared/api';
+import { requireAdmin } from '../server/auth';
+import { HttpError, endpoint, validate } from '../server/http';
+import { documentFileName, documentPdf, documentsOf, documentsOfDayPdf, pdfBody } from '../server/invoices';
+import { allRegistrations } from '../server/registrations';
+
+const pdf = (bytes: Uint8Array, name: string) =>
+  new Response(pdfBody(bytes), { status: 200, headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${name}"`, 'Cache-Control': 'no-store' } });
+
+export default endpoint(['GET'], async (req) => {
+  await requireAdmin(req);
+  const query = validate(adminInvoicesQuery, Object.fromEntries(new URL(req.url).searchParams));
+  if ('day' in query) {
+    const merged = await documentsOfDayPdf(query.day);
+    if (!merged) throw new HttpError(404, 'NO_DOCUMENTS', `No invoices or credit notes are dated ${query.day}.`);
+    return pdf(merged.pdf, `tax-documents-${query.day}.pdf`);
+  }
+  // The number says nothing about the registration; look through all of them (two store requests).
+  for (const r of await allRegistrations()) {
+    const doc = documentsOf(r).find((d) => d.summary.number === query.number);
+    if (doc) return pdf((await documentPdf(r, query.number))!, documentFileName(query.number, doc.summary.kind));
+  }
+  throw new HttpError(404, 'DOCUMENT_NOT_FOUND', 'No document has this number.');
+});
+
+export const config = { path: '/api/admin/invoices' };

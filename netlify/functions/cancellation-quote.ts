@@ -1,0 +1,25 @@
+/**
+ * POST /api/cancellation/quote {regId, email} (spec part 2 section 9, refund rule; issue
+ * "Accounts"): what cancelling now would refund, shown before the registrant confirms, or the
+ * state of a request already made. Only when the id and the registered e-mail match (the same
+ * 404 otherwise). Rate-limited per client address. Writes nothing.
+ *  200 CancellationResponse; 400 invalid input; 404 NO_MATCH; 429; 503. Failures carry {success: false, message}.
+ */
+import { registrantRequest, type CancellationResponse } from '../../src/shared/api';
+import { quoteCancellation } from '../server/cancellations';
+import { now } from '../server/clock';
+import { endpoint, json, readJson } from '../server/http';
+import { limitRequest } from '../server/rate-limit';
+
+export default endpoint(
+  ['POST'],
+  async (req, context) => {
+    await limitRequest('cancellation', req, context);
+    const { regId, email } = await readJson(req, registrantRequest);
+    const body: CancellationResponse = { success: true, ...(await quoteCancellation(regId, email, now())) };
+    return json(200, body);
+  },
+  { successFlag: true },
+);
+
+export const config = { path: '/api/cancellation/quote' };

@@ -1,0 +1,25 @@
+/**
+ * POST /api/cancellation/request {regId, email} (spec part 2 section 9; issue "Accounts"): records
+ * a cancellation request with the refund the rule gives at this moment (50 % of the registration
+ * fee without GST and the convenience fee before 20 Nov 2025 IST, else nothing), for an admin
+ * to approve. Asking again answers the same. Rate-limited per client address.
+ *  200 CancellationResponse; 400; 404 NO_MATCH; 409 ALREADY_CANCELLED / REQUEST_DECLINED; 429; 503.
+ */
+import { registrantRequest, type CancellationResponse } from '../../src/shared/api';
+import { requestCancellation } from '../server/cancellations';
+import { now } from '../server/clock';
+import { endpoint, json, readJson } from '../server/http';
+import { limitRequest } from '../server/rate-limit';
+
+export default endpoint(
+  ['POST'],
+  async (req, context) => {
+    await limitRequest('cancellation', req, context);
+    const { regId, email } = await readJson(req, registrantRequest);
+    const body: CancellationResponse = { success: true, ...(await requestCancellation(regId, email, now())) };
+    return json(200, body);
+  },
+  { successFlag: true },
+);
+
+export const config = { path: '/api/cancellation/request' };

@@ -1,0 +1,28 @@
+/**
+ * POST /api/invoices/lookup {regId, email} (issue "Accounts"): the registrant's tax documents
+ * (invoices of the registration and of each paid change, and the credit note of an approved
+ * cancellation), only when the id and the registered e-mail match (the same 404 otherwise).
+ * Rate-limited per client address.
+ *  200 InvoicesLookupResponse; 400; 404 NO_MATCH; 429; 503. Failures carry {success: false, message}.
+ */
+import { registrantRequest, type InvoicesLookupResponse } from '../../src/shared/api';
+import { endpoint, json, readJson } from '../server/http';
+import { documentsOf } from '../server/invoices';
+import { limitRequest } from '../server/rate-limit';
+import { getRegistration } from '../server/registrations';
+import { NO_MATCH_MESSAGE, refuse } from '../server/self-service';
+
+export default endpoint(
+  ['POST'],
+  async (req, context) => {
+    await limitRequest('invoice', req, context);
+    const { regId, email } = await readJson(req, registrantRequest);
+    const r = await getRegistration(regId);
+    if (!r || r.email.trim().toLowerCase() !== email.trim().toLowerCase()) throw refuse(404, 'NO_MATCH', NO_MATCH_MESSAGE);
+    const body: InvoicesLookupResponse = { success: true, registrationNumber: r.registrationNumber, documents: documentsOf(r).map((d) => d.summary) };
+    return json(200, body);
+  },
+  { successFlag: true },
+);
+
+export const config = { path: '/api/invoices/lookup' };

@@ -1,0 +1,19 @@
+/**
+ * GET /api/payments/attention (admin; the dashboard's "Payments needing attention" panel).
+ *  200 [AttentionPayment, ...]: payments taken but not applied to a registration, newest first
+ *  (amount in whole units of `currency`, `at` an ISO instant). 401 without a valid admin token;
+ *  405 for other methods; 503 store down. Two store requests whatever the count
+ *  (netlify/server/attention.ts listAttentionPayments()).
+ */
+import type { AttentionPayment } from '../../src/shared/api';
+import { listAttentionPayments } from '../server/attention';
+import { requireAdmin } from '../server/auth';
+import { endpoint, json } from '../server/http';
+
+export default endpoint(['GET'], async (req) => {
+  await requireAdmin(req);
+  const body: AttentionPayment[] = await listAttentionPayments();
+  return json(200, body);
+});
+
+export const config = { path: '/api/payments/attention' };

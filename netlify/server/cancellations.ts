@@ -1,0 +1,217 @@
+/**
+ * Cancellations and refunds (spec part 2 section 9, refund rule; issue "Accounts"):
+ *
+ * - A registrant asks for a quote and then requests cancellation with the registration id and
+ *   the registered e-mail; the refund due is fixed by the rule at the moment of the request
+ *   (src/shared/refunds.ts) and stored on the registration.
+ * - An admin approves or declines. Approval marks the registration cancelled (kept, never
+ *   deleted; left out of the dashboard counts; its ticket refused at check-in), issues the
+ *   credit note (its number taken in the same script as the write) when a refund is due.
+ * - After the conference an admin pays the refund: one Razorpay refund per payment part, each
+ *   with an idempotency key fixed on the record before the first call, so pressing twice, racing
+ *   or retrying after a time-out refunds once. Refund webhooks mark each part processed or failed;
+ *   a failed part is retried with a fresh key.
+ *
+ * Every change of a registration goes through updateRegistration (compare-and-set).
+ */
+import { randomUUID } from 'node:crypto';
+import { conference } from '../../src/content/conference';
+import { invoicing } from '../../src/content/invoicing';
+import type { Cancellation, RefundPayout, StoredRegistration } from '../../src/shared/api';
+import { financialYear } from '../../src/shared/invoice';
+import { formatMoney } from '../../src/shared/money';
+import { conferenceEnded, refundParts, refundQuote } from '../../src/shared/refunds';
+import { HttpError } from './http';
+import { createProviderRefund } from './payments';
+import { getRegistration, type Registration } from './registrations';
+import { updateRegistration } from './registration-update';
+import { NO_MATCH_MESSAGE, refuse } from './self-service';
+import { keys, withStore } from './store';
+
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** What the cancellation page shows before the registrant confirms. Money in minor units. */
+export interface CancellationQuote {
+  registrationNumber: string;
+  status: Cancellation['status'] | 'none';
+  refundAmount: number;
+  currency: StoredRegistration['currency'];
+  beforeDeadline: boolean;
+  message: string;
+}
+
+function quoteMessage(amount: number, currency: StoredRegistration['currency'], beforeDeadline: boolean): string {
+  return beforeDeadline
+    ? `If you cancel now, ${formatMoney(amount, currency)} (${invoicing.refund.percent}% of your registration fee, without GST and the convenience fee) will be refunded after the conference.`
+    : `Cancellations requested from ${invoicing.refund.requestBefore} on are not refunded: if you cancel now, nothing will be refunded.`;
+}
+
+async function matching(regNo: string, email: string): Promise<Registration> {
+  const r = await getRegistration(regNo);
+  if (!r || !sameEmail(r.email, email)) throw refuse(404, 'NO_MATCH', NO_MATCH_MESSAGE);
+  return r;
+}
+
+/** The refund a cancellation of `regNo` requested at `at` would bring (or the stored one once requested). Throws 404 NO_MATCH. */
+export async function quoteCancellation(regNo: string, email: string, at: Date): Promise<CancellationQuote> {
+  const r = await matching(regNo, email);
+  if (r.cancellation) {
+    const c = r.cancellation;
+    return { registrationNumber: regNo, status: c.status, refundAmount: c.refundAmount, currency: c.currency, beforeDeadline: c.refundAmount > 0, message: statusMessage(c) };
+  }
+  const q = refundQuote(r, at);
+  return { registrationNumber: regNo, status: 'none', refundAmount: q.amount, currency: q.currency, beforeDeadline: q.beforeDeadline, message: quoteMessage(q.amount, q.currency, q.beforeDeadline) };
+}
+
+function statusMessage(c: Cancellation): string {
+  if (c.status === 'requested') return 'Your cancellation request has been received; the organisers will confirm it by e-mail.';
+  if (c.status === 'declined') return `Your cancellation request was declined. Please write to ${conference.contactEmail} if you have questions.`;
+  return c.refundAmount > 0 ? `Your registration is cancelled; ${formatMoney(c.refundAmount, c.currency)} will be refunded after the conference.` : 'Your registration is cancelled.';
+}
+
+/**
+ * Records a cancellation request for `regNo` at `at`, with the refund the rule gives at that
+ * moment. Asking again while a request is open answers the same. Throws 404 NO_MATCH, 409
+ * ALREADY_CANCELLED / REQUEST_DECLINED.
+ */
+export async function requestCancellation(regNo: string, email: string, at: Date): Promise<CancellationQuote> {
+  return updateRegistration<CancellationQuote>(regNo, (current) => {
+    if (!current || !sameEmail(current.email, email)) throw refuse(404, 'NO_MATCH', NO_MATCH_MESSAGE);
+    const existing = current.cancellation;
+    if (existing?.status === 'approved') throw refuse(409, 'ALREADY_CANCELLED', statusMessage(existing));
+    if (existing?.status === 'declined') throw refuse(409, 'REQUEST_DECLINED', statusMessage(existing));
+    if (existing) return { stop: { registrationNumber: regNo, status: existing.status, refundAmount: existing.refundAmount, currency: existing.currency, beforeDeadline: existing.refundAmount > 0, message: statusMessage(existing) } };
+    const q = refundQuote(current, at);
+    const cancellation: Cancellation = { status: 'requested', requestedAt: at.toISOString(), refundAmount: q.amount, currency: q.currency };
+    return {
+      write: { ...current, cancellation, updatedAt: at.toISOString() },
+      audit: { at: at.toISOString(), actor: 'registrant', action: 'cancellation.requested', details: { regNo, refundAmount: q.amount, currency: q.currency } },
+      effects: [{ op: 'ZADD', key: keys.cancellationIndex(), score: at.getTime(), member: regNo }],
+      result: () => ({ registrationNumber: regNo, status: 'requested', refundAmount: q.amount, currency: q.currency, beforeDeadline: q.beforeDeadline, message: statusMessage(cancellation) }),
+    };
+  });
+}
+
+/**
+ * An admin's decision on an open request. Approving marks the registration cancelled (the
+ * cancelled set), issues the credit note when a refund is due (number taken in the same script)
+ * and leaves the refund due for payment after the conference; declining records the decision.
+ * Returns the registration as written. Throws 404 REGISTRATION_NOT_FOUND, 409 NO_OPEN_REQUEST.
+ */
+export async function decideCancellation(regNo: string, decision: 'approve' | 'decline', at: Date): Promise<Registration> {
+  const fy = financialYear(at);
+  const current = await getRegistration(regNo);
+  const needsNumber = decision === 'approve' && (current?.cancellation?.refundAmount ?? 0) > 0 && Boolean(current?.invoiceNumber);
+  return updateRegistration<Registration>(
+    regNo,
+    (reg, placeholder) => {
+      if (!reg) throw new HttpError(404, 'REGISTRATION_NOT_FOUND', 'No registration with this number.');
+      const c = reg.cancellation;
+      if (!c || c.status !== 'requested') throw new HttpError(409, 'NO_OPEN_REQUEST', 'This registration has no open cancellation request.');
+      const iso = at.toISOString();
+      if (decision === 'decline') {
+        return {
+          write: { ...reg, cancellation: { ...c, status: 'declined', decidedAt: iso }, updatedAt: iso },
+          audit: { at: iso, actor: 'admin', action: 'cancellation.declined', details: { regNo } },
+          result: (written) => written,
+        };
+      }
+      const credit = c.refundAmount > 0 && reg.invoiceNumber && needsNumber;
+      return {
+        write: { ...reg, cancellation: { ...c, status: 'approved', decidedAt: iso, ...(credit ? { creditNoteNumber: placeholder } : {}) }, updatedAt: iso },
+        audit: { at: iso, actor: 'admin', action: 'cancellation.approved', details: { regNo, refundAmount: c.refundAmount, currency: c.currency, ...(credit ? { creditNoteNumber: placeholder } : {}) } },
+        effects: [{ op: 'SADD', key: keys.cancelledSet(), member: regNo }],
+        result: (written) => written,
+      };
+    },
+    needsNumber ? { counterKey: keys.creditNoteSeq(fy), prefix: `${invoicing.creditNotePrefix}/${fy}/` } : undefined,
+  );
+}
+
+/** Every registration with a cancellation request, newest request first (admin list). */
+export async function listCancellations(): Promise<Registration[]> {
+  return withStore(async (r) => {
+    const regNos = await r.zrange<string[]>(keys.cancellationIndex(), 0, -1, { rev: true });
+    if (!regNos.length) return [];
+    const regs = await r.mget<(Registration | null)[]>(...regNos.map((n) => keys.registration(String(n))));
+    return regs.filter((x): x is Registration => x !== null);
+  });
+}
+
+/**
+ * Pays the refund due on an approved cancellation: only after the conference has ended (spec:
+ * "paid only after the conference"). First fixes the payout on the record (one idempotency key
+ * per part, compare-and-set, so racing calls share the keys), then asks Razorpay for each part
+ * not yet processed with that key. Razorpay's idempotency makes a repeat, a race or a retry after
+ * a time-out refund once. Returns the payout as stored. Throws 404, 409 NO_REFUND_DUE /
+ * TOO_EARLY, ServiceUnavailableError (503) when Razorpay cannot be reached (retry later: same keys).
+ */
+export async function payRefund(regNo: string, at: Date): Promise<RefundPayout> {
+  if (!conferenceEnded(at)) throw new HttpError(409, 'TOO_EARLY', `Refunds are paid after the conference (it ends on ${conference.endDate}).`);
+  const iso = at.toISOString();
+  const payout = await updateRegistration<RefundPayout>(regNo, (reg) => {
+    if (!reg) throw new HttpError(404, 'REGISTRATION_NOT_FOUND', 'No registration with this number.');
+    const c = reg.cancellation;
+    if (!c || c.status !== 'approved' || c.refundAmount <= 0) throw new HttpError(409, 'NO_REFUND_DUE', 'No refund is due on this registration.');
+    if (c.refund && c.refund.status !== 'failed') return { stop: c.refund };
+    // A failed payout is retried with fresh keys for its failed parts (Razorpay answers a reused key with the failed refund).
+    const parts: RefundPayout['parts'] = c.refund
+      ? c.refund.parts.map((p) => (p.status === 'failed' ? { paymentId: p.paymentId, amount: p.amount, status: 'pending' } : p))
+      : refundParts(reg, c.refundAmount).map((p) => ({ ...p, status: 'pending' }));
+    const next: RefundPayout = { status: 'processing', idempotencyKey: `refund-${randomUUID()}`, parts, updatedAt: iso };
+    return {
+      write: { ...reg, cancellation: { ...c, refund: next }, updatedAt: iso },
+      audit: { at: iso, actor: 'admin', action: 'refund.started', details: { regNo, amount: c.refundAmount, parts: parts.length } },
+      result: () => next,
+    };
+  });
+  return sendRefundParts(regNo, payout, at);
+}
+
+/** The idempotency key of part `i` of a payout. */
+const partKey = (payout: RefundPayout, i: number) => `${payout.idempotencyKey}-${i}`;
+
+async function sendRefundParts(regNo: string, payout: RefundPayout, at: Date): Promise<RefundPayout> {
+  const results = await Promise.all(
+    payout.parts.map(async (part, i) => {
+      if (part.status !== 'pending' || part.refundId) return part;
+      const refund = await createProviderRefund(part.paymentId, part.amount, partKey(payout, i), { registrationNumber: regNo });
+      return { ...part, refundId: refund.id, status: refund.status === 'processed' ? ('processed' as const) : ('pending' as const) };
+    }),
+  );
+  return recordPartStates(regNo, (p) => results.find((r) => r.paymentId === p.paymentId && r.amount === p.amount) ?? p, at, 'refund.sent');
+}
+
+/** Applies `update` to each part of the stored payout, derives the payout's status and writes it. */
+async function recordPartStates(regNo: string, update: (part: RefundPayout['parts'][number]) => RefundPayout['parts'][number], at: Date, action: string): Promise<RefundPayout> {
+  const iso = at.toISOString();
+  return updateRegistration<RefundPayout>(regNo, (reg) => {
+    const payout = reg?.cancellation?.refund;
+    if (!reg || !reg.cancellation || !payout) throw new HttpError(409, 'NO_REFUND_DUE', 'No refund is being paid on this registration.');
+    const parts = payout.parts.map(update);
+    const status: RefundPayout['status'] = parts.some((p) => p.status === 'failed') ? 'failed' : parts.every((p) => p.status === 'processed') ? 'processed' : 'processing';
+    const next: RefundPayout = { ...payout, parts, status, updatedAt: iso };
+    if (JSON.stringify(next.parts) === JSON.stringify(payout.parts) && next.status === payout.status) return { stop: payout };
+    return {
+      write: { ...reg, cancellation: { ...reg.cancellation, refund: next }, updatedAt: iso },
+      audit: { at: iso, actor: action.startsWith('refund.webhook') ? 'webhook' : 'admin', action, details: { regNo, status, parts: parts.map((p) => ({ paymentId: p.paymentId, refundId: p.refundId, status: p.status })) } },
+      result: () => next,
+    };
+  });
+}
+
+/**
+ * A refund webhook (`refund.processed`, `refund.failed`): marks the part whose refund id it
+ * names. The registration is found through the refund's notes (registrationNumber), which
+ * payRefund sets. Returns false when the refund is not one of ours.
+ */
+export async function applyRefundEvent(event: 'refund.processed' | 'refund.failed', refund: { id: string; notes?: unknown }, at: Date): Promise<boolean> {
+  const notes = refund.notes && typeof refund.notes === 'object' && !Array.isArray(refund.notes) ? (refund.notes as Record<string, unknown>) : {};
+  const regNo = typeof notes.registrationNumber === 'string' ? notes.registrationNumber : null;
+  if (!regNo) return false;
+  const reg = await getRegistration(regNo);
+  if (!reg?.cancellation?.refund?.parts.some((p) => p.refundId === refund.id)) return false;
+  const status = event === 'refund.processed' ? 'processed' : 'failed';
+  await recordPartStates(regNo, (p) => (p.refundId === refund.id ? { ...p, status } : p), at, `refund.webhook.${status}`);
+  return true;
+}

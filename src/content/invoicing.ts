@@ -1,0 +1,47 @@
+/**
+ * GST tax invoices and credit notes: this edition's settings (issue "Accounts"; CGST Rule 46).
+ * The finance chair fills in the supplier's legal details before going live: every value marked
+ * `sample: true` here is a placeholder that prints on real invoices until it is replaced
+ * (`npm run content:report` lists it).
+ */
+export const invoicing = {
+  supplier: {
+    /** SAMPLE: the legal name registered for GST (the host institute or the society that invoices). */
+    sample: true,
+    legalName: 'Indian Institute of Technology Dharwad (PESGRE 2025 Organising Committee)',
+    addressLines: ['Permanent Campus, Chikkamalligawad', 'Dharwad 580007, Karnataka, India'],
+    /** SAMPLE GSTIN (valid format and check character, not a real registration). */
+    gstin: '29AAAAA0000A1ZY',
+    state: 'Karnataka',
+    /** GST state code of the supplier's registration. */
+    stateCode: '29',
+    email: 'pesgre2025@iitdh.ac.in',
+  },
+  /** Invoice numbers: `{invoicePrefix}/{financial year}/{5-digit sequence}`, e.g. PG25/2526/00001 (at most 16 characters). */
+  invoicePrefix: 'PG25',
+  /** Credit notes (refunds): `{creditNotePrefix}/{financial year}/{5-digit sequence}`, e.g. PG25C/2526/00001. */
+  creditNotePrefix: 'PG25C',
+  /** Services Accounting Code: organisation of events, conventions and conferences. */
+  sac: '998596',
+  sacDescription: 'Conference registration (event organisation services)',
+  /**
+   * Place of supply: admission to an event is supplied where the event is held, so every
+   * registration is supplied in Karnataka.
+   */
+  placeOfSupply: { state: 'Karnataka', stateCode: '29' },
+  /**
+   * How the 18 % GST is shown on INR invoices: 'cgst-sgst' (CGST 9 % + SGST 9 %, the supplier and
+   * the place of supply in the same state, which is the case for an event in Karnataka invoiced
+   * by a Karnataka registration) or 'igst' (IGST 18 %, when the invoicing entity is registered
+   * in another state). USD invoices are export of services and always show IGST.
+   */
+  gstPresentation: 'cgst-sgst' as 'cgst-sgst' | 'igst',
+  /** The line the invoice must carry (CGST Rule 46(p)). */
+  reverseChargeLine: 'Tax is not payable on reverse charge basis',
+  /** Printed on USD invoices (foreign delegates pay in USD: export of services). */
+  exportLine: 'Supply meant for export of services on payment of integrated tax (IGST).',
+  /** Refunds: the share of the registration fee refunded, and the day requests must come before (spec part 2 section 9). */
+  refund: { percent: 50, requestBefore: '2025-11-20' },
+  /** Name transfer to another person (spec part 2 section 9): processing fee, plus GST and the convenience fee, before the same day. */
+  nameTransfer: { fee: { INR: 2000, USD: 50 }, requestBefore: '2025-11-20' },
+} as const;

@@ -1,0 +1,80 @@
+/**
+ * The dashboard's "Payments needing attention" panel: payments that were taken but could not be
+ * applied to a registration (e.g. an upgrade and an IEEE change both paid for one registration),
+ * newest first, for an organiser to refund or apply by hand. 'None' when the list is empty; a
+ * failed load is only logged, like the dashboard's other loads (spec part 2 section 8), and
+ * shows '–' rather than 'None' so an outage never reads as "nothing to do".
+ */
+import { useEffect, useState } from 'react';
+import { getAttentionPayments } from '../../lib/admin-api';
+import { toAttentionRows, type AttentionRow } from './attention-view';
+
+type State = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; rows: AttentionRow[] };
+
+/** The panel, loading its own data with the stored admin token. */
+export function AttentionPanel() {
+  const [state, setState] = useState<State>({ status: 'loading' });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void getAttentionPayments(controller.signal).then((result) => {
+      if (controller.signal.aborted) return;
+      const rows = result.ok ? toAttentionRows(result.data) : null;
+      if (rows) {
+        setState({ status: 'loaded', rows });
+      } else {
+        console.error('Failed to load the payments needing attention', result);
+        setState({ status: 'failed' });
+      }
+    });
+    return () => controller.abort();
+  }, []);
+
+  return (
+    <section aria-labelledby="admin-attention-heading" className="admin-section admin-attention card" data-testid="attention-panel">
+      <h2 id="admin-attention-heading">Payments needing attention</h2>
+      {state.status === 'loading' && (
+        <p role="status" className="admin-muted">
+          Loading payments needing attention...
+        </p>
+      )}
+      {state.status === 'failed' && <p className="admin-muted">–</p>}
+      {state.status === 'loaded' && state.rows.length === 0 && <p>None</p>}
+      {state.status === 'loaded' && state.rows.length > 0 && (
+        <>
+          <p className="admin-muted">
+            {state.rows.length === 1 ? '1 payment was' : `${state.rows.length} payments were`} taken but not applied. Refund or apply each by hand.
+          </p>
+          <div className="admin-table-wrap admin-attention__wrap" role="region" aria-label="Payments needing attention list" tabIndex={0}>
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">Registration Number</th>
+                  <th scope="col">Kind</th>
+                  <th scope="col">Amount</th>
+                  <th scope="col">Reason</th>
+                  <th scope="col">When</th>
+                  <th scope="col">Payment ID</th>
+                  <th scope="col">Order ID</th>
+                </tr>
+              </thead>
+              <tbody>
+                {state.rows.map((row) => (
+                  <tr key={row.key}>
+                    <td>{row.registrationNumber}</td>
+                    <td>{row.kind}</td>
+                    <td>{row.amount}</td>
+                    <td className="admin-attention__reason">{row.reason}</td>
+                    <td>{row.whenIso ? <time dateTime={row.whenIso}>{row.when}</time> : row.when}</td>
+                    <td>{row.paymentId}</td>
+                    <td>{row.orderId}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

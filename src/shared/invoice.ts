@@ -1,0 +1,270 @@
+/**
+ * GST tax invoices and credit notes as data (issue "Accounts"; CGST Rules 46 and 53): document
+ * numbers, financial years, GSTIN checks, and the invoice of a registration or of a paid change,
+ * built from the stored registration alone so it can be rebuilt identically at any time. Pure:
+ * no I/O, and the only clock is the instants stored on the record. Rendering to PDF is the
+ * server's (netlify/server/invoice-pdf.ts).
+ */
+import { ToWords } from 'to-words';
+import { conference } from '../content/conference';
+import { invoicing } from '../content/invoicing';
+import type { ChangeRecord, StoredRegistration } from './api';
+import { tierLabel } from './csv';
+import type { Currency } from './money';
+import { toMinor } from './money';
+import type { ChangeCharges } from './change-charges';
+
+/** Longest document number CGST Rule 46(b) allows. */
+export const MAX_DOCUMENT_NUMBER_LENGTH = 16;
+
+/** The calendar date (YYYY-MM-DD) of `at` in the conference's time zone. */
+export function localDate(at: Date, timeZone: string = conference.timeZone): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+/**
+ * The Indian financial year (1 April to 31 March, in the conference's time zone) of `at`, as
+ * four digits: 2025-12-18 -> '2526', 2026-03-31 -> '2526', 2026-04-01 -> '2627'.
+ */
+export function financialYear(at: Date, timeZone: string = conference.timeZone): string {
+  const [year, month] = localDate(at, timeZone).split('-').map(Number) as [number, number];
+  const start = month >= 4 ? year : year - 1;
+  return `${String(start % 100).padStart(2, '0')}${String((start + 1) % 100).padStart(2, '0')}`;
+}
+
+/**
+ * A document number `{prefix}/{fy}/{seq, 5 digits}`, e.g. PG25/2526/00001. Throws RangeError
+ * when it would pass 16 characters (CGST Rule 46(b)) or `seq` is not a positive integer.
+ */
+export function documentNumber(prefix: string, fy: string, seq: number): string {
+  if (!Number.isInteger(seq) || seq < 1) throw new RangeError('sequence must be a positive integer');
+  const number = `${prefix}/${fy}/${String(seq).padStart(5, '0')}`;
+  if (number.length > MAX_DOCUMENT_NUMBER_LENGTH) throw new RangeError(`document number ${number} is longer than ${MAX_DOCUMENT_NUMBER_LENGTH} characters`);
+  return number;
+}
+
+const GSTIN_CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const GSTIN_FORMAT = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+
+/**
+ * The check character of a GSTIN's first 14 characters (GSTN's mod-36 scheme: alternate
+ * factors 1 and 2, the product's base-36 digits summed). Written here because no maintained
+ * npm library does only this.
+ */
+export function gstinCheckCharacter(first14: string): string {
+  let sum = 0;
+  for (let i = 0; i < 14; i++) {
+    const value = GSTIN_CHARS.indexOf(first14[i] ?? '');
+    if (value < 0) throw new RangeError('not a GSTIN prefix');
+    const product = value * (i % 2 === 0 ? 1 : 2);
+    sum += Math.floor(product / 36) + (product % 36);
+  }
+  return GSTIN_CHARS[(36 - (sum % 36)) % 36]!;
+}
+
+/** True when `value` (trimmed, any case) is a GSTIN: the 15-character format and a matching check character. */
+export function isValidGstin(value: string): boolean {
+  const v = value.trim().toUpperCase();
+  return GSTIN_FORMAT.test(v) && gstinCheckCharacter(v.slice(0, 14)) === v[14];
+}
+
+/** One line of an invoice; money in minor units of the invoice's currency. */
+export interface InvoiceLine {
+  description: string;
+  sac: string;
+  quantity: number;
+  /** Per unit. */
+  rate: number;
+  amount: number;
+}
+
+/** One tax row: CGST 9 %, SGST 9 % or IGST 18 %. */
+export interface TaxRow {
+  label: string;
+  ratePercent: number;
+  amount: number;
+}
+
+/** An invoice or a credit note, ready to render. Money in minor units of `currency`. */
+export interface InvoiceDocument {
+  kind: 'invoice' | 'credit-note';
+  title: string;
+  number: string;
+  /** YYYY-MM-DD in the conference's time zone. */
+  date: string;
+  /** For a credit note: the invoice it reduces. */
+  refersTo?: { number: string; date: string };
+  currency: Currency;
+  supplier: { name: string; addressLines: readonly string[]; gstin: string; state: string; stateCode: string; email: string };
+  recipient: { name: string; delegate: string; addressLines: string[]; state: string; gstin: string | null; taxNumberAsGiven: string | null; email: string };
+  registrationNumber: string;
+  placeOfSupply: string;
+  lines: InvoiceLine[];
+  taxableValue: number;
+  taxes: TaxRow[];
+  /** Charged after tax (spec part 2 section 9: the convenience fee is a percentage of the taxed amount). */
+  convenienceFee: number;
+  total: number;
+  totalInWords: string;
+  notes: string[];
+}
+
+/** What a stored invoice number belongs to: the registration itself, or one paid change in its history. */
+export type InvoiceSubject = { kind: 'registration' } | { kind: 'change'; change: Extract<ChangeRecord, { amount: number }> & { charges?: ChangeCharges } };
+
+const toWords = { INR: new ToWords({ localeCode: 'en-IN', converterOptions: { currency: true } }), USD: new ToWords({ localeCode: 'en-US', converterOptions: { currency: true } }) };
+
+/** "Eight Thousand Ninety Nine Rupees And Fifty Two Paise Only" for 809952 INR (to-words). */
+export function amountInWords(minor: number, currency: Currency): string {
+  return toWords[currency].convert(minor / 100);
+}
+
+/** GST rows for `gstMinor` (18 % of the taxable value): CGST + SGST halves (the odd paisa to SGST) or one IGST row. */
+export function taxRows(gstMinor: number, currency: Currency): TaxRow[] {
+  if (currency === 'USD' || invoicing.gstPresentation === 'igst') return [{ label: 'IGST', ratePercent: 18, amount: gstMinor }];
+  const cgst = Math.floor(gstMinor / 2);
+  return [
+    { label: 'CGST', ratePercent: 9, amount: cgst },
+    { label: 'SGST', ratePercent: 9, amount: gstMinor - cgst },
+  ];
+}
+
+/**
+ * The registration as it stood at `at`, for what an invoice prints: the delegate's name and the
+ * tier. Later changes are undone from the history (a name change keeps the old name, a tier change
+ * its `from`), so an invoice rebuilt after a change prints exactly what it printed when issued.
+ */
+export function asOf(r: StoredRegistration, at: string): { delegate: string; tier: string } {
+  let delegate = [r.title, r.firstName, r.lastName].filter(Boolean).join(' ');
+  let tier = r.registrationTier;
+  for (const change of [...(r.history ?? [])].reverse()) {
+    if (change.at <= at) break;
+    if (change.kind === 'name-change') delegate = change.from;
+    else tier = change.from;
+  }
+  return { delegate, tier };
+}
+
+function recipientOf(r: StoredRegistration, at: string): InvoiceDocument['recipient'] {
+  const taxNumber = (r.billingTaxNumber ?? '').trim();
+  const gstin = taxNumber && isValidGstin(taxNumber) ? taxNumber.toUpperCase() : null;
+  const cityLine = [r.billingCity, r.billingPostcode].filter(Boolean).join(' ');
+  return {
+    name: r.billingOrganization,
+    delegate: asOf(r, at).delegate,
+    addressLines: [r.billingAddress, cityLine, [r.billingState, r.billingCountry].filter(Boolean).join(', ')].filter((l) => l && l.trim()),
+    state: r.billingState || '-',
+    gstin,
+    taxNumberAsGiven: gstin ? null : taxNumber || null,
+    email: r.billingEmail,
+  };
+}
+
+function base(r: StoredRegistration, currency: Currency, at: string) {
+  return {
+    currency,
+    supplier: { ...invoicing.supplier, name: invoicing.supplier.legalName },
+    recipient: recipientOf(r, at),
+    registrationNumber: r.registrationNumber,
+    placeOfSupply: `${invoicing.placeOfSupply.state} (${invoicing.placeOfSupply.stateCode})`,
+    notes: [invoicing.reverseChargeLine, ...(currency === 'USD' ? [invoicing.exportLine] : [])],
+  };
+}
+
+/**
+ * The tax invoice of `subject` on registration `r` (its number stored on the record: the
+ * registration's `invoiceNumber`, or the change's). Lines: the registration fee by tier (a
+ * coupon as a discount line), extra reception and dinner tickets, or the tier difference of a
+ * change; then the taxable value, GST, the convenience fee and the total in figures and words.
+ * Throws Error when the record holds no invoice number for `subject`.
+ */
+export function buildInvoice(r: StoredRegistration, subject: InvoiceSubject): InvoiceDocument {
+  const sac = invoicing.sac;
+  if (subject.kind === 'registration') {
+    const c = r.charges;
+    if (!r.invoiceNumber) throw new Error(`registration ${r.registrationNumber} has no invoice`);
+    const lines: InvoiceLine[] = [{ description: `Registration fee: ${tierLabel(asOf(r, r.paidAt).tier)}`, sac, quantity: 1, rate: c.baseFee, amount: c.baseFee }];
+    if (c.registrationFee !== c.baseFee) lines.push({ description: `Coupon discount (${r.couponCode})`, sac, quantity: 1, rate: c.registrationFee - c.baseFee, amount: c.registrationFee - c.baseFee });
+    const tickets = (n: number, fee: number, what: string) => {
+      if (n > 0 && fee > 0) lines.push({ description: `${what}: additional tickets`, sac, quantity: n, rate: Math.round(fee / n), amount: fee });
+    };
+    tickets(r.additionalReceptionTickets, c.welcomeReceptionExtraFee, 'Welcome Reception');
+    tickets(r.additionalGalaDinnerTickets, c.galaDinnerExtraFee, 'Gala Dinner');
+    return {
+      kind: 'invoice',
+      title: 'Tax Invoice',
+      number: r.invoiceNumber,
+      date: localDate(new Date(r.paidAt)),
+      ...base(r, c.currency, r.paidAt),
+      lines,
+      taxableValue: c.subtotal,
+      taxes: taxRows(c.gst, c.currency),
+      convenienceFee: c.convenienceFee,
+      total: c.total,
+      totalInWords: amountInWords(c.total, c.currency),
+    };
+  }
+  const { change } = subject;
+  if (!change.invoiceNumber || !change.charges) throw new Error(`change ${change.orderId} of ${r.registrationNumber} has no invoice`);
+  const ch = change.charges;
+  const what = change.kind === 'tier-upgrade' ? 'Tier upgrade' : change.kind === 'ieee-change' ? 'IEEE membership status change' : 'Change';
+  return {
+    kind: 'invoice',
+    title: 'Tax Invoice',
+    number: change.invoiceNumber,
+    date: localDate(new Date(change.at)),
+    ...base(r, ch.currency, change.at),
+    lines: [{ description: `${what}: ${tierLabel(change.from)} to ${tierLabel(change.to)} (fee difference)`, sac, quantity: 1, rate: ch.base, amount: ch.base }],
+    taxableValue: ch.base,
+    taxes: taxRows(ch.gst, ch.currency),
+    convenienceFee: ch.convenienceFee,
+    total: ch.total,
+    totalInWords: amountInWords(ch.total, ch.currency),
+  };
+}
+
+/**
+ * The credit note of an approved cancellation (CGST Rule 53): it refers to the registration's
+ * invoice and reduces its taxable value by the refund. The spec refunds 50 % of the fee without
+ * GST, so no tax is credited (a tax row of 0 says so). Throws Error when the registration has no
+ * approved cancellation with a credit note number, or no invoice.
+ */
+export function buildCreditNote(r: StoredRegistration): InvoiceDocument {
+  const c = r.cancellation;
+  if (!c || c.status !== 'approved' || !c.creditNoteNumber || !c.decidedAt) throw new Error(`registration ${r.registrationNumber} has no credit note`);
+  if (!r.invoiceNumber) throw new Error(`registration ${r.registrationNumber} has no invoice to credit`);
+  const currency = c.currency;
+  return {
+    kind: 'credit-note',
+    title: 'Credit Note',
+    number: c.creditNoteNumber,
+    date: localDate(new Date(c.decidedAt)),
+    refersTo: { number: r.invoiceNumber, date: localDate(new Date(r.paidAt)) },
+    ...base(r, currency, c.decidedAt),
+    lines: [{ description: `Cancellation of registration ${r.registrationNumber}: refund of ${invoicing.refund.percent}% of the registration fee`, sac: invoicing.sac, quantity: 1, rate: c.refundAmount, amount: c.refundAmount }],
+    taxableValue: c.refundAmount,
+    taxes: taxRows(0, currency),
+    convenienceFee: 0,
+    total: c.refundAmount,
+    totalInWords: amountInWords(c.refundAmount, currency),
+    notes: [
+      'GST and the convenience fee of the original invoice are not refunded (registration refund rule), so no tax is credited.',
+      ...base(r, currency, c.decidedAt).notes,
+    ],
+  };
+}
+
+/** Every invoice a registration holds, oldest first: the registration's, then each paid change's. */
+export function invoicesOf(r: StoredRegistration): { number: string; date: string; subject: InvoiceSubject; total: number; currency: Currency }[] {
+  const out: { number: string; date: string; subject: InvoiceSubject; total: number; currency: Currency }[] = [];
+  if (r.invoiceNumber) out.push({ number: r.invoiceNumber, date: localDate(new Date(r.paidAt)), subject: { kind: 'registration' }, total: r.charges.total, currency: r.charges.currency });
+  for (const change of r.history ?? []) {
+    if (change.kind !== 'name-change' && change.invoiceNumber && change.charges) {
+      out.push({ number: change.invoiceNumber, date: localDate(new Date(change.at)), subject: { kind: 'change', change }, total: change.charges.total, currency: change.charges.currency });
+    }
+  }
+  return out;
+}
+
+/** Whole units to minor units for amounts read from a record (re-exported for the PDF's callers). */
+export { toMinor };

@@ -1,0 +1,323 @@
+/**
+ * Accounts (issue "Accounts"): GST invoice numbers taken inside finalise (consecutive under
+ * concurrency), invoices as PDF by lookup and attached to the e-mail, cancellations with credit
+ * notes, refunds paid once however often they are asked for, refund webhooks, webhook
+ * deduplication, and the reconciliation run that registers a payment whose browser and webhook
+ * were both lost. Real Redis through the bridge, the real razorpay SDK against the double, a
+ * real SMTP receiver.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { extractText, getDocumentProxy } from 'unpdf';
+import createOrder from '../../netlify/functions/payment-create-order';
+import webhook from '../../netlify/functions/payment-webhook';
+import invoicesLookup from '../../netlify/functions/invoices-lookup';
+import invoicesDownload from '../../netlify/functions/invoices-download';
+import adminInvoices from '../../netlify/functions/admin-invoices';
+import cancellationQuote from '../../netlify/functions/cancellation-quote';
+import cancellationRequest from '../../netlify/functions/cancellation-request';
+import decide from '../../netlify/functions/admin-cancellations-decide';
+import listCancellations from '../../netlify/functions/admin-cancellations';
+import payRefund from '../../netlify/functions/admin-refunds-pay';
+import verifyQr from '../../netlify/functions/verification-verify-qr';
+import summary from '../../netlify/functions/registrations-summary';
+import reconcile from '../../netlify/functions/reconcile-payments';
+import { finalise } from '../../netlify/server/finalise';
+import { savePendingOrder, type RegistrationOrder } from '../../netlify/server/orders';
+import type { Registration } from '../../netlify/server/registrations';
+import { keys, redis } from '../../netlify/server/store';
+import { ticketText } from '../../netlify/server/tickets';
+import { invoicing } from '../../src/content/invoicing';
+import { computeCharges, pricing } from '../../src/shared/pricing';
+import { STANDARD_DAY, call, keysMatching, pinClock, serve, totalFor, validForm } from './helpers';
+import { adminHeaders, messagesFor, registerPaid, startSmtpReceiver, type SmtpReceiver } from './helpers-admin';
+
+let smtp: SmtpReceiver;
+let hook: { url: string; close(): Promise<void> };
+let ipCounter = 0;
+const freshIp = () => `203.0.113.${++ipCounter}`;
+const doubleUrl = () => inject('doubleUrl');
+
+beforeAll(async () => {
+  smtp = await startSmtpReceiver();
+  hook = await serve(webhook);
+});
+afterAll(async () => {
+  delete process.env.SMTP_URL;
+  await smtp.close();
+  await hook.close();
+});
+beforeEach(() => {
+  pinClock(STANDARD_DAY);
+  process.env.SMTP_URL = smtp.url;
+});
+
+const stored = async (regNo: string) => (await redis().get<Registration>(keys.registration(regNo)))!;
+const pdfText = async (bytes: Uint8Array) => (await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true })).text;
+async function binary(fn: (req: Request) => Promise<Response>, url: string, init: RequestInit) {
+  const res = await fn(new Request(url, init));
+  return { status: res.status, headers: res.headers, bytes: new Uint8Array(await res.arrayBuffer()) };
+}
+async function doubleJson<T>(path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${doubleUrl()}${path}`, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return (await res.json()) as T;
+}
+
+describe('invoice numbers', () => {
+  it('stay consecutive with no gap or repeat when 50 registrations are finalised at once', async () => {
+    const at = new Date(STANDARD_DAY);
+    const orders: RegistrationOrder[] = Array.from({ length: 50 }, (_, i) => {
+      const form = validForm({ email: `delegate${i}@example.org`, verifyEmail: `delegate${i}@example.org` });
+      const charges = computeCharges(pricing, form, null);
+      return { kind: 'registration', orderId: `order_conc${randomBytes(6).toString('hex')}`, form, charges, couponCode: null, couponType: null, currency: 'INR', createdAt: at.toISOString() };
+    });
+    await Promise.all(orders.map(savePendingOrder));
+    const before = Number((await redis().get(keys.invoiceSeq('2526'))) ?? 0);
+    const results = await Promise.all(orders.map((o, i) => finalise(o.orderId, `pay_conc${String(i).padStart(8, '0')}`, 'verify-payment', at)));
+    const numbers = results.map((r) => (r.outcome === 'applied' ? r.registration.invoiceNumber : null));
+    const expected = Array.from({ length: 50 }, (_, i) => `PG25/2526/${String(before + i + 1).padStart(5, '0')}`);
+    expect([...numbers].sort()).toEqual(expected);
+    // The number on each record is the one the call returned.
+    for (const r of results) if (r.outcome === 'applied') expect((await stored(r.registrationNumber)).invoiceNumber).toBe(r.registration.invoiceNumber);
+    // Finalising again takes no number.
+    await Promise.all(orders.slice(0, 5).map((o, i) => finalise(o.orderId, `pay_conc${String(i).padStart(8, '0')}`, 'verify-payment', at)));
+    expect(Number(await redis().get(keys.invoiceSeq('2526')))).toBe(before + 50);
+  });
+
+  it('are not taken for a registration that cost nothing (100 % coupon)', async () => {
+    await redis().hset(keys.coupon('ACCFULL'), { type: 'full', limit: 3 });
+    const before = Number((await redis().get(keys.invoiceSeq('2526'))) ?? 0);
+    const data = validForm({ email: 'free@example.org', verifyEmail: 'free@example.org' });
+    const r = await call(createOrder, { body: { amount: totalFor(data, 'full'), data, code: 'ACCFULL' } });
+    expect(r.body.noPayment).toBe(true);
+    expect((await stored(r.body.registrationNumber)).invoiceNumber).toBeUndefined();
+    expect(Number((await redis().get(keys.invoiceSeq('2526'))) ?? 0)).toBe(before);
+  });
+});
+
+describe('invoice PDFs', () => {
+  it('are attached to the confirmation, listed and downloadable by the registrant, and identical every time', async () => {
+    const { regNo } = await registerPaid({ welcomeReception: 'yes', additionalReceptionTickets: 1, billingTaxNumber: '27AAPFU0939F1ZV' });
+    const reg = await stored(regNo);
+    expect(reg.invoiceNumber).toMatch(/^PG25\/2526\/\d{5}$/);
+
+    const mail = (await messagesFor(smtp.messages, regNo))[0]!;
+    const attached = mail.attachments.find((a) => a.mimeType === 'application/pdf')!;
+    expect(attached.filename).toBe(`invoice-${reg.invoiceNumber!.replace(/\//g, '-')}.pdf`);
+    const emailed = new Uint8Array(attached.content as ArrayBuffer);
+    const text = await pdfText(emailed);
+    for (const needle of [reg.invoiceNumber!, invoicing.supplier.gstin, '998596', '27AAPFU0939F1ZV', '20,248.80', 'Tax is not payable on reverse charge basis', 'CGST', 'SGST', 'Twenty Thousand Two Hundred Forty Eight Rupees And Eighty Paise Only']) {
+      expect(text, needle).toContain(needle);
+    }
+
+    const ip = freshIp();
+    const list = await call(invoicesLookup, { body: { regId: regNo, email: 'ASHA@example.org ' }, ip });
+    expect(list.status).toBe(200);
+    expect(list.body.documents).toEqual([{ number: reg.invoiceNumber, kind: 'invoice', title: 'Tax Invoice', date: '2025-11-10', total: 2024880, currency: 'INR' }]);
+    const wrong = await call(invoicesLookup, { body: { regId: regNo, email: 'someone@example.org' }, ip });
+    expect(wrong.status).toBe(404);
+
+    const download = () =>
+      binary(invoicesDownload, 'http://localhost/api/invoices/download', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ regId: regNo, email: 'asha@example.org', number: reg.invoiceNumber }) });
+    const first = await download();
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toBe('application/pdf');
+    expect(first.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(Buffer.from(first.bytes).equals(Buffer.from(emailed))).toBe(true);
+    const admin = await binary(adminInvoices, `http://localhost/api/admin/invoices?number=${encodeURIComponent(reg.invoiceNumber!)}`, { headers: await adminHeaders() });
+    expect(admin.status).toBe(200);
+    expect(Buffer.from(admin.bytes).equals(Buffer.from(emailed))).toBe(true);
+    const noToken = await call(adminInvoices, { path: `/api/admin/invoices?number=${encodeURIComponent(reg.invoiceNumber!)}` });
+    expect(noToken.status).toBe(401);
+  });
+
+  it('merges every document of a day into one PDF for admins', async () => {
+    const a = await registerPaid({ email: 'day1@example.org', verifyEmail: 'day1@example.org' });
+    const b = await registerPaid({ email: 'day2@example.org', verifyEmail: 'day2@example.org' });
+    const res = await binary(adminInvoices, 'http://localhost/api/admin/invoices?day=2025-11-10', { headers: await adminHeaders() });
+    expect(res.status).toBe(200);
+    const text = await pdfText(res.bytes);
+    for (const r of [a, b]) expect(text).toContain((await stored(r.regNo)).invoiceNumber!);
+    const none = await call(adminInvoices, { path: '/api/admin/invoices?day=2024-01-01', headers: await adminHeaders() });
+    expect(none.status).toBe(404);
+    const bad = await call(adminInvoices, { path: '/api/admin/invoices?day=yesterday', headers: await adminHeaders() });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('cancellations and refunds', () => {
+  async function cancelled(overrides = {}) {
+    const { regNo, paymentId } = await registerPaid(overrides);
+    const ip = freshIp();
+    const quote = await call(cancellationQuote, { body: { regId: regNo, email: 'asha@example.org' }, ip });
+    expect(quote.body).toMatchObject({ success: true, status: 'none', refundAmount: 750000, beforeDeadline: true });
+    const requested = await call(cancellationRequest, { body: { regId: regNo, email: 'asha@example.org' }, ip });
+    expect(requested.body).toMatchObject({ success: true, status: 'requested', refundAmount: 750000 });
+    return { regNo, paymentId };
+  }
+
+  it('quotes nothing from 20 Nov 2025 IST on, and writes nothing on a quote', async () => {
+    const { regNo } = await registerPaid();
+    pinClock('2025-11-20T00:00:00+05:30');
+    const audit = await redis().llen(keys.audit());
+    const quote = await call(cancellationQuote, { body: { regId: regNo, email: 'asha@example.org' }, ip: freshIp() });
+    expect(quote.body).toMatchObject({ refundAmount: 0, beforeDeadline: false });
+    expect(quote.body.message).toMatch(/not refunded/);
+    expect(await redis().llen(keys.audit())).toBe(audit);
+  });
+
+  it('an approved cancellation is kept, marked, left out of the count, credited, and its ticket refused', async () => {
+    const { regNo } = await cancelled();
+    const countBefore = (await call(summary, { headers: await adminHeaders() })).body.totalRegistrations as number;
+    const listed = await call(listCancellations, { headers: await adminHeaders() });
+    expect(listed.body.map((r: Registration) => r.registrationNumber)).toContain(regNo);
+
+    const approved = await call(decide, { body: { registrationNumber: regNo, decision: 'approve' }, headers: await adminHeaders() });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    const reg = await stored(regNo);
+    expect(reg.cancellation).toMatchObject({ status: 'approved', refundAmount: 750000, creditNoteNumber: expect.stringMatching(/^PG25C\/2526\/\d{5}$/) });
+    expect((await call(summary, { headers: await adminHeaders() })).body.totalRegistrations).toBe(countBefore - 1);
+    expect(await redis().exists(keys.registration(regNo))).toBe(1);
+
+    const again = await call(decide, { body: { registrationNumber: regNo, decision: 'decline' }, headers: await adminHeaders() });
+    expect(again.status).toBe(409);
+
+    const scan = await call(verifyQr, { raw: ticketText(regNo), headers: await adminHeaders() });
+    expect(scan.status).toBe(409);
+    expect(scan.body).toMatchObject({ valid: false, rid: regNo, message: 'Registration cancelled' });
+    expect(await keysMatching(`checkin:${regNo}:*`)).toEqual([]);
+
+    const docs = await call(invoicesLookup, { body: { regId: regNo, email: 'asha@example.org' }, ip: freshIp() });
+    expect(docs.body.documents.map((d: { kind: string }) => d.kind)).toEqual(['invoice', 'credit-note']);
+    const credit = await binary(adminInvoices, `http://localhost/api/admin/invoices?number=${encodeURIComponent(reg.cancellation!.creditNoteNumber!)}`, { headers: await adminHeaders() });
+    const text = await pdfText(credit.bytes);
+    expect(text).toContain('CREDIT NOTE');
+    expect(text).toContain(reg.invoiceNumber!);
+    expect(text).toContain('7,500.00');
+  });
+
+  it('refunds only after the conference, once however often and however fast it is asked', async () => {
+    const { regNo, paymentId } = await cancelled();
+    await call(decide, { body: { registrationNumber: regNo, decision: 'approve' }, headers: await adminHeaders() });
+    const early = await call(payRefund, { body: { registrationNumber: regNo }, headers: await adminHeaders() });
+    expect(early.status).toBe(409);
+    expect(early.body.error.code).toBe('TOO_EARLY');
+
+    pinClock('2025-12-22T10:00:00+05:30');
+    const headers = await adminHeaders();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => call(payRefund, { body: { registrationNumber: regNo }, headers })));
+    for (const a of answers) expect(a.status, JSON.stringify(a.body)).toBe(200);
+    const refunds = await doubleJson<{ items: { id: string; amount: number }[] }>(`/_double/refunds?payment_id=${paymentId}`);
+    expect(refunds.items).toHaveLength(1);
+    expect(refunds.items[0]!.amount).toBe(750000);
+    const payout = (await stored(regNo)).cancellation!.refund!;
+    expect(payout.parts).toEqual([{ paymentId, amount: 750000, refundId: refunds.items[0]!.id, status: 'processed' }]);
+    expect(payout.status).toBe('processed');
+  });
+
+  it('a refund still pending at Razorpay is not made again when asked again; its webhook settles it once', async () => {
+    const { regNo, paymentId } = await cancelled();
+    await call(decide, { body: { registrationNumber: regNo, decision: 'approve' }, headers: await adminHeaders() });
+    pinClock('2025-12-22T10:00:00+05:30');
+    // Razorpay takes the refund as pending, as it does for normal-speed refunds.
+    await doubleJson('/_double/faults', { payment_id: paymentId, refundPendingStatus: true });
+    const first = await call(payRefund, { body: { registrationNumber: regNo }, headers: await adminHeaders() });
+    expect(first.status).toBe(200);
+    expect(first.body.status).toBe('processing');
+    const retry = await call(payRefund, { body: { registrationNumber: regNo }, headers: await adminHeaders() });
+    expect(retry.body.status).toBe('processing');
+    const refunds = await doubleJson<{ items: { id: string }[] }>(`/_double/refunds?payment_id=${paymentId}`);
+    expect(refunds.items).toHaveLength(1);
+
+    // The refund webhook settles it; a re-delivery of the same event changes nothing.
+    const url = `${hook.url}/api/payment/webhook`;
+    const delivered = await doubleJson<{ status: number; body: string; eventId: string }>('/_double/refund-webhook', { refund_id: refunds.items[0]!.id, event: 'refund.processed', webhookUrl: url });
+    expect(delivered.status).toBe(200);
+    expect(JSON.parse(delivered.body)).toEqual({ ok: true, refund: refunds.items[0]!.id });
+    expect((await stored(regNo)).cancellation!.refund!.status).toBe('processed');
+    const again = await doubleJson<{ body: string }>('/_double/refund-webhook', { refund_id: refunds.items[0]!.id, event: 'refund.processed', webhookUrl: url, eventId: delivered.eventId });
+    expect(JSON.parse(again.body)).toEqual({ ok: true, ignored: 'duplicate event' });
+    await doubleJson('/_double/faults', { payment_id: paymentId });
+  });
+
+  it('a refund whose answer timed out after Razorpay made it is not made twice on the retry', async () => {
+    const { regNo, paymentId } = await cancelled();
+    await call(decide, { body: { registrationNumber: regNo, decision: 'approve' }, headers: await adminHeaders() });
+    pinClock('2025-12-22T10:00:00+05:30');
+    process.env.RAZORPAY_TIMEOUT_MS = '300';
+    await doubleJson('/_double/faults', { payment_id: paymentId, refundDelayMs: 1500 });
+    try {
+      const timedOut = await call(payRefund, { body: { registrationNumber: regNo }, headers: await adminHeaders() });
+      expect(timedOut.status).toBe(503);
+      // Razorpay made the refund although our call gave up on the answer.
+      await expect.poll(async () => (await doubleJson<{ items: unknown[] }>(`/_double/refunds?payment_id=${paymentId}`)).items.length).toBe(1);
+    } finally {
+      delete process.env.RAZORPAY_TIMEOUT_MS;
+      await doubleJson('/_double/faults', { payment_id: paymentId });
+    }
+    const retry = await call(payRefund, { body: { registrationNumber: regNo }, headers: await adminHeaders() });
+    expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+    expect(retry.body.status).toBe('processed');
+    expect((await doubleJson<{ items: unknown[] }>(`/_double/refunds?payment_id=${paymentId}`)).items).toHaveLength(1);
+  });
+
+  it('a failed refund can be paid again, with a new key for the failed part', async () => {
+    const { regNo, paymentId } = await cancelled();
+    await call(decide, { body: { registrationNumber: regNo, decision: 'approve' }, headers: await adminHeaders() });
+    pinClock('2025-12-22T10:00:00+05:30');
+    await doubleJson('/_double/faults', { payment_id: paymentId, refundPendingStatus: true });
+    await call(payRefund, { body: { registrationNumber: regNo }, headers: await adminHeaders() });
+    const [refund] = (await doubleJson<{ items: { id: string }[] }>(`/_double/refunds?payment_id=${paymentId}`)).items;
+    await doubleJson('/_double/refund-webhook', { refund_id: refund!.id, event: 'refund.failed', webhookUrl: `${hook.url}/api/payment/webhook` });
+    expect((await stored(regNo)).cancellation!.refund!.status).toBe('failed');
+    await doubleJson('/_double/faults', { payment_id: paymentId });
+    const retried = await call(payRefund, { body: { registrationNumber: regNo }, headers: await adminHeaders() });
+    expect(retried.body.status).toBe('processed');
+    const all = (await doubleJson<{ items: { id: string; status: string }[] }>(`/_double/refunds?payment_id=${paymentId}`)).items;
+    expect(all.map((r) => r.status)).toEqual(['failed', 'processed']);
+  });
+
+  it('refuses a request for another e-mail, and a second request answers the same', async () => {
+    const { regNo } = await cancelled();
+    const ip = freshIp();
+    const other = await call(cancellationRequest, { body: { regId: regNo, email: 'other@example.org' }, ip });
+    expect(other.status).toBe(404);
+    const again = await call(cancellationRequest, { body: { regId: regNo, email: 'asha@example.org' }, ip });
+    expect(again.body).toMatchObject({ status: 'requested', refundAmount: 750000 });
+    const history = await redis().lrange<{ action: string; details: { regNo?: string } }>(keys.audit(), 0, 100);
+    expect(history.filter((e) => e.action === 'cancellation.requested' && e.details.regNo === regNo)).toHaveLength(1);
+  });
+});
+
+describe('reconciliation', () => {
+  it('registers a payment captured with no webhook and no verify exactly once, e-mail included', async () => {
+    const data = validForm({ email: 'lost@example.org', verifyEmail: 'lost@example.org' });
+    const order = await call(createOrder, { body: { amount: totalFor(data), data } });
+    expect(order.status).toBe(200);
+    const captured = await doubleJson<{ razorpay_payment_id: string }>('/_double/capture', { order_id: order.body.id });
+    // Within 10 minutes the browser or the webhook normally settles it: the run leaves it alone.
+    const early = await (await reconcile()).json();
+    expect(early.finalised).toBe(0);
+
+    pinClock(new Date(Date.parse(STANDARD_DAY) + 11 * 60_000).toISOString());
+    const runs = await Promise.all([reconcile(), reconcile()]).then((rs) => Promise.all(rs.map((r) => r.json())));
+    expect(runs.reduce((n, r) => n + r.finalised, 0)).toBe(1);
+    const regNo = await redis().get<string>(keys.done(order.body.id));
+    expect(regNo).toBeTruthy();
+    const reg = await stored(String(regNo));
+    expect(reg).toMatchObject({ paymentId: captured.razorpay_payment_id, email: 'lost@example.org' });
+    expect(await messagesFor(smtp.messages, String(regNo))).toHaveLength(1);
+    expect(await redis().zscore(keys.pendingOrders(), order.body.id)).toBeNull();
+    const later = await (await reconcile()).json();
+    expect(later.finalised).toBe(0);
+  });
+
+  it('takes an unpaid order off the list once it has expired', async () => {
+    const data = validForm({ email: 'unpaid@example.org', verifyEmail: 'unpaid@example.org' });
+    const order = await call(createOrder, { body: { amount: totalFor(data), data } });
+    await redis().del(keys.order(order.body.id));
+    pinClock(new Date(Date.parse(STANDARD_DAY) + 11 * 60_000).toISOString());
+    await reconcile();
+    expect(await redis().zscore(keys.pendingOrders(), order.body.id)).toBeNull();
+  });
+});
