@@ -46,7 +46,9 @@ beforeAll(async () => {
   outbox = await mkdtemp(path.join(tmpdir(), 'pesgre-self-service-outbox-'));
   stack = await startStack({ MAIL_OUTBOX_DIR: outbox });
   browser = await launchChromium();
-});
+  // The dev server's first function call builds the function bundle; on a loaded machine that
+  // alone has taken close to two minutes since the invoice code (pdf-lib) joined the functions.
+}, 400_000);
 afterAll(async () => {
   await browser?.close();
   await stack?.stop();
