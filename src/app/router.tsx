@@ -49,6 +49,10 @@ export const routes: RouteObject[] = [
       { path: paths.registrationDetails, ...page(() => import('../features/registration/wizard/RegistrationWizard')) },
       { path: paths.paymentSuccess, ...page(() => import('../features/registration/PaymentSuccessPage')) },
       { path: paths.error, ...page(() => import('../features/error/ErrorPage')) },
+      // Self-service (spec part 2 sections 2 and 4): public, lazy like every page.
+      { path: paths.tierUpgrade, ...page(() => import('../features/self-service/TierUpgradePage')) },
+      { path: paths.ieeeChange, ...page(() => import('../features/self-service/IeeeChangePage')) },
+      { path: paths.nameChange, ...page(() => import('../features/self-service/NameChangePage')) },
       // Admin (spec part 2 section 2), every page lazy so public pages load none of it.
       // /admin/login is open; the pathless AdminGuard route verifies the token for the rest.
       { path: paths.adminLogin, ...page(() => import('../features/admin/AdminLoginPage')) },

@@ -85,6 +85,19 @@ export default function InfoPage() {
             processing fee of {formatWholeFee(transferUsd, 'USD')} (USD) or {formatWholeFee(transferInr, 'INR')} (INR).
           </li>
         </ul>
+        <h3 id="self-service">Already registered?</h3>
+        <p>With your Registration ID you can change your registration online:</p>
+        <ul aria-labelledby="self-service">
+          <li>
+            <Link to={paths.tierUpgrade}>Upgrade a student registration to a full registration</Link>
+          </li>
+          <li>
+            <Link to={paths.ieeeChange}>Change an IEEE-member registration to non-member</Link>
+          </li>
+          <li>
+            <Link to={paths.nameChange}>Correct the name on your registration</Link> (with your registered e-mail address)
+          </li>
+        </ul>
       </section>
 
       <section className="card info__section" aria-labelledby="visa">

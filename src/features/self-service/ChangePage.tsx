@@ -1,0 +1,259 @@
+/**
+ * The tier-upgrade (/tier-upgrade) and IEEE-change (/ieee-change) pages, one component
+ * parameterised by kind (spec part 2 sections 2, 4, 5, 7, 8 and 9): a Registration ID, 'Fetch
+ * Details', a message banner, the summary of the change and a pay button. The server decides
+ * whether the change applies and what it costs; the page shows its refusal or its order.
+ */
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { conference } from '../../content/conference';
+import { failureMessage, getJson, postJson, type ApiResult } from '../../lib/api';
+import { payWithCheckout } from '../../lib/pay';
+import {
+  apiPaths,
+  changeOrderRequest,
+  registrationPath,
+  selfServiceMessages,
+  type IeeeChangeOrderResponse,
+  type PublicRegistration,
+  type UpgradeOrderResponse,
+} from '../../shared/api';
+import { formatMoney } from '../../shared/money';
+import type { Pricing } from '../../shared/pricing';
+import { paymentSuccessUrl } from '../../shared/routes';
+import { changeSummary, type ChangeKind, type ChangeSummary } from './change-summary';
+import { MessageBanner, type Banner } from './MessageBanner';
+import './self-service.css';
+
+/** Spec section 9: the redirect to the payment-success page waits 1.5 s after verification. */
+export const REDIRECT_DELAY_MS = 1500;
+
+type OrderResponse = UpgradeOrderResponse | IeeeChangeOrderResponse;
+
+/** What differs between the two pages. */
+const kinds = {
+  'tier-upgrade': {
+    heading: 'Upgrade Registration Tier',
+    intro: 'Upgrade a student registration to a full (professional) registration. Enter your Registration ID to see what the upgrade costs.',
+    summaryHeading: 'Upgrade summary',
+    orderPath: apiPaths.tierUpgrade,
+    verifyPath: apiPaths.verifyUpgrade,
+    fetchFailed: selfServiceMessages.upgradeSummaryFailed,
+  },
+  'ieee-change': {
+    heading: 'Change IEEE Membership Status',
+    intro: 'Change an IEEE-member registration to the non-member rate. Enter your Registration ID to see what the change costs.',
+    summaryHeading: 'Change summary',
+    orderPath: apiPaths.ieeeChange,
+    verifyPath: apiPaths.verifyIeeeChange,
+    fetchFailed: selfServiceMessages.summaryFailed,
+  },
+} as const;
+
+type Busy = 'fetch' | 'pay' | null;
+
+/** The order, the registration's e-mail for Checkout's prefill, and what the card shows. */
+interface Fetched {
+  order: OrderResponse['order'];
+  registrationNumber: string;
+  summary: ChangeSummary;
+}
+
+/** The message of a failed call: the server's error or message, else the page's fallback (section 8). */
+function messageOf(result: ApiResult<unknown>, fallback: string): string {
+  return result.ok ? fallback : failureMessage(result, fallback);
+}
+
+/**
+ * One self-service change page. Takes `kind` ('tier-upgrade' or 'ieee-change'); renders the
+ * form, banner, summary and pay button, and on a verified payment goes to
+ * paymentSuccessUrl(registrationNumber, paymentId) after REDIRECT_DELAY_MS.
+ */
+export function ChangePage({ kind }: { kind: ChangeKind }) {
+  const k = kinds[kind];
+  const navigate = useNavigate();
+  const ids = useId();
+  const [regId, setRegId] = useState('');
+  const [busy, setBusy] = useState<Busy>(null);
+  // After a verified payment the page only waits for its redirect: nothing may be clicked again.
+  const [done, setDone] = useState(false);
+  const [banner, setBanner] = useState<Banner | null>(null);
+  const [fetched, setFetched] = useState<Fetched | null>(null);
+  const summaryHeading = useRef<HTMLHeadingElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const redirectTimer = useRef<number | undefined>(undefined);
+  // A fetch answered after a newer one started (or after the ID changed) must not overwrite it.
+  const fetchSeq = useRef(0);
+
+  useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
+  useEffect(() => {
+    if (fetched) summaryHeading.current?.focus();
+  }, [fetched]);
+
+  const fail = (text: string) => {
+    setBanner({ tone: 'error', text });
+    setBusy(null);
+  };
+
+  const fetchDetails = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy || done) return;
+    const parsed = changeOrderRequest.safeParse({ regId });
+    if (!parsed.success) {
+      setFetched(null);
+      setBanner({ tone: 'error', text: parsed.error.issues[0]?.message ?? selfServiceMessages.registrationIdRequired });
+      inputRef.current?.focus();
+      return;
+    }
+    const id = parsed.data.regId;
+    const seq = ++fetchSeq.current;
+    setBusy('fetch');
+    setBanner(null);
+    setFetched(null);
+    const [registration, pricing] = await Promise.all([getJson<PublicRegistration>(registrationPath(id)), getJson<Pricing>(apiPaths.pricing)]);
+    if (seq !== fetchSeq.current) return;
+    if (!registration.ok) return fail(messageOf(registration, k.fetchFailed));
+    if (!pricing.ok || !Array.isArray(pricing.data?.registrationTiers)) return fail(k.fetchFailed);
+    // The order is requested only for a registration that exists: each request creates a Razorpay order.
+    const order = await postJson<OrderResponse>(k.orderPath, { regId: id });
+    if (seq !== fetchSeq.current) return;
+    if (!order.ok || !order.data?.success || !order.data.order) return fail(messageOf(order, k.fetchFailed));
+    setFetched({
+      order: order.data.order,
+      registrationNumber: order.data.registrationNumber,
+      summary: changeSummary(registration.data, pricing.data, order.data.order),
+    });
+    setBusy(null);
+  };
+
+  const pay = async () => {
+    if (!fetched || busy || done) return;
+    setBusy('pay');
+    setBanner(null);
+    const outcome = await payWithCheckout({
+      order: fetched.order,
+      prefill: { name: fetched.summary.name, email: fetched.summary.email },
+      verifyPath: k.verifyPath,
+      // Checkout stays open after a declined attempt, so the reason is shown and paying can go on.
+      onPaymentFailed: (description) => setBanner({ tone: 'error', text: description }),
+    });
+    switch (outcome.kind) {
+      case 'verified':
+        setDone(true);
+        setBanner({ tone: 'success', text: selfServiceMessages.verified });
+        redirectTimer.current = window.setTimeout(
+          () => void navigate(paymentSuccessUrl(outcome.registrationNumber || fetched.registrationNumber, outcome.paymentId)),
+          REDIRECT_DELAY_MS,
+        );
+        setBusy(null);
+        return;
+      case 'verification-failed':
+        return fail(outcome.message || selfServiceMessages.verificationFailed);
+      case 'dismissed':
+        setBanner({ tone: 'info', text: selfServiceMessages.windowClosed });
+        setBusy(null);
+        return;
+      case 'load-failed':
+        return fail(selfServiceMessages.initiationFailed);
+    }
+  };
+
+  const inputId = `${ids}-regid`;
+  const hintId = `${ids}-regid-hint`;
+  const invalid = banner?.tone === 'error' && !fetched && busy === null;
+  const s = fetched?.summary;
+  const money = (minor: number) => formatMoney(minor, s!.currency);
+
+  return (
+    <article className="ss">
+      <title>{`${k.heading} | ${conference.name}`}</title>
+      <h1>{k.heading}</h1>
+      <p>{k.intro}</p>
+
+      <form className="card ss-form" onSubmit={(e) => void fetchDetails(e)} noValidate aria-labelledby={`${ids}-form-heading`}>
+        <h2 id={`${ids}-form-heading`} className="visually-hidden">
+          Find your registration
+        </h2>
+        <div className="ss-field">
+          <label htmlFor={inputId}>Registration ID</label>
+          <p id={hintId} className="ss-field__hint">
+            As in your confirmation e-mail, e.g. PESGRE25-ABCD2345.
+          </p>
+          <input
+            ref={inputRef}
+            id={inputId}
+            name="regId"
+            type="text"
+            autoComplete="off"
+            spellCheck={false}
+            aria-required="true"
+            aria-invalid={invalid || undefined}
+            aria-describedby={invalid ? `${hintId} ${ids}-error` : hintId}
+            value={regId}
+            disabled={done}
+            onChange={(e) => {
+              setRegId(e.target.value);
+              // The summary and its order belong to the ID they were fetched for.
+              if (fetched) setFetched(null);
+              fetchSeq.current++;
+              if (busy === 'fetch') setBusy(null);
+            }}
+          />
+        </div>
+        <div className="button-row">
+          <button type="submit" className="button" disabled={busy !== null || done} aria-busy={busy === 'fetch' || undefined}>
+            {busy === 'fetch' ? 'Loading...' : 'Fetch Details'}
+          </button>
+        </div>
+      </form>
+
+      <MessageBanner banner={banner} id={ids} />
+
+      {s && (
+        <section className="card ss-summary" aria-labelledby={`${ids}-summary`}>
+          <h2 id={`${ids}-summary`} ref={summaryHeading} tabIndex={-1}>
+            {k.summaryHeading}
+          </h2>
+          <dl>
+            <dt>Registration ID</dt>
+            <dd>{fetched.registrationNumber}</dd>
+            <dt>Name</dt>
+            <dd>{s.name}</dd>
+            <dt>Organisation</dt>
+            <dd>{s.organization}</dd>
+            <dt>Current tier</dt>
+            <dd>{s.fromLabel}</dd>
+            <dt>New tier</dt>
+            <dd>{s.toLabel}</dd>
+          </dl>
+          <table className="ss-amounts">
+            <caption className="visually-hidden">Amount due for the change</caption>
+            <tbody>
+              <tr>
+                <th scope="row">Fee difference</th>
+                <td>{money(s.base)}</td>
+              </tr>
+              <tr>
+                <th scope="row">GST ({s.gstPercent}%)</th>
+                <td>{money(s.gst)}</td>
+              </tr>
+              <tr>
+                <th scope="row">Convenience fee ({s.convenienceFeePercent}%)</th>
+                <td>{money(s.convenienceFee)}</td>
+              </tr>
+              <tr>
+                <th scope="row">Total</th>
+                <td data-testid="change-total">{money(s.total)}</td>
+              </tr>
+            </tbody>
+          </table>
+          <div className="button-row">
+            <button type="button" className="button" onClick={() => void pay()} disabled={busy !== null || done} aria-busy={busy === 'pay' || undefined}>
+              {busy === 'pay' ? 'Processing...' : `Pay ${money(s.total)}`}
+            </button>
+          </div>
+        </section>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,214 @@
+/**
+ * /name-change (spec part 2 sections 2, 4, 5, 7 and 8): the Registration ID and the registered
+ * e-mail find the record ('Fetch Record'), then a title, first and last name replace the stored
+ * name ('Update Name'). Both forms validate with the shared request schemas (src/shared/api.ts),
+ * so the page and the server refuse the same input with the same words.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { conference } from '../../content/conference';
+import { failureMessage, postJson } from '../../lib/api';
+import { apiPaths, getNameRequest, selfServiceMessages, updateNameRequest, type GetNameResponse, type UpdateNameResponse } from '../../shared/api';
+import { TITLES } from '../../shared/registration-form';
+import { MessageBanner, type Banner } from './MessageBanner';
+import './self-service.css';
+
+/** Spec section 9: the name-change success message clears after 5 s. */
+export const SUCCESS_MESSAGE_MS = 5000;
+
+const nameFields = updateNameRequest.pick({ title: true, firstName: true, lastName: true });
+type LookupInput = z.input<typeof getNameRequest>;
+type LookupOutput = z.output<typeof getNameRequest>;
+type NameInput = z.input<typeof nameFields>;
+type NameOutput = z.output<typeof nameFields>;
+
+const emptyName: NameInput = { title: '', firstName: '', lastName: '' };
+
+/** The first validation message of a form's errors, in field order. */
+function firstError(errors: Partial<Record<string, { message?: unknown }>>, order: readonly string[]): string | null {
+  for (const name of order) {
+    const message = errors[name]?.message;
+    if (typeof message === 'string' && message) return message;
+  }
+  return null;
+}
+
+/** The name-change page: lookup form, then the name form once a record was found. */
+export default function NameChangePage() {
+  const ids = useId();
+  const [banner, setBanner] = useState<Banner | null>(null);
+  const [busy, setBusy] = useState<'fetch' | 'update' | null>(null);
+  /** The ID and e-mail that found the record: the update is sent for exactly these. */
+  const [found, setFound] = useState<LookupOutput | null>(null);
+  const clearTimer = useRef<number | undefined>(undefined);
+  const firstNameRef = useRef<HTMLInputElement | null>(null);
+
+  const lookup = useForm<LookupInput, unknown, LookupOutput>({
+    resolver: zodResolver(getNameRequest),
+    defaultValues: { regId: '', email: '' },
+    shouldFocusError: true,
+  });
+  const names = useForm<NameInput, unknown, NameOutput>({
+    resolver: zodResolver(nameFields),
+    defaultValues: emptyName,
+    shouldFocusError: true,
+  });
+
+  useEffect(() => () => window.clearTimeout(clearTimer.current), []);
+  useEffect(() => {
+    if (found) firstNameRef.current?.focus();
+  }, [found]);
+
+  const show = (next: Banner | null) => {
+    window.clearTimeout(clearTimer.current);
+    setBanner(next);
+  };
+
+  const onLookup = async (values: LookupOutput) => {
+    if (busy) return;
+    setBusy('fetch');
+    show(null);
+    setFound(null);
+    const result = await postJson<GetNameResponse>(apiPaths.getName, values);
+    setBusy(null);
+    if (!result.ok || !result.data?.success) {
+      show({ tone: 'error', text: result.ok ? selfServiceMessages.recordNotFound : failureMessage(result, selfServiceMessages.recordNotFound) });
+      return;
+    }
+    const { title, firstName, lastName } = result.data;
+    names.reset({ title: (TITLES as readonly string[]).includes(title) ? (title as NameInput['title']) : '', firstName, lastName });
+    setFound(values);
+  };
+
+  const onUpdate = async (values: NameOutput) => {
+    if (busy || !found) return;
+    setBusy('update');
+    show(null);
+    const result = await postJson<UpdateNameResponse>(apiPaths.updateName, { ...found, ...values });
+    setBusy(null);
+    if (!result.ok || !result.data?.success) {
+      const text = result.ok ? selfServiceMessages.updateFailed : result.network ? selfServiceMessages.updateNameFailed : failureMessage(result, selfServiceMessages.updateFailed);
+      show({ tone: 'error', text });
+      return;
+    }
+    // Spec section 4: on success the form resets and the message clears after 5 s.
+    lookup.reset();
+    names.reset(emptyName);
+    setFound(null);
+    show({ tone: 'success', text: result.data.message || 'Name updated successfully.' });
+    clearTimer.current = window.setTimeout(() => setBanner(null), SUCCESS_MESSAGE_MS);
+  };
+
+  const lookupErrors = lookup.formState.errors;
+  const nameErrors = names.formState.errors;
+  const errorRef = `${ids}-error`;
+  const invalidProps = (invalid: boolean, hint?: string) => ({
+    'aria-invalid': invalid || undefined,
+    'aria-describedby': [hint, invalid ? errorRef : ''].filter(Boolean).join(' ') || undefined,
+  });
+  const { ref: firstNameRegisterRef, ...firstNameField } = names.register('firstName');
+  // Editing the ID or e-mail after a lookup means a different record: the name form goes away.
+  const forget = () => {
+    if (found) setFound(null);
+  };
+
+  return (
+    <article className="ss">
+      <title>{`Change Registered Name | ${conference.name}`}</title>
+      <h1>Change Registered Name</h1>
+      <p>Correct the name on your registration. Enter your Registration ID and the e-mail address you registered with to find your record.</p>
+
+      <form className="card ss-form" onSubmit={(e) =>
+          void lookup.handleSubmit(onLookup, (errors) =>
+            show({ tone: 'error', text: firstError(errors, ['regId', 'email']) ?? selfServiceMessages.idAndEmailRequired }),
+          )(e)
+        } noValidate aria-labelledby={`${ids}-lookup`}>
+        <h2 id={`${ids}-lookup`}>Find your registration</h2>
+        <div className="ss-field">
+          <label htmlFor={`${ids}-regid`}>Registration ID</label>
+          <input
+            id={`${ids}-regid`}
+            type="text"
+            autoComplete="off"
+            spellCheck={false}
+            aria-required="true"
+            {...invalidProps(Boolean(lookupErrors.regId))}
+            {...lookup.register('regId', { onChange: forget })}
+          />
+        </div>
+        <div className="ss-field">
+          <label htmlFor={`${ids}-email`}>Registered Email</label>
+          <input
+            id={`${ids}-email`}
+            type="email"
+            autoComplete="email"
+            aria-required="true"
+            {...invalidProps(Boolean(lookupErrors.email))}
+            {...lookup.register('email', { onChange: forget })}
+          />
+        </div>
+        <div className="button-row">
+          <button type="submit" className="button" disabled={busy !== null} aria-busy={busy === 'fetch' || undefined}>
+            {busy === 'fetch' ? 'Loading...' : 'Fetch Record'}
+          </button>
+        </div>
+      </form>
+
+      <MessageBanner banner={banner} id={ids} />
+
+      {found && (
+        <form className="card ss-form" onSubmit={(e) =>
+            void names.handleSubmit(onUpdate, (errors) =>
+              show({ tone: 'error', text: firstError(errors, ['firstName', 'lastName', 'title']) ?? selfServiceMessages.namesRequired }),
+            )(e)
+          } noValidate aria-labelledby={`${ids}-names`}>
+          <h2 id={`${ids}-names`}>New name for {found.regId}</h2>
+          <div className="ss-field">
+            <label htmlFor={`${ids}-title`}>Title</label>
+            <select id={`${ids}-title`} autoComplete="honorific-prefix" {...invalidProps(Boolean(nameErrors.title))} {...names.register('title')}>
+              <option value="">(none)</option>
+              {TITLES.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="ss-field">
+            <label htmlFor={`${ids}-first`}>First Name</label>
+            <input
+              id={`${ids}-first`}
+              type="text"
+              autoComplete="given-name"
+              aria-required="true"
+              {...invalidProps(Boolean(nameErrors.firstName))}
+              {...firstNameField}
+              ref={(el) => {
+                firstNameRegisterRef(el);
+                firstNameRef.current = el;
+              }}
+            />
+          </div>
+          <div className="ss-field">
+            <label htmlFor={`${ids}-last`}>Last Name</label>
+            <input
+              id={`${ids}-last`}
+              type="text"
+              autoComplete="family-name"
+              aria-required="true"
+              {...invalidProps(Boolean(nameErrors.lastName))}
+              {...names.register('lastName')}
+            />
+          </div>
+          <div className="button-row">
+            <button type="submit" className="button" disabled={busy !== null} aria-busy={busy === 'update' || undefined}>
+              {busy === 'update' ? 'Processing...' : 'Update Name'}
+            </button>
+          </div>
+        </form>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * What the tier-upgrade and IEEE-change pages show before paying (spec part 2 sections 2, 3
+ * and 9): who, which tier to which, and the amounts back-computed from the order's total. Pure:
+ * no React, no I/O, so tests/unit can pin it.
+ */
+import type { ChangeOrder, IeeeChangeNotes, PublicRegistration, UpgradeNotes } from '../../shared/api';
+import { backComputeChange } from '../../shared/change-charges';
+import type { Currency } from '../../shared/money';
+import type { Pricing } from '../../shared/pricing';
+
+/** The two paid changes; the page, its calls and its wording follow from it. */
+export type ChangeKind = 'tier-upgrade' | 'ieee-change';
+
+/** Everything the summary card shows; money in minor units of `currency`. */
+export interface ChangeSummary {
+  name: string;
+  organization: string;
+  email: string;
+  fromLabel: string;
+  toLabel: string;
+  currency: Currency;
+  gstPercent: number;
+  convenienceFeePercent: number;
+  base: number;
+  gst: number;
+  convenienceFee: number;
+  total: number;
+}
+
+/** The from and to tier ids of an order's notes, whichever kind it is. */
+export function changeTiers(notes: UpgradeNotes | IeeeChangeNotes): { from: string; to: string } {
+  return 'upgradeFrom' in notes ? { from: notes.upgradeFrom, to: notes.upgradeTo } : { from: notes.changeFrom, to: notes.changeTo };
+}
+
+/**
+ * The summary of `order` for `registration`. Tier labels come from `pricing` (the pages read
+ * only id, label and fee of each tier, spec section 3); an id the catalogue does not know is
+ * shown as is rather than hidden. The amounts are backComputeChange(order.amount): base = total
+ * / (1.18 x 1.04) as section 9 prescribes, so the lines always add up to what Checkout charges.
+ */
+export function changeSummary(
+  registration: PublicRegistration,
+  pricing: Pick<Pricing, 'registrationTiers' | 'gst' | 'convinienceFee'>,
+  order: ChangeOrder<UpgradeNotes | IeeeChangeNotes>,
+): ChangeSummary {
+  const { from, to } = changeTiers(order.notes);
+  const label = (id: string) => pricing.registrationTiers.find((t) => t.id === id)?.label ?? id;
+  const amounts = backComputeChange(order.amount, pricing);
+  return {
+    name: [registration.title, registration.firstName, registration.lastName].filter((p) => p && p.trim()).join(' '),
+    organization: registration.organization,
+    email: registration.email,
+    fromLabel: label(from || registration.registrationTier),
+    toLabel: label(to),
+    currency: order.currency,
+    gstPercent: pricing.gst,
+    convenienceFeePercent: pricing.convinienceFee,
+    ...amounts,
+  };
+}

@@ -1,0 +1,387 @@
+/**
+ * End-to-end: the self-service pages (spec part 2 sections 2, 4, 5, 7 and 8) in Chromium
+ * against the whole local stack.
+ *  - a student registers through the wizard, upgrades at /tier-upgrade through the stand-in
+ *    checkout, reaches the payment-success page, and the admin table shows the professional tier
+ *    and the new total;
+ *  - at /ieee-change an IEEE member closes the checkout: 'Payment window closed', nothing stored
+ *    changes; the pages show the server's refusals;
+ *  - /name-change: a wrong e-mail is refused, the right one fills the form, the update is stored
+ *    and e-mailed, the success message clears after 5 s;
+ *  - axe-core finds no serious or critical violation on the three pages; the registration page
+ *    links them without loading their code.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import PostalMime from 'postal-mime';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { StoredRegistration } from '../../src/shared/api';
+import { selfServiceMessages } from '../../src/shared/api';
+import { computeChangeCharges } from '../../src/shared/change-charges';
+import { formatMoney } from '../../src/shared/money';
+import { findTier, isEarlyBirdOpen, pricing, type Tier } from '../../src/shared/pricing';
+import { devDefaults } from '../../scripts/local-config';
+import { NO_MATCH_MESSAGE, NOT_FOUND_MESSAGE } from '../../netlify/server/self-service';
+import { launchChromium, startStack, type Stack } from './stack';
+import { fillSteps1to8, payAndWaitForSuccess } from './wizard-steps';
+
+const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD || devDefaults.ADMIN_PASSWORD;
+
+let stack: Stack;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let outbox: string;
+const consoleErrors: string[] = [];
+
+/** The price period the server and the browser are in today (both use the real clock here). */
+const period = isEarlyBirdOpen(new Date()) ? 'early' : 'std';
+const tier = (id: string): Tier => findTier(pricing, id)!;
+const literal = (label: string) => new RegExp(label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+
+beforeAll(async () => {
+  outbox = await mkdtemp(path.join(tmpdir(), 'pesgre-self-service-outbox-'));
+  stack = await startStack({ MAIL_OUTBOX_DIR: outbox });
+  browser = await launchChromium();
+  // The dev server's first function call builds the function bundle; on a loaded machine that
+  // alone has taken close to two minutes since the invoice code (pdf-lib) joined the functions.
+}, 400_000);
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+  if (outbox) await rm(outbox, { recursive: true, force: true });
+});
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  page = await context.newPage();
+  consoleErrors.length = 0;
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(m.text());
+  });
+});
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail' && !page.isClosed()) {
+    await mkdir('test-results', { recursive: true });
+    await page.screenshot({ path: `test-results/self-service-${ctx.task.name.replace(/\W+/g, '-').slice(0, 60)}.png`, fullPage: true });
+  }
+  await context?.close();
+});
+
+const stored = (regNo: string) => stack.redis.get<StoredRegistration>(`${stack.keyPrefix}reg:${regNo}`);
+
+/** axe-core: no serious or critical WCAG 2.1 A/AA violation on the page as it is now. */
+async function expectNoSeriousViolations(p: Page, where: string) {
+  const axe = await new AxeBuilder({ page: p }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious, where).toEqual([]);
+}
+
+/** The banner's text in its error (role=alert) or polite (role=status) region. */
+const alertText = (p: Page) => p.locator('.ss').getByRole('alert').textContent();
+const statusText = (p: Page) => p.locator('.ss').getByRole('status').textContent();
+
+/** A student (non-member, Indian, today's period) registers through the wizard and pays; returns the registration number. */
+async function registerStudent(p: Page, email: string): Promise<string> {
+  await p.goto(`${stack.appUrl}/authors/registration/details`);
+  await expect.poll(() => p.getByRole('heading', { name: 'Participant Details' }).isVisible(), { timeout: 30_000 }).toBe(true);
+  await p.getByLabel('Title').selectOption('Ms');
+  await p.getByLabel('First Name').fill('Meera');
+  await p.getByLabel('Last Name').fill('Nair');
+  await p.getByLabel('Organization', { exact: true }).fill('IIT Madras');
+  await p.getByLabel('Address', { exact: true }).fill('Sardar Patel Road');
+  await p.getByLabel('City', { exact: true }).fill('Chennai');
+  await p.getByLabel('Postcode', { exact: true }).fill('600036');
+  await p.getByLabel('Mobile').fill('+91 94440 00000');
+  await p.getByLabel('Email', { exact: true }).fill(email);
+  await p.getByLabel('Verify Email').fill(email);
+  await p.getByRole('button', { name: 'Next' }).click();
+
+  await expect.poll(() => p.getByRole('heading', { name: 'Select Your Registration Tier' }).isVisible()).toBe(true);
+  await p.getByLabel(literal(tier(`stud_non_indian_${period}`).label)).check();
+  await p.getByRole('button', { name: 'Next' }).click();
+
+  // Student, non-member: the IEEE and paper steps are skipped.
+  await expect.poll(() => p.getByRole('heading', { name: 'Welcome Reception' }).isVisible()).toBe(true);
+  await p.getByRole('radio', { name: 'No' }).check();
+  await p.getByRole('button', { name: 'Next' }).click();
+  await expect.poll(() => p.getByRole('heading', { name: 'Gala Dinner' }).isVisible()).toBe(true);
+  await p.getByRole('radio', { name: 'No' }).check();
+  await p.getByRole('button', { name: 'Next' }).click();
+  await expect.poll(() => p.getByRole('heading', { name: 'Dietary Requirements' }).isVisible()).toBe(true);
+  await p.getByLabel('VEGAN').check();
+  await p.getByRole('button', { name: 'Next' }).click();
+  await expect.poll(() => p.getByRole('heading', { name: 'Billing Information' }).isVisible()).toBe(true);
+  await p.getByLabel('Same as participant details').check();
+  await p.getByLabel('Billing Email').fill(email);
+  await p.getByRole('button', { name: 'Next' }).click();
+  await expect.poll(() => p.getByRole('heading', { name: 'Summary and payment' }).isVisible()).toBe(true);
+  const { regNo } = await payAndWaitForSuccess(p);
+  return regNo;
+}
+
+/** An IEEE-member professional registration (roster number 90000001, Active) made once through the wizard. */
+let ieeeRegNo: Promise<string> | undefined;
+const ieeeEmail = 'ieee.member.e2e@example.org';
+function ieeeRegistration(): Promise<string> {
+  ieeeRegNo ??= (async () => {
+    const ctx = await browser.newContext();
+    try {
+      const p = await ctx.newPage();
+      const label = tier(`prof_ieee_indian_${period}`).label;
+      await fillSteps1to8(p, stack.appUrl, ieeeEmail, { tier: literal(label) });
+      return (await payAndWaitForSuccess(p)).regNo;
+    } finally {
+      await ctx.close();
+    }
+  })();
+  return ieeeRegNo;
+}
+
+/** Signs in on /admin/login with the local password. */
+async function signIn(p: Page) {
+  await p.goto(`${stack.appUrl}/admin/login`);
+  await p.getByLabel('Password').fill(ADMIN_PASSWORD);
+  await p.getByRole('button', { name: 'Login' }).click();
+  await p.waitForURL(/\/admin$/);
+}
+
+describe('self-service pages in Chromium', () => {
+  it('a student upgrades to the professional tier, pays, and the admin table shows the new tier and total', async () => {
+    const email = 'student.upgrade.e2e@example.org';
+    const regNo = await registerStudent(page, email);
+    const before = (await stored(regNo))!;
+    expect(before.registrationTier).toBe(`stud_non_indian_${period}`);
+    const from = tier(`stud_non_indian_${period}`);
+    const to = tier(`prof_non_indian_${period}`);
+    const charges = computeChangeCharges(pricing, from, to);
+
+    await page.goto(`${stack.appUrl}/tier-upgrade`);
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Upgrade Registration Tier' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await expectNoSeriousViolations(page, '/tier-upgrade empty');
+
+    // An empty ID never reaches the server.
+    const fetchButton = page.locator('.ss-form button[type=submit]');
+    expect(await fetchButton.textContent()).toBe('Fetch Details');
+    await fetchButton.click();
+    await expect.poll(() => alertText(page)).toBe(selfServiceMessages.registrationIdRequired);
+    expect(await page.getByLabel('Registration ID').getAttribute('aria-invalid')).toBe('true');
+
+    // Lower case and spaces as a registrant might type it: the page normalises it.
+    await page.getByLabel('Registration ID').fill(`  ${regNo.toLowerCase()} `);
+    // The order request is held until the busy state has been seen: 'Loading...', disabled.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/tier-upgrade/upgrade-tier', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await fetchButton.click();
+    const loading = page.getByRole('button', { name: 'Loading...' });
+    await expect.poll(() => loading.isVisible()).toBe(true);
+    expect(await loading.isDisabled()).toBe(true);
+    release();
+    const summary = page.getByRole('region', { name: 'Upgrade summary' });
+    await expect.poll(() => summary.isVisible(), { timeout: 30_000 }).toBe(true);
+    await page.unroute('**/api/tier-upgrade/upgrade-tier');
+    expect(await alertText(page)).toBe('');
+    const dd = (term: string) => summary.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
+    expect(await dd('Registration ID').textContent()).toBe(regNo);
+    expect(await dd('Name').textContent()).toBe('Ms Meera Nair');
+    expect(await dd('Organisation').textContent()).toBe('IIT Madras');
+    expect(await dd('Current tier').textContent()).toBe(from.label);
+    expect(await dd('New tier').textContent()).toBe(to.label);
+    const row = (name: string) => summary.getByRole('row', { name: new RegExp(`^${name.replace(/[()%]/g, '\\$&')}`) }).getByRole('cell');
+    expect(await row('Fee difference').textContent()).toBe(formatMoney(charges.base, 'INR'));
+    expect(await row('GST (18%)').textContent()).toBe(formatMoney(charges.gst, 'INR'));
+    expect(await row('Convenience fee (4%)').textContent()).toBe(formatMoney(charges.convenienceFee, 'INR'));
+    expect(await row('Total').textContent()).toBe(formatMoney(charges.total, 'INR'));
+    // Focus moves to the summary so keyboard and screen-reader users land on it.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Upgrade summary');
+    await expectNoSeriousViolations(page, '/tier-upgrade with the summary');
+
+    // Pay by keyboard: Tab from the summary heading reaches the pay button.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(`Pay ${formatMoney(charges.total, 'INR')}`);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Razorpay test checkout' });
+    await expect.poll(() => dialog.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await summary.getByRole('button', { name: 'Processing...' }).isDisabled()).toBe(true);
+    expect(await fetchButton.isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect.poll(() => statusText(page), { timeout: 30_000 }).toBe(selfServiceMessages.verified);
+    await page.waitForURL(/\/authors\/registration\/payment-success\?/, { timeout: 20_000 });
+    const url = new URL(page.url());
+    expect(url.searchParams.get('reg_no')).toBe(regNo);
+    const paymentId = url.searchParams.get('payment_id')!;
+    expect(paymentId).toMatch(/^pay_/);
+    await expect.poll(() => page.getByRole('heading', { name: 'Payment Successful!' }).isVisible()).toBe(true);
+
+    const after = (await stored(regNo))!;
+    expect(after.registrationTier).toBe(to.id);
+    const newTotal = Math.round(before.totalPaid * 100 + charges.total) / 100;
+    expect(after.totalPaid).toBe(newTotal);
+    expect(consoleErrors).toEqual([]);
+
+    // The organisers' table shows the professional tier and the new total.
+    const adminCalls: string[] = [];
+    page.on('response', (r) => {
+      if (r.url().includes('/api/admin-auth/') || r.url().includes('/api/registrations')) adminCalls.push(`${r.status()} ${new URL(r.url()).pathname}`);
+    });
+    await signIn(page);
+    await expect.poll(() => page.getByRole('heading', { name: 'Admin Dashboard' }).isVisible()).toBe(true);
+    await page.getByRole('link', { name: /^Registration Data/ }).click();
+    await page.waitForURL(/\/admin\/registrations$/);
+    const tableRow = page.getByRole('row').filter({ has: page.getByRole('cell', { name: regNo, exact: true }) });
+    await expect.poll(() => tableRow.isVisible(), { timeout: 20_000, message: adminCalls.join(', ') }).toBe(true);
+    const headers = await page.locator('.admin-table thead tr').first().locator('th').allTextContents();
+    const cell = (header: string) => tableRow.getByRole('cell').nth(headers.indexOf(header)).textContent();
+    expect(await cell('Reg. Tier')).toBe(to.label);
+    expect(await cell('Total Paid')).toBe(String(newTotal));
+  }, 240_000);
+
+  it('the IEEE change: closing the checkout says so and changes nothing; refusals show the server message', async () => {
+    const regNo = await ieeeRegistration();
+    const before = (await stored(regNo))!;
+    expect(before.registrationTier).toBe(`prof_ieee_indian_${period}`);
+    const from = tier(`prof_ieee_indian_${period}`);
+    const to = tier(`prof_non_indian_${period}`);
+    const charges = computeChangeCharges(pricing, from, to);
+
+    await page.goto(`${stack.appUrl}/ieee-change`);
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Change IEEE Membership Status' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await expectNoSeriousViolations(page, '/ieee-change empty');
+    await page.getByRole('button', { name: 'Fetch Details' }).click();
+    await expect.poll(() => alertText(page)).toBe(selfServiceMessages.registrationIdRequired);
+
+    // Submitting with Enter from the field works like the button.
+    await page.getByLabel('Registration ID').fill(regNo);
+    await page.getByLabel('Registration ID').press('Enter');
+    const summary = page.getByRole('region', { name: 'Change summary' });
+    await expect.poll(() => summary.isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(await summary.getByText(from.label, { exact: true }).isVisible()).toBe(true);
+    expect(await summary.getByText(to.label, { exact: true }).isVisible()).toBe(true);
+    expect(await summary.getByTestId('change-total').textContent()).toBe(formatMoney(charges.total, 'INR'));
+    await expectNoSeriousViolations(page, '/ieee-change with the summary');
+
+    await summary.getByRole('button', { name: /^Pay / }).click();
+    const dialog = page.getByRole('dialog', { name: 'Razorpay test checkout' });
+    await expect.poll(() => dialog.isVisible(), { timeout: 15_000 }).toBe(true);
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect.poll(() => statusText(page)).toBe(selfServiceMessages.windowClosed);
+    expect(page.url()).toBe(`${stack.appUrl}/ieee-change`);
+    expect(await stored(regNo)).toEqual(before);
+    // The registrant can still pay afterwards.
+    expect(await summary.getByRole('button', { name: /^Pay / }).isEnabled()).toBe(true);
+    await expectNoSeriousViolations(page, '/ieee-change with a message');
+
+    // A registration that does not exist: the server's message, no summary.
+    await page.getByLabel('Registration ID').fill('PESGRE25-ZZZZZZZZ');
+    expect(await summary.count()).toBe(0);
+    await page.getByRole('button', { name: 'Fetch Details' }).click();
+    await expect.poll(() => alertText(page)).toBe(NOT_FOUND_MESSAGE);
+    expect(await summary.count()).toBe(0);
+
+    // An IEEE-member professional cannot "upgrade": the upgrade page shows the server's refusal (409 NOT_ELIGIBLE).
+    await page.goto(`${stack.appUrl}/tier-upgrade`);
+    await page.getByLabel('Registration ID').fill(regNo);
+    await page.getByRole('button', { name: 'Fetch Details' }).click();
+    await expect.poll(async () => (await alertText(page))?.length ?? 0).toBeGreaterThan(0);
+    expect(await page.getByRole('region', { name: 'Upgrade summary' }).count()).toBe(0);
+    expect(await stored(regNo)).toEqual(before);
+    expect(consoleErrors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
+  }, 240_000);
+
+  it('changes the registered name: wrong e-mail refused, record fetched, update stored and e-mailed', async () => {
+    const regNo = await ieeeRegistration();
+    const before = (await stored(regNo))!;
+    const mailsBefore = new Set(await readdir(outbox));
+
+    await page.goto(`${stack.appUrl}/name-change`);
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Change Registered Name' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await expectNoSeriousViolations(page, '/name-change empty');
+    const email = page.getByLabel('Registered Email');
+    expect(await email.getAttribute('type')).toBe('email');
+
+    await page.getByRole('button', { name: 'Fetch Record' }).click();
+    await expect.poll(() => alertText(page)).toBe(selfServiceMessages.idAndEmailRequired);
+    await page.getByLabel('Registration ID').fill(regNo);
+    await page.getByRole('button', { name: 'Fetch Record' }).click();
+    await expect.poll(() => alertText(page)).toBe(selfServiceMessages.idAndEmailRequired);
+
+    // A wrong e-mail: the server refuses and no name form appears.
+    await email.fill('someone.else@example.org');
+    await page.getByRole('button', { name: 'Fetch Record' }).click();
+    await expect.poll(() => alertText(page), { timeout: 30_000 }).toBe(NO_MATCH_MESSAGE);
+    expect(await page.getByLabel('First Name').count()).toBe(0);
+
+    // The right one fills the form with the stored name.
+    await email.fill(ieeeEmail);
+    await page.getByRole('button', { name: 'Fetch Record' }).click();
+    const firstName = page.getByLabel('First Name');
+    await expect.poll(() => firstName.isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(await firstName.inputValue()).toBe(before.firstName);
+    expect(await page.getByLabel('Last Name').inputValue()).toBe(before.lastName);
+    expect(await page.getByLabel('Title').inputValue()).toBe(before.title);
+    expect(await alertText(page)).toBe('');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('given-name');
+    await expectNoSeriousViolations(page, '/name-change with the name form');
+
+    // Blank names never reach the server.
+    await firstName.fill('   ');
+    await page.getByRole('button', { name: 'Update Name' }).click();
+    await expect.poll(() => alertText(page)).toBe(selfServiceMessages.namesRequired);
+
+    await page.getByLabel('Title').selectOption('Prof');
+    await firstName.fill('Asha Devi');
+    await page.getByLabel('Last Name').fill('Kulkarni-Rao');
+    await page.getByRole('button', { name: 'Update Name' }).click();
+    await expect.poll(async () => (await statusText(page))?.length ?? 0, { timeout: 30_000 }).toBeGreaterThan(0);
+    const successText = (await statusText(page))!;
+    expect(await alertText(page)).toBe('');
+    // The form resets.
+    expect(await page.getByLabel('Registration ID').inputValue()).toBe('');
+    expect(await email.inputValue()).toBe('');
+    expect(await page.getByLabel('First Name').count()).toBe(0);
+
+    const after = (await stored(regNo))!;
+    expect(after).toMatchObject({ title: 'Prof', firstName: 'Asha Devi', lastName: 'Kulkarni-Rao', registrationTier: before.registrationTier, totalPaid: before.totalPaid });
+
+    // An e-mail about the change reaches the registered address.
+    const newMail = async () => {
+      for (const f of (await readdir(outbox)).filter((f) => f.endsWith('.eml') && !mailsBefore.has(f))) {
+        const mail = await PostalMime.parse(await readFile(path.join(outbox, f)));
+        if (mail.to?.some((a) => a.address === ieeeEmail) && `${mail.subject} ${mail.text}`.includes('Asha Devi')) return mail;
+      }
+      return null;
+    };
+    await expect.poll(async () => (await newMail()) !== null, { timeout: 30_000 }).toBe(true);
+    expect((await newMail())!.subject).toContain(regNo);
+
+    // The success message clears after 5 s.
+    expect(await statusText(page)).toBe(successText);
+    await expect.poll(() => statusText(page), { timeout: 10_000 }).toBe('');
+    expect(consoleErrors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
+  }, 240_000);
+
+  it('the registration page links the three pages without loading their code', async () => {
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto(`${stack.appUrl}/authors/registration`);
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Registration' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((s) => /self-service|react-hook-form/.test(s))).toEqual([]);
+    const links = page.getByRole('list', { name: 'Already registered?' }).getByRole('link');
+    expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(['/tier-upgrade', '/ieee-change', '/name-change']);
+    // Keyboard: focus the first link and follow it.
+    await links.first().focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/tier-upgrade$/);
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Upgrade Registration Tier' }).isVisible()).toBe(true);
+    expect(scripts.some((s) => s.includes('self-service'))).toBe(true);
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * The summary the tier-upgrade and IEEE-change pages show (src/features/self-service/
+ * change-summary.ts): labels from the pricing catalogue, amounts back-computed from the order's
+ * total (spec part 2 section 9), lines that add up to what Checkout charges.
+ */
+import { describe, expect, it } from 'vitest';
+import { changeSummary, changeTiers } from '../../src/features/self-service/change-summary';
+import type { PublicRegistration } from '../../src/shared/api';
+import { computeChangeCharges } from '../../src/shared/change-charges';
+import { findTier, pricing } from '../../src/shared/pricing';
+import { changeTarget } from '../../src/shared/tier-rules';
+
+const registration: PublicRegistration = {
+  registrationNumber: 'PESGRE25-ABCD2345',
+  title: 'Ms',
+  firstName: 'Meera',
+  lastName: 'Nair',
+  organization: 'IIT Madras',
+  email: 'meera@example.org',
+  registrationTier: 'stud_non_indian_std',
+};
+
+describe('changeSummary', () => {
+  it('labels both tiers and back-computes the server amounts of every upgrade and IEEE change', () => {
+    for (const kind of ['tier-upgrade', 'ieee-change'] as const) {
+      for (const from of pricing.registrationTiers) {
+        const to = changeTarget(kind, from.id, pricing);
+        if (!to) continue;
+        const charges = computeChangeCharges(pricing, from, to);
+        const notes =
+          kind === 'tier-upgrade'
+            ? { upgradeAmount: charges.total / 100, upgradeFrom: from.id, upgradeTo: to.id }
+            : { changeAmount: charges.total / 100, changeFrom: from.id, changeTo: to.id };
+        const s = changeSummary({ ...registration, registrationTier: from.id }, pricing, { id: 'order_X', currency: to.currency, amount: charges.total, key: 'rzp', notes });
+        expect(s).toMatchObject({ fromLabel: from.label, toLabel: to.label, currency: to.currency, base: charges.base, gst: charges.gst, total: charges.total });
+        expect(s.base + s.gst + s.convenienceFee).toBe(s.total);
+      }
+    }
+  });
+
+  it('student non-member Indian Standard to professional: 6600 + 1188 + 311.52 = 8099.52', () => {
+    const s = changeSummary(registration, pricing, {
+      id: 'order_X',
+      currency: 'INR',
+      amount: 809952,
+      key: 'rzp',
+      notes: { upgradeAmount: 8099.52, upgradeFrom: 'stud_non_indian_std', upgradeTo: 'prof_non_indian_std' },
+    });
+    expect(s).toEqual({
+      name: 'Ms Meera Nair',
+      organization: 'IIT Madras',
+      email: 'meera@example.org',
+      fromLabel: findTier(pricing, 'stud_non_indian_std')!.label,
+      toLabel: findTier(pricing, 'prof_non_indian_std')!.label,
+      currency: 'INR',
+      gstPercent: 18,
+      convenienceFeePercent: 4,
+      base: 660000,
+      gst: 118800,
+      convenienceFee: 31152,
+      total: 809952,
+    });
+  });
+
+  it('shows an unknown tier id as is and skips an empty title', () => {
+    const s = changeSummary({ ...registration, title: '' as never }, pricing, {
+      id: 'order_X',
+      currency: 'USD',
+      amount: 1000,
+      key: 'rzp',
+      notes: { changeAmount: 10, changeFrom: 'mystery_tier', changeTo: 'prof_non_foreign_std' },
+    });
+    expect(s.name).toBe('Meera Nair');
+    expect(s.fromLabel).toBe('mystery_tier');
+    expect(changeTiers({ changeAmount: 1, changeFrom: 'a', changeTo: 'b' })).toEqual({ from: 'a', to: 'b' });
+  });
+});
