@@ -176,12 +176,28 @@ export function saveBlob(blob: Blob, filename: string): void {
 }
 
 /**
- * Checks a token with GET /api/admin-auth/verify. Anything but a 2xx (a 401, a 5xx, no answer)
- * counts as a failed verification, and the caller removes the token (spec part 2 section 4).
+ * Checks a token with GET /api/admin-auth/verify: 'valid' for a 2xx, 'rejected' for any other
+ * answer (a 401, a 5xx), 'unreachable' when no answer came. Both failures remove the token (spec
+ * part 2 section 4); the caller does so, for 'unreachable' only after UNREACHABLE_GRACE_MS (see
+ * whenStillHere).
  */
-export async function verifyAdminToken(token: string, signal?: AbortSignal): Promise<boolean> {
+export async function verifyAdminToken(token: string, signal?: AbortSignal): Promise<'valid' | 'rejected' | 'unreachable'> {
   const result = await getJson<{ ok?: boolean }>(adminVerifyPath, { headers: bearer(token), signal });
-  return result.ok && (result.data === null || result.data?.ok !== false);
+  if (!result.ok) return result.network ? 'unreachable' : 'rejected';
+  return result.data === null || result.data?.ok !== false ? 'valid' : 'rejected';
+}
+
+/** How long a verification that got no answer waits before it counts as failed. */
+export const UNREACHABLE_GRACE_MS = 1500;
+
+/**
+ * Runs `action` after UNREACHABLE_GRACE_MS unless `signal` aborts first. A reload or a link away
+ * cancels the page's requests, which looks like "no answer": the page is gone before the grace
+ * ends, so leaving it never signs the organiser out.
+ */
+export function whenStillHere(action: () => void, signal: AbortSignal): void {
+  const timer = window.setTimeout(action, UNREACHABLE_GRACE_MS);
+  signal.addEventListener('abort', () => window.clearTimeout(timer));
 }
 
 /** What the login form shows after a submit. */

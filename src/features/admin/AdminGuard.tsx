@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
-import { onAdminUnauthorized, verifyAdminToken } from '../../lib/admin-api';
+import { onAdminUnauthorized, verifyAdminToken, whenStillHere } from '../../lib/admin-api';
 import { ADMIN_TOKEN_KEY, readAdminToken, removeAdminToken } from '../../lib/admin-token';
 import { paths } from '../../shared/routes';
 import './admin.css';
@@ -24,14 +24,15 @@ export default function AdminGuard() {
       return;
     }
     const controller = new AbortController();
-    void verifyAdminToken(token, controller.signal).then((ok) => {
+    void verifyAdminToken(token, controller.signal).then((outcome) => {
       if (controller.signal.aborted) return;
-      if (ok) {
-        setVerified(true);
-      } else {
+      const fail = () => {
         removeAdminToken();
         toLogin();
-      }
+      };
+      if (outcome === 'valid') setVerified(true);
+      else if (outcome === 'rejected') fail();
+      else whenStillHere(fail, controller.signal);
     });
     return () => controller.abort();
   }, [navigate]);

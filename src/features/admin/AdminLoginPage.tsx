@@ -7,7 +7,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { conference } from '../../content/conference';
-import { adminLogin, verifyAdminToken } from '../../lib/admin-api';
+import { adminLogin, verifyAdminToken, whenStillHere } from '../../lib/admin-api';
 import { readAdminToken, removeAdminToken } from '../../lib/admin-token';
 import { paths } from '../../shared/routes';
 import './admin.css';
@@ -27,14 +27,15 @@ export default function AdminLoginPage() {
     const token = readAdminToken();
     if (!token) return;
     const controller = new AbortController();
-    void verifyAdminToken(token, controller.signal).then((ok) => {
+    void verifyAdminToken(token, controller.signal).then((outcome) => {
       if (controller.signal.aborted) return;
-      if (ok) {
-        void navigate(paths.admin, { replace: true });
-      } else {
+      const fail = () => {
         removeAdminToken();
         setChecking(false);
-      }
+      };
+      if (outcome === 'valid') void navigate(paths.admin, { replace: true });
+      else if (outcome === 'rejected') fail();
+      else whenStillHere(fail, controller.signal);
     });
     return () => controller.abort();
   }, [navigate]);
