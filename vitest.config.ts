@@ -31,7 +31,8 @@ export default defineConfig({
           environment: 'node',
           fileParallelism: false,
           testTimeout: 120_000,
-          hookTimeout: 180_000,
+          // Starting a stack builds its first function; on a loaded 2-core machine that has taken minutes.
+          hookTimeout: 300_000,
           // The dev server bundles each function on its first call, which takes seconds.
           expect: { poll: { timeout: 20_000, interval: 100 } },
         },

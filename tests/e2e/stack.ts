@@ -29,12 +29,13 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function waitFor(url: string, child: ChildProcess, out: () => string, timeoutMs = 90_000): Promise<void> {
+async function waitFor(url: string, child: ChildProcess, out: () => string, timeoutMs = 240_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`stack exited early (${child.exitCode}):\n${out()}`);
     try {
-      const res = await fetch(url);
+      // The first call builds the function, which can take a while on a busy machine; each try is bounded so the deadline holds.
+      const res = await fetch(url, { signal: AbortSignal.timeout(Math.max(1_000, Math.min(30_000, deadline - Date.now()))) });
       if (res.ok) return;
     } catch {
       // not up yet
