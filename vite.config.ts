@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import netlify from '@netlify/vite-plugin';
 import { fileURLToPath } from 'node:url';
+import { collectSampleItems } from './scripts/content-report';
 
 const routerDist = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
 
@@ -58,6 +59,21 @@ function devQueuePerFunction(): Plugin {
   };
 }
 
+/**
+ * Build only: prints how many items of src/content are still sample (`npm run content:report`
+ * lists them), so a build for going live shows at a glance whether the content is complete.
+ */
+function contentReport(): Plugin {
+  return {
+    name: 'pesgre:content-report',
+    apply: 'build',
+    closeBundle() {
+      const count = collectSampleItems().length;
+      this.info(`content: ${count} sample item(s) remain in src/content${count ? ' (npm run content:report lists them)' : ''}`);
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   resolve: {
     // react-router's package exports name only its development build; production bundles take the
@@ -80,6 +96,7 @@ export default defineConfig(({ command }) => ({
       geolocation: { enabled: false },
     }),
     devWithoutCsp(),
+    contentReport(),
   ],
   optimizeDeps: {
     // Crawl every page at startup, not only what index.html reaches eagerly: otherwise the first

@@ -58,7 +58,7 @@ export function Layout() {
           <p>
             © {year} {conference.name}. All rights reserved.
           </p>
-          <p>Built by the Coding Club, IIIT Dharwad</p>
+          <p>Built by the Coding Club, {conference.instituteShortName}</p>
         </div>
       </footer>
       <ScrollRestoration />
