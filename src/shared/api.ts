@@ -31,6 +31,7 @@ export const apiPaths = {
   verifyIeeeChange: '/api/ieee-change/verify-ieee-change',
   getName: '/api/update-name/get-name',
   updateName: '/api/update-name/update-name',
+  emailCheck: '/api/registrations/email-check',
 } as const;
 
 /** GET /api/registrations/{id}: one registration (public fields without a token, all with an admin token). */
@@ -371,4 +372,14 @@ export interface AttentionPayment {
   currency: Currency;
   reason: string;
   at: string;
+}
+
+/**
+ * POST /api/registrations/email-check {email} -> {registered} (issue 9: the wizard's hint before
+ * paying that this address already has a registration). Says nothing else about it.
+ */
+export const emailCheckRequest = z.strictObject({ email: z.string().trim().pipe(z.email('Enter a valid e-mail address.').max(254)) });
+export type EmailCheckRequest = z.input<typeof emailCheckRequest>;
+export interface EmailCheckResponse {
+  registered: boolean;
 }

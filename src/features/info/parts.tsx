@@ -54,7 +54,10 @@ export function ExternalLink({ href, children, className }: { href: string; chil
 export function FileLink({ href, format, children, className }: { href: string; format: 'PDF' | 'Excel spreadsheet'; children: ReactNode; className?: string }) {
   return (
     <a href={href} className={className} download={format === 'PDF' ? undefined : ''} type={format === 'PDF' ? 'application/pdf' : undefined}>
-      {children} <span className="ip-format">({format})</span>
+      {/* One text run: as separate flex items of a .button, the words and the format wrapped apart on a phone. */}
+      <span>
+        {children} <span className="ip-format">({format})</span>
+      </span>
     </a>
   );
 }
