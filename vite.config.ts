@@ -2,7 +2,6 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import netlify from '@netlify/vite-plugin';
 import { fileURLToPath } from 'node:url';
-import { collectSampleItems } from './scripts/content-report';
 
 const routerDist = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
 
@@ -52,8 +51,14 @@ function devQueuePerFunction(): Plugin {
         let release = () => {};
         const done = new Promise<void>((resolve) => (release = resolve));
         tails.set(path, previous.then(() => done));
-        res.once('close', release);
-        void previous.then(() => next());
+        let closed = false;
+        res.once('close', () => {
+          closed = true;
+          release();
+        });
+        // A client that went away while queued (a page closed mid-request) is not handed on: the
+        // Netlify middleware cannot read its destroyed body and its error stopped the dev server.
+        void previous.then(() => (closed || req.destroyed ? undefined : next()));
       });
     },
   };
@@ -67,7 +72,9 @@ function contentReport(): Plugin {
   return {
     name: 'pesgre:content-report',
     apply: 'build',
-    closeBundle() {
+    async closeBundle() {
+      // Imported here, not at the top: a config dependency restarts the dev server whenever it (or src/content) changes.
+      const { collectSampleItems } = await import('./scripts/content-report');
       const count = collectSampleItems().length;
       this.info(`content: ${count} sample item(s) remain in src/content${count ? ' (npm run content:report lists them)' : ''}`);
     },

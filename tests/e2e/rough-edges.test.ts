@@ -53,6 +53,10 @@ afterEach(async (ctx) => {
     await mkdir('test-results', { recursive: true });
     await page.screenshot({ path: `test-results/rough-${ctx.task.name.replace(/\W+/g, '-').slice(0, 60)}.png`, fullPage: true });
   }
+  if (ctx.task.result?.state === 'fail') {
+    await mkdir('test-results', { recursive: true });
+    await writeFile('test-results/rough-edges-stack.log', stack.output());
+  }
   await context?.close();
   context = undefined;
 });
@@ -71,6 +75,11 @@ async function wizardAt(page: Page, step: number, overrides: Parameters<typeof v
   await page.evaluate(([key, value]) => localStorage.setItem(key, value), [REGISTRATION_STORAGE_KEY, JSON.stringify({ step, data: validForm(overrides) })] as const);
   await page.goto(`${stack.appUrl}/authors/registration/details`);
   await page.locator('#wizard-step-heading').waitFor({ timeout: 30_000 });
+}
+
+/** Stores the organiser's token before any script of every page runs, as a signed-in browser has it. */
+async function signedIn(page: Page) {
+  await page.addInitScript((t) => localStorage.setItem('admin-token', t), adminToken);
 }
 
 const counter = (page: Page) => page.locator('.wizard__count').textContent();
@@ -184,8 +193,7 @@ describe('unknown addresses', () => {
 describe('ticket verifier', () => {
   it("shows 'Verifying...' while a check is in flight and keeps the previous result until the new one", async () => {
     const page = await newPage();
-    await page.goto(`${stack.appUrl}/admin/login`);
-    await page.evaluate((t) => localStorage.setItem('admin-token', t), adminToken);
+    await signedIn(page);
     // The verifier starts a camera; this browser has none, and the page's alert about it is dismissed.
     page.on('dialog', (d) => void d.dismiss());
     let release: () => void = () => {};
@@ -274,8 +282,7 @@ describe('axe on the admin pages at desktop and phone widths', () => {
     it.each(adminRoutes)(`%s at ${viewport.width} px`, async (route, heading) => {
       const page = await newPage(viewport);
       page.on('dialog', (d) => void d.dismiss());
-      await page.goto(`${stack.appUrl}/admin/login`);
-      await page.evaluate((t) => localStorage.setItem('admin-token', t), adminToken);
+      await signedIn(page);
       await openRoute(page, route, heading);
       await expectAxeClean(page, `${route} at ${viewport.width} px`);
     });
