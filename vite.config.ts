@@ -58,7 +58,7 @@ function devQueuePerFunction(): Plugin {
         });
         // A client that went away while queued (a page closed mid-request) is not handed on: the
         // Netlify middleware cannot read its destroyed body and its error stopped the dev server.
-        void previous.then(() => (closed || req.destroyed ? undefined : next()));
+        void previous.then(() => (closed ? undefined : next()));
       });
     },
   };
