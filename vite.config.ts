@@ -64,23 +64,6 @@ function devQueuePerFunction(): Plugin {
   };
 }
 
-/**
- * Build only: prints how many items of src/content are still sample (`npm run content:report`
- * lists them), so a build for going live shows at a glance whether the content is complete.
- */
-function contentReport(): Plugin {
-  return {
-    name: 'pesgre:content-report',
-    apply: 'build',
-    async closeBundle() {
-      // Imported here, not at the top: a config dependency restarts the dev server whenever it (or src/content) changes.
-      const { collectSampleItems } = await import('./scripts/content-report');
-      const count = collectSampleItems().length;
-      this.info(`content: ${count} sample item(s) remain in src/content${count ? ' (npm run content:report lists them)' : ''}`);
-    },
-  };
-}
-
 export default defineConfig(({ command }) => ({
   resolve: {
     // react-router's package exports name only its development build; production bundles take the
@@ -103,7 +86,6 @@ export default defineConfig(({ command }) => ({
       geolocation: { enabled: false },
     }),
     devWithoutCsp(),
-    contentReport(),
   ],
   optimizeDeps: {
     // Crawl every page at startup, not only what index.html reaches eagerly: otherwise the first

@@ -1,8 +1,8 @@
 /**
  * `npm run content:report`: lists every item of src/content still marked `sample: true`, with
  * its file, and the count; exits 0 (the count is information for the committee, who bring it to
- * zero before going live: README, "The next edition"). The build prints the count too
- * (vite.config.ts, `contentReportPlugin`).
+ * zero before going live: README, "The next edition"). With --summary it prints only the count
+ * line: `npm run build` runs it first (the prebuild script), so every build shows the count.
  *
  * `collectSampleItems()` takes nothing and returns [{ file, path, label }]: one entry per
  * outermost object with `sample: true` (an object inside a sample object is part of it), each
@@ -98,5 +98,10 @@ export function formatReport(items: SampleItem[]): string {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  console.log(formatReport(collectSampleItems()));
+  const items = collectSampleItems();
+  if (process.argv.includes('--summary')) {
+    console.log(`content: ${items.length} sample item(s) remain in src/content${items.length ? ' (npm run content:report lists them)' : ''}`);
+  } else {
+    console.log(formatReport(items));
+  }
 }
