@@ -53,8 +53,14 @@ function devQueuePerFunction(): Plugin {
         let release = () => {};
         const done = new Promise<void>((resolve) => (release = resolve));
         tails.set(path, previous.then(() => done));
-        res.once('close', release);
-        void previous.then(() => next());
+        let closed = false;
+        res.once('close', () => {
+          closed = true;
+          release();
+        });
+        // A client that went away while queued (a page closed mid-request) is not handed on: the
+        // Netlify middleware cannot read its destroyed body and its error stopped the dev server.
+        void previous.then(() => (closed ? undefined : next()));
       });
     },
   };

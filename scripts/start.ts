@@ -77,6 +77,39 @@ const viteBin = path.join(path.dirname(createRequire(import.meta.url).resolve('v
 const nodeMajor = Number(process.versions.node.split('.')[0]);
 const nodeFlags = nodeMajor < 22 ? ['--no-experimental-require-module'] : [];
 const vite = spawn(process.execPath, [...nodeFlags, viteBin, '--port', String(cfg.port), '--strictPort'], { stdio: 'inherit', env: process.env });
+void announceWhenReady();
+
+/**
+ * Once the site answers, says where everything is (issue 9): the site, the admin area, the
+ * stand-in checkout and where confirmation e-mails go. Polls GET /api until it answers or Vite exits.
+ */
+async function announceWhenReady(): Promise<void> {
+  while (!stopping && vite.exitCode === null) {
+    try {
+      const res = await fetch(`${appUrl}/api`);
+      if (res.ok) break;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  if (stopping || vite.exitCode !== null) return;
+  const outbox = process.env.SMTP_URL ? `sent by SMTP (${new URL(process.env.SMTP_URL).host})` : path.resolve(process.env.MAIL_OUTBOX_DIR || '.data/outbox');
+  console.log(
+    [
+      '',
+      '  PESGRE 2025 is ready:',
+      `    site               ${appUrl}/`,
+      `    registration       ${appUrl}/authors/registration/details`,
+      `    admin area         ${appUrl}/admin/login${process.env.ADMIN_PASSWORD ? ` (password: ${process.env.ADMIN_PASSWORD})` : ''}`,
+      `    stand-in checkout  ${double.url}/checkout.js (opens from Pay Now)`,
+      `    e-mail outbox      ${outbox}`,
+      '  Ctrl-C stops everything.',
+      '',
+    ].join('\n'),
+  );
+}
+
 vite.on('exit', (code) => {
   if (!stopping) {
     log(`Vite exited (${code}); stopping the local stack`);

@@ -172,7 +172,7 @@ export async function buildHotelsXlsx(): Promise<Buffer> {
     { value: h.distanceKm, type: Number, format: '0.0' },
     { value: h.rating, type: Number, format: '0.0' },
     { value: h.mapLink, type: String },
-    h.bookingLink ? { value: h.bookingLink, type: String } : null,
+    h.bookingLink ? { value: h.bookingLink.url, type: String } : null,
   ];
   const data: SheetData = [
     header,

@@ -16,7 +16,7 @@ import { conference } from '../../src/content/conference';
 import { importantDates } from '../../src/content/dates';
 import { specialSessionCall, specialSessionProposalDeadline } from '../../src/content/special-session';
 import { iesSypKeynotes, keynoteSpeakers, tutorialSpeakers } from '../../src/content/speakers';
-import { organisers, sponsors } from '../../src/content/sponsors';
+import { organiserMarks, organisers, sponsors } from '../../src/content/sponsors';
 import { sponsorship } from '../../src/content/sponsorship';
 import { studentsYp } from '../../src/content/students-yp';
 import { tracks } from '../../src/content/tracks';
@@ -665,40 +665,6 @@ export function brochureSvg(): string {
 // Sponsor and organiser marks (320 x 160)
 // ---------------------------------------------------------------------------------------------
 
-type Mark = (p: string, a: string) => string;
-
-/** Seventeen invented logo marks, each drawn in an 80 x 80 box. */
-const marks: Mark[] = [
-  (p, a) => `<path d="M40 2L73 21V59L40 78L7 59V21Z" fill="${p}"/><path d="M45 14L28 44H39L34 66L53 34H42L47 14Z" fill="${a}"/>`,
-  (p, a) => `<circle cx="40" cy="40" r="34" fill="none" stroke="${p}" stroke-width="9"/><circle cx="40" cy="40" r="17" fill="none" stroke="${a}" stroke-width="8"/><circle cx="40" cy="40" r="5" fill="${p}"/>`,
-  (p, a) => `<rect x="6" y="44" width="18" height="32" rx="4" fill="${p}"/><rect x="31" y="26" width="18" height="50" rx="4" fill="${p}"/><rect x="56" y="6" width="18" height="70" rx="4" fill="${a}"/>`,
-  (p, a) => `<path d="M8 72C8 34 32 8 74 6C74 48 50 72 8 72Z" fill="${p}"/><path d="M8 72L50 32" stroke="#ffffff" stroke-width="4" stroke-linecap="round"/><circle cx="64" cy="64" r="9" fill="${a}"/>`,
-  (p, a) =>
-    `<g fill="${p}">${[0, 45, 90, 135, 180, 225, 270, 315].map((r) => `<rect x="36" y="2" width="8" height="18" rx="4" transform="rotate(${r} 40 40)"/>`).join('')}</g><circle cx="40" cy="40" r="18" fill="${a}"/>`,
-  (p, a) => `<g fill="none" stroke-width="7" stroke-linecap="round"><path d="M4 26q12-14 24 0t24 0t24 0" stroke="${p}"/><path d="M4 44q12-14 24 0t24 0t24 0" stroke="${a}"/><path d="M4 62q12-14 24 0t24 0t24 0" stroke="${p}"/></g>`,
-  (p, a) => `<path d="M40 2L78 40L40 78Z" fill="${a}"/><path d="M40 2L2 40L40 78Z" fill="${p}"/>`,
-  (p, a) => `<circle cx="58" cy="20" r="11" fill="${a}"/><path d="M2 74L30 26L58 74Z" fill="${p}"/><path d="M34 74L54 40L78 74Z" fill="${p}" fill-opacity="0.65"/>`,
-  (p, a) => `<circle cx="40" cy="40" r="36" fill="${p}"/><rect x="27" y="20" width="8" height="20" rx="3" fill="#ffffff"/><rect x="45" y="20" width="8" height="20" rx="3" fill="#ffffff"/><path d="M24 40H56V48A16 16 0 0 1 24 48Z" fill="#ffffff"/><path d="M40 64V78" stroke="${a}" stroke-width="6" stroke-linecap="round"/>`,
-  (p, a) =>
-    `<path d="M12 12H68V68H12ZM12 40H68M40 12V68" fill="none" stroke="${p}" stroke-width="3"/><g fill="${p}">${[12, 40, 68].flatMap((x) => [12, 40, 68].map((y) => `<circle cx="${x}" cy="${y}" r="7"/>`)).join('')}</g><circle cx="40" cy="40" r="10" fill="${a}"/>`,
-  (p, a) => `<path d="M6 10L34 40L6 70" fill="none" stroke="${p}" stroke-width="12" stroke-linejoin="round"/><path d="M40 10L68 40L40 70" fill="none" stroke="${a}" stroke-width="12" stroke-linejoin="round"/>`,
-  (p, a) => `<rect x="4" y="4" width="72" height="72" rx="18" fill="${p}"/><text x="40" y="56" font-family="${FONT}" font-size="46" font-weight="800" fill="#ffffff" text-anchor="middle">S</text><rect x="18" y="62" width="44" height="6" rx="3" fill="${a}"/>`,
-  (p, a) => `<path d="M38 38H4A34 34 0 0 1 38 4Z" fill="${p}"/><path d="M42 38V4A34 34 0 0 1 76 38Z" fill="${a}"/><path d="M42 42H76A34 34 0 0 1 42 76Z" fill="${p}"/><path d="M38 42V76A34 34 0 0 1 4 42Z" fill="${a}"/>`,
-  (p, a) => `<rect x="4" y="18" width="64" height="44" rx="8" fill="none" stroke="${p}" stroke-width="6"/><rect x="70" y="32" width="7" height="16" rx="2" fill="${p}"/><rect x="12" y="26" width="34" height="28" rx="3" fill="${a}"/>`,
-  (p, a) => `<path d="M34 2L42 28L68 34L42 42L34 68L26 42L0 34L26 28Z" fill="${p}"/><path d="M64 52L67 61L76 64L67 67L64 76L61 67L52 64L61 61Z" fill="${a}"/>`,
-  (p, a) => `<path d="M40 2C54 24 66 38 66 52A26 26 0 0 1 14 52C14 38 26 24 40 2Z" fill="${p}"/><path d="M26 52A14 14 0 0 0 40 66" fill="none" stroke="${a}" stroke-width="6" stroke-linecap="round"/>`,
-  (p, a) => {
-    let d = '';
-    for (let i = 0; i < 16; i += 1) {
-      const ang = (i * Math.PI) / 8;
-      const r = i % 2 === 0 ? 38 : 30;
-      const ang2 = ang + Math.PI / 8;
-      d += `${i === 0 ? 'M' : 'L'}${n(40 + r * Math.cos(ang))} ${n(40 + r * Math.sin(ang))}L${n(40 + r * Math.cos(ang2 - 0.12))} ${n(40 + r * Math.sin(ang2 - 0.12))}`;
-    }
-    return `<path d="${d}Z" fill="${p}"/><circle cx="40" cy="40" r="15" fill="#ffffff"/><circle cx="40" cy="40" r="8" fill="${a}"/>`;
-  },
-];
-
 const sponsorColors: [string, string][] = [
   ['#0b3d91', '#f5a524'], ['#0e9f9a', '#0b3d91'], ['#c2410c', '#f59e0b'], ['#15803d', '#84cc16'], ['#6d28d9', '#22d3ee'],
   ['#be123c', '#fb7185'], ['#0369a1', '#38bdf8'], ['#334155', '#f5a524'], ['#b45309', '#facc15'], ['#0f766e', '#5eead4'],
@@ -706,65 +672,49 @@ const sponsorColors: [string, string][] = [
   ['#0e7490', '#a3e635'], ['#475569', '#38bdf8'],
 ];
 
-/** The invented name of sponsor `index` (from the alt text in src/content/sponsors.ts). */
-function sponsorName(index: number): string {
-  return at(sponsors, index).alt.replace(/\s*\(sample sponsor\)\s*$/i, '');
+/** Initials of a name for a lettermark: the capitals of its first two words ('Typhoon HIL' -> 'TH'). */
+function lettermark(name: string): string {
+  const words = name.split(/[\s/]+/).filter((w) => /^[A-Za-z]/.test(w));
+  if (words.length === 1) return (words[0] ?? '').slice(0, 4).toUpperCase();
+  return words.slice(0, 2).map((w) => w[0]).join('').toUpperCase();
 }
 
-/** Sponsor logo NN (1-based): an invented mark with the sample sponsor's name and a "Sample Sponsor NN" caption. */
+/**
+ * A plain lettermark (320 x 160, no frame: the page's card is the frame): the initials in a
+ * coloured rounded square beside the name. It stands in for a logo, which is never copied.
+ */
+function lettermarkSvg(mark: string, name: string, [p, a]: [string, string], title: string, sample: boolean): string {
+  const lines = wrap(name, 22, 170, true).slice(0, 3);
+  const top = 80 - (lines.length * 26) / 2 + 18;
+  let body =
+    `<rect x="16" y="36" width="88" height="88" rx="18" fill="${p}"/>` +
+    `<rect x="16" y="112" width="88" height="12" rx="0" fill="${a}" fill-opacity="0.9"/>` +
+    text(60, 92, fitSize(mark, 34, 76, true), mark, `font-weight="800" fill="#ffffff" text-anchor="middle"`);
+  lines.forEach((line, k) => {
+    body += text(120, top + k * 26, fitSize(line, 22, 190, true), line, `font-weight="800" fill="${p}"`);
+  });
+  if (sample) body += sampleTag(320, 160, { corner: 'br' });
+  return svgDoc(320, 160, title, body);
+}
+
+/** Sponsor card NN (1-based): the sponsor's lettermark, or an open-slot mark tagged SAMPLE. */
 export function sponsorSvg(number: number): string {
-  const i = number - 1;
-  const [p, a] = at(sponsorColors, i);
-  const nn = String(number).padStart(2, '0');
-  const name = sponsorName(i);
-  const caption = `Sample Sponsor ${nn}`;
-  const mark = at(marks, i)(p, a);
-  let body = `<rect x="1" y="1" width="318" height="158" rx="14" fill="#ffffff" stroke="#e1e7f0" stroke-width="2"/>`;
-  if (i % 3 === 2) {
-    // Stacked layout: mark on top, name and caption centred below.
-    const lines = wrap(name, 17, 280, true).slice(0, 2);
-    body += `<g transform="translate(136 14) scale(0.6)">${mark}</g>`;
-    lines.forEach((line, k) => {
-      body += text(160, 88 + k * 21 + (lines.length === 1 ? 8 : 0), fitSize(line, 17, 280, true), line, `font-weight="800" fill="${p}" text-anchor="middle"`);
-    });
-    body += text(160, 140, 11.5, caption.toUpperCase(), `font-weight="600" fill="#6b7a90" letter-spacing="1.5" text-anchor="middle"`);
-  } else {
-    const lines = wrap(name, 19, 180, true).slice(0, 3);
-    const top = 80 - (lines.length * 23) / 2 + 10;
-    body += `<g transform="translate(22 40)">${mark}</g>`;
-    lines.forEach((line, k) => {
-      body += text(120, top + k * 23, fitSize(line, 19, 180, true), line, `font-weight="800" fill="${p}"`);
-    });
-    body += text(120, top + lines.length * 23 + 4, 11, caption.toUpperCase(), `font-weight="600" fill="#6b7a90" letter-spacing="1.2"`);
-  }
-  return svgDoc(320, 160, `${name}: Sample Sponsor ${nn} (invented logo)`, body);
+  const card = at(sponsors, number - 1);
+  const colors = at(sponsorColors, number - 1);
+  if (card.sample) return lettermarkSvg('+', 'Your logo here', ['#6b7a90', '#94a3b8'], `${card.alt} (sample)`, true);
+  return lettermarkSvg(lettermark(card.alt), card.alt, colors, `${card.alt} (lettermark, not the sponsor's own logo)`, false);
 }
-
-/** Four invented organiser crests (shield/book, torch, columns, globe), 80 x 80. */
-const crests: Mark[] = [
-  (p, a) => `<path d="M40 2L74 12V38C74 58 60 72 40 78C20 72 6 58 6 38V12Z" fill="${p}"/><path d="M20 30C28 26 34 26 40 32C46 26 52 26 60 30V56C52 52 46 52 40 58C34 52 28 52 20 56Z" fill="#ffffff"/><path d="M40 32V58" stroke="${a}" stroke-width="3"/>`,
-  (p, a) => `<circle cx="40" cy="40" r="37" fill="${p}"/><path d="M40 12C48 22 50 28 46 36H34C30 28 32 22 40 12Z" fill="${a}"/><path d="M32 38H48L44 66H36Z" fill="#ffffff"/>`,
-  (p, a) => `<path d="M4 26L40 4L76 26Z" fill="${p}"/><rect x="8" y="28" width="64" height="6" fill="${a}"/><path d="M14 38v28M30 38v28M50 38v28M66 38v28" stroke="${p}" stroke-width="9"/><rect x="4" y="68" width="72" height="8" fill="${p}"/>`,
-  (p, a) => `<circle cx="40" cy="40" r="36" fill="${p}"/><g fill="none" stroke="#ffffff" stroke-width="3"><ellipse cx="40" cy="40" rx="15" ry="36"/><path d="M4 40H76M10 22H70M10 58H70"/></g><circle cx="62" cy="18" r="9" fill="${a}"/>`,
-];
 
 const organiserColors: [string, string][] = [
-  [P.blue, P.amber], [P.teal, P.amber], ['#1e3a5f', P.tealLight], ['#7c2d12', P.amber],
+  [P.blue, P.amber], ['#00629b', P.tealLight], ['#1e3a5f', P.amber], ['#0b3d91', P.teal],
+  ['#0e7490', P.amber], ['#7c2d12', P.amber], ['#334155', P.tealLight], ['#166534', P.amber],
 ];
 
-/** Organiser logo N (1-4): an invented crest with "Organiser N (sample)" and its role (from the alt text). */
+/** Organiser card N (1-based): the organiser's lettermark from src/content/sponsors.ts. */
 export function organiserSvg(number: number): string {
-  const [p, a] = at(organiserColors, number - 1);
-  const role = at(organisers, number - 1).alt.replace(/\s*\(sample organiser logo\)\s*$/i, '');
-  const roleLines = wrap(role, 12.5, 186).slice(0, 2);
-  const title = `Organiser ${number} (sample)`;
-  const body =
-    `<rect x="1" y="1" width="318" height="158" rx="14" fill="#ffffff" stroke="#e1e7f0" stroke-width="2"/>` +
-    `<g transform="translate(22 40)">${at(crests, number - 1)(p, a)}</g>` +
-    `<rect x="120" y="46" width="4" height="${46 + roleLines.length * 16}" rx="2" fill="${a}"/>` +
-    text(134, 72, fitSize(title, 20, 170, true), title, `font-weight="800" fill="${p}"`) +
-    roleLines.map((line, k) => text(134, 98 + k * 16, 12.5, line, `font-weight="600" fill="#5b6b82"`)).join('');
-  return svgDoc(320, 160, `${title}: ${role} (invented logo)`, body);
+  const card = at(organisers, number - 1);
+  const mark = organiserMarks.get(card.alt) ?? lettermark(card.alt);
+  return lettermarkSvg(mark, card.alt, at(organiserColors, number - 1), `${card.alt} (lettermark, not the organiser's own logo)`, false);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -838,8 +788,9 @@ export function allSvgs(): Map<string, string> {
   files.set('images/posters/announcement-3.svg', announcement3Svg());
   files.set('images/cfp-poster.svg', cfpPosterSvg());
   files.set('images/sponsorship-brochure.svg', brochureSvg());
-  for (let k = 1; k <= 17; k += 1) files.set(`images/sponsors/sponsor-${String(k).padStart(2, '0')}.svg`, sponsorSvg(k));
-  for (let k = 1; k <= 4; k += 1) files.set(`images/organisers/organiser-${k}.svg`, organiserSvg(k));
+  sponsors.forEach((card, index) => files.set(card.src.replace(/^\//, ''), sponsorSvg(index + 1)));
+  organisers.forEach((card, index) => files.set(card.src.replace(/^\//, ''), organiserSvg(index + 1)));
+  // Only speakers whose content names an image get one; real speakers show initials instead.
   const portraits = [...keynoteSpeakers, ...tutorialSpeakers, ...iesSypKeynotes].flatMap((s) => (s.image ? [s.image] : []));
   portraits.forEach((path, index) => {
     const file = path.replace(/^\//, '');

@@ -47,7 +47,7 @@ frame() {
 
 # Title card: the logo on a light background with the video's title.
 printf '%s' 'Campus tour' >"$WORK/t-title.txt"
-printf '%s' '18-21 December 2025  ·  IIIT Dharwad, Karnataka, India' >"$WORK/t-sub.txt"
+printf '%s' '18-21 December 2025  ·  IIT Dharwad, Karnataka, India' >"$WORK/t-sub.txt"
 printf '%s' 'SAMPLE VIDEO' >"$WORK/t-sample.txt"
 $FF -width 720 -i "$IMG/logo.svg" -f lavfi -i "color=c=0xf7f9fc:s=1280x720:d=1" -filter_complex "
   [1:v][0:v]overlay=(W-w)/2:150,

@@ -3,7 +3,7 @@
  * drawer), the routed page (<Outlet/>) and the footer with the contact address, copyright and
  * credit (spec part 1 section 1).
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
 import { conference } from '../content/conference';
 import { paths } from '../shared/routes';
@@ -14,6 +14,18 @@ import './nav.css';
 
 /** Header, main area and footer; shows a thin progress bar while a lazy page loads. */
 export function Layout() {
+  return (
+    <SiteFrame>
+      <Outlet />
+    </SiteFrame>
+  );
+}
+
+/**
+ * The site's frame around `children` (the routed page, or the routing-failure screen of
+ * RouteError): skip link, sticky header with navigation, main area, footer.
+ */
+export function SiteFrame({ children }: { children: ReactNode }) {
   const navigation = useNavigation();
   const { pathname } = useLocation();
   const year = new Date().getFullYear();
@@ -48,7 +60,7 @@ export function Layout() {
         {navigation.state !== 'idle' && <div className="route-progress" aria-hidden="true" />}
       </header>
       <main id="main" ref={mainRef} className="site-main" tabIndex={-1}>
-        <Outlet />
+        {children}
       </main>
       <footer id="footer" className="site-footer">
         <div className="site-footer__inner">
@@ -58,7 +70,7 @@ export function Layout() {
           <p>
             © {year} {conference.name}. All rights reserved.
           </p>
-          <p>Built by the Coding Club, IIIT Dharwad</p>
+          <p>Built by the Coding Club, {conference.instituteShortName}</p>
         </div>
       </footer>
       <ScrollRestoration />

@@ -1,12 +1,13 @@
 /**
  * The route tree. Every page is a route-level `lazy` import, so the information pages never
  * download the registration wizard (react-hook-form, zod, the step schemas) and vice versa.
- * The root route sets no errorElement on purpose: an unknown address shows React Router's
- * default 'Unexpected Application Error!' screen (spec part 2 section 2).
+ * The root route's ErrorBoundary (RouteError) shows the spec's 'Unexpected Application Error!'
+ * heading and the status for an unknown address, inside the site's header and footer.
  */
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { Layout, PageLoading } from './Layout';
+import { RouteError } from './RouteError';
 import { paths } from '../shared/routes';
 
 /**
@@ -25,6 +26,7 @@ export const routes: RouteObject[] = [
   {
     path: paths.home,
     Component: Layout,
+    ErrorBoundary: RouteError,
     children: [
       { index: true, ...page(() => import('../features/home/HomePage')) },
       // Information pages (spec part 1 section 2).

@@ -13,6 +13,8 @@ export const callForPapers = {
   overview: [
     `The ${conference.edition} edition of the biennial ${conference.fullName} takes place from 18 to 21 December 2025 at the ${instituteName}, ${city}, ${state}, ${country}.`,
     'The conference brings together researchers, engineers, educators and industry professionals working on power electronics, smart grids and renewable energy, to share recent results, discuss emerging technologies and build collaborations.',
+    `The conference is a flagship event of the ${conference.ieee.flagshipOf.join(', ')}. It is financially co-sponsored by the ${conference.ieee.financialCoSponsors.join(', ')} and technically co-sponsored by the ${conference.ieee.technicalCoSponsors.join(', ')}.`,
+    'Accepted papers that are presented at the conference are submitted to the IEEE Xplore digital library; with the IAS co-sponsorship, presented papers may also be considered, after further review, for IEEE Transactions on Industry Applications.',
     `Authors are invited to submit original papers on theory, design, implementation and applications in any of the ${numberOfTracks} technical tracks below. Proposals for special sessions on focused topics are also welcome.`,
   ],
   /** Rules every submitted paper must follow (spec part 1 section 5). */

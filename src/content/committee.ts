@@ -1,89 +1,132 @@
 /**
  * The Conference Organizing Committee (spec part 1 section 2): every role the spec lists, in its
- * order. SAMPLE: the spec shows no names, so every member is an invented placeholder
- * (`sample: true`); the committee replaces them with the real members.
+ * order, with the members and affiliations of the public facts of PESGRE 2025.
+ *
+ * Choices where the facts and the spec differ:
+ *  - The facts' headings 'Honorary Chair' and 'Finance Chair' list several people; the spec's
+ *    plural role titles are kept.
+ *  - The facts name two different sets of student and young professional chairs: the committee
+ *    page's (used here) and the Students & YPs page's (used on that page, src/content/students-yp.ts).
+ *    The spec lists chairs on both pages without saying they must agree, so each page keeps its own.
+ *  - An affiliation is the institution (with the person's role there, where the facts give one),
+ *    then city or region and country as far as the facts give them. One name is given as the facts
+ *    have it ('Holtz', without a first name).
  */
-import type { SampleCommitteeMember, SampleCommitteeRole } from './types';
+import type { CommitteeMember, CommitteeRole } from './types';
 
-/** A sample member: an invented name and affiliation. */
-function member(name: string, affiliation: string): SampleCommitteeMember {
-  return { name, affiliation, sample: true };
+/** A member: name and affiliation as one line. */
+function m(name: string, affiliation: string): CommitteeMember {
+  return { name, affiliation };
 }
 
-/** The committee's roles, in the spec's order, each with its (sample) members. */
-export const committee: SampleCommitteeRole[] = [
+/** The committee's roles, in the spec's order, each with its members. */
+export const committee: CommitteeRole[] = [
   {
     role: 'General Co-Chairs',
     members: [
-      member('Prof. Asha Placeholder', 'Sample Institute of Technology, India'),
-      member('Prof. Martin Example', 'Example University of Applied Sciences, Germany'),
-      member('Dr. Ravi Samplekumar', 'Demo Institute of Engineering, India'),
+      m('Satish Naik Banavath', 'Indian Institute of Technology Dharwad, Karnataka, India'),
+      m('Dmitri Vinnikov', 'Tallinn University of Technology, Estonia'),
+      m('Sheldon Williamson', 'Ontario Tech University, Canada'),
     ],
   },
   {
     role: 'Patron',
-    members: [member('Prof. Venkat Demo', 'Director, Sample Institute of Technology, India')],
+    members: [
+      m('Venkappayya R Desai', 'Director, IIT Dharwad'),
+    ],
   },
   {
     role: 'Honorary Chairs',
     members: [
-      member('Prof. Helena Mustermann', 'Example Technical University, Austria'),
-      member('Prof. Suresh Placeholder', 'Sample National Institute of Technology, India'),
+      m('Andy Knight', 'President, IEEE IAS'),
+      m('Brad Lehman', 'President, IEEE PELS'),
+      m('Milos Manic', 'President, IEEE IES'),
+      m('Shay Bahramirad', 'President, IEEE PES'),
+      m('Muhammed Kasim S', 'Chair, IEEE Kerala Section'),
+      m('Vasanthi V', 'Chair, IA/IE/PELS Jt. Chapter Kerala Section'),
     ],
   },
   {
     role: 'Technical Program Chairs',
     members: [
-      member('Dr. Kavya Example', 'Sample Institute of Technology, India'),
-      member('Prof. Luis Ejemplo', 'Universidad de Ejemplo, Spain'),
-      member('Dr. Priya Testwal', 'Demo University, India'),
-      member('Prof. Kenji Sampleda', 'Example Institute of Science, Japan'),
+      m('Abhijit Kshirsagar', 'IIT Dharwad, India'),
+      m('Andrii Chub', 'Tallinn University of Technology, Estonia'),
+      m('Rajendra Singh', 'Clemson University, USA'),
+      m('Bijuna Kunju K', 'TKMCE, Kollam, India'),
     ],
   },
   {
     role: 'Special Session Chairs',
     members: [
-      member('Dr. Arjun Placeholder', 'Example Engineering College, India'),
-      member('Prof. Chiara Esempio', 'Università di Esempio, Italy'),
+      m('Deepak Ronanki', 'IIT Madras, India'),
+      m('Sertac Bayhan', 'Hamad Bin Khalifa University, Qatar'),
+      m('Sairaj Dhople', 'University of Minnesota, USA'),
     ],
   },
   {
     role: 'Publication Chairs',
     members: [
-      member('Dr. Neha Sample', 'Sample Institute of Technology, India'),
-      member('Dr. Tomás Exemplo', 'Universidade Exemplo, Portugal'),
+      m('Srinivas Bhaskar Karanki', 'IIT Bhubaneswar, India'),
+      m('Amarkumar Ayodhyasingh Kushwaha', 'IIT Dharwad, India'),
+      m('Jaison Mathew', 'Government Engineering College Thrissur, Kerala, India'),
     ],
   },
   {
     role: 'Publicity Chairs',
     members: [
-      member('Dr. Farah Demo', 'Example University, United Arab Emirates'),
-      member('Dr. Rohan Testwell', 'Demo Institute of Engineering, India'),
+      m('Animesh Kumar Sahoo', 'IIT Dharwad, India'),
+      m('Naga Brahmendra', 'IIT Palakad, India'),
+      m('Biju K', 'APJ Abdul Kalam Technological University, Kerala, India'),
+      m('Kalpana R', 'NIT Karnataka, India'),
     ],
   },
   {
     role: 'Finance Chairs',
     members: [
-      member('Dr. Lakshmi Ledger', 'Sample Institute of Technology, India'),
-      member('Mr. Anil Example', 'Sample Institute of Technology, India'),
+      m('Satish Naik Banavath', 'IIT Dharwad, India'),
+      m('Prathyasa Bhui', 'IIT Dharwad, India'),
+      m('Sabiq P V', 'Treasurer, IEEE Kerala Section, India'),
     ],
   },
   {
     role: 'International Advisory Board',
     members: [
-      member('Prof. Jane Doe', 'Example State University, USA'),
-      member('Prof. John Doe', 'Sample College London, United Kingdom'),
-      member('Prof. Erika Mustermann', 'Beispiel Technical University, Germany'),
-      member('Prof. Sipho Example', 'University of Sampletown, South Africa'),
-      member('Prof. Mei Placeholder', 'Example University of Technology, Australia'),
-      member('Prof. Omar Demo', 'Sample University of Science, Qatar'),
+      m('S C Srivasthava', 'IIT Kanpur, India'),
+      m('Amit Kumar Gupta', 'Rolls Royce, Singapore'),
+      m('Bhim Singh', 'IIT Delhi, India'),
+      m('C. Chakraborty', 'Indian Institute of Technology Kharagpur, India'),
+      m('Chun Che Fung', 'Director, IEEE R10'),
+      m('Drazen Dujic', 'EPFL, Switzerland'),
+      m('Enrique Romero Cadaval', 'University of Extremadura, Spain'),
+      m('Frede Blaabjerg', 'Aalborg University'),
+      m('G. Bhuvaneswari', 'Mahindra University, India'),
+      m('Giovanni De Carne', 'KIT, Germany'),
+      m('Gopakumar K', 'IISc Bangalore, India'),
+      m('Holtz', 'University of Wuppertal, Germany'),
+      m('J. Rabkowski', 'Warsaw University of Technology, Poland'),
+      m('Johann W. Kolar', 'ETH Zurich, Switzerland'),
+      m('Kaushik Rajashekara', 'University of Houston, Texas, USA'),
+      m('L Umanand', 'IISc Bangalore, India'),
+      m('Mariusz Malinowski', 'Warsaw University of Technology, Poland'),
+      m('Pragasen Pillai', 'Concordia University, Canada'),
+      m('Prasad Enjeti', 'Texas A&M University, USA'),
+      m('S S Murthy', 'BoG Member, IIT Dharwad'),
+      m('Subba Reddy B', 'IISc Bangalore'),
+      m('S. Norrga', 'KTH Royal Institute of Technology, Sweden'),
+      m('Sameer S M', 'Secretary, IEEE R10'),
+      m('Samir Kouro', 'Universidad Tecnica Federico Santa Maria Valparaiso, Chile'),
+      m('Sanjib Panda', 'NUS Singapore'),
+      m('Suresh Nair', 'Immediate Past Chair, IEEE India Council'),
+      m('Vivek Agarwal', 'IIT Bombay, India'),
+      m('V. Fernão Pires', 'Polytechnic Institute of Setubal, Portugal'),
     ],
   },
   {
     role: 'Student and Young Professional Chairs',
     members: [
-      member('Dr. Sneha Placeholder', 'Sample Institute of Technology, India'),
-      member('Mr. Daniel Example', 'Example University, Canada'),
+      m('Edivan Laercio Carvalho da Silva', 'Tallinn University of Technology, Estonia'),
+      m('Filipe Pinarello Scalcon', 'University of Calgary, Canada'),
+      m('Sai Ram Boggavarapu', 'IIT Dharwad, India'),
     ],
   },
 ];

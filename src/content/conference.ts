@@ -1,28 +1,29 @@
 /**
- * Conference facts for this edition (spec part 1 section 1, part 2 section 9).
- * The next edition's committee edits this folder and nothing else.
+ * Conference facts for this edition (spec part 1 section 1, part 2 section 9), from the public
+ * facts of PESGRE 2025: host IIT Dharwad (not IIIT Dharwad, which an earlier draft named) and the
+ * contact address at iitdh.ac.in. The next edition's committee edits this folder and nothing else.
  */
 export const conference = {
   name: 'PESGRE 2025',
   fullName:
     'IEEE International Conference on Power Electronics, Smart Grid and Renewable Energy (PESGRE 2025)',
   edition: '4th',
-  venue: 'Indian Institute of Information Technology Dharwad, Karnataka, India',
+  venue: 'Indian Institute of Technology Dharwad, Dharwad, Karnataka, India',
   /** First and last day of the conference, ISO dates in the conference's time zone. */
   startDate: '2025-12-18',
   endDate: '2025-12-21',
   /** IANA zone in which every deadline of this edition is read (a deadline day ends at 23:59:59 there). */
   timeZone: 'Asia/Kolkata',
-  contactEmail: 'pesgre2025@iiitdwd.ac.in',
+  contactEmail: 'pesgre2025@iitdh.ac.in',
   /** Prefix of every registration number (ARCHITECTURE: registration numbers). */
   registrationNumberPrefix: 'PESGRE25',
-  /** Short line shown under the conference name on the information pages. */
-  tagline: 'Power Electronics, Smart Grid and Renewable Energy for a sustainable future',
+  /** The edition's theme, shown under the conference name. */
+  tagline: 'Power Electronics and Renewable Energy for Sustainable Development',
   /** Edition as a number (spec part 1 section 1: the 4th edition of a biennial conference). */
   editionNumber: 4,
   /** The host institute, in full and abbreviated. */
-  instituteName: 'Indian Institute of Information Technology Dharwad',
-  instituteShortName: 'IIIT Dharwad',
+  instituteName: 'Indian Institute of Technology Dharwad',
+  instituteShortName: 'IIT Dharwad',
   /** Where the conference takes place: the twin cities Dharwad-Hubballi in Karnataka. */
   city: 'Dharwad',
   twinCity: 'Hubballi',
@@ -31,6 +32,12 @@ export const conference = {
   /** The technical society the student and young professional activities belong to (spec part 1 section 5). */
   society: 'IEEE Industrial Electronics Society',
   societyShortName: 'IES',
+  /** IEEE bodies behind the conference (shown on the Call For Papers page). */
+  ieee: {
+    flagshipOf: ['IEEE Kerala Section', 'IEEE IA/IE/PELS Joint Chapter Kerala', 'IEEE Industry Applications Society (IAS)'],
+    financialCoSponsors: ['IEEE Industry Applications Society (IAS)', 'IEEE Kerala Section', 'IEEE IA/IE/PELS Joint Chapter Kerala'],
+    technicalCoSponsors: ['IEEE Power Electronics Society (PELS)', 'IEEE Industrial Electronics Society (IES)', 'IEEE Power & Energy Society (PES)'],
+  },
   /** Number of technical tracks (spec part 1 section 9); src/content/tracks.ts lists them. */
   numberOfTracks: 10,
   /** Maximum pages of a paper, references included (spec part 1 sections 5, 9). */

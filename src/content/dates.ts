@@ -7,7 +7,10 @@ import { registrationFees } from './registration';
 import type { ImportantDate } from './types';
 
 /**
- * The Important Dates list: exactly the 8 rows of spec part 1 section 9, in order. `link` is an
+ * The Important Dates list: exactly the 8 rows of spec part 1 section 9, in order. The public
+ * facts of 2025 agree on the first four rows and the Early Bird deadline, but give the acceptance
+ * notification as 15 Aug 2025 and the camera-ready paper as 15 Sep 2025; the spec's dates
+ * (30 Sep, 31 Oct) are kept, as the brief says to follow the spec where the two disagree. `link` is an
  * internal path (a route of src/shared/routes.ts) or '' for none.
  */
 export const importantDates: ImportantDate[] = [
@@ -66,7 +69,10 @@ export const importantDates: ImportantDate[] = [
  */
 export const submissionPageDeadlineText = '30 June 2025';
 
-/** The paper-assistance programme's dates for students and young professionals (spec part 1 section 9), ISO. */
+/**
+ * The paper-assistance programme's dates for students and young professionals (spec part 1
+ * section 9), ISO. The facts give 30 Aug, 15 Sep, 25 Sep and 10 Oct 2025 instead; the spec's are kept.
+ */
 export const assistanceDates = {
   /** Last day to apply. */
   applicationDeadline: '2025-10-25',

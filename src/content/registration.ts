@@ -37,6 +37,6 @@ export const registrationFees = {
   /** Refund and name-transfer rules shown on the registration information page (spec part 2 section 9). */
   refundRequestDeadline: '2025-11-20',
   nameTransferFee: { INR: 2000, USD: 50 },
-  /** External site for international registrations (SAMPLE address; the committee sets the real one). */
-  internationalRegistrationUrl: 'https://events.example.org/pesgre-2025/international',
+  /** External site for international registrations (sample: the public facts give no address). */
+  internationalRegistration: { url: 'https://events.example.org/pesgre-2025/international', sample: true },
 } as const;

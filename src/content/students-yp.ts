@@ -2,12 +2,15 @@
  * The Students & YPs page (spec part 1 sections 2, 5, 9): the paper-assistance programme for
  * students and young professionals, its timeline, chairs, eligibility, video rules and tips.
  * The wording is this site's own; the rules, numbers and dates are the spec's. The chairs are
- * SAMPLE placeholders (`sample: true`).
+ * the ones the facts list on the 2025 Students & YPs page (they differ from the committee page's
+ * student and young professional chairs: see src/content/committee.ts); the facts give a country
+ * only. The facts' programme dates (30 Aug, 15 Sep, 25 Sep, 10 Oct 2025) differ from the spec's;
+ * the spec's dates are kept (src/content/dates.ts).
  */
 import { conference } from './conference';
 import { assistanceDates } from './dates';
 import { externalLinks } from './links';
-import type { Milestone, SampleCommitteeMember } from './types';
+import type { CommitteeMember, Milestone } from './types';
 
 const society = `${conference.society} (${conference.societyShortName})`;
 
@@ -15,7 +18,7 @@ const society = `${conference.society} (${conference.societyShortName})`;
 export const studentsYp = {
   /** What the paper-assistance programme is. */
   overview: [
-    `The ${society} supports students and young professionals (YPs) who present a paper at ${conference.name}. The paper-assistance programme awards grants towards the costs of attending the conference.`,
+    `The ${society} supports students and young professionals (YPs) who present a paper at ${conference.name}. Its student and young professional paper assistance (IES SYPA) awards grants towards the costs of attending the conference.`,
     'To apply, eligible authors fill in the application form and submit a short video presenting their paper. Reviewers comment on the videos, applicants may improve them, and the winners are selected from the final videos.',
   ],
   /** The programme's timeline, in order (spec part 1 section 9). */
@@ -25,12 +28,13 @@ export const studentsYp = {
     { title: 'Final video deadline', date: assistanceDates.finalVideoDeadline },
     { title: 'Winners announced', date: assistanceDates.winnersAnnounced },
   ] satisfies Milestone[],
-  /** The programme's chairs (SAMPLE placeholders). */
+  /** The programme's chairs, as the facts' Students & YPs page lists them. */
   chairs: [
-    { name: 'Dr. Sneha Placeholder', affiliation: 'Sample Institute of Technology, India', sample: true },
-    { name: 'Mr. Daniel Example', affiliation: 'Example University, Canada', sample: true },
-  ] satisfies SampleCommitteeMember[],
-  /** The external application form (SAMPLE address, see src/content/links.ts). */
+    { name: 'Chathurika S. Wickramasinghe', affiliation: 'USA' },
+    { name: 'Edivan Carvalho', affiliation: 'Estonia' },
+    { name: 'João Carvalho Neto', affiliation: 'Brazil' },
+  ] satisfies CommitteeMember[],
+  /** The external application form (IES SYPA). */
   applyLink: externalLinks.assistanceApplicationForm,
   /** Eligibility: every condition must hold (spec part 1 section 5). */
   eligibility: [

@@ -1,7 +1,9 @@
 /**
  * Travel (spec part 1 sections 2, 9): the Visa Information FAQ and the Location page's text on
  * the twin cities, airports and railway stations, with the embedded map.
- * Distances are approximate road distances to the venue.
+ * Airports, stations, distances and times are those of the public facts of PESGRE 2025; the
+ * facts give the two nearest airports as travel times and Goa as a distance. Bengaluru's
+ * airport, listed by an earlier draft, is not in the facts and is left out.
  */
 import { conference } from './conference';
 import { externalLinks } from './links';
@@ -49,31 +51,30 @@ export const visaFaq: FaqEntry[] = [
   },
 ];
 
-/** Airports from nearest to farthest (approximate road distances to the venue). */
+/** Airports from nearest to farthest. */
 export const airports: Airport[] = [
-  { name: 'Hubballi Airport', code: 'HBX', distanceKm: 20, note: 'Nearest airport, with domestic flights to major Indian cities.' },
-  { name: 'Belagavi Airport', code: 'IXG', distanceKm: 85, note: 'Domestic flights; about two hours by road.' },
-  { name: 'Goa: Dabolim and Mopa airports', code: 'GOI / GOX', distanceKm: 170, note: 'Domestic and some international flights; about four hours by road.' },
-  { name: 'Kempegowda International Airport, Bengaluru', code: 'BLR', distanceKm: 430, note: 'Main international gateway; connecting flights to Hubballi or an overnight train.' },
+  { name: 'Hubballi (Hubli) Airport', code: 'HBX', travelTime: 'about 30 minutes', note: 'The nearest airport, with domestic flights from several Indian cities.' },
+  { name: 'Belagavi (Belgaum) Airport', code: 'IXG', travelTime: 'about 50 minutes', note: 'Domestic flights.' },
+  { name: 'Goa Airport', distanceKm: 160, note: 'About 160 km away; continue by road or rail.' },
 ];
 
-/** Railway stations near the venue. */
+/** Railway stations near the venue, with their distance from the campus. */
 export const railwayStations: RailwayStation[] = [
-  { name: 'Dharwad', code: 'DWR', distanceKm: 10 },
-  { name: 'Hubballi Junction', code: 'UBL', distanceKm: 18 },
+  { name: 'Dharwad', code: 'DWR', distanceKm: 15 },
+  { name: 'Hubballi (Hubli)', code: 'UBL', distanceKm: 35 },
 ];
 
 /** Text and map of the Location page. */
 export const location = {
   /** The twin cities and the venue. */
   twinCities: [
-    `${conference.name} is held at the ${conference.instituteName} (${conference.instituteShortName}), in ${conference.state}, India. The campus lies between the twin cities of ${conference.city} and ${conference.twinCity}, which together form one of the largest urban areas of the state.`,
-    `${conference.city} is known for its universities, research institutes and its tradition of Hindustani classical music and literature; ${conference.twinCity} is a commercial hub and a major railway junction. Both cities are connected by road and by a rapid bus corridor.`,
+    `${conference.name} is held on the campus of the ${conference.instituteName} (${conference.instituteShortName}) in ${conference.state}, India. ${conference.city} and ${conference.twinCity} are twin cities about 20 km apart, and the campus is on the ${conference.city} side.`,
+    `${conference.twinCity} has the nearest airport and the main railway junction; ${conference.city} has its own station closer to the campus. Taxis and app-based cabs run between both cities and the campus.`,
   ],
   /** How to arrive by air. */
-  airportsIntro: 'The nearest airport is in Hubballi. International visitors usually arrive at Bengaluru or Goa and continue by a domestic flight, train or road.',
+  airportsIntro: 'Hubballi Airport is the nearest, with flights by Air India, IndiGo and SpiceJet from Ahmedabad, Bengaluru, Chennai, Goa, Hyderabad, Kochi and Mumbai. Belagavi and Goa airports are further options.',
   /** How to arrive by train. */
-  railwaysIntro: 'Both cities are on the South Western Railway network, with direct trains from Bengaluru, Mumbai, Goa and other cities.',
+  railwaysIntro: 'Both cities have railway stations; the train from Bengaluru to Hubballi takes 8-9 hours. Long-distance buses also run from Bengaluru, Hyderabad and Mumbai.',
   /** Google Maps embed of the venue, for an <iframe>. */
   mapEmbedUrl: externalLinks.mapEmbedUrl,
   /** Google Maps search for the venue. */

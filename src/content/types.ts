@@ -1,9 +1,22 @@
 /**
  * Shapes of the edition's content (spec part 1 section 3). Every module in src/content exports
  * data of these shapes; tests/unit/content.test.ts checks it with zod (dates, links, counts).
- * Content the spec does not show (names, bios, hotel details) is sample data and says so
- * with `sample: true` on the item or the collection.
+ * The facts of the 2025 edition (../shared/content-facts in the project's workspace) are real
+ * content; what no public fact covers is sample data and says so with `sample: true` on the
+ * smallest object that holds it. `npm run content:report` lists every such object.
  */
+
+/** A piece of sample text: shown with a SAMPLE badge until the committee replaces it. */
+export interface SampleText {
+  text: string;
+  sample: true;
+}
+
+/** A sample external address: shown with a SAMPLE badge until the committee replaces it. */
+export interface SampleLink {
+  url: string;
+  sample: true;
+}
 
 /** An entry of the Important Dates list (spec part 1 sections 3, 9). `date` is ISO yyyy-mm-dd. */
 export interface ImportantDate {
@@ -24,18 +37,20 @@ export interface Hotel {
   distanceKm: number;
   /** 0-5 stars, one decimal. */
   rating: number;
-  /** Only the first Dharwad hotel has one (spec part 1 section 3). */
-  bookingLink?: string;
-  sample: true;
+  /** Only the first Dharwad hotel has one (spec part 1 section 3); the public facts give none, so it is sample. */
+  bookingLink?: SampleLink;
 }
 
 export interface Speaker {
   name: string;
-  /** Public path of the portrait; optional for tutorial speakers. */
+  /** Public path of the portrait; without one the page shows the speaker's initials (no photo is copied). */
   image?: string;
+  /** Position, affiliation and country. */
   title: string;
-  bio: string;
-  sample: true;
+  /** The public facts give no biographies: each is sample text until the speaker sends one. */
+  bio: SampleText;
+  /** Set on a whole card that is a placeholder (a slot the spec counts but the facts do not fill). */
+  sample?: true;
 }
 
 /** A sponsor or organiser logo card; `width` (relative, in %) only for sponsors. */
@@ -43,6 +58,10 @@ export interface LogoCard {
   src: string;
   alt: string;
   width?: number;
+  /** Text under the logo (the name, and the sponsor tier where known). */
+  caption?: string;
+  /** A placeholder card (a slot the spec counts but the facts do not fill). */
+  sample?: true;
 }
 
 export interface AnnouncementPoster {
@@ -71,20 +90,6 @@ export interface CommitteeRole {
   members: CommitteeMember[];
 }
 
-/** A committee member whose name and affiliation are invented placeholders (the spec shows none). */
-export interface SampleCommitteeMember extends CommitteeMember {
-  sample: true;
-}
-
-/** A committee role (its title from spec part 1 section 2) listing sample members. */
-export interface SampleCommitteeRole extends CommitteeRole {
-  members: SampleCommitteeMember[];
-}
-
-/** A sponsor or organiser logo whose name (alt text) is an invented placeholder. */
-export interface SampleLogoCard extends LogoCard {
-  sample: true;
-}
 
 /** A dated milestone of a programme (e.g. the paper-assistance timeline). `date` is ISO yyyy-mm-dd. */
 export interface Milestone {
@@ -105,12 +110,15 @@ export interface SponsorshipPackage {
   benefits: string[];
 }
 
-/** An airport near the venue. */
+/** An airport near the venue: how far it is, as a road distance or a travel time. */
 export interface Airport {
   name: string;
-  /** IATA code(s). */
-  code: string;
-  distanceKm: number;
+  /** IATA code, where the facts give one. */
+  code?: string;
+  /** Approximate road distance to the campus. */
+  distanceKm?: number;
+  /** Approximate travel time to the campus, e.g. 'about 30 minutes'. */
+  travelTime?: string;
   note: string;
 }
 
@@ -121,15 +129,6 @@ export interface RailwayStation {
   distanceKm: number;
 }
 
-/** A hero slide whose title and subtitle are invented wording (the spec does not show it). */
-export interface SampleHeroSlide extends HeroSlide {
-  sample: true;
-}
-
-/** A ticker item whose text is invented wording (the spec does not show it). */
-export interface SampleTickerItem extends TickerItem {
-  sample: true;
-}
 
 /** The home page's Important Information block: nearest airports and travel notes. */
 export interface ImportantInformation {

@@ -44,6 +44,7 @@ export const apiPaths = {
   adminAttentionRefund: '/api/admin/attention/refund',
   nameTransferOrder: '/api/name-transfer/create-order',
   nameTransferVerify: '/api/name-transfer/verify',
+  emailCheck: '/api/registrations/email-check',
 } as const;
 
 /** GET /api/registrations/{id}: one registration (public fields without a token, all with an admin token). */
@@ -515,3 +516,12 @@ export interface NameTransferNotes {
   transferTo: string;
 }
 export type NameTransferOrderResponse = ChangeOrderResponse<NameTransferNotes>;
+/**
+ * POST /api/registrations/email-check {email} -> {registered} (issue 9: the wizard's hint before
+ * paying that this address already has a registration). Says nothing else about it.
+ */
+export const emailCheckRequest = z.strictObject({ email: z.string().trim().pipe(z.email('Enter a valid e-mail address.').max(254)) });
+export type EmailCheckRequest = z.input<typeof emailCheckRequest>;
+export interface EmailCheckResponse {
+  registered: boolean;
+}

@@ -2,7 +2,8 @@
  * The edition's content (src/content) against spec part 1: shapes checked with zod, the Important
  * Dates list exactly as section 9 prints it, counts and titles of sections 2, 3 and 9, the content
  * rules of section 5, every internal link a route of src/shared/routes.ts, every static file a
- * content module names present under public/, and every placeholder marked `sample: true`.
+ * content module names present under public/, the public facts of PESGRE 2025 (host, contact,
+ * committee, speakers, hotels, sponsors), and every placeholder marked `sample: true`.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +23,10 @@ import { organisers, sponsors } from '../../src/content/sponsors';
 import { sponsorship } from '../../src/content/sponsorship';
 import { studentsYp } from '../../src/content/students-yp';
 import { airports, location, railwayStations, visaFaq } from '../../src/content/travel';
-import { externalLinks } from '../../src/content/links';
+import { externalLinks, sampleLinks } from '../../src/content/links';
+import { registrationFees } from '../../src/content/registration';
+import { readdirSync } from 'node:fs';
+import { collectSampleItems, reportedFiles } from '../../scripts/content-report';
 
 /** Every content module, by file name, for the walks over all values. */
 const modules = {
@@ -39,7 +43,7 @@ const modules = {
   sponsorship: { sponsorship },
   'students-yp': { studentsYp },
   travel: { visaFaq, airports, railwayStations, location },
-  links: { externalLinks },
+  links: { externalLinks, sampleLinks },
 };
 
 const publicDir = fileURLToPath(new URL('../../public', import.meta.url));
@@ -70,18 +74,19 @@ const importantDateSchema = z.strictObject({
   secondary_title: text.optional(),
 });
 
-const speakerSchema = z.strictObject({ name: text, image: image.optional(), title: text, bio: text, sample: z.literal(true) });
+const sampleText = z.strictObject({ text, sample: z.literal(true) });
+const sampleLink = z.strictObject({ url: httpsUrl, sample: z.literal(true) });
+const speakerSchema = z.strictObject({ name: text, image: image.optional(), title: text, bio: sampleText, sample: z.literal(true).optional() });
 const hotelSchema = z.strictObject({
   name: text,
   mapLink: httpsUrl,
   phone: z.union([z.literal('N/A'), z.string().regex(/^\+?[\d][\d\s-]{6,}$/)]),
   distanceKm: z.number().positive(),
   rating: z.number().min(0).max(5).refine((r) => Number.isInteger(r * 10), 'one decimal at most'),
-  bookingLink: httpsUrl.optional(),
-  sample: z.literal(true),
+  bookingLink: sampleLink.optional(),
 });
-const sampleMember = z.strictObject({ name: text, affiliation: text, sample: z.literal(true) });
-const logo = z.strictObject({ src: image, alt: text, width: z.number().min(1).max(100).optional(), sample: z.literal(true) });
+const member = z.strictObject({ name: text, affiliation: text });
+const logo = z.strictObject({ src: image, alt: text, width: z.number().min(1).max(100).optional(), caption: text, sample: z.literal(true).optional() });
 const faqEntry = z.strictObject({ question: text.endsWith('?'), answer: texts });
 
 /** The zod schema of every module's exports. */
@@ -93,10 +98,10 @@ const schemas: { [K in keyof typeof modules]: z.ZodType } = {
       editionNumber: z.literal(4),
       startDate: z.literal('2025-12-18'),
       endDate: z.literal('2025-12-21'),
-      contactEmail: z.email(),
+      contactEmail: z.literal('pesgre2025@iitdh.ac.in'),
       tagline: text,
-      instituteName: text,
-      instituteShortName: text,
+      instituteName: z.literal('Indian Institute of Technology Dharwad'),
+      instituteShortName: z.literal('IIT Dharwad'),
       city: z.literal('Dharwad'),
       twinCity: z.literal('Hubballi'),
       state: z.literal('Karnataka'),
@@ -149,26 +154,26 @@ const schemas: { [K in keyof typeof modules]: z.ZodType } = {
     specialSessionProposalDeadline: z.literal('2025-05-15'),
   }),
   committee: z.strictObject({
-    committee: z.array(z.strictObject({ role: text, members: z.array(sampleMember).min(1) })),
+    committee: z.array(z.strictObject({ role: text, members: z.array(member).min(1) })),
   }),
   speakers: z.strictObject({
-    keynoteSpeakers: z.array(speakerSchema.extend({ image })).length(4),
+    keynoteSpeakers: z.array(speakerSchema).length(4),
     tutorialSpeakers: z.array(speakerSchema).length(11),
-    iesSypKeynotes: z.array(speakerSchema.extend({ image })).length(1),
+    iesSypKeynotes: z.array(speakerSchema).length(1),
   }),
   hotels: z.strictObject({
     dharwadHotels: z.array(hotelSchema).length(9),
     hubballiHotels: z.array(hotelSchema).length(10),
     accommodation: z.strictObject({
       onCampus: texts,
-      requestForm: httpsUrl,
+      requestForm: sampleLink,
       transport: texts,
       extendedListXlsx: z.literal('/docs/pesgre2025-hotels.xlsx'),
     }),
   }),
   sponsors: z.strictObject({
     sponsors: z.array(logo.extend({ width: z.number().min(1).max(100) })).length(17),
-    organisers: z.array(logo.omit({ width: true })).length(4),
+    organisers: z.array(logo.omit({ width: true })).length(8),
   }),
   sponsorship: z.strictObject({
     sponsorship: z.strictObject({
@@ -183,7 +188,7 @@ const schemas: { [K in keyof typeof modules]: z.ZodType } = {
     studentsYp: z.strictObject({
       overview: texts,
       timeline: z.array(z.strictObject({ title: text, date: isoDate })).length(4),
-      chairs: z.array(sampleMember).min(1),
+      chairs: z.array(member).length(3),
       applyLink: httpsUrl,
       eligibility: texts,
       videoRules: texts,
@@ -192,7 +197,9 @@ const schemas: { [K in keyof typeof modules]: z.ZodType } = {
   }),
   travel: z.strictObject({
     visaFaq: z.array(faqEntry).min(2),
-    airports: z.array(z.strictObject({ name: text, code: text, distanceKm: z.number().positive(), note: text })).length(4),
+    airports: z
+      .array(z.strictObject({ name: text, code: text.optional(), distanceKm: z.number().positive().optional(), travelTime: text.optional(), note: text }))
+      .length(3),
     railwayStations: z.array(z.strictObject({ name: text, code: text, distanceKm: z.number().positive() })).length(2),
     location: z.strictObject({
       twinCities: texts,
@@ -204,15 +211,16 @@ const schemas: { [K in keyof typeof modules]: z.ZodType } = {
   }),
   links: z.strictObject({
     externalLinks: z.strictObject({
-      sample: z.literal(true),
-      paperSubmission: httpsUrl,
-      specialSessionProposalForm: httpsUrl,
-      accommodationForm: httpsUrl,
+      paperSubmission: z.literal('https://cmt3.research.microsoft.com/PESGRE2025'),
+      specialSessionProposalForm: z.literal('https://forms.gle/WDmpw9AJqsFzdwPaA'),
+      specialSessionTemplate: httpsUrl,
+      finalPaperGuidelines: httpsUrl,
       sponsorshipInterestForm: httpsUrl,
       assistanceApplicationForm: httpsUrl,
-      mapEmbedUrl: z.literal('https://www.google.com/maps?q=IIIT+Dharwad&output=embed'),
-      mapLink: z.literal('https://www.google.com/maps/search/?api=1&query=IIIT+Dharwad'),
+      mapEmbedUrl: z.string().startsWith('https://www.google.com/maps?q=15.485566,74.932346'),
+      mapLink: z.string().startsWith('https://www.google.com/maps/search/?api=1&query=15.485566,74.932346'),
     }),
+    sampleLinks: z.strictObject({ accommodationForm: sampleLink }),
   }),
 };
 
@@ -289,7 +297,7 @@ describe('links and static files', () => {
   });
   it('every /images, /docs and /media file the content names exists under public/', () => {
     const files = siteAddresses.filter(isStaticFile);
-    expect(files.length).toBeGreaterThan(40);
+    expect(files.length).toBeGreaterThan(25);
     const missing = files.filter((p) => !existsSync(`${publicDir}${p}`));
     expect(missing).toEqual([]);
   });
@@ -324,13 +332,25 @@ describe('counts and titles (spec part 1 sections 2, 3, 9)', () => {
       'International Advisory Board',
       'Student and Young Professional Chairs',
     ]);
+    const byRole = Object.fromEntries(committee.map((r) => [r.role, r.members.map((m) => m.name)]));
+    expect(byRole['General Co-Chairs']).toEqual(['Satish Naik Banavath', 'Dmitri Vinnikov', 'Sheldon Williamson']);
+    expect(byRole['Patron']).toEqual(['Venkappayya R Desai']);
+    expect(byRole['Honorary Chairs']).toHaveLength(6);
+    expect(byRole['International Advisory Board']).toHaveLength(28);
+    expect(byRole['Student and Young Professional Chairs']).toEqual(['Edivan Laercio Carvalho da Silva', 'Filipe Pinarello Scalcon', 'Sai Ram Boggavarapu']);
+    expect(studentsYp.chairs.map((m) => m.name)).toEqual(['Chathurika S. Wickramasinghe', 'Edivan Carvalho', 'João Carvalho Neto']);
   });
-  it('has 4 keynote, 11 tutorial and 1 SYP speakers with the portraits of public/', () => {
-    expect(keynoteSpeakers.map((s) => s.image)).toEqual([1, 2, 3, 4].map((n) => `/images/speakers/keynote-${n}.svg`));
-    expect(tutorialSpeakers.map((s) => s.image)).toEqual(
-      Array.from({ length: 11 }, (_, i) => (i === 4 || i === 8 ? undefined : `/images/speakers/tutorial-${String(i + 1).padStart(2, '0')}.svg`)),
-    );
-    expect(iesSypKeynotes.map((s) => s.image)).toEqual(['/images/speakers/syp-1.svg']);
+  it('names the real host and contact address, nowhere the wrong institute', () => {
+    expect(conference.contactEmail).toBe('pesgre2025@iitdh.ac.in');
+    expect(allStrings.filter((s) => /IIIT|iiitdwd/.test(s.value)).map((s) => `${s.module}: ${s.value}`)).toEqual([]);
+  });
+  it("has 4 keynote, 11 tutorial and 1 SYP speaker cards: the facts' speakers, no copied photos", () => {
+    expect(keynoteSpeakers.map((s) => s.name)).toEqual(['Drazen Dujic', 'Mariusz Malinowski', 'Rajendra Singh', 'Baylon G. Fernandes']);
+    expect(tutorialSpeakers.filter((s) => !s.sample)).toHaveLength(10);
+    expect(tutorialSpeakers.at(-1)?.sample).toBe(true);
+    expect(iesSypKeynotes.map((s) => s.name)).toEqual(['Alon Kuperman']);
+    expect(keynoteSpeakers[0]?.title).toContain('EPFL');
+    for (const s of [...keynoteSpeakers, ...tutorialSpeakers, ...iesSypKeynotes]) expect(s.image).toBeUndefined();
   });
   it('has 9 Dharwad and 10 Hubballi hotels; only the first Dharwad hotel has a booking link', () => {
     expect(dharwadHotels).toHaveLength(9);
@@ -338,20 +358,27 @@ describe('counts and titles (spec part 1 sections 2, 3, 9)', () => {
     const withBooking = [...dharwadHotels, ...hubballiHotels].filter((h) => h.bookingLink !== undefined);
     expect(withBooking).toEqual([dharwadHotels[0]]);
     expect([...dharwadHotels, ...hubballiHotels].some((h) => h.phone === 'N/A')).toBe(true);
+    expect(dharwadHotels[0]).toMatchObject({ name: 'Mastiff Grand Dharwad', phone: '9035038181', distanceKm: 6.1, rating: 4.3 });
+    expect(hubballiHotels.at(-1)).toMatchObject({ name: 'Lemon Tree Hotel Hubli', distanceKm: 29, rating: 4.1 });
+    for (const h of [...dharwadHotels, ...hubballiHotels]) expect(h.mapLink).toMatch(/^https:\/\/maps\.app\.goo\.gl\//);
   });
-  it('has 17 sponsor logos, each with a width, and 4 organiser logos', () => {
+  it('has 17 sponsor cards (13 sponsors of the facts, 4 sample slots), each with a width, and 8 organisers', () => {
     expect(sponsors.map((s) => s.src)).toEqual(
       Array.from({ length: 17 }, (_, i) => `/images/sponsors/sponsor-${String(i + 1).padStart(2, '0')}.svg`),
     );
     for (const s of sponsors) expect(typeof s.width).toBe('number');
-    expect(organisers.map((o) => o.src)).toEqual([1, 2, 3, 4].map((n) => `/images/organisers/organiser-${n}.svg`));
     expect(new Set(sponsors.map((s) => s.alt)).size).toBe(17);
+    expect(sponsors.filter((s) => !s.sample).map((s) => s.alt)).toEqual([
+      'JSC Group', 'Pragna Microdesigns', 'Tektronix', 'Test Better', 'KREDL', 'Hioki', 'Chargehouse',
+      'Typhoon HIL', 'Amara Raja', 'Comsol', 'IFB', 'ReliamotiveLab', 'Convergent Technologies',
+    ]);
+    expect(organisers.map((o) => o.src)).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((n) => `/images/organisers/organiser-${n}.svg`));
+    expect(organisers[0]?.alt).toBe('IIT Dharwad');
   });
   it('names the airports and railway stations of the twin cities', () => {
-    expect(airports.map((a) => a.code)).toEqual(['HBX', 'IXG', 'GOI / GOX', 'BLR']);
-    expect(railwayStations.map((r) => r.code)).toEqual(['DWR', 'UBL']);
-    const distances = airports.map((a) => a.distanceKm);
-    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    expect(airports.map((a) => a.code)).toEqual(['HBX', 'IXG', undefined]);
+    expect(airports.map((a) => a.travelTime ?? `${a.distanceKm} km`)).toEqual(['about 30 minutes', 'about 50 minutes', '160 km']);
+    expect(railwayStations.map((r) => [r.code, r.distanceKm])).toEqual([['DWR', 15], ['UBL', 35]]);
   });
 });
 
@@ -410,29 +437,34 @@ describe('content rules stated to authors (spec part 1 sections 5, 9)', () => {
 });
 
 describe('sample content is marked', () => {
-  it('people, hotels and logos carry sample: true', () => {
-    const items = [
-      ...keynoteSpeakers,
-      ...tutorialSpeakers,
-      ...iesSypKeynotes,
-      ...dharwadHotels,
-      ...hubballiHotels,
-      ...sponsors,
-      ...organisers,
-      ...committee.flatMap((r) => r.members),
-      ...studentsYp.chairs,
-    ];
-    expect(items.filter((i) => (i as { sample?: unknown }).sample !== true)).toEqual([]);
+  it('what the facts do not cover carries sample: true', () => {
+    for (const s of [...keynoteSpeakers, ...tutorialSpeakers, ...iesSypKeynotes]) expect(s.bio.sample).toBe(true);
+    expect(sponsors.filter((s) => s.sample)).toHaveLength(4);
+    expect(dharwadHotels[0]?.bookingLink?.sample).toBe(true);
+    expect(accommodation.requestForm.sample).toBe(true);
     expect(sponsorship.sample).toBe(true);
-    expect(externalLinks.sample).toBe(true);
+    expect(registrationFees.extraTickets.sample).toBe(true);
+    expect(registrationFees.internationalRegistration.sample).toBe(true);
   });
-  it('every placeholder address (example.org) sits inside something marked sample, or is the sample links module', () => {
+  it('every placeholder address (example.org) sits inside something marked sample', () => {
     const unmarked = allStrings.filter(
-      (s) =>
-        /example\.(org|com)/.test(s.value) &&
-        !s.ancestors.some((a) => a && typeof a === 'object' && (a as { sample?: unknown }).sample === true) &&
-        !(s.module === 'links' || Object.values(externalLinks).includes(s.value as never)),
+      (s) => /example\.(org|com)/.test(s.value) && !s.ancestors.some((a) => a && typeof a === 'object' && (a as { sample?: unknown }).sample === true),
     );
     expect(unmarked.map((s) => `${s.module}: ${s.value}`)).toEqual([]);
+  });
+  it('the content report walks every content module', () => {
+    const files = readdirSync('src/content').filter((f) => f.endsWith('.ts') && f !== 'types.ts').map((f) => `src/content/${f}`);
+    expect([...reportedFiles].sort()).toEqual(files.sort());
+  });
+  it('the content report lists each outermost sample object once, with its file', () => {
+    const items = collectSampleItems();
+    // 15 biographies of real speakers, the tutorial slot (its biography counts with it),
+    // 4 sponsor slots, a booking link, the accommodation form, sponsorship packages, extra tickets,
+    // international link, and the invoicing supplier (legal name, address, GSTIN).
+    expect(items.length).toBe(15 + 1 + 4 + 1 + 1 + 1 + 1 + 1 + 1);
+    expect(items.find((i) => i.file === 'src/content/invoicing.ts')?.path).toBe('invoicing.supplier');
+    expect(new Set(items.map((i) => i.path)).size).toBe(items.length);
+    for (const i of items) expect(i.file).toMatch(/^src\/content\/[a-z-]+\.ts$/);
+    expect(items.find((i) => i.path === 'sponsorship')?.file).toBe('src/content/sponsorship.ts');
   });
 });

@@ -78,8 +78,8 @@ export default function TicketVerifierPage() {
       setResult({ kind: 'format' });
       return;
     }
+    // The previous result stays on screen until this one replaces it, so the line never blanks out mid-check.
     setVerifying(true);
-    setResult(null);
     const res = await adminPost<VerifyQrResponse>(adminApiPaths.verifyQr, payload);
     setVerifying(false);
     const body = (res.data && typeof res.data === 'object' ? res.data : {}) as Partial<VerifyQrResponse>;
@@ -183,9 +183,9 @@ export default function TicketVerifierPage() {
             <textarea id={`${ids}-decoded`} readOnly rows={4} value={text} placeholder="Scan a ticket or choose an image." />
           </div>
           <button type="button" className="button" onClick={() => void verify()} disabled={!text.trim() || verifying} aria-busy={verifying || undefined}>
-            Verify Ticket
+            {verifying ? 'Verifying...' : 'Verify Ticket'}
           </button>
-          <VerifyResult result={result} />
+          <VerifyResult result={result} stale={verifying} />
         </section>
       </div>
     </div>
@@ -195,8 +195,9 @@ export default function TicketVerifierPage() {
 /**
  * The result line: green for a valid ticket (with name and tier; a repeat check-in flagged), red
  * otherwise. Both live regions stay in the page so screen readers announce what appears in them.
+ * `stale` (a new verification in flight) dims the previous result until the new one arrives.
  */
-function VerifyResult({ result }: { result: Result | null }) {
+function VerifyResult({ result, stale }: { result: Result | null; stale: boolean }) {
   let valid = null;
   let invalid = null;
   if (result?.kind === 'valid') {
@@ -217,9 +218,9 @@ function VerifyResult({ result }: { result: Result | null }) {
     );
   }
   return (
-    <>
+    <div className={stale ? 'verify-results is-stale' : 'verify-results'} aria-busy={stale || undefined}>
       <div role="status">{valid}</div>
       <div role="alert">{invalid}</div>
-    </>
+    </div>
   );
 }

@@ -36,11 +36,10 @@ export default function HomePage() {
       <h1 className="visually-hidden">{conference.fullName}</h1>
       <HeroCarousel slides={heroSlides} variant="large" label="Conference highlights" priority />
       <Ticker items={tickerItems} />
-      <div className="home__pair">
+      {/* One grid for the four cards (in the spec's order) so each column packs its cards without gaps: home.css. */}
+      <div className="home__news">
         <UpcomingEvents dates={importantDates} />
         <ImportantInformation info={importantInformation} />
-      </div>
-      <div className="home__pair">
         <ImportantDates dates={importantDates} />
         <PosterCarousel posters={announcementPosters} />
       </div>

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { ImportantInformation as Info } from '../../content/types';
 import { paths } from '../../shared/routes';
 
-/** Airports with approximate road distances, then the travel notes and a link to the Location page. */
+/** Airports with an approximate travel time or road distance, then the travel notes and a link to the Location page. */
 export function ImportantInformation({ info }: { info: Info }) {
   return (
     <section className="card home-card important-info" aria-labelledby="important-info-heading">
@@ -11,11 +11,12 @@ export function ImportantInformation({ info }: { info: Info }) {
       <h3>Nearest airports</h3>
       <ul className="airports">
         {info.airports.map((airport) => (
-          <li key={airport.code}>
+          <li key={airport.name}>
             <span className="airports__name">
-              {airport.name} ({airport.code})
+              {airport.name}
+              {airport.code ? ` (${airport.code})` : ''}
             </span>
-            <span className="airports__distance">~{airport.distanceKm} km</span>
+            <span className="airports__distance">{airport.travelTime ?? `~${airport.distanceKm} km`}</span>
           </li>
         ))}
       </ul>

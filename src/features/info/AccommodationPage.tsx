@@ -6,6 +6,7 @@
  */
 import { accommodation, dharwadHotels, hubballiHotels } from '../../content/hotels';
 import type { Hotel } from '../../content/types';
+import { SampleBadge } from '../common/SampleBadge';
 import { ExternalLink, FileLink, InfoPage, InfoSection, Paragraphs } from './parts';
 
 const distance = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 1 });
@@ -13,7 +14,9 @@ const rating = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 1, maximu
 
 /** One hotel: name, phone (a tel: link, or the text N/A), distance, rating, map and booking links. */
 function HotelCard({ hotel }: { hotel: Hotel }) {
-  const phoneDigits = hotel.phone.replace(/[^\d+]/g, '');
+  const digits = hotel.phone.replace(/[^\d+]/g, '');
+  // The facts give Indian numbers without the country code; a tel: link needs it to work from abroad.
+  const phoneDigits = /^\d{10}$/.test(digits) ? `+91${digits}` : digits;
   return (
     <li className="card ip-hotel">
       <h3 className="ip-hotel__name">{hotel.name}</h3>
@@ -41,9 +44,12 @@ function HotelCard({ hotel }: { hotel: Hotel }) {
           View on map<span className="visually-hidden">: {hotel.name}</span>
         </ExternalLink>
         {hotel.bookingLink ? (
-          <ExternalLink href={hotel.bookingLink} className="ip-hotel__book">
-            Book online<span className="visually-hidden">: {hotel.name}</span>
-          </ExternalLink>
+          <span>
+            <ExternalLink href={hotel.bookingLink.url} className="ip-hotel__book">
+              Book online<span className="visually-hidden">: {hotel.name}</span>
+            </ExternalLink>
+            {hotel.bookingLink.sample ? <SampleBadge /> : null}
+          </span>
         ) : null}
       </p>
     </li>
@@ -73,9 +79,12 @@ export default function AccommodationPage() {
       <InfoSection id="acc-campus" title="On-Campus Accommodation for Students">
         <Paragraphs items={accommodation.onCampus} />
         <div className="button-row ip-actions">
-          <ExternalLink href={accommodation.requestForm} className="button ip-cta">
-            Request accommodation
-          </ExternalLink>
+          <span className="ip-action">
+            <ExternalLink href={accommodation.requestForm.url} className="button ip-cta">
+              Request accommodation
+            </ExternalLink>
+            {accommodation.requestForm.sample ? <SampleBadge /> : null}
+          </span>
           <FileLink href={accommodation.extendedListXlsx} format="Excel spreadsheet" className="button button--secondary">
             Download the extended hotel list
           </FileLink>
@@ -84,7 +93,7 @@ export default function AccommodationPage() {
 
       <InfoSection id="acc-transport" title="Transport">
         <Paragraphs items={accommodation.transport} />
-        <p className="ip-note">Distances are approximate road distances to the venue.</p>
+        <p className="ip-note">Distances are approximate, in kilometres; ratings are out of 5.</p>
       </InfoSection>
 
       <HotelList id="acc-dharwad" city="Dharwad" hotels={dharwadHotels} />

@@ -5,6 +5,8 @@
 import { externalLinks } from '../../content/links';
 import { sponsors } from '../../content/sponsors';
 import { sponsorship } from '../../content/sponsorship';
+import { SampleBadge } from '../common/SampleBadge';
+import { LogoGrid } from '../home/LogoGrid';
 import { ExternalLink, FileLink, InfoPage, InfoSection, Paragraphs, TextList } from './parts';
 
 const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
@@ -22,25 +24,17 @@ export default function IndustrySponsorPage() {
         </div>
       </InfoSection>
 
-      <InfoSection id="sponsor-logos" title="Our Sponsors">
-        <ul className="ip-logos">
-          {sponsors.map((logo, index) => (
-            <li key={logo.src}>
-              <img
-                src={logo.src}
-                alt={logo.alt}
-                width={320}
-                height={160}
-                style={{ width: `${logo.width ?? 100}%` }}
-                loading={index === 0 ? undefined : 'lazy'}
-                decoding="async"
-              />
-            </li>
-          ))}
-        </ul>
-      </InfoSection>
+      <div className="card ip-section">
+        <LogoGrid heading="Our Sponsors" id="sponsor-logos" logos={sponsors} eagerFirst />
+      </div>
 
       <InfoSection id="sponsor-packages" title="Sponsorship Packages">
+        {sponsorship.sample ? (
+          <p className="ip-note">
+            Packages and amounts below are placeholders until the committee publishes them.
+            <SampleBadge />
+          </p>
+        ) : null}
         <ul className="ip-packages">
           {sponsorship.packages.map((pkg) => (
             <li key={pkg.name} className="ip-package">

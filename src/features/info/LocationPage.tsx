@@ -18,11 +18,11 @@ export default function LocationPage() {
         <p>{location.airportsIntro}</p>
         <ul className="ip-places">
           {airports.map((airport) => (
-            <li key={airport.code}>
+            <li key={airport.name}>
               <span className="ip-places__name">
-                {airport.name} <span className="ip-code">{airport.code}</span>
+                {airport.name} {airport.code ? <span className="ip-code">{airport.code}</span> : null}
               </span>
-              <span className="ip-places__distance">about {airport.distanceKm} km</span>
+              <span className="ip-places__distance">{airport.travelTime ?? `about ${airport.distanceKm} km`}</span>
               <span className="ip-places__note">{airport.note}</span>
             </li>
           ))}

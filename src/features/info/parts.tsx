@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react';
 import { conference } from '../../content/conference';
 import type { Speaker } from '../../content/types';
+import { SampleBadge } from '../common/SampleBadge';
 import './info.css';
 
 /** The frame of an information page: the document title and the page's only <h1>, then its content. */
@@ -53,7 +54,10 @@ export function ExternalLink({ href, children, className }: { href: string; chil
 export function FileLink({ href, format, children, className }: { href: string; format: 'PDF' | 'Excel spreadsheet'; children: ReactNode; className?: string }) {
   return (
     <a href={href} className={className} download={format === 'PDF' ? undefined : ''} type={format === 'PDF' ? 'application/pdf' : undefined}>
-      {children} <span className="ip-format">({format})</span>
+      {/* One text run: as separate flex items of a .button, the words and the format wrapped apart on a phone. */}
+      <span>
+        {children} <span className="ip-format">({format})</span>
+      </span>
     </a>
   );
 }
@@ -87,8 +91,8 @@ export function initials(name: string): string {
 }
 
 /**
- * One speaker: portrait (400 x 400; a placeholder with the initials when there is none), name
- * in an <h2>, title and biography. `eager` marks the first portrait on the page, which is not lazy.
+ * One speaker: portrait (400 x 400; the initials when there is none), name in an <h2>, title
+ * and biography, with a SAMPLE badge on what is still sample. `eager` marks the first portrait on the page, which is not lazy.
  */
 export function SpeakerCard({ speaker, eager = false }: { speaker: Speaker; eager?: boolean }) {
   return (
@@ -109,9 +113,15 @@ export function SpeakerCard({ speaker, eager = false }: { speaker: Speaker; eage
         </div>
       )}
       <div className="ip-speaker__body">
-        <h2 className="ip-speaker__name">{speaker.name}</h2>
+        <h2 className="ip-speaker__name">
+          {speaker.name}
+          {speaker.sample ? <SampleBadge /> : null}
+        </h2>
         <p className="ip-speaker__title">{speaker.title}</p>
-        <p className="ip-speaker__bio">{speaker.bio}</p>
+        <p className="ip-speaker__bio">
+          {speaker.bio.text}
+          {speaker.bio.sample && !speaker.sample ? <SampleBadge /> : null}
+        </p>
       </div>
     </li>
   );

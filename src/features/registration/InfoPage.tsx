@@ -3,6 +3,7 @@
  * "Registration information page"; fees, refund and name-transfer rules from section 9).
  * Fees, deadlines and rules come from src/shared/pricing.ts and src/content, never typed in here.
  */
+import { SampleBadge } from '../common/SampleBadge';
 import { Link } from 'react-router-dom';
 import { paths } from '../../shared/routes';
 import { conference } from '../../content/conference';
@@ -119,9 +120,10 @@ export default function InfoPage() {
           </div>
           <div>
             <p>International delegates register on the international event-registration site.</p>
-            <a className="button button--secondary" href={registrationFees.internationalRegistrationUrl} target="_blank" rel="noopener noreferrer">
+            <a className="button button--secondary" href={registrationFees.internationalRegistration.url} target="_blank" rel="noopener noreferrer">
               Register (International)<span className="visually-hidden"> (opens in a new tab)</span>
             </a>
+            {registrationFees.internationalRegistration.sample ? <SampleBadge /> : null}
           </div>
         </div>
       </section>

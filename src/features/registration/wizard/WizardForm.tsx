@@ -20,7 +20,7 @@ import {
   stepSchemas,
   type RegistrationFormDraft,
 } from '../../../shared/registration-form';
-import { EARLY_BIRD_CLEARED_NOTICE, STEP_TITLES, earlyBirdExpired, extraFees, freshForm, noCoupon, startState, type CouponState } from './model';
+import { EARLY_BIRD_CLEARED_NOTICE, STEP_TITLES, earlyBirdExpired, extraFees, freshForm, noCoupon, startState, stepProgress, type CouponState } from './model';
 import { usePayment } from './usePayment';
 import { BillingStep } from './steps/BillingStep';
 import { DietaryStep } from './steps/DietaryStep';
@@ -31,7 +31,8 @@ import { ParticipantStep } from './steps/ParticipantStep';
 import { SummaryStep } from './steps/SummaryStep';
 import { TierStep } from './steps/TierStep';
 
-/** spec part 2 section 8. */
+/** The question Clear Form asks before deleting the saved form. */
+const CLEAR_FORM_QUESTION = 'Clear the form? Everything you have entered, including what is saved in this browser, will be deleted.';
 
 /**
  * One resolver per step. `raw: true` hands react-hook-form the values as typed rather than the
@@ -169,6 +170,13 @@ export function WizardForm({ pricing, admin, tiers }: WizardFormProps) {
   };
 
   const tierCurrency = findTier(pricing, tierId)?.currency ?? 'INR';
+  // Counts only the steps this delegate's tier keeps, so a skipped step never shows as a jump.
+  const progress = stepProgress(step, tierId);
+
+  /** Clear Form deletes the saved form, so it asks first (issue 9). */
+  const confirmClear = () => {
+    if (window.confirm(CLEAR_FORM_QUESTION)) clearForm();
+  };
   const busy = isSubmitting || payment.paying;
 
   return (
@@ -176,10 +184,10 @@ export function WizardForm({ pricing, admin, tiers }: WizardFormProps) {
       <form className="wizard card" noValidate onSubmit={onSubmit} aria-labelledby="wizard-step-heading">
         <div className="wizard__progress">
           <p className="wizard__count">
-            Step {step} of {TOTAL_STEPS}
+            Step {progress.position} of {progress.total}
           </p>
           <div className="wizard__bar" aria-hidden="true">
-            <span style={{ width: `${(step / TOTAL_STEPS) * 100}%` }} />
+            <span style={{ width: `${(progress.position / progress.total) * 100}%` }} />
           </div>
         </div>
         <h2 id="wizard-step-heading" ref={headingRef} tabIndex={-1}>
@@ -213,7 +221,7 @@ export function WizardForm({ pricing, admin, tiers }: WizardFormProps) {
           <button type="button" className="button button--secondary" onClick={goBack} disabled={step === 1 || busy}>
             Back
           </button>
-          <button type="button" className="button button--danger" onClick={() => clearForm()} disabled={busy}>
+          <button type="button" className="button button--danger" onClick={confirmClear} disabled={busy}>
             Clear Form
           </button>
           {step < TOTAL_STEPS ? (

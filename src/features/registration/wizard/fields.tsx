@@ -45,7 +45,7 @@ function describe(name: FieldName, hasError: boolean, hint?: ReactNode) {
 interface BaseProps {
   name: FieldName;
   label: string;
-  /** Shown under the label and linked with aria-describedby (e.g. 'Optional'). */
+  /** Shown under the control and linked with aria-describedby (e.g. 'Optional'). */
   hint?: ReactNode;
   required?: boolean;
   options?: RegisterOptions<RegistrationFormDraft, FieldName>;
@@ -65,12 +65,13 @@ function FieldShell({ name, label, hint, className, children }: Pick<BaseProps, 
   return (
     <div className={`field ${className ?? ''}`}>
       <label htmlFor={fieldId(name)}>{label}</label>
+      {children}
+      {/* Under the control, not above it: a hint must not push its input below the one beside it in a two-column row. */}
       {hint && (
         <p id={hintId(name)} className="field__hint">
           {hint}
         </p>
       )}
-      {children}
       <FieldError name={name} />
     </div>
   );

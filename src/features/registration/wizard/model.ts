@@ -13,7 +13,7 @@ import {
   type Pricing,
   type Tier,
 } from '../../../shared/pricing';
-import { emptyRegistrationForm, type RegistrationFormDraft } from '../../../shared/registration-form';
+import { TOTAL_STEPS, emptyRegistrationForm, isStepSkipped, type RegistrationFormDraft } from '../../../shared/registration-form';
 import { fromMinor } from '../../../shared/money';
 
 /** Step headings, word for word (spec part 2 section 2). */
@@ -134,3 +134,14 @@ export interface CouponState {
 }
 
 export const noCoupon: CouponState = { enabled: false, code: '', applied: null, message: null, checking: false };
+
+/**
+ * Where the delegate is among the steps that apply to them (issue 9): takes the current step
+ * (1-9) and the chosen tier id, returns {position, total} counting only the steps that
+ * isStepSkipped keeps for that tier, e.g. step 4 of a non-IEEE tier is {position: 3, total: 8}.
+ * The nine steps and their numbering stay those of spec part 2 section 2.
+ */
+export function stepProgress(step: number, tierId: string): { position: number; total: number } {
+  const applicable = Array.from({ length: TOTAL_STEPS }, (_, i) => i + 1).filter((s) => s === step || !isStepSkipped(s, tierId));
+  return { position: applicable.indexOf(step) + 1, total: applicable.length };
+}

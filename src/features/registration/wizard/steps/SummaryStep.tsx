@@ -3,10 +3,10 @@
  * the charges from the shared computeCharges, and the coupon box. The Pay Now button sits in
  * the wizard's action row.
  */
-import { useId, type Dispatch, type SetStateAction } from 'react';
+import { useEffect, useId, useState, type Dispatch, type SetStateAction } from 'react';
 import { useWatch } from 'react-hook-form';
 import { postJson, failureMessage } from '../../../../lib/api';
-import { apiPaths, couponCodeSchema, type CouponVerifyResponse } from '../../../../shared/api';
+import { apiPaths, couponCodeSchema, type CouponVerifyResponse, type EmailCheckResponse } from '../../../../shared/api';
 import { formatMoney } from '../../../../shared/money';
 import { computeCharges, findTier, isIeeeTier, isStudentTier, type Pricing } from '../../../../shared/pricing';
 import { couponTierError } from '../../../../shared/tier-rules';
@@ -24,6 +24,49 @@ interface SummaryStepProps {
 }
 
 const yesNo = (v: string) => (v === 'yes' ? 'Yes' : v === 'no' ? 'No' : '');
+
+/**
+ * Whether `email` already has a registration (POST /api/registrations/email-check), or null
+ * while unknown. A failed check shows nothing: the hint is a courtesy, never a barrier.
+ */
+function useAlreadyRegistered(email: string): boolean | null {
+  const [answer, setAnswer] = useState<{ email: string; registered: boolean } | null>(null);
+  useEffect(() => {
+    if (!email.trim()) return;
+    let active = true;
+    void postJson<EmailCheckResponse>(apiPaths.emailCheck, { email }).then((result) => {
+      if (active && result.ok && typeof result.data?.registered === 'boolean') setAnswer({ email, registered: result.data.registered });
+    });
+    return () => {
+      active = false;
+    };
+  }, [email]);
+  return answer && answer.email === email ? answer.registered : null;
+}
+
+/**
+ * The duplicate-registration hint (issue 9): duplicate payments are the commonest support
+ * request, so a delegate whose address is already registered is told before paying, without
+ * any detail of that registration, and can still go on.
+ */
+function AlreadyRegisteredHint({ email }: { email: string }) {
+  const registered = useAlreadyRegistered(email);
+  return (
+    <div role="status" className="summary__duplicate-slot">
+      {registered ? (
+        <div className="notice summary__duplicate">
+          <p>
+            <strong>This e-mail address already has a registration for PESGRE 2025.</strong>
+          </p>
+          <p>
+            If you registered before, there is no need to pay again: look for the confirmation e-mail with your ticket. If this
+            is a further registration (for another paper, say), you can go ahead and pay below.
+          </p>
+        </div>
+      ) : null}
+    </div>
+  );
+}
 
 /** Review, charges and coupon. */
 export function SummaryStep({ pricing, coupon, setCoupon, paying }: SummaryStepProps) {
@@ -116,6 +159,7 @@ export function SummaryStep({ pricing, coupon, setCoupon, paying }: SummaryStepP
 
   return (
     <div className="summary">
+      <AlreadyRegisteredHint email={values.email ?? ''} />
       <section aria-labelledby="review-heading" className="summary__review">
         <h3 id="review-heading">Review your details</h3>
         {review.map(([group, rows]) => (

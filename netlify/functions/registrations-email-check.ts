@@ -1,0 +1,28 @@
+/**
+ * POST /api/registrations/email-check {email} -> {registered: boolean} (issue 9: before paying, a
+ * delegate whose e-mail already has a registration is told so). Public and rate-limited per
+ * client address ('email-check'); it answers only yes or no, never which registration, so it
+ * reveals no more than the registration form itself would. Reads the set the payment core keeps
+ * per address (keys.registrationsByEmail of the sha256 hex of the trimmed, lower-cased address).
+ */
+import { createHash } from 'node:crypto';
+import { emailCheckRequest, type EmailCheckResponse } from '../../src/shared/api';
+import { endpoint, json, readJson } from '../server/http';
+import { limitRequest } from '../server/rate-limit';
+import { keys, withStore } from '../server/store';
+
+/** The key under which an address is indexed: sha256 hex of the trimmed, lower-cased address. */
+export function emailHash(email: string): string {
+  return createHash('sha256').update(email.trim().toLowerCase(), 'utf8').digest('hex');
+}
+
+export default endpoint(['POST'], async (req, context) => {
+  // Counted before the body is read, so malformed requests use up the window too.
+  await limitRequest('email-check', req, context);
+  const { email } = await readJson(req, emailCheckRequest);
+  const count = await withStore((r) => r.scard(keys.registrationsByEmail(emailHash(email))));
+  const body: EmailCheckResponse = { registered: count > 0 };
+  return json(200, body);
+});
+
+export const config = { path: '/api/registrations/email-check' };
