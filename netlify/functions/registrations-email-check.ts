@@ -5,16 +5,11 @@
  * reveals no more than the registration form itself would. Reads the set the payment core keeps
  * per address (keys.registrationsByEmail of the sha256 hex of the trimmed, lower-cased address).
  */
-import { createHash } from 'node:crypto';
 import { emailCheckRequest, type EmailCheckResponse } from '../../src/shared/api';
 import { endpoint, json, readJson } from '../server/http';
 import { limitRequest } from '../server/rate-limit';
 import { keys, withStore } from '../server/store';
-
-/** The key under which an address is indexed: sha256 hex of the trimmed, lower-cased address. */
-export function emailHash(email: string): string {
-  return createHash('sha256').update(email.trim().toLowerCase(), 'utf8').digest('hex');
-}
+import { emailHash } from '../server/finalise';
 
 export default endpoint(['POST'], async (req, context) => {
   // Counted before the body is read, so malformed requests use up the window too.

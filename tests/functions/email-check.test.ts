@@ -6,7 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import emailCheck, { emailHash } from '../../netlify/functions/registrations-email-check';
+import emailCheck from '../../netlify/functions/registrations-email-check';
+import { emailHash } from '../../netlify/server/finalise';
 import { RATE_LIMITS } from '../../netlify/server/rate-limit';
 import { keys, redis } from '../../netlify/server/store';
 import { withStoreDown } from './helpers';
