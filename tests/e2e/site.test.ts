@@ -45,6 +45,9 @@ const routes: Array<[string, string | RegExp, boolean]> = [
   ['/authors/registration/payment-success?reg_no=PESGRE25-TEST2345&payment_id=pay_TEST', 'Payment Successful!', false],
   ['/error?msg=international-payments-error', 'international-payments-error', false],
   ['/admin/login', /Login/i, false],
+  ['/tier-upgrade', 'Upgrade Registration Tier', false],
+  ['/ieee-change', 'Change IEEE Membership Status', false],
+  ['/name-change', 'Change Registered Name', false],
 ];
 
 /** Code that information routes must never load (route-level lazy loading). */
