@@ -6,7 +6,7 @@
 import { couponVerifyRequest, type CouponVerifyResponse } from '../../src/shared/api';
 import { couponTierError } from '../../src/shared/tier-rules';
 import { now } from '../server/clock';
-import { getCoupon } from '../server/coupons';
+import { COUPON_EXHAUSTED_MESSAGE, getCoupon, isExhausted } from '../server/coupons';
 import { HttpError, endpoint, json, readJson } from '../server/http';
 
 function refuse(status: number, code: string, message: string): never {
@@ -19,7 +19,7 @@ export default endpoint(['POST'], async (req) => {
   if (tierError) refuse(400, 'COUPON_NOT_APPLICABLE', tierError);
   const coupon = await getCoupon(code, now().getTime());
   if (!coupon) refuse(404, 'INVALID_COUPON', 'Invalid coupon');
-  if (coupon.taken >= coupon.limit) refuse(409, 'COUPON_EXHAUSTED', 'This coupon has reached its usage limit.');
+  if (isExhausted(coupon)) refuse(409, 'COUPON_EXHAUSTED', COUPON_EXHAUSTED_MESSAGE);
   const body: CouponVerifyResponse = {
     valid: true,
     type: coupon.type,

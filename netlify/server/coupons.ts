@@ -16,6 +16,13 @@ export interface Coupon {
   taken: number;
 }
 
+export const COUPON_EXHAUSTED_MESSAGE = 'This coupon has reached its usage limit.';
+
+/** True when every use of `coupon` is taken (finalised orders plus live holds): the one place this rule is written for reads. */
+export function isExhausted(coupon: Pick<Coupon, 'taken' | 'limit'>): boolean {
+  return coupon.taken >= coupon.limit;
+}
+
 /** How long an unpaid order holds a coupon use, in ms (Checkout sessions are far shorter). */
 export const COUPON_HOLD_MS = 30 * 60 * 1000;
 

@@ -19,7 +19,7 @@ import {
   type CouponType,
 } from '../../src/shared/pricing';
 import { couponTierError, tierDependentFields } from '../../src/shared/tier-rules';
-import { getCoupon, holdCoupon } from './coupons';
+import { COUPON_EXHAUSTED_MESSAGE, getCoupon, holdCoupon, isExhausted } from './coupons';
 import { HttpError } from './http';
 import { membershipStatus } from './membership';
 import { createProviderOrder, publicKeyId } from './payments';
@@ -94,7 +94,7 @@ export async function createRegistrationOrder(input: CreateOrderInput, ctx: Crea
     if (tierError) throw new HttpError(400, 'COUPON_NOT_APPLICABLE', tierError, { code: tierError });
     const coupon = await getCoupon(code, ctx.now.getTime());
     if (!coupon) throw new HttpError(400, 'INVALID_COUPON', 'Invalid coupon', { code: 'Invalid coupon' });
-    if (coupon.taken >= coupon.limit) throw new HttpError(409, 'COUPON_EXHAUSTED', 'This coupon has reached its usage limit.', { code: 'This coupon has reached its usage limit.' });
+    if (isExhausted(coupon)) throw new HttpError(409, 'COUPON_EXHAUSTED', COUPON_EXHAUSTED_MESSAGE, { code: COUPON_EXHAUSTED_MESSAGE });
     couponType = coupon.type;
   }
 
@@ -122,7 +122,7 @@ export async function createRegistrationOrder(input: CreateOrderInput, ctx: Crea
   if (code) {
     const held = await holdCoupon(code, orderId, ctx.now.getTime());
     if (held !== 'held') {
-      throw new HttpError(409, 'COUPON_EXHAUSTED', held === 'unknown' ? 'Invalid coupon' : 'This coupon has reached its usage limit.', { code: 'This coupon has reached its usage limit.' });
+      throw new HttpError(409, 'COUPON_EXHAUSTED', held === 'unknown' ? 'Invalid coupon' : COUPON_EXHAUSTED_MESSAGE, { code: COUPON_EXHAUSTED_MESSAGE });
     }
   }
 
