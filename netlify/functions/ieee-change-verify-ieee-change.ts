@@ -7,20 +7,8 @@
  *  order, 409 REFUND_DUE when the registration changed another way meanwhile (the payment is
  *  listed for a refund); 503 Razorpay or Redis down.
  */
-import { verifyChangeRequest, type VerifyChangeResponse } from '../../src/shared/api';
-import { now } from '../server/clock';
-import { confirmCheckoutPayment } from '../server/confirm';
-import { endpoint, json, readJson } from '../server/http';
+import { selfServiceVerifyEndpoint } from '../server/confirm';
 
-export default endpoint(
-  ['POST'],
-  async (req) => {
-    const body = await readJson(req, verifyChangeRequest);
-    const { registrationNumber } = await confirmCheckoutPayment(body, now(), 'verify-ieee-change');
-    const response: VerifyChangeResponse = { success: true, registrationNumber };
-    return json(200, response);
-  },
-  { successFlag: true },
-);
+export default selfServiceVerifyEndpoint('verify-ieee-change');
 
 export const config = { path: '/api/ieee-change/verify-ieee-change' };

@@ -7,20 +7,8 @@
  *  200 {success: true, registrationNumber}; 400; 404; 409 REFUND_DUE when the registration changed
  *  hands or was cancelled meanwhile (the payment is listed for a refund); 503.
  */
-import { verifyChangeRequest, type VerifyChangeResponse } from '../../src/shared/api';
-import { now } from '../server/clock';
-import { confirmCheckoutPayment } from '../server/confirm';
-import { endpoint, json, readJson } from '../server/http';
+import { selfServiceVerifyEndpoint } from '../server/confirm';
 
-export default endpoint(
-  ['POST'],
-  async (req) => {
-    const body = await readJson(req, verifyChangeRequest);
-    const { registrationNumber } = await confirmCheckoutPayment(body, now(), 'verify-name-transfer');
-    const response: VerifyChangeResponse = { success: true, registrationNumber };
-    return json(200, response);
-  },
-  { successFlag: true },
-);
+export default selfServiceVerifyEndpoint('verify-name-transfer');
 
 export const config = { path: '/api/name-transfer/verify' };

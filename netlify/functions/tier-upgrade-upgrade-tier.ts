@@ -5,21 +5,8 @@
  *  409 not eligible or made with a coupon, 429 past the per-address limit; 503 Razorpay or Redis down.
  * Eligibility and the amount are the server's (netlify/server/self-service.ts); nothing is written on a refusal.
  */
-import { changeOrderRequest } from '../../src/shared/api';
-import { now } from '../server/clock';
-import { endpoint, json, readJson } from '../server/http';
-import { limitRequest } from '../server/rate-limit';
-import { createChangeOrder } from '../server/self-service';
+import { changeOrderEndpoint } from '../server/self-service';
 
-export default endpoint(
-  ['POST'],
-  async (req, context) => {
-    await limitRequest('change-order', req, context);
-    const { regId } = await readJson(req, changeOrderRequest);
-    const result = await createChangeOrder('tier-upgrade', regId, now());
-    return json(200, { success: true, ...result });
-  },
-  { successFlag: true },
-);
+export default changeOrderEndpoint('tier-upgrade');
 
 export const config = { path: '/api/tier-upgrade/upgrade-tier' };

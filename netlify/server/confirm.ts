@@ -5,8 +5,9 @@
  * and the one call that applied an order sends its e-mail. One webhook URL serves every kind:
  * the stored order decides what a payment applies to.
  */
-import { validate, HttpError, parseJsonText } from './http';
-import { webhookEvent, type VerifyPaymentRequest } from '../../src/shared/api';
+import { endpoint, json, readJson, validate, HttpError, parseJsonText } from './http';
+import { verifyChangeRequest, webhookEvent, type VerifyChangeResponse, type VerifyPaymentRequest } from '../../src/shared/api';
+import { now as clockNow } from './clock';
 import { fetchProviderPayment, isCheckoutSignatureValid, isWebhookSignatureValid } from './payments';
 import { deliverConfirmation } from './mail-delivery';
 import { changeNotice } from './mail';
@@ -133,3 +134,22 @@ async function dispatch(event: ReturnType<typeof webhookEvent.parse>, now: Date)
 }
 
 export type { FinaliseSource };
+
+/**
+ * The handler of a self-service verify call (verify-upgrade, verify-ieee-change, name-transfer
+ * verify; spec part 2 section 7): the three razorpay_* fields in, `{success: true,
+ * registrationNumber}` out once the payment is confirmed and its order applied (exactly once),
+ * every failure with `{success: false, message}` beside the error shape.
+ */
+export function selfServiceVerifyEndpoint(source: 'verify-upgrade' | 'verify-ieee-change' | 'verify-name-transfer') {
+  return endpoint(
+    ['POST'],
+    async (req) => {
+      const body = await readJson(req, verifyChangeRequest);
+      const { registrationNumber } = await confirmCheckoutPayment(body, clockNow(), source);
+      const response: VerifyChangeResponse = { success: true, registrationNumber };
+      return json(200, response);
+    },
+    { successFlag: true },
+  );
+}

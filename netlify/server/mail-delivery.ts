@@ -14,6 +14,7 @@
 import { getRegistration, type Registration } from './registrations';
 import { MailError, sendConfirmation, toMailError, type MailNotice } from './mail';
 import { audit, keys, withStore } from './store';
+import { workWithinBudget } from './batch';
 
 /** Longest a caller waits for the mail server before answering anyway. */
 export const MAIL_SEND_TIMEOUT_MS = 10_000;
@@ -154,31 +155,23 @@ export interface RetryRun {
  */
 export async function retryDueMails(at: Date, opts: { limit?: number; concurrency?: number; budgetMs?: number } = {}): Promise<RetryRun> {
   const { limit = 50, concurrency = 4, budgetMs = 15_000 } = opts;
-  const started = Date.now();
   const nowMs = at.getTime();
   const due = await withStore((r) => r.zrange<string[]>(keys.mailRetry(), '-inf', nowMs, { byScore: true, offset: 0, count: limit }));
   const run: RetryRun = { due: due.length, sent: 0, failed: 0, gaveUp: 0, deferred: 0 };
-  const queue = due.map(String);
-  const worker = async () => {
-    for (let regNo = queue.shift(); regNo !== undefined; regNo = queue.shift()) {
-      if (Date.now() - started > budgetMs) {
-        run.deferred++;
-        continue;
-      }
-      const claimed = await withStore((r) => r.eval<string[], number>(CLAIM_SCRIPT, [keys.mailRetry()], [regNo, String(nowMs), String(nowMs + RETRY_LEASE_MS)]));
-      if (Number(claimed) !== 1) continue;
-      const registration = await getRegistration(regNo);
-      if (!registration) {
-        await withStore((r) => r.zrem(keys.mailRetry(), regNo));
-        await audit({ at: at.toISOString(), actor: 'mail', action: 'mail.dropped', details: { regNo, reason: 'registration not found' } });
-        continue;
-      }
-      const outcome = await deliverConfirmation(registration, at, true);
-      if (outcome.sent) run.sent++;
-      else if (outcome.gaveUp) run.gaveUp++;
-      else run.failed++;
+  const { deferred } = await workWithinBudget(due.map(String), { concurrency, budgetMs }, async (regNo) => {
+    const claimed = await withStore((r) => r.eval<string[], number>(CLAIM_SCRIPT, [keys.mailRetry()], [regNo, String(nowMs), String(nowMs + RETRY_LEASE_MS)]));
+    if (Number(claimed) !== 1) return;
+    const registration = await getRegistration(regNo);
+    if (!registration) {
+      await withStore((r) => r.zrem(keys.mailRetry(), regNo));
+      await audit({ at: at.toISOString(), actor: 'mail', action: 'mail.dropped', details: { regNo, reason: 'registration not found' } });
+      return;
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
+    const outcome = await deliverConfirmation(registration, at, true);
+    if (outcome.sent) run.sent++;
+    else if (outcome.gaveUp) run.gaveUp++;
+    else run.failed++;
+  });
+  run.deferred = deferred;
   return run;
 }

@@ -13,6 +13,7 @@ import { recordAttentionPayment } from './finalise';
 import { getOrderState, ORDER_TTL_SECONDS } from './orders';
 import { fetchOrderPayments } from './payments';
 import { keys, withStore } from './store';
+import { workWithinBudget } from './batch';
 
 /** Payment states in which Razorpay holds the delegate's money. */
 const TAKEN = new Set(['captured', 'authorized']);
@@ -37,25 +38,17 @@ export interface ReconcileRun {
  */
 export async function reconcilePayments(at: Date, opts: { minAgeMs?: number; limit?: number; concurrency?: number; budgetMs?: number } = {}): Promise<ReconcileRun> {
   const { minAgeMs = 10 * 60_000, limit = 200, concurrency = 4, budgetMs = 20_000 } = opts;
-  const started = Date.now();
   const due = await withStore((r) => r.zrange<string[]>(keys.pendingOrders(), '-inf', at.getTime() - minAgeMs, { byScore: true, offset: 0, count: limit }));
   const run: ReconcileRun = { checked: 0, finalised: 0, attention: 0, removed: 0, deferred: 0 };
-  const queue = due.map(String);
-  const worker = async () => {
-    for (let orderId = queue.shift(); orderId !== undefined; orderId = queue.shift()) {
-      if (Date.now() - started > budgetMs) {
-        run.deferred++;
-        continue;
-      }
-      run.checked++;
-      try {
-        await reconcileOrder(orderId, at, run);
-      } catch (err) {
-        console.error(`[reconcile] order ${orderId} left for the next run: ${err instanceof Error ? err.message : String(err)}`);
-      }
+  const { deferred } = await workWithinBudget(due.map(String), { concurrency, budgetMs }, async (orderId) => {
+    run.checked++;
+    try {
+      await reconcileOrder(orderId, at, run);
+    } catch (err) {
+      console.error(`[reconcile] order ${orderId} left for the next run: ${err instanceof Error ? err.message : String(err)}`);
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
+  });
+  run.deferred = deferred;
   return run;
 }
 

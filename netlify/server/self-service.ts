@@ -17,6 +17,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { conference } from '../../src/content/conference';
+import { changeOrderRequest } from '../../src/shared/api';
 import type { ChangeOrderResponse, ChangeRecord, IeeeChangeNotes, NameTransferNotes, Transferee, UpgradeNotes } from '../../src/shared/api';
 import { invoicing } from '../../src/content/invoicing';
 import { computeChangeCharges, computeFeeCharges } from '../../src/shared/change-charges';
@@ -24,7 +25,9 @@ import { localDate } from '../../src/shared/invoice';
 import { fromMinor } from '../../src/shared/money';
 import { findTier, pricing } from '../../src/shared/pricing';
 import { changeTarget, type ChangeKind } from '../../src/shared/tier-rules';
-import { HttpError } from './http';
+import { HttpError, endpoint, json, readJson } from './http';
+import { limitRequest } from './rate-limit';
+import { now as clockNow } from './clock';
 import { deliverConfirmation } from './mail-delivery';
 import { fullName, nameChangeNotice } from './mail';
 import { savePendingOrder, type NameTransferOrder, type TierChangeOrder } from './orders';
@@ -179,4 +182,21 @@ export async function createNameTransferOrder(regNo: string, email: string, to: 
   await audit({ at: order.createdAt, actor: 'registrant', action: 'order.created', details: { kind: 'name-transfer', orderId: order.orderId, regNo, total: charges.total, currency } });
   const notes: NameTransferNotes = { transferAmount: fromMinor(charges.total), transferFrom: fullName(registration), transferTo: [to.title, to.firstName, to.lastName].join(' ') };
   return { success: true, registrationNumber: regNo, order: { id: order.orderId, currency, amount: charges.total, key: publicKeyId(), notes } };
+}
+
+/**
+ * The handler of upgrade-tier and change-ieee-status (spec part 2 section 7): rate-limited per
+ * client address, `{regId}` in, `{success: true, registrationNumber, order}` out (createChangeOrder),
+ * every failure with `{success: false, message}` beside the error shape.
+ */
+export function changeOrderEndpoint(kind: ChangeKind) {
+  return endpoint(
+    ['POST'],
+    async (req, context) => {
+      await limitRequest('change-order', req, context);
+      const { regId } = await readJson(req, changeOrderRequest);
+      return json(200, { success: true, ...(await createChangeOrder(kind, regId, clockNow())) });
+    },
+    { successFlag: true },
+  );
 }

@@ -7,10 +7,9 @@
  * real SMTP receiver.
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
 import createOrder from '../../netlify/functions/payment-create-order';
-import webhook from '../../netlify/functions/payment-webhook';
 import invoicesLookup from '../../netlify/functions/invoices-lookup';
 import invoicesDownload from '../../netlify/functions/invoices-download';
 import adminInvoices from '../../netlify/functions/admin-invoices';
@@ -32,28 +31,14 @@ import { keys, redis } from '../../netlify/server/store';
 import { ticketText } from '../../netlify/server/tickets';
 import { invoicing } from '../../src/content/invoicing';
 import { computeCharges, pricing } from '../../src/shared/pricing';
-import { STANDARD_DAY, call, doublePay, keysMatching, pinClock, serve, totalFor, validForm } from './helpers';
-import { adminHeaders, messagesFor, registerPaid, startSmtpReceiver, type SmtpReceiver } from './helpers-admin';
+import { STANDARD_DAY, call, doublePay, keysMatching, pinClock, totalFor, validForm } from './helpers';
+import { adminHeaders, messagesFor, registerPaid, mailAndWebhook } from './helpers-admin';
 
-let smtp: SmtpReceiver;
-let hook: { url: string; close(): Promise<void> };
 let ipCounter = 0;
 const freshIp = () => `203.0.113.${++ipCounter}`;
 const doubleUrl = () => inject('doubleUrl');
 
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  hook = await serve(webhook);
-});
-afterAll(async () => {
-  delete process.env.SMTP_URL;
-  await smtp.close();
-  await hook.close();
-});
-beforeEach(() => {
-  pinClock(STANDARD_DAY);
-  process.env.SMTP_URL = smtp.url;
-});
+const fx = mailAndWebhook();
 
 const stored = async (regNo: string) => (await redis().get<Registration>(keys.registration(regNo)))!;
 const pdfText = async (bytes: Uint8Array) => (await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true })).text;
@@ -104,7 +89,7 @@ describe('invoice PDFs', () => {
     const reg = await stored(regNo);
     expect(reg.invoiceNumber).toMatch(/^PG25\/2526\/\d{5}$/);
 
-    const mail = (await messagesFor(smtp.messages, regNo))[0]!;
+    const mail = (await messagesFor(fx.smtp.messages, regNo))[0]!;
     const attached = mail.attachments.find((a) => a.mimeType === 'application/pdf')!;
     expect(attached.filename).toBe(`invoice-${reg.invoiceNumber!.replace(/\//g, '-')}.pdf`);
     const emailed = new Uint8Array(attached.content as ArrayBuffer);
@@ -233,7 +218,7 @@ describe('cancellations and refunds', () => {
     expect(refunds.items).toHaveLength(1);
 
     // The refund webhook settles it; a re-delivery of the same event changes nothing.
-    const url = `${hook.url}/api/payment/webhook`;
+    const url = `${fx.hook.url}/api/payment/webhook`;
     const delivered = await doubleJson<{ status: number; body: string; eventId: string }>('/_double/refund-webhook', { refund_id: refunds.items[0]!.id, event: 'refund.processed', webhookUrl: url });
     expect(delivered.status).toBe(200);
     expect(JSON.parse(delivered.body)).toEqual({ ok: true, refund: refunds.items[0]!.id });
@@ -271,7 +256,7 @@ describe('cancellations and refunds', () => {
     await doubleJson('/_double/faults', { payment_id: paymentId, refundPendingStatus: true });
     await call(payRefund, { body: { registrationNumber: regNo }, headers: await adminHeaders() });
     const [refund] = (await doubleJson<{ items: { id: string }[] }>(`/_double/refunds?payment_id=${paymentId}`)).items;
-    await doubleJson('/_double/refund-webhook', { refund_id: refund!.id, event: 'refund.failed', webhookUrl: `${hook.url}/api/payment/webhook` });
+    await doubleJson('/_double/refund-webhook', { refund_id: refund!.id, event: 'refund.failed', webhookUrl: `${fx.hook.url}/api/payment/webhook` });
     expect((await stored(regNo)).cancellation!.refund!.status).toBe('failed');
     await doubleJson('/_double/faults', { payment_id: paymentId });
     const retried = await call(payRefund, { body: { registrationNumber: regNo }, headers: await adminHeaders() });
@@ -309,7 +294,7 @@ describe('reconciliation', () => {
     expect(regNo).toBeTruthy();
     const reg = await stored(String(regNo));
     expect(reg).toMatchObject({ paymentId: captured.razorpay_payment_id, email: 'lost@example.org' });
-    expect(await messagesFor(smtp.messages, String(regNo))).toHaveLength(1);
+    expect(await messagesFor(fx.smtp.messages, String(regNo))).toHaveLength(1);
     expect(await redis().zscore(keys.pendingOrders(), order.body.id)).toBeNull();
     const later = await (await reconcile()).json();
     expect(later.finalised).toBe(0);
@@ -354,7 +339,7 @@ describe('name transfer', () => {
     expect(newTicket.status).toBe(200);
     expect(newTicket.body.name).toBe('Ms Meera Shankar');
 
-    const mail = (await messagesFor(smtp.messages, regNo)).find((m) => /transferred to you/.test(m.subject ?? ''))!;
+    const mail = (await messagesFor(fx.smtp.messages, regNo)).find((m) => /transferred to you/.test(m.subject ?? ''))!;
     expect(mail.to?.[0]?.address).toBe('meera@example.org');
     const invoice = mail.attachments.find((a) => a.mimeType === 'application/pdf')!;
     const text = await pdfText(new Uint8Array(invoice.content as ArrayBuffer));

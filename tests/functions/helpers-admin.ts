@@ -9,7 +9,7 @@ import { PNG } from 'pngjs';
 import jsQR from 'jsqr';
 import PostalMime, { type Email } from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import createOrder from '../../netlify/functions/payment-create-order';
 import verifyPayment from '../../netlify/functions/payment-verify-payment';
 import { issueAdminToken } from '../../netlify/server/auth';
@@ -20,7 +20,8 @@ import type { Registration } from '../../netlify/server/registrations';
 import { keys, redis } from '../../netlify/server/store';
 import type { RegistrationForm } from '../../src/shared/registration-form';
 import { computeCharges, pricing } from '../../src/shared/pricing';
-import { call, doublePay, totalFor, validForm } from './helpers';
+import webhook from '../../netlify/functions/payment-webhook';
+import { STANDARD_DAY, call, doublePay, pinClock, serve, totalFor, validForm } from './helpers';
 
 /** A fresh admin token at the server clock. */
 export async function adminToken(): Promise<string> {
@@ -122,4 +123,34 @@ export function decodeQrPng(content: ArrayBuffer | Uint8Array | string): string 
   const code = jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.byteLength), png.width, png.height);
   if (!code) throw new Error('no QR code found in the PNG');
   return code.data;
+}
+
+/** What mailAndWebhook() sets up; the fields are filled in beforeAll. */
+export interface MailAndWebhook {
+  smtp: SmtpReceiver;
+  hook: { url: string; close(): Promise<void> };
+}
+
+/**
+ * Registers a file's hooks for tests that read e-mails and receive webhooks: a real SMTP receiver
+ * as SMTP_URL (recipients for which `reject` holds are refused with 550), the webhook function
+ * served over HTTP for the double to deliver to, and the clock pinned to STANDARD_DAY before each
+ * test. Returns the object whose fields beforeAll fills.
+ */
+export function mailAndWebhook(opts: { reject?: (address: string) => boolean } = {}): MailAndWebhook {
+  const fx = {} as MailAndWebhook;
+  beforeAll(async () => {
+    fx.smtp = await startSmtpReceiver(opts);
+    fx.hook = await serve(webhook);
+  });
+  afterAll(async () => {
+    delete process.env.SMTP_URL;
+    await fx.smtp.close();
+    await fx.hook.close();
+  });
+  beforeEach(() => {
+    pinClock(STANDARD_DAY);
+    process.env.SMTP_URL = fx.smtp.url;
+  });
+  return fx;
 }

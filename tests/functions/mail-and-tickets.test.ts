@@ -5,10 +5,9 @@
  * refusing or hanging never costs the registration: the failure is recorded and retried.
  */
 import { createServer, type Socket } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import createOrder from '../../netlify/functions/payment-create-order';
 import verifyPayment from '../../netlify/functions/payment-verify-payment';
-import webhook from '../../netlify/functions/payment-webhook';
 import verifyQr from '../../netlify/functions/verification-verify-qr';
 import resend from '../../netlify/functions/registrations-resend-ticket';
 import mailRetry from '../../netlify/functions/mail-retry';
@@ -16,26 +15,12 @@ import { upsertCoupon } from '../../netlify/server/coupons';
 import { mailStatus } from '../../netlify/server/mail-delivery';
 import { ticketSignature, ticketText } from '../../netlify/server/tickets';
 import { keys, redis } from '../../netlify/server/store';
-import { STANDARD_DAY, call, deadUrl, doublePay, doubleWebhook, keysMatching, pinClock, serve, totalFor, validForm } from './helpers';
-import { adminHeaders, decodeQrPng, messagesFor, registerPaid, startSmtpReceiver, type SmtpReceiver } from './helpers-admin';
+import { STANDARD_DAY, call, deadUrl, doublePay, doubleWebhook, keysMatching, pinClock, totalFor, validForm } from './helpers';
+import { adminHeaders, decodeQrPng, messagesFor, registerPaid, mailAndWebhook } from './helpers-admin';
 
-let smtp: SmtpReceiver;
-let hook: { url: string; close(): Promise<void> };
 
-beforeAll(async () => {
-  // Recipients starting with 'bounce' are refused with 550, like a mailbox that does not exist.
-  smtp = await startSmtpReceiver({ reject: (address) => address.startsWith('bounce') });
-  hook = await serve(webhook);
-});
-afterAll(async () => {
-  delete process.env.SMTP_URL;
-  await smtp.close();
-  await hook.close();
-});
-beforeEach(() => {
-  pinClock(STANDARD_DAY);
-  process.env.SMTP_URL = smtp.url;
-});
+// Recipients starting with 'bounce' are refused with 550, like a mailbox that does not exist.
+const fx = mailAndWebhook({ reject: (address) => address.startsWith('bounce') });
 
 const base = Date.parse(STANDARD_DAY);
 const scan = async (body: unknown, raw?: string) => call(verifyQr, { ...(raw !== undefined ? { raw } : { body }), headers: await adminHeaders() });
@@ -51,7 +36,7 @@ async function recordedState() {
 describe('confirmation e-mail and ticket', () => {
   it('sends one message with the details and a QR ticket that checks in once a day', async () => {
     const { regNo, orderId, paymentId } = await registerPaid({ welcomeReception: 'yes', additionalReceptionTickets: 1, dietaryRequirements: ['OTHER'], dietaryOtherText: 'No onions' });
-    const [mail, ...others] = await messagesFor(smtp.messages, regNo);
+    const [mail, ...others] = await messagesFor(fx.smtp.messages, regNo);
     expect(others).toHaveLength(0);
     expect(mail!.subject).toBe(`PESGRE 2025 registration confirmed — ${regNo}`);
     expect(mail!.from).toMatchObject({ address: 'no-reply@pesgre2025.local', name: 'PESGRE 2025' });
@@ -132,7 +117,7 @@ describe('confirmation e-mail and ticket', () => {
 
   it('escapes what the delegate typed in the HTML part', async () => {
     const { regNo } = await registerPaid({ organization: '<script>alert(1)</script> & "Sons"', firstName: "O'Brien" });
-    const [mail] = await messagesFor(smtp.messages, regNo);
+    const [mail] = await messagesFor(fx.smtp.messages, regNo);
     expect(mail!.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Sons&quot;');
     expect(mail!.html).toContain('Dr O&#39;Brien Kulkarni');
     expect(mail!.html).not.toContain('<script>');
@@ -143,14 +128,14 @@ describe('confirmation e-mail and ticket', () => {
     const data = validForm();
     const order = await call(createOrder, { body: { amount: totalFor(data), data } });
     const paid = await doublePay(order.body.id);
-    const url = `${hook.url}/api/payment/webhook`;
+    const url = `${fx.hook.url}/api/payment/webhook`;
     const numbers = await Promise.all([
       ...Array.from({ length: 4 }, () => call(verifyPayment, { body: paid }).then((r) => r.body.registrationNumber as string)),
       ...Array.from({ length: 2 }, () => doubleWebhook(order.body.id, paid.razorpay_payment_id, 'payment.captured', url).then((d) => JSON.parse(d.body).registrationNumber as string)),
       doubleWebhook(order.body.id, paid.razorpay_payment_id, 'order.paid', url).then((d) => JSON.parse(d.body).registrationNumber as string),
     ]);
     expect(new Set(numbers).size).toBe(1);
-    expect(await messagesFor(smtp.messages, numbers[0]!)).toHaveLength(1);
+    expect(await messagesFor(fx.smtp.messages, numbers[0]!)).toHaveLength(1);
     expect((await mailStatus(numbers[0]!))?.attempts).toBe(1);
   });
 
@@ -159,7 +144,7 @@ describe('confirmation e-mail and ticket', () => {
     const data = validForm();
     const r = await call(createOrder, { body: { amount: totalFor(data, 'full'), data, code: 'MAILFULL' } });
     expect(r.body).toMatchObject({ success: true, noPayment: true });
-    const [mail] = await messagesFor(smtp.messages, r.body.registrationNumber);
+    const [mail] = await messagesFor(fx.smtp.messages, r.body.registrationNumber);
     expect(mail!.text).toContain('Payment ID: None (fee waived by coupon)');
     expect(mail!.text).toContain('Amount paid: ₹0.00');
   });
@@ -215,22 +200,22 @@ describe('when the mail server fails', () => {
     expect(await retryScore(regNo)).toBe(base + 60_000);
 
     // The server is back, but the retry is not due yet.
-    process.env.SMTP_URL = smtp.url;
+    process.env.SMTP_URL = fx.smtp.url;
     pinClock(new Date(base + 30_000).toISOString());
     await runRetry();
-    expect(await messagesFor(smtp.messages, regNo)).toHaveLength(0);
+    expect(await messagesFor(fx.smtp.messages, regNo)).toHaveLength(0);
 
     pinClock(new Date(base + 61_000).toISOString());
     const run = await runRetry();
     expect(run.sent).toBeGreaterThanOrEqual(1);
-    const [mail] = await messagesFor(smtp.messages, regNo);
+    const [mail] = await messagesFor(fx.smtp.messages, regNo);
     expect(mail!.to?.[0]?.address).toBe('late@example.org');
     expect(await mailStatus(regNo)).toMatchObject({ status: 'sent', attempts: 2, lastError: '', sentAt: new Date(base + 61_000).toISOString() });
     expect(await retryScore(regNo)).toBeNull();
     // A later run sends nothing more.
     pinClock(new Date(base + 3 * 3600_000).toISOString());
     await runRetry();
-    expect(await messagesFor(smtp.messages, regNo)).toHaveLength(1);
+    expect(await messagesFor(fx.smtp.messages, regNo)).toHaveLength(1);
   });
 
   it('backs off 1 min, 5 min, 30 min, 2 h and gives up after the 5th attempt with an audit entry', async () => {
@@ -249,9 +234,9 @@ describe('when the mail server fails', () => {
     expect(audit.find((a) => a.action === 'mail.gave-up' && a.details.regNo === regNo)?.details.attempts).toBe(5);
     // Nothing left to do for it.
     pinClock(new Date(t + 24 * 3600_000).toISOString());
-    process.env.SMTP_URL = smtp.url;
+    process.env.SMTP_URL = fx.smtp.url;
     await runRetry();
-    expect(await messagesFor(smtp.messages, regNo)).toHaveLength(0);
+    expect(await messagesFor(fx.smtp.messages, regNo)).toHaveLength(0);
   });
 
   it('answers within the 10 s bound when the server accepts the connection but never speaks', async () => {
@@ -278,7 +263,7 @@ describe('POST /api/registrations/resend-ticket', () => {
     const r = await call(resend, { body: { registrationNumber: regNo.toLowerCase() }, headers: await adminHeaders() });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ sent: true });
-    const mails = await messagesFor(smtp.messages, regNo);
+    const mails = await messagesFor(fx.smtp.messages, regNo);
     expect(mails).toHaveLength(2);
     expect(decodeQrPng(mails[1]!.attachments.find((a) => a.filename === `ticket-${regNo}.png`)!.content)).toBe(ticketText(regNo));
     expect(await mailStatus(regNo)).toMatchObject({ status: 'sent', attempts: 2 });

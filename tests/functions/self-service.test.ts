@@ -4,7 +4,7 @@
  * bridge, the real razorpay SDK against the double, confirmation e-mails through a real SMTP
  * receiver.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import registrationById from '../../netlify/functions/registration-by-id';
 import upgradeTier from '../../netlify/functions/tier-upgrade-upgrade-tier';
@@ -13,7 +13,6 @@ import changeIeee from '../../netlify/functions/ieee-change-change-ieee-status';
 import verifyIeeeChange from '../../netlify/functions/ieee-change-verify-ieee-change';
 import getName from '../../netlify/functions/update-name-get-name';
 import updateName from '../../netlify/functions/update-name-update-name';
-import webhook from '../../netlify/functions/payment-webhook';
 import verifyPayment from '../../netlify/functions/payment-verify-payment';
 import { upsertCoupon } from '../../netlify/server/coupons';
 import { keys, redis } from '../../netlify/server/store';
@@ -21,29 +20,15 @@ import type { TierChangeOrder } from '../../netlify/server/orders';
 import type { Registration } from '../../netlify/server/registrations';
 import { RATE_LIMITS } from '../../netlify/server/rate-limit';
 import { PUBLIC_REGISTRATION_FIELDS, selfServiceMessages, type AttentionPayment } from '../../src/shared/api';
-import { STANDARD_DAY, call, doublePay, doubleWebhook, keysMatching, pinClock, serve, totalFor, validForm } from './helpers';
-import { adminHeaders, messagesFor, registerPaid, startSmtpReceiver, type SmtpReceiver } from './helpers-admin';
+import { STANDARD_DAY, call, doublePay, doubleWebhook, keysMatching, totalFor, validForm } from './helpers';
+import { adminHeaders, messagesFor, registerPaid, mailAndWebhook } from './helpers-admin';
 import createOrder from '../../netlify/functions/payment-create-order';
 
-let smtp: SmtpReceiver;
-let hook: { url: string; close(): Promise<void> };
 let ipCounter = 0;
 /** A fresh client address, so one test's requests never count against another's limit. */
 const freshIp = () => `198.51.100.${++ipCounter}`;
 
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  hook = await serve(webhook);
-});
-afterAll(async () => {
-  delete process.env.SMTP_URL;
-  await smtp.close();
-  await hook.close();
-});
-beforeEach(() => {
-  pinClock(STANDARD_DAY);
-  process.env.SMTP_URL = smtp.url;
-});
+const fx = mailAndWebhook();
 
 const STUDENT = { registrationTier: 'stud_non_indian_std', registrationFee: 8400, noPaper: true, paperId: '' };
 const IEEE_STUDENT = { registrationTier: 'stud_ieee_indian_std', registrationFee: 7000, ieeeMemberNumber: '90000001', noPaper: true, paperId: '' };
@@ -186,7 +171,7 @@ describe('paying a change', () => {
     expect(again.body).toEqual({ success: true, registrationNumber: regNo });
     expect((await stored(regNo)).history).toHaveLength(1);
 
-    const mails = await messagesFor(smtp.messages, regNo);
+    const mails = await messagesFor(fx.smtp.messages, regNo);
     const upgraded = mails.filter((m) => /upgraded/.test(m.subject ?? ''));
     expect(upgraded).toHaveLength(1);
     expect(upgraded[0]!.text).toContain('Full Registration');
@@ -214,7 +199,7 @@ describe('paying a change', () => {
     const order = (await call(changeIeee, { body: { regId: regNo }, ip: freshIp() })).body.order;
     expect(order.notes).toEqual({ changeAmount: 1718.08, changeFrom: 'stud_ieee_indian_std', changeTo: 'stud_non_indian_std' });
     const paid = await doublePay(order.id);
-    const url = `${hook.url}/api/payment/webhook`;
+    const url = `${fx.hook.url}/api/payment/webhook`;
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         i % 2 === 0
@@ -227,7 +212,7 @@ describe('paying a change', () => {
     expect(after.registrationTier).toBe('stud_non_indian_std');
     expect(after.ieeeMemberNumber).toBe('');
     expect(after.history).toHaveLength(1);
-    const changed = (await messagesFor(smtp.messages, regNo)).filter((m) => /changed/.test(m.subject ?? ''));
+    const changed = (await messagesFor(fx.smtp.messages, regNo)).filter((m) => /changed/.test(m.subject ?? ''));
     expect(changed).toHaveLength(1);
   });
 
@@ -235,7 +220,7 @@ describe('paying a change', () => {
     const { regNo } = await registerPaid(STUDENT);
     const order = (await call(upgradeTier, { body: { regId: regNo }, ip: freshIp() })).body.order;
     const paid = await doublePay(order.id);
-    const delivered = await doubleWebhook(order.id, paid.razorpay_payment_id, 'payment.captured', `${hook.url}/api/payment/webhook`);
+    const delivered = await doubleWebhook(order.id, paid.razorpay_payment_id, 'payment.captured', `${fx.hook.url}/api/payment/webhook`);
     expect(delivered.status).toBe(200);
     expect(JSON.parse(delivered.body)).toEqual({ ok: true, registrationNumber: regNo });
     expect((await stored(regNo)).registrationTier).toBe('prof_non_indian_std');
@@ -268,7 +253,7 @@ describe('paying a change', () => {
     // Asked again (a retried verify, then the webhook): the same answer, listed once, applied once.
     const retried = await call(applied.kind === 'tier-upgrade' ? verifyIeeeChange : verifyUpgrade, { body: lost.paid });
     expect(retried.status).toBe(409);
-    await doubleWebhook(lost.order.id, lost.paid.razorpay_payment_id, 'payment.captured', `${hook.url}/api/payment/webhook`);
+    await doubleWebhook(lost.order.id, lost.paid.razorpay_payment_id, 'payment.captured', `${fx.hook.url}/api/payment/webhook`);
     expect((await attentionList()).filter((p) => p.registrationNumber === regNo)).toHaveLength(1);
     expect((await stored(regNo)).history).toHaveLength(1);
     const audit = await redis().lrange<{ action: string; details: { registrationNumber?: string } }>(keys.audit(), 0, 50);
@@ -336,7 +321,7 @@ describe('name change', () => {
     expect(after.history).toEqual([{ kind: 'name-change', from: 'Dr Asha Kulkarni', to: 'Prof Asha Kulkarni-Rao', at: new Date(STANDARD_DAY).toISOString() }]);
     const auditEntry = (await redis().lrange<{ action: string }>(keys.audit(), 0, 0))[0];
     expect(auditEntry?.action).toBe('registration.name-change');
-    const notice = (await messagesFor(smtp.messages, regNo)).filter((m) => /name changed/.test(m.subject ?? ''));
+    const notice = (await messagesFor(fx.smtp.messages, regNo)).filter((m) => /name changed/.test(m.subject ?? ''));
     expect(notice).toHaveLength(1);
     expect(notice[0]!.to?.[0]?.address).toBe('asha@example.org');
     expect(notice[0]!.text).toContain('"Dr Asha Kulkarni" to "Prof Asha Kulkarni-Rao"');
