@@ -35,6 +35,8 @@ const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD || devDefaults.ADMIN_PASSWORD;
 /** The server's clock: before the refund deadline (20 Nov 2025) and before the conference. */
 const APP_NOW = '2025-11-10T10:00:00+05:30';
 const DAY = '2025-11-10';
+/** The dev server runs each admin function call in seconds, more on a busy machine; the page's loads wait for them. */
+const SLOW = { timeout: 90_000 };
 
 let stack: Stack;
 let browser: Browser;
@@ -148,7 +150,8 @@ async function expectNoSeriousAxe(p: Page, where: string) {
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), where).toEqual([]);
 }
 
-describe('accounts in the admin area', () => {
+// Every step waits on the dev server's function calls, seconds each on a busy machine.
+describe('accounts in the admin area', { timeout: 360_000 }, () => {
   let invoiced: StoredRegistration;
 
   it('e-mails a PDF tax invoice with the number, GSTIN, SAC and total; the table downloads the same bytes, and a whole day', async () => {
@@ -172,7 +175,7 @@ describe('accounts in the admin area', () => {
     await signIn(page);
     await page.goto(`${stack.appUrl}/admin/registrations`);
     const row = rowOf(page, invoiced.registrationNumber);
-    await expect.poll(() => row.isVisible()).toBe(true);
+    await expect.poll(() => row.isVisible(), SLOW).toBe(true);
     const headers = await page.locator('.admin-table thead tr').first().locator('th').allTextContents();
     expect(await row.getByRole('cell').nth(headers.indexOf('Status')).textContent()).toBe('Active');
     const button = row.getByRole('button', { name: `Invoice ${invoiced.invoiceNumber} of ${invoiced.registrationNumber} (PDF)` });
@@ -219,7 +222,7 @@ describe('accounts in the admin area', () => {
     await page.waitForURL(/\/admin\/accounts$/);
     const requests = page.getByRole('region', { name: 'Cancellation requests list' });
     const request = rowOf(page, regNo).and(requests.getByRole('row'));
-    await expect.poll(() => request.isVisible()).toBe(true);
+    await expect.poll(() => request.isVisible(), SLOW).toBe(true);
     expect(await request.getByRole('cell').allTextContents()).toEqual([regNo, 'Dr Asha Kulkarni', '10 Nov 2025, 10:00 IST', refundText, 'Cancellation requested', 'ApproveDecline']);
 
     // Approve asks first; dismissing changes nothing.
@@ -239,7 +242,7 @@ describe('accounts in the admin area', () => {
     expect(await approve.evaluate((el) => el === document.activeElement && el.matches(':focus-visible'))).toBe(true);
     expect(await approve.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByRole('status').filter({ hasText: `Cancellation of ${regNo} approved` }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: `Cancellation of ${regNo} approved` }).isVisible(), SLOW).toBe(true);
     expect(confirmText).toContain(regNo);
     await expect.poll(() => request.getByRole('cell').nth(4).textContent()).toBe('Cancelled');
 
@@ -248,7 +251,7 @@ describe('accounts in the admin area', () => {
 
     // Refunds due: amount and 'Not paid'; the button waits for the conference's end.
     const due = rowOf(page, regNo).and(page.getByRole('region', { name: 'Refunds due list' }).getByRole('row'));
-    await expect.poll(() => due.isVisible()).toBe(true);
+    await expect.poll(() => due.isVisible(), SLOW).toBe(true);
     expect((await due.getByRole('cell').allTextContents()).slice(0, 5)).toEqual([regNo, 'Dr Asha Kulkarni', refundText, stored.cancellation!.creditNoteNumber, 'Not paid']);
     const pay = due.getByRole('button', { name: `Pay refund for ${regNo}` });
     expect(await pay.isDisabled()).toBe(true);
@@ -271,7 +274,7 @@ describe('accounts in the admin area', () => {
     // The table keeps the row and says 'Cancelled'; the credit note is downloadable too.
     await page.goto(`${stack.appUrl}/admin/registrations`);
     const row = rowOf(page, regNo);
-    await expect.poll(() => row.isVisible()).toBe(true);
+    await expect.poll(() => row.isVisible(), SLOW).toBe(true);
     const headers = await page.locator('.admin-table thead tr').first().locator('th').allTextContents();
     expect(await row.getByRole('cell').nth(headers.indexOf('Status')).textContent()).toBe('Cancelled');
     const [credit] = await Promise.all([
@@ -288,11 +291,11 @@ describe('accounts in the admin area', () => {
     await page.clock.setFixedTime(new Date('2025-12-22T10:00:00+05:30'));
     await page.goto(`${stack.appUrl}/admin/accounts`);
     const due = rowOf(page, regNo).and(page.getByRole('region', { name: 'Refunds due list' }).getByRole('row'));
-    await expect.poll(() => due.isVisible()).toBe(true);
+    await expect.poll(() => due.isVisible(), SLOW).toBe(true);
     expect(await page.getByText('The conference has ended: refunds due can be paid.').isVisible()).toBe(true);
     page.once('dialog', (d) => void d.accept());
     await due.getByRole('button', { name: `Pay refund for ${regNo}` }).click();
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: `Refund for ${regNo} not paid: Refunds are paid after the conference (it ends on 2025-12-21).` }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: `Refund for ${regNo} not paid: Refunds are paid after the conference (it ends on 2025-12-21).` }).isVisible(), SLOW).toBe(true);
     expect(await due.getByRole('cell').nth(4).textContent()).toBe('Not paid');
   });
 
@@ -316,10 +319,10 @@ describe('accounts in the admin area', () => {
     await page.goto(`${stack.appUrl}/admin/accounts`);
     const list = page.getByRole('region', { name: 'Payments needing attention list' });
     const row = list.getByRole('row').filter({ hasText: record.paymentId });
-    await expect.poll(() => row.isVisible()).toBe(true);
+    await expect.poll(() => row.isVisible(), SLOW).toBe(true);
     page.once('dialog', (d) => void d.accept());
     await row.getByRole('button', { name: `Refund payment ${record.paymentId} in full` }).click();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: `Payment ${record.paymentId} refunded in full: refund rfnd_` }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: `Payment ${record.paymentId} refunded in full: refund rfnd_` }).isVisible(), SLOW).toBe(true);
     await expect.poll(() => row.getByRole('cell').last().textContent()).toMatch(/^rfnd_\w+ \((processed|pending)\)$/);
     expect(await row.getByRole('button').count()).toBe(0);
     await expectNoSeriousAxe(page, '/admin/accounts after a refund');

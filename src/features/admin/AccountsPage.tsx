@@ -90,7 +90,10 @@ export default function AccountsPage() {
     void act(`${decision}:${regNo}`, async () => {
       const result = await adminPost<unknown>(adminApiPaths.cancellationDecide, { registrationNumber: regNo, decision });
       if (!result.ok && result.status === 401) return { ok: false, text: '', unauthorized: true };
-      await loadCancellations();
+      // The answer is the registration as written: show it at once rather than reading the whole list again.
+      const [written] = (result.ok && toCancellationRows([result.data])) || [];
+      if (written) setCancellations((s) => (s.status === 'loaded' ? { status: 'loaded', rows: s.rows.map((r) => (r.registrationNumber === regNo ? written : r)) } : s));
+      else await loadCancellations();
       if (!result.ok) return { ok: false, text: `Could not ${decision} the cancellation of ${regNo}: ${failureMessage(result, SERVER_ERROR)}` };
       return { ok: true, text: decision === 'approve' ? `Cancellation of ${regNo} approved: the registration is cancelled.` : `Cancellation request of ${regNo} declined.` };
     });
@@ -114,7 +117,10 @@ export default function AccountsPage() {
     void act(`attention:${paymentId}`, async () => {
       const result = await adminPost<{ refund?: { id?: string; status?: string } }>(adminApiPaths.attentionRefund, { paymentId });
       if (!result.ok && result.status === 401) return { ok: false, text: '', unauthorized: true };
-      await loadAttention();
+      // The answer is the updated record: show it at once rather than reading the whole list again.
+      const [updated] = (result.ok && toAccountsAttentionRows([result.data])) || [];
+      if (updated) setAttention((s) => (s.status === 'loaded' ? { status: 'loaded', rows: s.rows.map((r) => (r.rawPaymentId === paymentId ? updated : r)) } : s));
+      else await loadAttention();
       if (!result.ok) return { ok: false, text: `Payment ${paymentId} not refunded: ${failureMessage(result, SERVER_ERROR)}` };
       const refund = result.data?.refund;
       return { ok: true, text: `Payment ${paymentId} refunded in full: refund ${refund?.id ?? ''} (${refund?.status ?? 'pending'}).` };
