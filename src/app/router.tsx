@@ -64,6 +64,7 @@ export const routes: RouteObject[] = [
           { path: paths.admin, ...page(() => import('../features/admin/AdminDashboard')) },
           { path: paths.adminTicketVerifier, ...page(() => import('../features/admin/TicketVerifierPage')) },
           { path: paths.adminRegistrations, ...page(() => import('../features/admin/RegistrationsPage')) },
+          { path: paths.adminAccounts, ...page(() => import('../features/admin/AccountsPage')) },
         ],
       },
     ],

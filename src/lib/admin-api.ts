@@ -20,6 +20,11 @@ export const adminApiPaths = {
   resendTicket: '/api/registrations/resend-ticket',
   verifyQr: '/api/verification/verify-qr',
   paymentsAttention: '/api/payments/attention',
+  invoices: '/api/admin/invoices',
+  cancellations: '/api/admin/cancellations',
+  cancellationDecide: '/api/admin/cancellations/decide',
+  refundPay: '/api/admin/refunds/pay',
+  attentionRefund: '/api/admin/attention/refund',
 } as const satisfies {
   login: ApiPaths['adminLogin'];
   verify: ApiPaths['adminVerify'];
@@ -29,6 +34,11 @@ export const adminApiPaths = {
   resendTicket: ApiPaths['resendTicket'];
   verifyQr: ApiPaths['verifyQr'];
   paymentsAttention: ApiPaths['paymentsAttention'];
+  invoices: ApiPaths['adminInvoices'];
+  cancellations: ApiPaths['adminCancellations'];
+  cancellationDecide: ApiPaths['adminCancellationDecide'];
+  refundPay: ApiPaths['adminRefundPay'];
+  attentionRefund: ApiPaths['adminAttentionRefund'];
 };
 
 /** The shown text for a login that never got an answer (spec part 2 section 8). */
@@ -101,11 +111,21 @@ export function getAttentionPayments(signal?: AbortSignal): Promise<ApiResult<At
   return adminGet<AttentionPayment[]>(adminApiPaths.paymentsAttention, { signal });
 }
 
+/** GET /api/admin/invoices?number=…: the path that downloads one tax document (invoice or credit note) by its number. */
+export function invoicePath(number: string): string {
+  return `${adminApiPaths.invoices}?number=${encodeURIComponent(number)}`;
+}
+
+/** GET /api/admin/invoices?day=…: the path that downloads every document dated `day` (YYYY-MM-DD, IST) as one PDF. */
+export function invoicesOfDayPath(day: string): string {
+  return `${adminApiPaths.invoices}?day=${encodeURIComponent(day)}`;
+}
+
 /** A downloaded file, or why it could not be fetched. */
 export type DownloadResult = { ok: true; blob: Blob; filename: string } | { ok: false; status: number; message: string };
 
 /**
- * GETs a file (the CSV export) with the stored token and returns its bytes untouched with the
+ * GETs a file (the CSV export, a tax document PDF) with the stored token and returns its bytes untouched with the
  * file name from Content-Disposition (`fallbackName` when the header has none).
  */
 export async function adminDownload(path: string, fallbackName: string): Promise<DownloadResult> {

@@ -56,6 +56,8 @@ export interface CsvRegistration {
   paidAt?: string;
   createdAt?: string;
   updatedAt?: string;
+  /** The cancellation request, if any (issue "Accounts"); only its status is read. */
+  cancellation?: { status?: string };
 }
 
 export interface CsvColumn {
@@ -89,6 +91,25 @@ export function dietary(list: readonly string[] | undefined, other: string | und
   return extra.trim() ? `${joined}: ${extra}` : joined;
 }
 
+/** The shown status of each cancellation state (issue "Accounts"). */
+export const REGISTRATION_STATUS = {
+  active: 'Active',
+  requested: 'Cancellation requested',
+  approved: 'Cancelled',
+  declined: 'Cancellation declined',
+} as const;
+
+/**
+ * A registration's status: 'Active' (no cancellation request), 'Cancellation requested',
+ * 'Cancelled' (approved) or 'Cancellation declined'. An unknown stored status is shown as stored,
+ * so a newer record never reads as Active.
+ */
+export function registrationStatus(r: Pick<CsvRegistration, 'cancellation'>): string {
+  const status = r.cancellation?.status;
+  if (!status) return REGISTRATION_STATUS.active;
+  return status === 'requested' || status === 'approved' || status === 'declined' ? REGISTRATION_STATUS[status] : status;
+}
+
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
@@ -108,7 +129,11 @@ export function formatDateTime(iso: string | undefined, timeZone: string = confe
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
 }
 
-/** The CSV columns, in the spec's order (spec part 2 section 3). */
+/**
+ * The CSV columns: the spec's 28, in its order (spec part 2 section 3), then 'Status' (issue
+ * "Accounts": cancelled registrations stay in the export, marked as such). New columns go after
+ * the spec's so spreadsheets that read them by position keep working.
+ */
 export const registrationCsvColumns: readonly CsvColumn[] = [
   { header: 'Reg. No', value: (r) => text(r.registrationNumber) },
   { header: 'Name', value: (r) => [r.title, r.firstName, r.lastName].map(text).filter((p) => p.trim()).join(' ') },
@@ -138,6 +163,7 @@ export const registrationCsvColumns: readonly CsvColumn[] = [
   { header: 'Paid At', value: (r, tz) => formatDateTime(r.paidAt, tz) },
   { header: 'Created', value: (r, tz) => formatDateTime(r.createdAt, tz) },
   { header: 'Updated', value: (r, tz) => formatDateTime(r.updatedAt, tz) },
+  { header: 'Status', value: (r) => registrationStatus(r) },
 ];
 
 /** The header row. */

@@ -32,6 +32,7 @@ export const paths = {
   admin: '/admin',
   adminTicketVerifier: '/admin/ticket-verifier',
   adminRegistrations: '/admin/registrations',
+  adminAccounts: '/admin/accounts',
   error: '/error',
 } as const;
 

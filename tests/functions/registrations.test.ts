@@ -113,8 +113,9 @@ describe('GET /api/registrations/export', () => {
 
   it("has the spec's columns in order and one row per registration, field by field as stored", async () => {
     const rows = parsed((await download()).text);
-    expect(rows[0]).toEqual(SPEC_COLUMNS);
-    expect(registrationCsvHeaders).toEqual(SPEC_COLUMNS);
+    // The spec's 28 exactly, then 'Status' (issue "Accounts").
+    expect(rows[0]).toEqual([...SPEC_COLUMNS, 'Status']);
+    expect(registrationCsvHeaders).toEqual([...SPEC_COLUMNS, 'Status']);
     expect(rows).toHaveLength(made.length + 1);
     const ist = (iso: string) => {
       // Independent of src/shared/csv.ts: IST is UTC+05:30 all year.
@@ -154,6 +155,7 @@ describe('GET /api/registrations/export', () => {
         Created: ist(reg.createdAt),
         Updated: ist(reg.updatedAt),
       });
+      expect(rows[i + 1]![SPEC_COLUMNS.length]).toBe('Active');
     }
     // Spot checks of the derived cells.
     expect(rows[1]![SPEC_COLUMNS.indexOf('Welcome Reception')]).toBe('Yes (+2 extra)');

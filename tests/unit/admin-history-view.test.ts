@@ -102,14 +102,17 @@ describe('changeView and changeLine', () => {
 });
 
 describe('the registrations table with history', () => {
-  it("adds a table-only 'Changes' column after 'Reg. Tier'; the CSV keeps the spec's 28 columns", () => {
+  it("adds a table-only 'Changes' column after 'Reg. Tier' and shows 'Status' after 'Name'; the CSV keeps the spec's 28 columns, then 'Status'", () => {
     const labels = tableColumns.map((c) => c.label);
-    expect(labels).toHaveLength(29);
+    expect(labels).toHaveLength(30);
+    expect(labels.slice(0, 3)).toEqual(['Reg. No', 'Name', 'Status']);
     expect(labels.slice(labels.indexOf('Reg. Tier'), labels.indexOf('Reg. Tier') + 3)).toEqual(['Reg. Tier', 'Changes', 'IEEE No']);
     expect(columns.map((c) => c.label)).toEqual([...registrationCsvHeaders]);
-    expect(registrationCsvHeaders).toHaveLength(28);
+    expect(registrationCsvHeaders).toHaveLength(29);
+    expect(registrationCsvHeaders[28]).toBe('Status');
     const row = registrationCsvRow(registration);
-    expect(row).toHaveLength(28);
+    expect(row).toHaveLength(29);
+    expect(row[28]).toBe('Active');
     expect(row[registrationCsvHeaders.indexOf('Reg. Tier')]).toBe(FULL);
     expect(row[registrationCsvHeaders.indexOf('Total Paid')]).toBe(14160);
   });

@@ -1,6 +1,6 @@
 /**
- * /admin, the dashboard (spec part 2 section 2): a title bar with Logout, the seven quick-action
- * cards, the summary panel (total registrations and the carousel of the latest ones) and the
+ * /admin, the dashboard (spec part 2 section 2): a title bar with Logout, the quick-action
+ * cards (the spec's seven and Accounts), the summary panel (total registrations and the carousel of the latest ones) and the
  * "Payments needing attention" panel. Failed loads are only logged (section 8).
  */
 import { useEffect, useState } from 'react';
@@ -20,7 +20,7 @@ export interface QuickAction {
   note: string;
 }
 
-/** The seven quick actions, in the spec's order with its titles. */
+/** The spec's seven quick actions, in its order with its titles, then 'Accounts' (issue "Accounts"). */
 export const quickActions: readonly QuickAction[] = [
   { title: 'Indian Author Registration', to: paths.registrationDetails, note: 'Register an author with an Indian affiliation (INR).' },
   { title: 'Foreign Author Registration', to: `${paths.registrationDetails}?foreign=allowed`, note: 'Register a foreign author with coupon: all countries, USD pricing.' },
@@ -29,6 +29,8 @@ export const quickActions: readonly QuickAction[] = [
   { title: 'Upgrade Tier', to: paths.tierUpgrade, note: 'Student to professional.' },
   { title: 'Change IEEE Status', to: paths.ieeeChange, note: 'IEEE member to non-member.' },
   { title: 'Change Registered Name', to: paths.nameChange, note: 'Correct the name on a registration.' },
+  // Issue "Accounts": after the spec's seven.
+  { title: 'Accounts', to: paths.adminAccounts, note: 'Cancellations, refunds due and payments needing attention.' },
 ];
 
 interface Summary {

@@ -4,14 +4,18 @@
  * per-column filters behind a 'Filters' toggle, 'No results found.' when nothing matches,
  * a 'Download CSV' button that saves exactly what GET /api/registrations/export returns, and a
  * 'Resend ticket' button per row. A 'Changes' column (table only, not in the CSV) counts a
- * registration's changes after payment; its button opens a detail row listing them. A failed
- * load is only logged (section 8).
+ * registration's changes after payment; its button opens a detail row listing them. Issue
+ * "Accounts": a 'Status' column (cancelled rows stay in the table), per-row downloads of each
+ * tax document (invoices and the credit note, GET /api/admin/invoices?number=…) and a
+ * "Download invoices of a day" control (?day=…, one merged PDF). A failed load is only logged
+ * (section 8).
  */
 import { Fragment, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { conference } from '../../content/conference';
 import { failureMessage } from '../../lib/api';
-import { adminApiPaths, adminDownload, adminGet, adminPost, saveBlob } from '../../lib/admin-api';
+import { adminApiPaths, adminDownload, adminGet, adminPost, invoicePath, invoicesOfDayPath, saveBlob } from '../../lib/admin-api';
 import { AdminTitleBar } from './AdminTitleBar';
+import { conferenceToday, dayFallbackName, documentFallbackName, registrationDocuments, type DocumentLink } from './accounts-view';
 import { changeCount, changesColumn, changesOf, EMPTY, filterRows, tableColumns, toRows, type AdminRegistration, type ChangeView } from './registration-view';
 
 const columns = tableColumns;
@@ -66,6 +70,9 @@ export default function RegistrationsPage() {
   const [filters, setFilters] = useState<Record<number, string>>({});
   const [downloading, setDownloading] = useState(false);
   const [resending, setResending] = useState<string | null>(null);
+  /** The document being fetched (its number, or 'day'), or null. */
+  const [fetchingDoc, setFetchingDoc] = useState<string | null>(null);
+  const [day, setDay] = useState(() => conferenceToday());
   const [message, setMessage] = useState<Message>(null);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
 
@@ -95,6 +102,28 @@ export default function RegistrationsPage() {
     setDownloading(false);
     if (result.ok) saveBlob(result.blob, result.filename);
     else if (result.status !== 401) setMessage({ kind: 'error', text: `Download failed: ${result.message}` });
+  };
+
+  /** Fetches a PDF with the token and saves it; the server's refusal (e.g. nothing dated that day) is shown. */
+  const downloadPdf = async (key: string, path: string, fallback: string, what: string) => {
+    if (fetchingDoc) return;
+    setFetchingDoc(key);
+    setMessage(null);
+    const result = await adminDownload(path, fallback);
+    setFetchingDoc(null);
+    if (result.ok) {
+      saveBlob(result.blob, result.filename);
+      setMessage({ kind: 'success', text: `Downloaded ${what}.` });
+    } else if (result.status !== 401) setMessage({ kind: 'error', text: `Download of ${what} failed: ${result.message}` });
+  };
+  const downloadDocument = (doc: DocumentLink) =>
+    void downloadPdf(doc.number, invoicePath(doc.number), documentFallbackName(doc.number, doc.kind), `${doc.kind === 'credit-note' ? 'credit note' : 'invoice'} ${doc.number}`);
+  const downloadDay = () => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) {
+      setMessage({ kind: 'error', text: 'Choose a day to download its invoices.' });
+      return;
+    }
+    void downloadPdf('day', invoicesOfDayPath(day), dayFallbackName(day), `the invoices and credit notes of ${day}`);
   };
 
   const resend = async (r: AdminRegistration) => {
@@ -144,6 +173,13 @@ export default function RegistrationsPage() {
         )}
         <button type="button" className="button" onClick={() => void download()} disabled={downloading} aria-busy={downloading || undefined}>
           Download CSV
+        </button>
+        <div className="admin-field admin-toolbar__day">
+          <label htmlFor={`${ids}-day`}>Invoice day</label>
+          <input id={`${ids}-day`} type="date" value={day} onChange={(e) => setDay(e.target.value)} />
+        </div>
+        <button type="button" className="button button--secondary" onClick={downloadDay} disabled={fetchingDoc !== null} aria-busy={fetchingDoc === 'day' || undefined}>
+          Download invoices of a day
         </button>
       </div>
 
@@ -209,15 +245,29 @@ export default function RegistrationsPage() {
                       <Fragment key={rowKey}>
                         <tr>
                           <td>
-                            <button
-                              type="button"
-                              className="button button--secondary admin-table__action"
-                              onClick={() => void resend(row.record)}
-                              disabled={!regNo || resending !== null}
-                              aria-label={regNo ? `Resend ticket for ${regNo}` : 'Resend ticket'}
-                            >
-                              {resending === regNo ? 'Sending...' : 'Resend ticket'}
-                            </button>
+                            <div className="invoice-actions">
+                              <button
+                                type="button"
+                                className="button button--secondary admin-table__action"
+                                onClick={() => void resend(row.record)}
+                                disabled={!regNo || resending !== null}
+                                aria-label={regNo ? `Resend ticket for ${regNo}` : 'Resend ticket'}
+                              >
+                                {resending === regNo ? 'Sending...' : 'Resend ticket'}
+                              </button>
+                              {registrationDocuments(row.record).map((doc) => (
+                                <button
+                                  key={doc.number}
+                                  type="button"
+                                  className="button button--secondary admin-table__action"
+                                  onClick={() => downloadDocument(doc)}
+                                  disabled={fetchingDoc !== null}
+                                  aria-label={`${doc.label} ${doc.number} of ${regNo ?? 'this registration'} (PDF)`}
+                                >
+                                  {fetchingDoc === doc.number ? 'Downloading...' : doc.label}
+                                </button>
+                              ))}
+                            </div>
                           </td>
                           {row.cells.map((cell, j) =>
                             j === changesIndex && changes.length > 0 ? (

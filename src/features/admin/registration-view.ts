@@ -24,6 +24,8 @@ export interface AdminRegistration extends CsvRegistration {
   currency?: string;
   /** Self-service changes, oldest first (ChangeRecord); read through changesOf(), which tolerates malformed entries. */
   history?: readonly ChangeRecord[];
+  /** The registration's tax invoice number (issue "Accounts"). */
+  invoiceNumber?: string;
 }
 
 /** The coupon value that means "no coupon" (spec part 2 section 3). */
@@ -203,10 +205,18 @@ export const changesColumn: Column = {
   value: (r) => changesOf(r).map(changeLine).join('\n'),
 };
 
-/** The registrations table's columns: the CSV's, with 'Changes' right after 'Reg. Tier' (the tier a change moves). */
+/**
+ * The registrations table's columns: the CSV's, with 'Status' right after 'Name' (the CSV has it
+ * last, after the spec's 28; in the table a cancelled row should read as such at a glance) and
+ * 'Changes' right after 'Reg. Tier' (the tier a change moves).
+ */
 export const tableColumns: readonly Column[] = (() => {
-  const at = columns.findIndex((c) => c.key === 'Reg. Tier') + 1;
-  return [...columns.slice(0, at), changesColumn, ...columns.slice(at)];
+  const status = columns.find((c) => c.key === 'Status');
+  const rest = columns.filter((c) => c !== status);
+  const afterName = rest.findIndex((c) => c.key === 'Name') + 1;
+  const withStatus = status ? [...rest.slice(0, afterName), status, ...rest.slice(afterName)] : rest;
+  const at = withStatus.findIndex((c) => c.key === 'Reg. Tier') + 1;
+  return [...withStatus.slice(0, at), changesColumn, ...withStatus.slice(at)];
 })();
 
 /** A record's cells as shown, one per column. */

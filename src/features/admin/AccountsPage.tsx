@@ -1,0 +1,326 @@
+/**
+ * /admin/accounts (issue "Accounts"): what the finance side of the committee acts on.
+ *  - Cancellation requests, newest first, with Approve (after a confirm) and Decline for open ones;
+ *  - Refunds due on approved cancellations, with "Pay refund" (paid only after the conference,
+ *    spec part 2 section 9: disabled with the reason until then) and each payout part's state;
+ *  - Payments needing attention (taken but not applied), each with "Refund in full".
+ * Every result is announced (role=status, errors role=alert); buttons are disabled while a call runs.
+ */
+import { useEffect, useState } from 'react';
+import { conference } from '../../content/conference';
+import { failureMessage } from '../../lib/api';
+import { adminApiPaths, adminGet, adminPost, getAttentionPayments } from '../../lib/admin-api';
+import { conferenceEnded } from '../../shared/refunds';
+import { AdminTitleBar } from './AdminTitleBar';
+import { refundsDue, toAccountsAttentionRows, toCancellationRows, type AccountsAttentionRow, type CancellationRow } from './accounts-view';
+
+type Load<T> = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; rows: T[] };
+type Message = { kind: 'success' | 'error'; text: string } | null;
+
+const SERVER_ERROR = 'Server error. Try again later.';
+
+/** The list of the payout's parts: payment, amount, refund id and state. */
+function PayoutParts({ row }: { row: CancellationRow }) {
+  if (row.payoutParts.length === 0) return <>–</>;
+  return (
+    <ul className="accounts-parts">
+      {row.payoutParts.map((p, i) => (
+        <li key={`${p.paymentId}-${i}`}>
+          {p.amount} from {p.paymentId}: {p.status}
+          {p.refundId && <> ({p.refundId})</>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** GET /api/admin/cancellations as rows; a failed load is logged and shown as such. */
+async function fetchCancellations(signal?: AbortSignal): Promise<Load<CancellationRow>> {
+  const result = await adminGet<unknown>(adminApiPaths.cancellations, { signal });
+  const rows = result.ok ? toCancellationRows(result.data) : null;
+  if (rows) return { status: 'loaded', rows };
+  if (!signal?.aborted) console.error('Failed to load the cancellation requests', result);
+  return { status: 'failed' };
+}
+
+/** GET /api/payments/attention as rows; a failed load is logged and shown as such. */
+async function fetchAttention(signal?: AbortSignal): Promise<Load<AccountsAttentionRow>> {
+  const result = await getAttentionPayments(signal);
+  const rows = result.ok ? toAccountsAttentionRows(result.data) : null;
+  if (rows) return { status: 'loaded', rows };
+  if (!signal?.aborted) console.error('Failed to load the payments needing attention', result);
+  return { status: 'failed' };
+}
+
+/** The accounts page. */
+export default function AccountsPage() {
+  const [cancellations, setCancellations] = useState<Load<CancellationRow>>({ status: 'loading' });
+  const [attention, setAttention] = useState<Load<AccountsAttentionRow>>({ status: 'loading' });
+  /** The action running now ('approve:PESGRE25-…', 'refund:…', 'attention:pay_…'), or null. */
+  const [busy, setBusy] = useState<string | null>(null);
+  const [message, setMessage] = useState<Message>(null);
+  // The browser's clock decides only whether the button is offered; the server refuses early payouts itself.
+  const ended = conferenceEnded(new Date());
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const { signal } = controller;
+    void fetchCancellations(signal).then((s) => !signal.aborted && setCancellations(s));
+    void fetchAttention(signal).then((s) => !signal.aborted && setAttention(s));
+    return () => controller.abort();
+  }, []);
+
+  const loadCancellations = async () => setCancellations(await fetchCancellations());
+  const loadAttention = async () => setAttention(await fetchAttention());
+
+  /** Runs one admin call with the page busy, then announces the outcome and reloads the lists. */
+  const act = async (key: string, call: () => Promise<{ ok: boolean; text: string; unauthorized?: boolean }>) => {
+    if (busy) return;
+    setBusy(key);
+    setMessage(null);
+    const outcome = await call();
+    setBusy(null);
+    if (outcome.unauthorized) return;
+    setMessage({ kind: outcome.ok ? 'success' : 'error', text: outcome.text });
+  };
+
+  const decide = (row: CancellationRow, decision: 'approve' | 'decline') => {
+    const regNo = row.registrationNumber;
+    if (decision === 'approve' && !window.confirm(`Approve the cancellation of ${regNo} (${row.name})? The registration is cancelled, its ticket refused at check-in, and ${row.refundDue} is due as a refund.`)) return;
+    void act(`${decision}:${regNo}`, async () => {
+      const result = await adminPost<unknown>(adminApiPaths.cancellationDecide, { registrationNumber: regNo, decision });
+      if (!result.ok && result.status === 401) return { ok: false, text: '', unauthorized: true };
+      // The answer is the registration as written: show it at once rather than reading the whole list again.
+      const [written] = (result.ok && toCancellationRows([result.data])) || [];
+      if (written) setCancellations((s) => (s.status === 'loaded' ? { status: 'loaded', rows: s.rows.map((r) => (r.registrationNumber === regNo ? written : r)) } : s));
+      else await loadCancellations();
+      if (!result.ok) return { ok: false, text: `Could not ${decision} the cancellation of ${regNo}: ${failureMessage(result, SERVER_ERROR)}` };
+      return { ok: true, text: decision === 'approve' ? `Cancellation of ${regNo} approved: the registration is cancelled.` : `Cancellation request of ${regNo} declined.` };
+    });
+  };
+
+  const payRefund = (row: CancellationRow) => {
+    const regNo = row.registrationNumber;
+    if (!window.confirm(`Pay the refund of ${row.refundDue} to ${regNo} (${row.name}) through Razorpay?`)) return;
+    void act(`refund:${regNo}`, async () => {
+      const result = await adminPost<{ status?: string }>(adminApiPaths.refundPay, { registrationNumber: regNo });
+      if (!result.ok && result.status === 401) return { ok: false, text: '', unauthorized: true };
+      await loadCancellations();
+      if (!result.ok) return { ok: false, text: `Refund for ${regNo} not paid: ${failureMessage(result, SERVER_ERROR)}` };
+      return { ok: true, text: `Refund of ${row.refundDue} for ${regNo} sent to Razorpay (${result.data?.status ?? 'processing'}).` };
+    });
+  };
+
+  const refundAttention = (row: AccountsAttentionRow) => {
+    const paymentId = row.rawPaymentId;
+    if (!window.confirm(`Refund ${row.amount} of payment ${paymentId} in full?`)) return;
+    void act(`attention:${paymentId}`, async () => {
+      const result = await adminPost<{ refund?: { id?: string; status?: string } }>(adminApiPaths.attentionRefund, { paymentId });
+      if (!result.ok && result.status === 401) return { ok: false, text: '', unauthorized: true };
+      // The answer is the updated record: show it at once rather than reading the whole list again.
+      const [updated] = (result.ok && toAccountsAttentionRows([result.data])) || [];
+      if (updated) setAttention((s) => (s.status === 'loaded' ? { status: 'loaded', rows: s.rows.map((r) => (r.rawPaymentId === paymentId ? updated : r)) } : s));
+      else await loadAttention();
+      if (!result.ok) return { ok: false, text: `Payment ${paymentId} not refunded: ${failureMessage(result, SERVER_ERROR)}` };
+      const refund = result.data?.refund;
+      return { ok: true, text: `Payment ${paymentId} refunded in full: refund ${refund?.id ?? ''} (${refund?.status ?? 'pending'}).` };
+    });
+  };
+
+  const due = cancellations.status === 'loaded' ? refundsDue(cancellations.rows) : [];
+
+  return (
+    <div className="admin-page">
+      <title>{`Accounts | ${conference.name}`}</title>
+      <AdminTitleBar title="Accounts" backToDashboard />
+
+      <div className="admin-messages">
+        <div role="status">{message?.kind === 'success' && <p className="notice notice--success">{message.text}</p>}</div>
+        <div role="alert">{message?.kind === 'error' && <p className="notice notice--error">{message.text}</p>}</div>
+      </div>
+
+      <section aria-labelledby="accounts-cancellations-heading" className="admin-section card">
+        <h2 id="accounts-cancellations-heading">Cancellation requests</h2>
+        {cancellations.status === 'loading' && (
+          <p role="status" className="admin-muted">
+            Loading cancellation requests...
+          </p>
+        )}
+        {cancellations.status === 'failed' && <p className="admin-muted">Could not load the cancellation requests.</p>}
+        {cancellations.status === 'loaded' && cancellations.rows.length === 0 && <p>None</p>}
+        {cancellations.status === 'loaded' && cancellations.rows.length > 0 && (
+          <div className="admin-table-wrap accounts-wrap" role="region" aria-label="Cancellation requests list" tabIndex={0}>
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">Registration Number</th>
+                  <th scope="col">Name</th>
+                  <th scope="col">Requested At</th>
+                  <th scope="col">Refund Due</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {cancellations.rows.map((row) => (
+                  <tr key={row.registrationNumber}>
+                    <td>{row.registrationNumber}</td>
+                    <td>{row.name}</td>
+                    <td>{row.requestedAtIso ? <time dateTime={row.requestedAtIso}>{row.requestedAt}</time> : row.requestedAt}</td>
+                    <td>{row.refundDue}</td>
+                    <td>{row.statusLabel}</td>
+                    <td>
+                      {row.open ? (
+                        <div className="accounts-actions">
+                          <button
+                            type="button"
+                            className="button admin-table__action"
+                            onClick={() => decide(row, 'approve')}
+                            disabled={busy !== null}
+                            aria-label={`Approve cancellation of ${row.registrationNumber}`}
+                          >
+                            {busy === `approve:${row.registrationNumber}` ? 'Approving...' : 'Approve'}
+                          </button>
+                          <button
+                            type="button"
+                            className="button button--danger admin-table__action"
+                            onClick={() => decide(row, 'decline')}
+                            disabled={busy !== null}
+                            aria-label={`Decline cancellation of ${row.registrationNumber}`}
+                          >
+                            {busy === `decline:${row.registrationNumber}` ? 'Declining...' : 'Decline'}
+                          </button>
+                        </div>
+                      ) : (
+                        <span className="admin-muted">Decided</span>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="accounts-refunds-heading" className="admin-section card">
+        <h2 id="accounts-refunds-heading">Refunds due</h2>
+        <p id="accounts-refund-rule" className="admin-muted">
+          {ended
+            ? 'The conference has ended: refunds due can be paid.'
+            : `Refunds are paid only after the conference (it ends on ${conference.endDate}); "Pay refund" is available from then on.`}
+        </p>
+        {cancellations.status === 'loading' && <p className="admin-muted">Loading refunds due...</p>}
+        {cancellations.status === 'failed' && <p className="admin-muted">Could not load the refunds due.</p>}
+        {cancellations.status === 'loaded' && due.length === 0 && <p>None</p>}
+        {due.length > 0 && (
+          <div className="admin-table-wrap accounts-wrap" role="region" aria-label="Refunds due list" tabIndex={0}>
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">Registration Number</th>
+                  <th scope="col">Name</th>
+                  <th scope="col">Amount</th>
+                  <th scope="col">Credit Note</th>
+                  <th scope="col">Payout</th>
+                  <th scope="col">Parts</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {due.map((row) => (
+                  <tr key={row.registrationNumber}>
+                    <td>{row.registrationNumber}</td>
+                    <td>{row.name}</td>
+                    <td>{row.refundDue}</td>
+                    <td>{row.creditNoteNumber || '–'}</td>
+                    <td>{row.payoutStatus}</td>
+                    <td className="accounts-parts-cell">
+                      <PayoutParts row={row} />
+                    </td>
+                    <td>
+                      {row.payable ? (
+                        <button
+                          type="button"
+                          className="button admin-table__action"
+                          onClick={() => payRefund(row)}
+                          disabled={!ended || busy !== null}
+                          aria-describedby={ended ? undefined : 'accounts-refund-rule'}
+                          aria-label={`${row.payoutStatus === 'Failed' ? 'Retry refund' : 'Pay refund'} for ${row.registrationNumber}`}
+                        >
+                          {busy === `refund:${row.registrationNumber}` ? 'Paying...' : row.payoutStatus === 'Failed' ? 'Retry refund' : 'Pay refund'}
+                        </button>
+                      ) : (
+                        <span className="admin-muted">{row.payoutStatus}</span>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="accounts-attention-heading" className="admin-section card">
+        <h2 id="accounts-attention-heading">Payments needing attention</h2>
+        {attention.status === 'loading' && (
+          <p role="status" className="admin-muted">
+            Loading payments needing attention...
+          </p>
+        )}
+        {attention.status === 'failed' && <p className="admin-muted">Could not load the payments needing attention.</p>}
+        {attention.status === 'loaded' && attention.rows.length === 0 && <p>None</p>}
+        {attention.status === 'loaded' && attention.rows.length > 0 && (
+          <div className="admin-table-wrap accounts-wrap" role="region" aria-label="Payments needing attention list" tabIndex={0}>
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">Registration Number</th>
+                  <th scope="col">Kind</th>
+                  <th scope="col">Amount</th>
+                  <th scope="col">Reason</th>
+                  <th scope="col">When</th>
+                  <th scope="col">Payment ID</th>
+                  <th scope="col">Refund</th>
+                </tr>
+              </thead>
+              <tbody>
+                {attention.rows.map((row) => (
+                  <tr key={row.key}>
+                    <td>{row.registrationNumber}</td>
+                    <td>{row.kind}</td>
+                    <td>{row.amount}</td>
+                    <td className="admin-attention__reason">{row.reason}</td>
+                    <td>{row.whenIso ? <time dateTime={row.whenIso}>{row.when}</time> : row.when}</td>
+                    <td>{row.paymentId}</td>
+                    <td>
+                      {row.refund && row.refund.status !== 'failed' ? (
+                        <span>
+                          {row.refund.id} ({row.refund.status})
+                        </span>
+                      ) : (
+                        <>
+                          {row.refund && <span className="accounts-failed">{row.refund.id} (failed) </span>}
+                          <button
+                            type="button"
+                            className="button button--danger admin-table__action"
+                            onClick={() => refundAttention(row)}
+                            disabled={!row.rawPaymentId || busy !== null}
+                            aria-label={`Refund payment ${row.paymentId} in full`}
+                          >
+                            {busy === `attention:${row.rawPaymentId}` ? 'Refunding...' : 'Refund in full'}
+                          </button>
+                        </>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
