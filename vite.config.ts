@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import netlify from '@netlify/vite-plugin';
 import { fileURLToPath } from 'node:url';
+import { cacheFunctionBuilds } from './scripts/dev-function-cache.ts';
 
 const routerDist = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
 
@@ -66,7 +67,10 @@ function devQueuePerFunction(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command }) => {
+  // Dev only: each function is bundled once, then again only when its sources change.
+  if (command === 'serve') cacheFunctionBuilds();
+  return {
   resolve: {
     // react-router's package exports name only its development build; production bundles take the
     // production one (smaller, no development warnings on the default error screen).
@@ -103,4 +107,6 @@ export default defineConfig(({ command }) => ({
     outDir: 'dist',
     sourcemap: true,
   },
-}));
+};
+});
+
