@@ -48,6 +48,8 @@ export const routes: RouteObject[] = [
       { path: paths.registrationInfo, ...page(() => import('../features/registration/InfoPage')) },
       { path: paths.registrationDetails, ...page(() => import('../features/registration/wizard/RegistrationWizard')) },
       { path: paths.paymentSuccess, ...page(() => import('../features/registration/PaymentSuccessPage')) },
+      { path: paths.cancelRegistration, ...page(() => import('../features/accounts/CancelRegistrationPage')) },
+      { path: paths.invoices, ...page(() => import('../features/accounts/InvoicesPage')) },
       { path: paths.error, ...page(() => import('../features/error/ErrorPage')) },
       // Admin (spec part 2 section 2), every page lazy so public pages load none of it.
       // /admin/login is open; the pathless AdminGuard route verifies the token for the rest.
