@@ -173,6 +173,23 @@ describe('accounts pages in Chromium', { timeout: 240_000 }, () => {
     expect(await button.evaluate((el) => el === document.activeElement && getComputedStyle(el).outlineStyle !== 'none')).toBe(true);
     expect(await button.getAttribute('aria-describedby')).toBeTruthy();
 
+    // A refused download: the button reads 'Processing...' and is disabled while the call runs,
+    // then the server's message is shown in the alert region and the button is usable again.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/invoices/download', async (route) => {
+      await held;
+      await route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ error: { code: 'RATE_LIMITED', message: 'Too many requests. Please wait a few minutes.' }, success: false, message: 'Too many requests. Please wait a few minutes.' }) });
+    });
+    await button.click();
+    const processing = item.getByRole('button', { name: 'Processing...' });
+    await expect.poll(() => processing.isDisabled()).toBe(true);
+    release();
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Too many requests. Please wait a few minutes.' }).isVisible()).toBe(true);
+    await expect.poll(() => button.isEnabled()).toBe(true);
+    await expect.poll(() => button.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.unroute('**/api/invoices/download');
+
     const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
     expect(download.suggestedFilename()).toBe(`invoice-${invoiceNumber.replace(/\//g, '-')}.pdf`);
     const bytes = await readFile((await download.path())!);
@@ -184,8 +201,9 @@ describe('accounts pages in Chromium', { timeout: 240_000 }, () => {
     expect(await button.isEnabled()).toBe(true);
     await expectNoSeriousAxeViolations(page);
     // Chromium logs the refused lookup's 404 itself; nothing else may be logged.
-    expect(consoleErrors.filter((e) => !/status of 404 \(Not Found\)/.test(e))).toEqual([]);
-    expect(consoleErrors.length).toBeLessThanOrEqual(1);
+    expect(consoleErrors.filter((e) => !/status of (404 \(Not Found\)|429 \(Too Many Requests\))/.test(e))).toEqual([]);
+    // The refused download's message is gone once a download succeeds.
+    expect(await page.getByRole('alert').filter({ hasText: 'Too many requests' }).count()).toBe(0);
   });
 
   it('/cancel-registration: shows a 50 % refund, needs the second confirmation, then shows the request as received everywhere', async () => {
