@@ -50,6 +50,8 @@ export const routes: RouteObject[] = [
       { path: paths.registrationInfo, ...page(() => import('../features/registration/InfoPage')) },
       { path: paths.registrationDetails, ...page(() => import('../features/registration/wizard/RegistrationWizard')) },
       { path: paths.paymentSuccess, ...page(() => import('../features/registration/PaymentSuccessPage')) },
+      { path: paths.cancelRegistration, ...page(() => import('../features/accounts/CancelRegistrationPage')) },
+      { path: paths.invoices, ...page(() => import('../features/accounts/InvoicesPage')) },
       { path: paths.error, ...page(() => import('../features/error/ErrorPage')) },
       // Self-service (spec part 2 sections 2 and 4): public, lazy like every page.
       { path: paths.tierUpgrade, ...page(() => import('../features/self-service/TierUpgradePage')) },

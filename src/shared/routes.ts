@@ -28,6 +28,8 @@ export const paths = {
   tierUpgrade: '/tier-upgrade',
   ieeeChange: '/ieee-change',
   nameChange: '/name-change',
+  cancelRegistration: '/cancel-registration',
+  invoices: '/invoices',
   adminLogin: '/admin/login',
   admin: '/admin',
   adminTicketVerifier: '/admin/ticket-verifier',

@@ -85,6 +85,10 @@ export default function InfoPage() {
             A registration can be transferred to another name free of cancellation fees before {refundDeadline}, with a
             processing fee of {formatWholeFee(transferUsd, 'USD')} (USD) or {formatWholeFee(transferInr, 'INR')} (INR).
           </li>
+          <li>
+            With your Registration ID and registered e-mail you can <Link to={paths.cancelRegistration}>request a cancellation</Link>{' '}
+            and <Link to={paths.invoices}>download your GST tax invoices</Link>.
+          </li>
         </ul>
         <h3 id="self-service">Already registered?</h3>
         <p>With your Registration ID you can change your registration online:</p>

@@ -1,0 +1,163 @@
+/**
+ * /invoices (issue 8 "Accounts", GST tax invoices: "downloadable by the registrant from the
+ * name-change style lookup (registration id + e-mail)"): the registrant enters the Registration
+ * ID and registered e-mail, 'Find invoices' lists the tax invoices and credit notes of the
+ * registration, and 'Download PDF' saves one.
+ */
+import { useId, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { conference } from '../../content/conference';
+import { failureMessage } from '../../lib/api';
+import { selfServiceMessages, type DocumentSummary } from '../../shared/api';
+import { formatMoney } from '../../shared/money';
+import { paths } from '../../shared/routes';
+import { formatDay } from '../registration/format';
+import { downloadDocument, keepFocus, lookupInvoices, saveDocument, useFocusAfterRender, type Registrant } from './accounts-api';
+import { RegistrantForm } from './RegistrantForm';
+import './accounts.css';
+
+interface Found {
+  who: Registrant;
+  registrationNumber: string;
+  documents: DocumentSummary[];
+}
+
+/** The invoices page. */
+export default function InvoicesPage() {
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [found, setFound] = useState<Found | null>(null);
+  const [downloading, setDownloading] = useState<string | null>(null);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const [status, setStatus] = useState('');
+  const resultsHeadingRef = useRef<HTMLHeadingElement>(null);
+  const focusAfterRender = useFocusAfterRender();
+  // Answers to an older lookup (the fields edited meanwhile) are dropped, not shown.
+  const lookupSeq = useRef(0);
+
+  const find = async (who: Registrant) => {
+    const seq = ++lookupSeq.current;
+    setBusy(true);
+    setFormError(null);
+    setDownloadError(null);
+    setFound(null);
+    setStatus('');
+    const result = await lookupInvoices(who);
+    if (seq !== lookupSeq.current) return;
+    setBusy(false);
+    if (!result.ok) {
+      setFormError(failureMessage(result, selfServiceMessages.recordNotFound));
+      return;
+    }
+    const { registrationNumber, documents } = result.data;
+    setFound({ who, registrationNumber, documents });
+    setStatus(documents.length === 1 ? `Found 1 document for ${registrationNumber}.` : `Found ${documents.length} documents for ${registrationNumber}.`);
+    // Keyboard and screen-reader users land on the list, not back at the top of the form.
+    focusAfterRender(resultsHeadingRef);
+  };
+
+  const download = async (doc: DocumentSummary, button: HTMLButtonElement) => {
+    if (!found || downloading) return;
+    setDownloading(doc.number);
+    setDownloadError(null);
+    setStatus(`Downloading ${doc.title} ${doc.number}...`);
+    const outcome = await downloadDocument(found.who, doc.number);
+    setDownloading(null);
+    keepFocus(button);
+    if (!outcome.ok) {
+      setStatus('');
+      setDownloadError(outcome.message);
+      return;
+    }
+    saveDocument(outcome.document);
+    setStatus(`Downloaded ${outcome.document.fileName}.`);
+  };
+
+  const edited = () => {
+    lookupSeq.current++;
+    setBusy(false);
+    setFound(null);
+    setFormError(null);
+    setDownloadError(null);
+    setStatus('');
+  };
+
+  return (
+    <article className="accounts">
+      <title>{`Invoices | ${conference.name}`}</title>
+      <h1>Invoices</h1>
+
+      <section className="card accounts__section" aria-labelledby={`${id}-find`}>
+        <h2 id={`${id}-find`}>Find your invoices</h2>
+        <p>
+          Enter the Registration ID from your confirmation e-mail and the e-mail address you registered with to download
+          the GST tax invoice of your registration, of any paid change to it, and the credit note of an approved
+          cancellation.
+        </p>
+        <RegistrantForm submitLabel="Find invoices" busy={busy} error={formError} onSubmit={find} onInvalid={setFormError} onEdit={edited} />
+      </section>
+
+      <p role="status" className="accounts__status">
+        {status}
+      </p>
+
+      {found && (
+        <section className="card accounts__section" aria-labelledby={`${id}-documents`}>
+          <h2 id={`${id}-documents`} ref={resultsHeadingRef} tabIndex={-1}>
+            Documents for {found.registrationNumber}
+          </h2>
+          {found.documents.length === 0 ? (
+            <p>
+              This registration has no tax documents yet. If you think it should, please write to{' '}
+              <a href={`mailto:${conference.contactEmail}`}>{conference.contactEmail}</a>.
+            </p>
+          ) : (
+            <ul className="document-list">
+              {found.documents.map((doc) => {
+                const titleId = `${id}-doc-${doc.number.replace(/\W+/g, '-')}`;
+                const isBusy = downloading === doc.number;
+                return (
+                  <li key={doc.number} className="document-list__item">
+                    <div>
+                      <h3 id={titleId} className="document-list__title">
+                        {doc.title} {doc.number}
+                      </h3>
+                      <dl className="document-list__facts">
+                        <div>
+                          <dt>Date</dt>
+                          <dd>{formatDay(doc.date)}</dd>
+                        </div>
+                        <div>
+                          <dt>Total</dt>
+                          <dd className="num">{formatMoney(doc.total, doc.currency)}</dd>
+                        </div>
+                      </dl>
+                    </div>
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      onClick={(e) => void download(doc, e.currentTarget)}
+                      disabled={downloading !== null}
+                      aria-busy={isBusy || undefined}
+                      aria-describedby={titleId}
+                    >
+                      {isBusy ? 'Processing...' : 'Download PDF'}
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+          <div role="alert" className="accounts__alert">
+            {downloadError && <p className="notice notice--error">{downloadError}</p>}
+          </div>
+        </section>
+      )}
+
+      <p className="accounts__aside">
+        Want to cancel your registration? See <Link to={paths.cancelRegistration}>Cancel registration</Link>.
+      </p>
+    </article>
+  );
+}

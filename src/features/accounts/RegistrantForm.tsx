@@ -1,0 +1,111 @@
+/**
+ * The Registration ID and registered e-mail form the accounts pages share (issue 8 "Accounts":
+ * "the name-change style lookup"; spec part 2 section 5: both required, the e-mail input of
+ * e-mail type, '⚠️ Please enter both Registration ID and Email.').
+ */
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { checkRegistrant, keepFocus, type Registrant } from './accounts-api';
+
+interface RegistrantFormProps {
+  /** The submit button's label ('Find invoices', 'Check refund'). */
+  submitLabel: string;
+  /** True while the page's call runs: the button is disabled and reads 'Loading...'. */
+  busy: boolean;
+  /** The message for the alert region under the fields: the page's refusal, or null. */
+  error: string | null;
+  /** Called with checked values only; the form waits for it to settle before tidying focus. */
+  onSubmit: (who: Registrant) => Promise<void>;
+  /** Called with the check's message when a field is empty or malformed. */
+  onInvalid: (message: string) => void;
+  /** Called on every edit, so the page can drop results that belong to the old values. */
+  onEdit: () => void;
+}
+
+/**
+ * Labelled Registration ID and e-mail fields and a submit button. Checks the fields with the
+ * server's schema before calling `onSubmit`; on a refusal focus goes to the field concerned
+ * and the fields point at the message (aria-describedby) so it is read with them.
+ */
+export function RegistrantForm({ submitLabel, busy, error, onSubmit, onInvalid, onEdit }: RegistrantFormProps) {
+  const id = useId();
+  const [regId, setRegId] = useState('');
+  const [email, setEmail] = useState('');
+  const [invalidField, setInvalidField] = useState<'regId' | 'email' | null>(null);
+  const regIdRef = useRef<HTMLInputElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const errorId = `${id}-error`;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const checked = checkRegistrant(regId, email);
+    if (!checked.ok) {
+      setInvalidField(checked.field);
+      onInvalid(checked.message);
+      (checked.field === 'regId' ? regIdRef : emailRef).current?.focus();
+      return;
+    }
+    setInvalidField(null);
+    void onSubmit(checked.value).then(() => keepFocus(buttonRef.current));
+  };
+
+  const describedBy = error ? errorId : undefined;
+  return (
+    // noValidate: the page's own message (the spec's wording) replaces the browser's bubble.
+    <form className="accounts-form" onSubmit={submit} noValidate>
+      <div className="accounts-form__fields">
+        <div className="accounts-field">
+          <label htmlFor={`${id}-regid`}>Registration ID</label>
+          <input
+            ref={regIdRef}
+            id={`${id}-regid`}
+            name="regId"
+            type="text"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            placeholder="PESGRE25-XXXXXXXX"
+            maxLength={41}
+            value={regId}
+            onChange={(e) => {
+              setRegId(e.target.value);
+              setInvalidField(null);
+              onEdit();
+            }}
+            aria-invalid={invalidField === 'regId' || undefined}
+            aria-describedby={describedBy}
+          />
+        </div>
+        <div className="accounts-field">
+          <label htmlFor={`${id}-email`}>Registered e-mail</label>
+          <input
+            ref={emailRef}
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            autoComplete="email"
+            maxLength={254}
+            value={email}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              setInvalidField(null);
+              onEdit();
+            }}
+            aria-invalid={invalidField === 'email' || undefined}
+            aria-describedby={describedBy}
+          />
+        </div>
+      </div>
+      {/* Always in the DOM so screen readers announce a message placed in it. */}
+      <div role="alert" id={errorId} className="accounts-form__error">
+        {error && <p className="notice notice--error">{error}</p>}
+      </div>
+      <div className="button-row">
+        <button ref={buttonRef} type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
+          {busy ? 'Loading...' : submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,155 @@
+/**
+ * The browser side of the registrant's accounts calls (issue 8 "Accounts"): the invoice lookup
+ * and PDF download, the cancellation quote and request. JSON calls go through src/lib/api.ts;
+ * the download is a plain fetch because its success answer is a PDF, not JSON.
+ */
+import { useCallback, useEffect, useRef, type RefObject } from 'react';
+import { failureMessage, postJson, toApiResult, type ApiResult } from '../../lib/api';
+import { apiPaths, registrantRequest, selfServiceMessages, type CancellationResponse, type InvoicesLookupResponse } from '../../shared/api';
+
+/** The registrant's id and registered e-mail as the server wants them (id trimmed and upper-cased). */
+export interface Registrant {
+  regId: string;
+  email: string;
+}
+
+/**
+ * Checks the two fields with the server's own schema (registrantRequest), so the page refuses
+ * exactly what the server would: empty fields give the spec's '⚠️ Please enter both Registration
+ * ID and Email.' (spec part 2 section 5). Returns the values to send, or the first message and
+ * the field it belongs to.
+ */
+export function checkRegistrant(regId: string, email: string): { ok: true; value: Registrant } | { ok: false; message: string; field: 'regId' | 'email' } {
+  // An empty field is reported as the spec's single message even when the other one is malformed.
+  if (!regId.trim() || !email.trim()) return { ok: false, message: selfServiceMessages.idAndEmailRequired, field: regId.trim() ? 'email' : 'regId' };
+  const parsed = registrantRequest.safeParse({ regId, email });
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const issue = parsed.error.issues[0];
+  return { ok: false, message: issue?.message ?? selfServiceMessages.idAndEmailRequired, field: issue?.path[0] === 'email' ? 'email' : 'regId' };
+}
+
+/** POST /api/invoices/lookup: the registrant's tax documents. */
+export function lookupInvoices(who: Registrant): Promise<ApiResult<InvoicesLookupResponse>> {
+  return postJson<InvoicesLookupResponse>(apiPaths.invoicesLookup, who);
+}
+
+/** POST /api/cancellation/quote: what cancelling now would refund, or the state of a request already made. */
+export function quoteCancellation(who: Registrant): Promise<ApiResult<CancellationResponse>> {
+  return postJson<CancellationResponse>(apiPaths.cancellationQuote, who);
+}
+
+/** POST /api/cancellation/request: records the request (asking again answers the same). */
+export function requestCancellation(who: Registrant): Promise<ApiResult<CancellationResponse>> {
+  return postJson<CancellationResponse>(apiPaths.cancellationRequest, who);
+}
+
+/** The file name for document `number` when the answer names none: 'PG25/2526/00001' -> 'invoice-PG25-2526-00001.pdf'. */
+export function fallbackFileName(number: string): string {
+  return `invoice-${number.replace(/\//g, '-')}.pdf`;
+}
+
+/**
+ * The file name a Content-Disposition header gives (RFC 6266: `filename*` in UTF-8 preferred
+ * over `filename`), reduced to a plain name (no folders, no control characters), or null.
+ */
+export function fileNameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  let name: string | null = null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (extended?.[1]) {
+    try {
+      name = decodeURIComponent(extended[1].trim());
+    } catch {
+      name = null;
+    }
+  }
+  if (name === null) {
+    const plain = /filename\s*=\s*(?:"([^"]*)"|([^;]+))/.exec(header);
+    name = (plain?.[1] ?? plain?.[2] ?? '').trim() || null;
+  }
+  if (name === null) return null;
+  // The name becomes a file on the delegate's disk: never a path, never a hidden or odd name.
+  // eslint-disable-next-line no-control-regex
+  const safe = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').replace(/^\.+/, '').trim();
+  return safe || null;
+}
+
+/** A downloaded document: the PDF and the name to save it under. */
+export interface DownloadedDocument {
+  blob: Blob;
+  fileName: string;
+}
+
+/** The message for a failed download when the server gives none. */
+export const downloadFailed = 'Failed to download the document. Please try again.';
+
+/**
+ * POST /api/invoices/download: one of the registrant's documents as a PDF. Never throws: a
+ * refusal comes back as the server's message (the JSON error shape), a network failure or an
+ * answer that is not a PDF as `downloadFailed`.
+ */
+export async function downloadDocument(who: Registrant, number: string): Promise<{ ok: true; document: DownloadedDocument } | { ok: false; message: string }> {
+  let response: Response;
+  try {
+    response = await fetch(apiPaths.invoicesDownload, {
+      method: 'POST',
+      headers: { Accept: 'application/pdf, application/json', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...who, number }),
+    });
+    if (!response.ok) {
+      const failure = toApiResult<never>(response.status, await response.text());
+      return { ok: false, message: failure.ok ? downloadFailed : failureMessage(failure, downloadFailed) };
+    }
+    // A 200 that is not a PDF (a proxy's HTML page, say) must not be saved as an invoice.
+    if (!(response.headers.get('Content-Type') ?? '').toLowerCase().includes('application/pdf')) return { ok: false, message: downloadFailed };
+    const blob = await response.blob();
+    return { ok: true, document: { blob, fileName: fileNameFromDisposition(response.headers.get('Content-Disposition')) ?? fallbackFileName(number) } };
+  } catch {
+    return { ok: false, message: downloadFailed };
+  }
+}
+
+/** Hands `doc` to the browser's download through an object URL and a temporary <a download>. */
+export function saveDocument(doc: DownloadedDocument): void {
+  const url = URL.createObjectURL(doc.blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = doc.fileName;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Not revoked at once: some browsers (Firefox, Safari) read the URL only after click() returns.
+  window.setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
+
+/**
+ * Focus moves that wait for the next render (the element to focus is often rendered by the same
+ * state change): `focusAfterRender(ref)` in an event handler focuses ref's element once React has
+ * committed it.
+ */
+export function useFocusAfterRender(): (ref: RefObject<HTMLElement | null>) => void {
+  const pending = useRef<RefObject<HTMLElement | null> | null>(null);
+  useEffect(() => {
+    const element = pending.current?.current;
+    if (element) {
+      pending.current = null;
+      element.focus();
+    }
+  });
+  return useCallback((ref: RefObject<HTMLElement | null>) => {
+    pending.current = ref;
+  }, []);
+}
+
+/**
+ * Puts focus back on `element` when the page lost it: a button disabled while busy drops focus to
+ * the body, and a keyboard user would start again from the top. Runs after the next paint so
+ * the page's own focus move (to a result heading) wins.
+ */
+export function keepFocus(element: HTMLElement | null): void {
+  requestAnimationFrame(() => {
+    const active = document.activeElement;
+    if (element?.isConnected && (!active || active === document.body)) element.focus();
+  });
+}

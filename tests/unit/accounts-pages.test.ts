@@ -1,0 +1,49 @@
+/**
+ * The accounts pages' pure helpers (issue 8 "Accounts"): the id and e-mail check with the spec's
+ * message, and the file name a downloaded invoice is saved under.
+ */
+import { describe, expect, it } from 'vitest';
+import { checkRegistrant, fallbackFileName, fileNameFromDisposition } from '../../src/features/accounts/accounts-api';
+
+describe('checkRegistrant', () => {
+  const both = '⚠️ Please enter both Registration ID and Email.';
+
+  it("gives the spec's message when either field is empty or blank, pointing at the empty one", () => {
+    expect(checkRegistrant('', '')).toEqual({ ok: false, message: both, field: 'regId' });
+    expect(checkRegistrant('  ', 'a@example.org')).toEqual({ ok: false, message: both, field: 'regId' });
+    expect(checkRegistrant('PESGRE25-ABCDEFGH', ' ')).toEqual({ ok: false, message: both, field: 'email' });
+    // An empty e-mail wins over a malformed id: the spec's message names both fields.
+    expect(checkRegistrant('not an id', '')).toEqual({ ok: false, message: both, field: 'email' });
+  });
+
+  it('trims and upper-cases the id as the server does, and trims the e-mail', () => {
+    expect(checkRegistrant(' pesgre25-abcdefgh ', ' Asha@Example.org ')).toEqual({ ok: true, value: { regId: 'PESGRE25-ABCDEFGH', email: 'Asha@Example.org' } });
+  });
+
+  it('refuses an id that cannot be one, before asking the server', () => {
+    expect(checkRegistrant('hello world', 'a@example.org')).toEqual({ ok: false, message: 'This is not a registration ID.', field: 'regId' });
+  });
+});
+
+describe('download file names', () => {
+  it('reads filename and prefers RFC 5987 filename*', () => {
+    expect(fileNameFromDisposition('attachment; filename="invoice-PG25-2526-00001.pdf"')).toBe('invoice-PG25-2526-00001.pdf');
+    expect(fileNameFromDisposition('attachment; filename=credit-note-PG25C-2526-00002.pdf')).toBe('credit-note-PG25C-2526-00002.pdf');
+    expect(fileNameFromDisposition(`attachment; filename="fallback.pdf"; filename*=UTF-8''rechnung%20%C3%A4.pdf`)).toBe('rechnung ä.pdf');
+  });
+
+  it('never gives a path, a hidden name or control characters', () => {
+    expect(fileNameFromDisposition('attachment; filename="../../etc/passwd"')).toBe('passwd');
+    expect(fileNameFromDisposition('attachment; filename="C:\\\\temp\\\\x.pdf"')).toBe('x.pdf');
+    expect(fileNameFromDisposition('attachment; filename=".hidden.pdf"')).toBe('hidden.pdf');
+    expect(fileNameFromDisposition('attachment; filename="a\u0007b.pdf"')).toBe('ab.pdf');
+  });
+
+  it('gives null when there is no usable name, and the fallback replaces the slashes of the number', () => {
+    expect(fileNameFromDisposition(null)).toBeNull();
+    expect(fileNameFromDisposition('attachment')).toBeNull();
+    expect(fileNameFromDisposition('attachment; filename=""')).toBeNull();
+    expect(fileNameFromDisposition(`attachment; filename*=UTF-8''%E0%A4%A`)).toBeNull();
+    expect(fallbackFileName('PG25/2526/00001')).toBe('invoice-PG25-2526-00001.pdf');
+  });
+});
