@@ -179,6 +179,8 @@ function selfServiceLinks(): [string, string][] {
     ['Upgrade a student registration to a full one', `${base}${paths.tierUpgrade}`],
     ['Change from an IEEE-member to a non-member tier', `${base}${paths.ieeeChange}`],
     ['Correct your registered name', `${base}${paths.nameChange}`],
+    ['Download your GST tax invoices', `${base}${paths.invoices}`],
+    ['Cancel your registration (see the refund rule first)', `${base}${paths.cancelRegistration}`],
   ];
 }
 
