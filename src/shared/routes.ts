@@ -28,6 +28,7 @@ export const paths = {
   tierUpgrade: '/tier-upgrade',
   ieeeChange: '/ieee-change',
   nameChange: '/name-change',
+  nameTransfer: '/name-transfer',
   adminLogin: '/admin/login',
   admin: '/admin',
   adminTicketVerifier: '/admin/ticket-verifier',

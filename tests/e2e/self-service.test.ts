@@ -376,7 +376,7 @@ describe('self-service pages in Chromium', () => {
     await page.waitForLoadState('networkidle');
     expect(scripts.filter((s) => /self-service|react-hook-form/.test(s))).toEqual([]);
     const links = page.getByRole('list', { name: 'Already registered?' }).getByRole('link');
-    expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(['/tier-upgrade', '/ieee-change', '/name-change']);
+    expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(['/tier-upgrade', '/ieee-change', '/name-change', '/name-transfer']);
     // Keyboard: focus the first link and follow it.
     await links.first().focus();
     await page.keyboard.press('Enter');

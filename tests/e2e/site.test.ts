@@ -48,6 +48,7 @@ const routes: Array<[string, string | RegExp, boolean]> = [
   ['/tier-upgrade', 'Upgrade Registration Tier', false],
   ['/ieee-change', 'Change IEEE Membership Status', false],
   ['/name-change', 'Change Registered Name', false],
+  ['/name-transfer', 'Transfer Registration to Another Person', false],
 ];
 
 /** Code that information routes must never load (route-level lazy loading). */
