@@ -366,7 +366,7 @@ describe('self-service pages in Chromium', () => {
     expect(consoleErrors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
   }, 240_000);
 
-  it('the registration page links the three pages without loading their code', async () => {
+  it('the registration page links the self-service pages without loading their code', async () => {
     const scripts: string[] = [];
     page.on('request', (r) => {
       if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
