@@ -179,6 +179,7 @@ function selfServiceLinks(): [string, string][] {
     ['Upgrade a student registration to a full one', `${base}${paths.tierUpgrade}`],
     ['Change from an IEEE-member to a non-member tier', `${base}${paths.ieeeChange}`],
     ['Correct your registered name', `${base}${paths.nameChange}`],
+    ['Transfer your registration to another person (a processing fee applies)', `${base}${paths.nameTransfer}`],
     ['Download your GST tax invoices', `${base}${paths.invoices}`],
     ['Cancel your registration (see the refund rule first)', `${base}${paths.cancelRegistration}`],
   ];

@@ -57,6 +57,7 @@ export const routes: RouteObject[] = [
       { path: paths.tierUpgrade, ...page(() => import('../features/self-service/TierUpgradePage')) },
       { path: paths.ieeeChange, ...page(() => import('../features/self-service/IeeeChangePage')) },
       { path: paths.nameChange, ...page(() => import('../features/self-service/NameChangePage')) },
+      { path: paths.nameTransfer, ...page(() => import('../features/self-service/NameTransferPage')) },
       // Admin (spec part 2 section 2), every page lazy so public pages load none of it.
       // /admin/login is open; the pathless AdminGuard route verifies the token for the rest.
       { path: paths.adminLogin, ...page(() => import('../features/admin/AdminLoginPage')) },

@@ -30,6 +30,7 @@ export const paths = {
   nameChange: '/name-change',
   cancelRegistration: '/cancel-registration',
   invoices: '/invoices',
+  nameTransfer: '/name-transfer',
   adminLogin: '/admin/login',
   admin: '/admin',
   adminTicketVerifier: '/admin/ticket-verifier',

@@ -366,7 +366,7 @@ describe('self-service pages in Chromium', () => {
     expect(consoleErrors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
   }, 240_000);
 
-  it('the registration page links the three pages without loading their code', async () => {
+  it('the registration page links the self-service pages without loading their code', async () => {
     const scripts: string[] = [];
     page.on('request', (r) => {
       if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
@@ -376,7 +376,7 @@ describe('self-service pages in Chromium', () => {
     await page.waitForLoadState('networkidle');
     expect(scripts.filter((s) => /self-service|react-hook-form/.test(s))).toEqual([]);
     const links = page.getByRole('list', { name: 'Already registered?' }).getByRole('link');
-    expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(['/tier-upgrade', '/ieee-change', '/name-change']);
+    expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(['/tier-upgrade', '/ieee-change', '/name-change', '/name-transfer']);
     // Keyboard: focus the first link and follow it.
     await links.first().focus();
     await page.keyboard.press('Enter');

@@ -50,6 +50,7 @@ const routes: Array<[string, string | RegExp, boolean]> = [
   ['/name-change', 'Change Registered Name', false],
   ['/cancel-registration', 'Cancel Registration', false],
   ['/invoices', 'Invoices', false],
+  ['/name-transfer', 'Transfer Registration to Another Person', false],
 ];
 
 /** Code that information routes must never load (route-level lazy loading). */

@@ -102,6 +102,9 @@ export default function InfoPage() {
           <li>
             <Link to={paths.nameChange}>Correct the name on your registration</Link> (with your registered e-mail address)
           </li>
+          <li>
+            <Link to={paths.nameTransfer}>Transfer your registration to another person</Link> (with your registered e-mail address; a processing fee applies)
+          </li>
         </ul>
       </section>
 

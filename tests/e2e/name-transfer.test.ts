@@ -1,0 +1,249 @@
+/**
+ * End-to-end: the name transfer at /name-transfer (spec part 2 section 9; issue 8) in Chromium
+ * against the whole local stack, on 10 Nov 2025 IST (transfers are taken before 20 Nov).
+ *  - empty fields and a wrong e-mail are refused with the shared words and the server's message;
+ *    a closed transfer window shows the server's message;
+ *  - closing the checkout says 'Payment window closed' and changes nothing;
+ *  - paying through the stand-in checkout verifies, reaches the payment-success page, and the
+ *    registration (read with an admin token) now names the new person with ticket version 1;
+ *    the new person is e-mailed that the registration was transferred to them;
+ *  - axe-core finds no serious or critical violation on the page in each state.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import PostalMime from 'postal-mime';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { selfServiceMessages, type StoredRegistration } from '../../src/shared/api';
+import { computeFeeCharges } from '../../src/shared/change-charges';
+import { formatMoney, fromMinor } from '../../src/shared/money';
+import { computeCharges, pricing } from '../../src/shared/pricing';
+import { devDefaults } from '../../scripts/local-config';
+import { NO_MATCH_MESSAGE } from '../../netlify/server/self-service';
+import { validForm } from '../functions/helpers-form';
+import { launchChromium, startStack, type Stack } from './stack';
+
+const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD || devDefaults.ADMIN_PASSWORD;
+const REGISTERED = 'transfer.from.e2e@example.org';
+const NEW_PERSON = { title: 'Ms', firstName: 'Meera', lastName: 'Shankar', email: 'transfer.to.e2e@example.org', organization: 'Hubballi Grid Lab', mobile: '+91 90000 11111' } as const;
+const fee = computeFeeCharges(pricing, 'INR', 2000);
+
+let stack: Stack;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let outbox: string;
+let regNo: string;
+const consoleErrors: string[] = [];
+
+beforeAll(async () => {
+  outbox = await mkdtemp(path.join(tmpdir(), 'pesgre-name-transfer-outbox-'));
+  stack = await startStack({ APP_NOW: '2025-11-10T10:00:00+05:30', MAIL_OUTBOX_DIR: outbox });
+  browser = await launchChromium();
+  regNo = await registerPaidOverHttp();
+}, 400_000);
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+  if (outbox) await rm(outbox, { recursive: true, force: true });
+});
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  page = await context.newPage();
+  consoleErrors.length = 0;
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(m.text());
+  });
+});
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail' && !page.isClosed()) {
+    await mkdir('test-results', { recursive: true });
+    await page.screenshot({ path: `test-results/name-transfer-${ctx.task.name.replace(/\W+/g, '-').slice(0, 60)}.png`, fullPage: true });
+  }
+  await context?.close();
+});
+
+async function postJson<T>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: T }> {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+/** A Standard Indian professional registers and pays over HTTP (create-order, the double's capture, verify-payment). */
+async function registerPaidOverHttp(): Promise<string> {
+  const data = validForm({ email: REGISTERED, verifyEmail: REGISTERED, firstName: 'Asha', lastName: 'Kulkarni', title: 'Dr' });
+  const amount = fromMinor(computeCharges(pricing, data, null).total);
+  const order = await postJson<{ id: string }>(`${stack.appUrl}/api/payment/create-order`, { amount, data });
+  expect(order.status, JSON.stringify(order.body)).toBe(200);
+  const paid = await postJson<Record<string, string>>(`${stack.doubleUrl}/_double/capture`, { order_id: order.body.id });
+  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+  const verified = await postJson<{ registrationNumber: string }>(`${stack.appUrl}/api/payment/verify-payment`, paid.body);
+  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+  return verified.body.registrationNumber;
+}
+
+/** The whole stored registration, read as an organiser would (admin token over the API). */
+async function adminRegistration(): Promise<StoredRegistration> {
+  const login = await postJson<{ token: string }>(`${stack.appUrl}/api/admin-auth/login`, { password: ADMIN_PASSWORD });
+  expect(login.status).toBe(200);
+  const res = await fetch(`${stack.appUrl}/api/registrations/${regNo}`, { headers: { authorization: `Bearer ${login.body.token}` } });
+  expect(res.status).toBe(200);
+  return (await res.json()) as StoredRegistration;
+}
+
+/** axe-core: no serious or critical WCAG 2.1 A/AA violation on the page as it is now. */
+async function expectNoSeriousViolations(p: Page, where: string) {
+  const axe = await new AxeBuilder({ page: p }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious, where).toEqual([]);
+}
+
+const alertText = (p: Page) => p.locator('.ss').getByRole('alert').textContent();
+const statusText = (p: Page) => p.locator('.ss').getByRole('status').textContent();
+
+/** Opens /name-transfer and waits for its heading. */
+async function open(p: Page) {
+  await p.goto(`${stack.appUrl}/name-transfer`);
+  await expect.poll(() => p.getByRole('heading', { level: 1, name: 'Transfer Registration to Another Person' }).isVisible(), { timeout: 30_000 }).toBe(true);
+}
+
+/** Fills the whole form: the registrant's id and `email`, and the new person. */
+async function fill(p: Page, email: string) {
+  await p.getByLabel('Registration ID').fill(regNo);
+  await p.getByLabel('Registered Email').fill(email);
+  await p.getByLabel('Title').selectOption(NEW_PERSON.title);
+  await p.getByLabel('First Name').fill(NEW_PERSON.firstName);
+  await p.getByLabel('Last Name').fill(NEW_PERSON.lastName);
+  await p.getByLabel('Email', { exact: true }).fill(NEW_PERSON.email);
+  await p.getByLabel('Organization').fill(NEW_PERSON.organization);
+  await p.getByLabel('Mobile').fill(NEW_PERSON.mobile);
+}
+
+describe('name transfer in Chromium', () => {
+  it('refuses empty and wrong details, shows the order, and closing the checkout changes nothing', async () => {
+    const before = await adminRegistration();
+    await open(page);
+    // The fee, the deadline and the ticket rule are stated before anything is typed.
+    const intro = await page.locator('.ss-facts').textContent();
+    expect(intro).toContain(formatMoney(fee.base, 'INR'));
+    expect(intro).toContain('$50.00');
+    expect(intro).toContain('20 November 2025');
+    await expectNoSeriousViolations(page, '/name-transfer empty');
+
+    const orders: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/name-transfer/create-order')) orders.push(r.url());
+    });
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => alertText(page)).toBe(selfServiceMessages.idAndEmailRequired);
+    expect(await page.getByLabel('Registration ID').getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('regId');
+    // The new person's fields are checked with the same words as the server's schema.
+    await page.getByLabel('Registration ID').fill(regNo);
+    await page.getByLabel('Registered Email').fill(REGISTERED);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => alertText(page)).toBe('Title must be one of Dr, Prof, Mr, Ms, Mrs.');
+    expect(await page.getByText('Organization is required.').isVisible()).toBe(true);
+    await expectNoSeriousViolations(page, '/name-transfer with field errors');
+    expect(orders).toEqual([]);
+
+    // A wrong registered e-mail: the server's refusal, no summary.
+    await fill(page, 'someone.else@example.org');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => alertText(page), { timeout: 30_000 }).toBe(NO_MATCH_MESSAGE);
+    const summary = page.getByRole('region', { name: 'Transfer summary' });
+    expect(await summary.count()).toBe(0);
+
+    // After the deadline the server's refusal is shown as it is (stubbed: this stack's clock is 10 Nov).
+    const closed = 'Name transfers were possible until the day before 2025-11-20. Please write to us.';
+    await page.route('**/api/name-transfer/create-order', (route) =>
+      route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: { code: 'TRANSFER_CLOSED', message: closed }, success: false, message: closed }) }),
+    );
+    await page.getByLabel('Registered Email').fill(REGISTERED);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => alertText(page)).toBe(closed);
+    await page.unroute('**/api/name-transfer/create-order');
+
+    // The right details: 'Loading...' while the order is made, then the summary.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/name-transfer/create-order', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const loading = page.getByRole('button', { name: 'Loading...' });
+    await expect.poll(() => loading.isVisible()).toBe(true);
+    expect(await loading.isDisabled()).toBe(true);
+    release();
+    await expect.poll(() => summary.isVisible(), { timeout: 30_000 }).toBe(true);
+    await page.unroute('**/api/name-transfer/create-order');
+    expect(await alertText(page)).toBe('');
+    const dd = (term: string) => summary.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
+    expect(await dd('Registration ID').textContent()).toBe(regNo);
+    expect(await dd('From').textContent()).toBe('Dr Asha Kulkarni');
+    expect(await dd('To').textContent()).toBe('Ms Meera Shankar');
+    const row = (name: string) => summary.getByRole('row', { name: new RegExp(`^${name.replace(/[()%]/g, '\\$&')}`) }).getByRole('cell');
+    expect(await row('Processing fee').textContent()).toBe('₹2,000.00');
+    expect(await row('GST (18%)').textContent()).toBe(formatMoney(fee.gst, 'INR'));
+    expect(await row('Convenience fee (4%)').textContent()).toBe(formatMoney(fee.convenienceFee, 'INR'));
+    expect(await row('Total').textContent()).toBe('₹2,454.40');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Transfer summary');
+    await expectNoSeriousViolations(page, '/name-transfer with the summary');
+
+    // Closing the checkout: the message, nothing stored changes, paying is still possible.
+    await summary.getByRole('button', { name: 'Pay ₹2,454.40' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Razorpay test checkout' });
+    await expect.poll(() => dialog.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await summary.getByRole('button', { name: 'Processing...' }).isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect.poll(() => statusText(page)).toBe(selfServiceMessages.windowClosed);
+    expect(page.url()).toBe(`${stack.appUrl}/name-transfer`);
+    expect(await summary.getByRole('button', { name: 'Pay ₹2,454.40' }).isEnabled()).toBe(true);
+    await expectNoSeriousViolations(page, '/name-transfer with a message');
+    expect(await adminRegistration()).toEqual(before);
+
+    // Editing a detail drops the order made for the old details.
+    await page.getByLabel('Mobile').fill('+91 90000 22222');
+    expect(await summary.count()).toBe(0);
+    expect(consoleErrors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
+  }, 240_000);
+
+  it('pays the fee: the registration moves to the new person with a new ticket, who is e-mailed', async () => {
+    const mailsBefore = new Set(await readdir(outbox));
+    await open(page);
+    await fill(page, REGISTERED);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const summary = page.getByRole('region', { name: 'Transfer summary' });
+    await expect.poll(() => summary.isVisible(), { timeout: 30_000 }).toBe(true);
+
+    await summary.getByRole('button', { name: 'Pay ₹2,454.40' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Razorpay test checkout' });
+    await expect.poll(() => dialog.isVisible(), { timeout: 15_000 }).toBe(true);
+    await dialog.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect.poll(() => statusText(page), { timeout: 30_000 }).toBe(selfServiceMessages.verified);
+    // Nothing can be sent again while the page waits for its redirect.
+    expect(await page.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true);
+    await page.waitForURL(/\/authors\/registration\/payment-success\?/, { timeout: 20_000 });
+    const url = new URL(page.url());
+    expect(url.searchParams.get('reg_no')).toBe(regNo);
+    expect(url.searchParams.get('payment_id')).toMatch(/^pay_/);
+    await expect.poll(() => page.getByRole('heading', { name: 'Payment Successful!' }).isVisible()).toBe(true);
+
+    const after = await adminRegistration();
+    expect(after).toMatchObject({ title: 'Ms', firstName: 'Meera', lastName: 'Shankar', email: NEW_PERSON.email, organization: NEW_PERSON.organization, ticketVersion: 1 });
+    expect(after.history?.at(-1)).toMatchObject({ kind: 'name-transfer', from: 'Dr Asha Kulkarni', to: 'Ms Meera Shankar', paymentId: url.searchParams.get('payment_id') });
+
+    const transferMail = async () => {
+      for (const f of (await readdir(outbox)).filter((f) => f.endsWith('.eml') && !mailsBefore.has(f))) {
+        const mail = await PostalMime.parse(await readFile(path.join(outbox, f)));
+        if (mail.to?.some((a) => a.address === NEW_PERSON.email) && (mail.subject ?? '').includes('transferred to you')) return mail;
+      }
+      return null;
+    };
+    await expect.poll(async () => (await transferMail()) !== null, { timeout: 30_000 }).toBe(true);
+    expect((await transferMail())!.subject).toContain(regNo);
+    expect(consoleErrors).toEqual([]);
+  }, 240_000);
+});
