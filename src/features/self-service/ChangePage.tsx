@@ -24,6 +24,7 @@ import { paymentSuccessUrl } from '../../shared/routes';
 import { changeSummary, type ChangeKind, type ChangeSummary } from './change-summary';
 import { MessageBanner, type Banner } from './MessageBanner';
 import './self-service.css';
+import { AmountsAndPay } from './AmountsAndPay';
 
 /** Spec section 9: the redirect to the payment-success page waits 1.5 s after verification. */
 export const REDIRECT_DELAY_MS = 1500;
@@ -226,32 +227,15 @@ export function ChangePage({ kind }: { kind: ChangeKind }) {
             <dt>New tier</dt>
             <dd>{s.toLabel}</dd>
           </dl>
-          <table className="ss-amounts">
-            <caption className="visually-hidden">Amount due for the change</caption>
-            <tbody>
-              <tr>
-                <th scope="row">Fee difference</th>
-                <td>{money(s.base)}</td>
-              </tr>
-              <tr>
-                <th scope="row">GST ({s.gstPercent}%)</th>
-                <td>{money(s.gst)}</td>
-              </tr>
-              <tr>
-                <th scope="row">Convenience fee ({s.convenienceFeePercent}%)</th>
-                <td>{money(s.convenienceFee)}</td>
-              </tr>
-              <tr>
-                <th scope="row">Total</th>
-                <td data-testid="change-total">{money(s.total)}</td>
-              </tr>
-            </tbody>
-          </table>
-          <div className="button-row">
-            <button type="button" className="button" onClick={() => void pay()} disabled={busy !== null || done} aria-busy={busy === 'pay' || undefined}>
-              {busy === 'pay' ? 'Processing...' : `Pay ${money(s.total)}`}
-            </button>
-          </div>
+          <AmountsAndPay
+            amounts={s}
+            caption="Amount due for the change"
+            baseLabel="Fee difference"
+            money={money}
+            paying={busy === 'pay'}
+            disabled={busy !== null || done}
+            onPay={() => void pay()}
+          />
         </section>
       )}
     </article>

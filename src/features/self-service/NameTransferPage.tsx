@@ -26,6 +26,7 @@ import { REDIRECT_DELAY_MS } from './ChangePage';
 import { MessageBanner, type Banner } from './MessageBanner';
 import { transferFees, transferSummary, type TransferSummary } from './transfer-summary';
 import './self-service.css';
+import { AmountsAndPay } from './AmountsAndPay';
 
 type FormInput = z.input<typeof nameTransferRequest>;
 type FormOutput = z.output<typeof nameTransferRequest>;
@@ -285,32 +286,15 @@ export default function NameTransferPage() {
             <dt>To</dt>
             <dd>{s.toName}</dd>
           </dl>
-          <table className="ss-amounts">
-            <caption className="visually-hidden">Amount due for the transfer</caption>
-            <tbody>
-              <tr>
-                <th scope="row">Processing fee</th>
-                <td>{money(s.base)}</td>
-              </tr>
-              <tr>
-                <th scope="row">GST ({s.gstPercent}%)</th>
-                <td>{money(s.gst)}</td>
-              </tr>
-              <tr>
-                <th scope="row">Convenience fee ({s.convenienceFeePercent}%)</th>
-                <td>{money(s.convenienceFee)}</td>
-              </tr>
-              <tr>
-                <th scope="row">Total</th>
-                <td data-testid="change-total">{money(s.total)}</td>
-              </tr>
-            </tbody>
-          </table>
-          <div className="button-row">
-            <button type="button" className="button" onClick={() => void pay()} disabled={busy !== null || done} aria-busy={busy === 'pay' || undefined}>
-              {busy === 'pay' ? 'Processing...' : `Pay ${money(s.total)}`}
-            </button>
-          </div>
+          <AmountsAndPay
+            amounts={s}
+            caption="Amount due for the transfer"
+            baseLabel="Processing fee"
+            money={money}
+            paying={busy === 'pay'}
+            disabled={busy !== null || done}
+            onPay={() => void pay()}
+          />
         </section>
       )}
     </article>

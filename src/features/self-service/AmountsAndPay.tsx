@@ -1,0 +1,65 @@
+/**
+ * The amount table and pay button of a paid self-service change (spec part 2 section 4: "a
+ * summary of the amounts and a pay button"; section 9: base, GST, convenience fee, total), shared
+ * by the tier-upgrade / IEEE-change page and the name-transfer page. Money is passed in minor
+ * units with the page's formatter.
+ */
+export interface Amounts {
+  base: number;
+  gst: number;
+  gstPercent: number;
+  convenienceFee: number;
+  convenienceFeePercent: number;
+  total: number;
+}
+
+export function AmountsAndPay({
+  amounts,
+  caption,
+  baseLabel,
+  money,
+  paying,
+  disabled,
+  onPay,
+}: {
+  amounts: Amounts;
+  /** Screen-reader caption of the table, e.g. 'Amount due for the change'. */
+  caption: string;
+  /** The first row's label, e.g. 'Fee difference' or 'Processing fee'. */
+  baseLabel: string;
+  money: (minor: number) => string;
+  paying: boolean;
+  disabled: boolean;
+  onPay: () => void;
+}) {
+  return (
+    <>
+      <table className="ss-amounts">
+        <caption className="visually-hidden">{caption}</caption>
+        <tbody>
+          <tr>
+            <th scope="row">{baseLabel}</th>
+            <td>{money(amounts.base)}</td>
+          </tr>
+          <tr>
+            <th scope="row">GST ({amounts.gstPercent}%)</th>
+            <td>{money(amounts.gst)}</td>
+          </tr>
+          <tr>
+            <th scope="row">Convenience fee ({amounts.convenienceFeePercent}%)</th>
+            <td>{money(amounts.convenienceFee)}</td>
+          </tr>
+          <tr>
+            <th scope="row">Total</th>
+            <td data-testid="change-total">{money(amounts.total)}</td>
+          </tr>
+        </tbody>
+      </table>
+      <div className="button-row">
+        <button type="button" className="button" onClick={onPay} disabled={disabled} aria-busy={paying || undefined}>
+          {paying ? 'Processing...' : `Pay ${money(amounts.total)}`}
+        </button>
+      </div>
+    </>
+  );
+}
