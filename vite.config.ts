@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import netlify from '@netlify/vite-plugin';
 import { fileURLToPath } from 'node:url';
 import { cacheFunctionBuilds } from './scripts/dev-function-cache.ts';
+import { surviveAbortedRequests } from './scripts/dev-abort-guard.ts';
 
 const routerDist = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
 
@@ -69,7 +70,10 @@ function devQueuePerFunction(): Plugin {
 
 export default defineConfig(({ command }) => {
   // Dev only: each function is bundled once, then again only when its sources change.
-  if (command === 'serve') cacheFunctionBuilds();
+  if (command === 'serve') {
+    cacheFunctionBuilds();
+    surviveAbortedRequests();
+  }
   return {
   resolve: {
     // react-router's package exports name only its development build; production bundles take the

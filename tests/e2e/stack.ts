@@ -63,8 +63,13 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
+  let stopping = false;
   child.stdout!.on('data', (d) => (log += d));
   child.stderr!.on('data', (d) => (log += d));
+  // A stack that dies mid-file fails every later test with "connection refused": say why.
+  child.once('exit', (code, signal) => {
+    if (!stopping) console.error(`[stack] exited unexpectedly (code ${code}, signal ${signal}); its last output:\n${log.slice(-4000)}`);
+  });
   const appUrl = `http://localhost:${port}`;
   await waitFor(`${appUrl}/api`, child, () => log);
   const bridgeUrl = `http://127.0.0.1:${bridgePort}`;
@@ -76,6 +81,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     redis: new Redis({ url: bridgeUrl, token: process.env.UPSTASH_REDIS_REST_TOKEN || 'local-dev-token', enableTelemetry: false }),
     output: () => log,
     async stop() {
+      stopping = true;
       if (child.exitCode === null) {
         child.kill('SIGTERM');
         await new Promise((r) => child.once('exit', r));
