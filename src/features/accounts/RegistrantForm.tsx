@@ -65,7 +65,7 @@ export function RegistrantForm({ submitLabel, busy, error, onSubmit, onInvalid, 
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
-            placeholder="PESGRE25-XXXXXXXX"
+            placeholder="e.g. PESGRE25-7KQ2M9XD"
             maxLength={41}
             value={regId}
             onChange={(e) => {
