@@ -5,7 +5,8 @@
  *   2. the Upstash REST bridge in front of it (UPSTASH_BRIDGE_PORT, default 5175);
  *   3. the Razorpay test double (RAZORPAY_DOUBLE_PORT, default 5174) with the same keys as the app;
  *   4. the local sample coupons;
- *   5. Vite with @netlify/vite-plugin serving the SPA and netlify/functions, with the admin
+ *   5. Vite serving the SPA and netlify/functions (scripts/dev-functions.ts: each function loaded
+ *      once, reloaded when its sources change, called in-process), with the admin
  *      dev password (ADMIN_PASSWORD, default 'pesgre-admin') and local token/ticket secrets;
  *      confirmation e-mails are written to .data/outbox/ unless SMTP_URL is set.
  * Ctrl-C stops everything it started (a Redis it did not start is left running).
@@ -67,16 +68,10 @@ const { seedCoupons } = await import('./seed-coupons');
 log(`seeded ${await seedCoupons()} local sample coupon(s)`);
 
 let stopping = false;
-// Vite runs in its own plain-Node process: under tsx's module hooks the Netlify plugin's
-// function bundles fail to resolve their dependencies.
+// Vite runs in its own plain-Node process (the functions it serves load their npm dependencies
+// with Node's own loader, not tsx's), so a crash there is reported here and stops the stack.
 const viteBin = path.join(path.dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin', 'vite.js');
-// On Node 20.19+ require() of ES modules is on and Node picks the "module-sync" export condition,
-// but Netlify's function tracer (@vercel/nft) assumes that condition only from Node 22 on, so the
-// traced bundle lacks those files (async-function/require.mjs, via razorpay -> axios). Turning
-// require(esm) off makes Node 20 resolve what the tracer copied. Node 22 needs nothing.
-const nodeMajor = Number(process.versions.node.split('.')[0]);
-const nodeFlags = nodeMajor < 22 ? ['--no-experimental-require-module'] : [];
-const vite = spawn(process.execPath, [...nodeFlags, viteBin, '--port', String(cfg.port), '--strictPort'], { stdio: 'inherit', env: process.env });
+const vite = spawn(process.execPath, [viteBin, '--port', String(cfg.port), '--strictPort'], { stdio: 'inherit', env: process.env });
 void announceWhenReady();
 
 /**

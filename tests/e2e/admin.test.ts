@@ -474,7 +474,9 @@ describe('admin area in Chromium', () => {
     const tampered = `${header}.${forgedPayload}.${'A'.repeat(43)}`;
 
     await storeToken(page, tampered);
-    await page.route('**/api/admin-auth/verify', async (route) => {
+    // The check and the page's own data load run together (either one's 401 ends the session):
+    // both are held a moment so the pending state can be seen.
+    await page.route(/\/api\/(admin-auth\/verify|registrations)$/, async (route) => {
       await new Promise((r) => setTimeout(r, 500));
       await route.continue();
     });

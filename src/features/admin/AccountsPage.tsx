@@ -39,7 +39,8 @@ async function fetchCancellations(signal?: AbortSignal): Promise<Load<Cancellati
   const result = await adminGet<unknown>(adminApiPaths.cancellations, { signal });
   const rows = result.ok ? toCancellationRows(result.data) : null;
   if (rows) return { status: 'loaded', rows };
-  if (!signal?.aborted) console.error('Failed to load the cancellation requests', result);
+  // A 401 has ended the session (the guard redirects): nothing to log.
+  if (!signal?.aborted && result.status !== 401) console.error('Failed to load the cancellation requests', result);
   return { status: 'failed' };
 }
 
@@ -48,7 +49,7 @@ async function fetchAttention(signal?: AbortSignal): Promise<Load<AccountsAttent
   const result = await getAttentionPayments(signal);
   const rows = result.ok ? toAccountsAttentionRows(result.data) : null;
   if (rows) return { status: 'loaded', rows };
-  if (!signal?.aborted) console.error('Failed to load the payments needing attention', result);
+  if (!signal?.aborted && result.status !== 401) console.error('Failed to load the payments needing attention', result);
   return { status: 'failed' };
 }
 

@@ -56,7 +56,8 @@ export default function AdminDashboard() {
       setLoading(false);
       if (result.ok && isSummary(result.data)) setSummary(result.data);
       // Spec part 2 section 8: summary load failures are only logged.
-      else console.error('Failed to load the registration summary', result);
+      // A 401 has ended the session (the guard redirects): nothing to log.
+      else if (result.status !== 401) console.error('Failed to load the registration summary', result);
     });
     return () => controller.abort();
   }, []);

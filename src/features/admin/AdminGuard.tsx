@@ -3,18 +3,25 @@
  * sections 2 and 4): 'Checking authentication...' while the stored token is verified, then the
  * page; no token, a rejected or failed verification, a later 401 from any admin call, or the
  * token disappearing in another tab removes the token and redirects to /admin/login.
+ *
+ * The page is mounted, hidden, while the token is checked, so its data loads run beside the check
+ * instead of after it (issue 10): with a bad token they get a 401, which ends the session the same
+ * way. Pages with effects beyond reading (the verifier's camera) wait for useAdminVerified().
  */
 import { useEffect, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { onAdminUnauthorized, verifyAdminToken, whenStillHere } from '../../lib/admin-api';
 import { ADMIN_TOKEN_KEY, readAdminToken, removeAdminToken } from '../../lib/admin-token';
 import { paths } from '../../shared/routes';
+import type { AdminOutletContext } from './admin-session';
 import './admin.css';
 
-/** Renders the guarded page (an <Outlet/>) once the stored admin token has verified. */
+/** Renders the guarded page (an <Outlet/>), shown once the stored admin token has verified. */
 export default function AdminGuard() {
   const navigate = useNavigate();
   const [verified, setVerified] = useState(false);
+  // Read once: without a token there is nothing to check and no page to mount (straight to login).
+  const [hadToken] = useState(() => readAdminToken() !== null);
 
   useEffect(() => {
     const toLogin = () => void navigate(paths.adminLogin, { replace: true });
@@ -51,12 +58,19 @@ export default function AdminGuard() {
     };
   }, [navigate]);
 
-  if (!verified) {
-    return (
-      <p className="admin-checking" role="status">
-        Checking authentication...
-      </p>
-    );
-  }
-  return <Outlet />;
+  const context: AdminOutletContext = { adminVerified: verified };
+  return (
+    <>
+      {!verified && (
+        <p className="admin-checking" role="status">
+          Checking authentication...
+        </p>
+      )}
+      {hadToken && (
+        <div hidden={!verified}>
+          <Outlet context={context} />
+        </div>
+      )}
+    </>
+  );
 }

@@ -23,7 +23,8 @@ export function AttentionPanel() {
       if (rows) {
         setState({ status: 'loaded', rows });
       } else {
-        console.error('Failed to load the payments needing attention', result);
+        // A 401 has ended the session (the guard redirects): nothing to log.
+        if (result.status !== 401) console.error('Failed to load the payments needing attention', result);
         setState({ status: 'failed' });
       }
     });

@@ -82,7 +82,8 @@ export default function RegistrationsPage() {
       if (controller.signal.aborted) return;
       if (result.ok && Array.isArray(result.data)) setRecords(result.data as AdminRegistration[]);
       // Spec part 2 section 8: table load failures are only logged.
-      else console.error('Failed to load the registrations', result);
+      // A 401 has ended the session (the guard redirects): nothing to log.
+      else if (result.status !== 401) console.error('Failed to load the registrations', result);
       setLoading(false);
     });
     return () => controller.abort();

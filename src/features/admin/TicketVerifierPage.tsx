@@ -12,6 +12,7 @@ import { AdminTitleBar } from './AdminTitleBar';
 import { decodeImageFile } from './qr-scan';
 import { tierLabel } from './registration-view';
 import { useQrCamera } from './useQrCamera';
+import { useAdminVerified } from './admin-session';
 
 /** The verify-qr answer (valid or not); extra fields are optional. */
 export interface VerifyQrResponse {
@@ -59,10 +60,12 @@ export default function TicketVerifierPage() {
   }, []);
   const { status, start, stop, release } = useQrCamera(videoRef, onDecoded);
 
-  // The camera starts with the page; useQrCamera stops it on unmount.
+  // The camera starts with the page once the token has verified (no camera prompt for a signed-out
+  // visitor); useQrCamera stops it on unmount.
+  const verified = useAdminVerified();
   useEffect(() => {
-    void start();
-  }, [start]);
+    if (verified) void start();
+  }, [start, verified]);
 
   const restart = () => {
     setText('');

@@ -1,0 +1,16 @@
+/**
+ * What AdminGuard tells the admin pages it guards: whether the stored token has verified yet.
+ * The pages are mounted (hidden) during the check so their data loads run beside it; a page whose
+ * effects do more than read (the ticket verifier's camera) waits for the check with this hook.
+ */
+import { useOutletContext } from 'react-router-dom';
+
+/** The Outlet context AdminGuard provides. */
+export interface AdminOutletContext {
+  adminVerified: boolean;
+}
+
+/** True once AdminGuard has verified the token; true as well outside the guard (nothing to wait for). */
+export function useAdminVerified(): boolean {
+  return useOutletContext<AdminOutletContext | undefined>()?.adminVerified ?? true;
+}
