@@ -3,8 +3,9 @@
  *
  * Starts the local stack exactly as the end-to-end tests do (tests/e2e/stack.ts: scripts/start.ts on
  * free ports with its own Redis key prefix and the clock pinned to a Standard-rate day), then calls a
- * representative set of functions over HTTP through the dev server: once to warm (the first call, which
- * may build or load the function), then BENCH_DEV_RUNS times one after another (default 20). Prints per
+ * representative set of functions over HTTP through the dev server: once to warm (the first call; the
+ * dev runtime loads every function at start-up to read its config, so that cost is in the start-up time
+ * printed first), then BENCH_DEV_RUNS times one after another (default 20). Prints per
  * function the first-call time, the median and p95 of the warm calls (ms, request sent to body read), the
  * status codes seen, and the 50 ms budget on the median with a MISS marker when it is exceeded. Finally a
  * burst of concurrent calls to one function shows whether they run side by side.
