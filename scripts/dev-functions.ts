@@ -18,8 +18,8 @@
  *    `requestId`, `waitUntil`.
  *  - netlify.toml's [[headers]] on the site's own responses (not on functions', as on Netlify), minus the
  *    Content-Security-Policy (it forbids the inline React-refresh preamble Vite's dev pages need; the
- *    production build is tested under it), and its 3xx [[redirects]]. The 200 rewrite to /index.html
- *    (the SPA fallback) is Vite's own history fallback, which likewise applies only where no file matches.
+ *    production build is tested under it). Its one [[redirects]] rule, the 200 rewrite to /index.html
+ *    (the SPA fallback), is Vite's own history fallback, which likewise applies only where no file matches.
  *
  * Each function module is loaded with Vite's `server.ssrLoadModule`: loaded once, kept in memory, and
  * evaluated again only after one of its own source files changed (Vite's watcher invalidates the module
@@ -141,26 +141,29 @@ function peerAddress(req: IncomingMessage): string {
 
 interface SiteRules {
   headers: Array<{ pattern: URLPattern; values: Record<string, string> }>;
-  redirects: Array<{ pattern: URLPattern; to: string; status: number }>;
 }
 
-/** netlify.toml's [[headers]] (without the CSP, see above) and 3xx [[redirects]]; empty when the file is absent. */
+/**
+ * netlify.toml's [[headers]] (without the CSP, see above); none when the file is absent. Its only
+ * [[redirects]] rule is the SPA fallback (/* to /index.html, 200), which Vite's history fallback
+ * provides; any other rule is reported as not emulated here rather than half-emulated.
+ */
 function readSiteRules(root: string): SiteRules {
   let toml: { headers?: Array<{ for: string; values?: Record<string, string> }>; redirects?: Array<{ from: string; to: string; status?: number }> };
   try {
     toml = parseToml(readFileSync(path.join(root, 'netlify.toml'), 'utf8')) as typeof toml;
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { headers: [], redirects: [] };
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { headers: [] };
     throw err;
+  }
+  for (const r of toml.redirects ?? []) {
+    if (!(r.from === '/*' && r.to === '/index.html' && r.status === 200)) console.warn(`[functions] netlify.toml redirect ${r.from} -> ${r.to} (${r.status ?? 301}) is not emulated by the dev server`);
   }
   return {
     headers: (toml.headers ?? []).map((h) => ({
       pattern: new URLPattern({ pathname: h.for }),
       values: Object.fromEntries(Object.entries(h.values ?? {}).filter(([k]) => k.toLowerCase() !== 'content-security-policy')),
     })),
-    redirects: (toml.redirects ?? [])
-      .filter((r) => (r.status ?? 301) >= 300 && (r.status ?? 301) < 400)
-      .map((r) => ({ pattern: new URLPattern({ pathname: r.from.replace(/\/\*$/, '/:splat*') }), to: r.to, status: r.status ?? 301 })),
   };
 }
 
@@ -203,11 +206,6 @@ export function netlifyFunctionsDev(opts: { functionsDir?: string } = {}): Plugi
           return next(err);
         }
         if (!matched) {
-          const redirect = site.redirects.find((r) => r.pattern.test({ pathname: url.pathname }));
-          if (redirect) {
-            res.writeHead(redirect.status, { location: redirect.to }).end();
-            return;
-          }
           for (const rule of site.headers) if (rule.pattern.test({ pathname: url.pathname })) for (const [k, v] of Object.entries(rule.values)) res.setHeader(k, v);
           return next();
         }

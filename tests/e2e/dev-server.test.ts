@@ -102,6 +102,19 @@ describe('aborted requests', () => {
   });
 });
 
+describe('netlify.toml on the dev server', () => {
+  it("puts the site's headers on pages (without the CSP Vite's dev pages cannot meet), not on functions, and keeps the SPA fallback", async () => {
+    const page = await fetch(`${stack.appUrl}/admin/registrations`, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root">');
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    expect(page.headers.get('permissions-policy')).toContain('camera=(self)');
+    expect(page.headers.get('content-security-policy')).toBeNull();
+    const api = await fetch(`${stack.appUrl}/api`);
+    expect(api.headers.get('x-frame-options')).toBeNull();
+  });
+});
+
 describe('concurrency', () => {
   it('calls to one function run side by side: a request held open does not block the next one', async () => {
     // A create-order whose body never completes stays inside the function (reading its body); a
