@@ -178,11 +178,24 @@ export function netlifyFunctionsDev(opts: { functionsDir?: string } = {}): Plugi
       const site = readSiteRules(root);
       let table: Promise<Route[]> | null = null;
 
-      /** Loads every function module to read its config (once, then after a function file changes). */
+      /**
+       * Loads every function module to read its config (once, then after a function file changes).
+       * A function that fails to load (a syntax error being typed) is logged and left out until its
+       * file changes again, so one broken function does not take the site and the others down.
+       */
       const routes = (): Promise<Route[]> =>
         (table ??= (async () => {
-          const files = listFunctionFiles(functionsDir);
-          const loaded = await Promise.all(files.map(async ([name, file]) => routeOf(name, file, ((await server.ssrLoadModule(file)) as { config?: FunctionConfig }).config)));
+          const loaded = await Promise.all(
+            listFunctionFiles(functionsDir).map(async ([name, file]) => {
+              try {
+                return routeOf(name, file, ((await server.ssrLoadModule(file)) as { config?: FunctionConfig }).config);
+              } catch (err) {
+                server.ssrFixStacktrace(err as Error);
+                console.error(`[functions] netlify/functions/${path.basename(file)} did not load; it has no route until it changes:`, err);
+                return null;
+              }
+            }),
+          );
           return orderRoutes(loaded);
         })().catch((err: unknown) => {
           table = null;
