@@ -4,6 +4,7 @@ import netlify from '@netlify/vite-plugin';
 import { fileURLToPath } from 'node:url';
 import { cacheFunctionBuilds } from './scripts/dev-function-cache.ts';
 import { surviveAbortedRequests } from './scripts/dev-abort-guard.ts';
+import { prerenderPages, previewLikeNetlify } from './scripts/prerender.ts';
 
 const routerDist = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
 
@@ -96,6 +97,9 @@ export default defineConfig(({ command }) => {
       geolocation: { enabled: false },
     }),
     devWithoutCsp(),
+    // Build: the public pages as static HTML (issue 10); preview: served as netlify.toml does.
+    prerenderPages(),
+    previewLikeNetlify(),
   ],
   optimizeDeps: {
     // Crawl every page at startup, not only what index.html reaches eagerly: otherwise the first
@@ -110,6 +114,8 @@ export default defineConfig(({ command }) => {
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // scripts/prerender.ts links each prerendered page's route chunk (CSS, JS) from the manifest.
+    manifest: true,
   },
 };
 });
