@@ -4,8 +4,8 @@
  * netlify.toml does (scripts/prerender.ts, previewLikeNetlify), under the production CSP.
  * For every prerendered path: the raw HTML holds the page's h1 and main text, read by Chromium
  * with JavaScript off, and they are what the app itself shows once hydrated; hydrating logs no
- * warning or error and keeps the server's DOM (React replaces it when hydration fails); the page
- * then responds (a navigation menu opens). Also: reading with JavaScript off (headings, the
+ * warning or error, keeps the server's DOM (React replaces it when hydration fails) and shifts
+ * nothing; the page then responds (a navigation menu opens). Also: reading with JavaScript off (headings, the
  * navigation as plain links, the footer), the clock taking over after hydration on the home
  * page, and the SPA fallback shell for the admin area and the wizard.
  */
@@ -131,12 +131,34 @@ describe('prerendered pages', () => {
       });
     });
     await page.goto(baseUrl + route);
-    // Hydrated once a dropdown of the header opens on a click.
+    // Hydrated: React has attached its fiber to the server's h1 (hydration adopts the node; a
+    // failed hydration would have replaced it).
+    await expect
+      .poll(() => page.evaluate(() => {
+        const h1 = (window as unknown as { serverH1: Element | null }).serverH1;
+        return h1 === document.querySelector('h1') && Object.keys(h1 ?? {}).some((k) => k.startsWith('__reactFiber'));
+      }), { timeout: 20_000 })
+      .toBe(true);
+    expect(await readPage(page)).toEqual(staticView);
+    // Nothing moved when the script took over (the page's CSS came with the HTML; carousels,
+    // countdowns and the clock keep their boxes). Layout shifts are reported asynchronously: a
+    // buffered observer hands over those so far, or none.
+    const shifts = await page.evaluate(
+      () =>
+        new Promise<number[]>((resolve) => {
+          requestAnimationFrame(() =>
+            setTimeout(() => {
+              new PerformanceObserver((list) => resolve(list.getEntries().map((e) => (e as unknown as { value: number }).value))).observe({ type: 'layout-shift', buffered: true });
+              setTimeout(() => resolve([]), 1000);
+            }),
+          );
+        }),
+    );
+    expect(shifts).toEqual([]);
+    // And it responds: a dropdown of the header opens.
     const authors = page.getByRole('button', { name: 'Authors' });
     await authors.click();
     await expect.poll(() => authors.getAttribute('aria-expanded')).toBe('true');
-    expect(await page.evaluate(() => (window as unknown as { serverH1: Element | null }).serverH1 === document.querySelector('h1'))).toBe(true);
-    expect(await readPage(page)).toEqual(staticView);
     expect(problems).toEqual([]);
     await context.close();
   });
