@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { netlifyFunctionsDev } from './scripts/dev-functions.ts';
+import { prerenderPages, previewLikeNetlify } from './scripts/prerender.ts';
 
 const routerDist = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
 
@@ -26,12 +27,15 @@ export default defineConfig(({ command }) => {
   plugins: [
     react(),
     netlifyFunctionsDev(),
+    // Build: the public pages as static HTML (issue 10); preview: served as netlify.toml does.
+    prerenderPages(),
+    previewLikeNetlify(),
   ],
   optimizeDeps: {
     // Crawl every page at startup, not only what index.html reaches eagerly: otherwise the first
     // visit to a lazy route that imports a new dependency (jsqr on the ticket verifier) makes Vite
     // re-bundle its dependencies and reload the page mid-visit.
-    entries: ['index.html', 'src/**/*.tsx'],
+    entries: ['index.html', 'src/**/*.tsx', '!src/entry-server.tsx'],
   },
   server: {
     port: Number(process.env.PORT ?? 5173),
@@ -40,6 +44,8 @@ export default defineConfig(({ command }) => {
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // scripts/prerender.ts links each prerendered page's route chunk (CSS, JS) from the manifest.
+    manifest: true,
   },
 };
 });

@@ -145,8 +145,8 @@ interface SiteRules {
 
 /**
  * netlify.toml's [[headers]] (without the CSP, see above); none when the file is absent. Its only
- * [[redirects]] rule is the SPA fallback (/* to /index.html, 200), which Vite's history fallback
- * provides; any other rule is reported as not emulated here rather than half-emulated.
+ * [[redirects]] rule is the SPA fallback (/* to the unrendered shell, 200), which Vite's history
+ * fallback provides in dev (no page is prerendered in dev); any other rule is reported as not emulated here rather than half-emulated.
  */
 function readSiteRules(root: string): SiteRules {
   let toml: { headers?: Array<{ for: string; values?: Record<string, string> }>; redirects?: Array<{ from: string; to: string; status?: number }> };
@@ -157,7 +157,7 @@ function readSiteRules(root: string): SiteRules {
     throw err;
   }
   for (const r of toml.redirects ?? []) {
-    if (!(r.from === '/*' && r.to === '/index.html' && r.status === 200)) console.warn(`[functions] netlify.toml redirect ${r.from} -> ${r.to} (${r.status ?? 301}) is not emulated by the dev server`);
+    if (!(r.from === '/*' && (r.to === '/index.html' || r.to === '/spa-fallback.html') && r.status === 200)) console.warn(`[functions] netlify.toml redirect ${r.from} -> ${r.to} (${r.status ?? 301}) is not emulated by the dev server`);
   }
   return {
     headers: (toml.headers ?? []).map((h) => ({

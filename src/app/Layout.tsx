@@ -7,6 +7,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
 import { conference } from '../content/conference';
 import { paths } from '../shared/routes';
+import { useYear } from '../lib/clock';
 import { DesktopNav } from './DesktopNav';
 import { MobileNav } from './MobileNav';
 import './global.css';
@@ -28,7 +29,8 @@ export function Layout() {
 export function SiteFrame({ children }: { children: ReactNode }) {
   const navigation = useNavigation();
   const { pathname } = useLocation();
-  const year = new Date().getFullYear();
+  // The render time's year in the prerendered HTML and while hydrating, then the clock's.
+  const year = useYear();
   const mainRef = useRef<HTMLElement>(null);
   const lastPath = useRef<string | null>(null);
 

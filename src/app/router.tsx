@@ -10,12 +10,22 @@ import { Layout, PageLoading } from './Layout';
 import { RouteError } from './RouteError';
 import { paths } from '../shared/routes';
 
+/** What a page route carries in `handle`: its source module, as named in Vite's build manifest. */
+export interface PageHandle {
+  module: string;
+}
+
 /**
  * A lazy page route. HydrateFallback keeps the header and footer on screen while the first
  * page's chunk loads (React Router renders the nearest HydrateFallback during the initial load).
+ * `module` is the page's source file under src/features (e.g. 'info/ChairsPage'): the prerender
+ * (scripts/prerender.ts) looks it up in the client build manifest to link the page's CSS and
+ * preload its JS chunk, and fails the build if it names no chunk there.
  */
-function page(load: () => Promise<{ default: ComponentType }>) {
+function page(module: string, load: () => Promise<{ default: ComponentType }>) {
+  const handle: PageHandle = { module: `src/features/${module}.tsx` };
   return {
+    handle,
     HydrateFallback: PageLoading,
     lazy: async () => ({ Component: (await load()).default }),
   };
@@ -28,46 +38,46 @@ export const routes: RouteObject[] = [
     Component: Layout,
     ErrorBoundary: RouteError,
     children: [
-      { index: true, ...page(() => import('../features/home/HomePage')) },
+      { index: true, ...page('home/HomePage', () => import('../features/home/HomePage')) },
       // Information pages (spec part 1 section 2).
-      { path: paths.organizingCommittee, ...page(() => import('../features/info/OrganizingCommitteePage')) },
-      { path: paths.chairs, ...page(() => import('../features/info/ChairsPage')) },
-      { path: paths.callForPapers, ...page(() => import('../features/info/CallForPapersPage')) },
-      { path: paths.callForSpecialSession, ...page(() => import('../features/info/CallForSpecialSessionPage')) },
-      { path: paths.submission, ...page(() => import('../features/info/SubmissionPage')) },
-      { path: paths.keynoteSpeakers, ...page(() => import('../features/info/KeynoteSpeakersPage')) },
-      { path: paths.tutorialSpeakers, ...page(() => import('../features/info/TutorialSpeakersPage')) },
-      { path: paths.iesSypKeynotes, ...page(() => import('../features/info/IesSypKeynotesPage')) },
-      { path: paths.visaInfo, ...page(() => import('../features/info/VisaInfoPage')) },
-      { path: paths.accommodation, ...page(() => import('../features/info/AccommodationPage')) },
-      { path: paths.tour, ...page(() => import('../features/info/TourPage')) },
-      { path: paths.food, ...page(() => import('../features/info/FoodPage')) },
-      { path: paths.location, ...page(() => import('../features/info/LocationPage')) },
-      { path: paths.studentsYp, ...page(() => import('../features/info/StudentsYpPage')) },
-      { path: paths.industrySponsor, ...page(() => import('../features/info/IndustrySponsorPage')) },
-      { path: paths.contact, ...page(() => import('../features/info/ContactPage')) },
+      { path: paths.organizingCommittee, ...page('info/OrganizingCommitteePage', () => import('../features/info/OrganizingCommitteePage')) },
+      { path: paths.chairs, ...page('info/ChairsPage', () => import('../features/info/ChairsPage')) },
+      { path: paths.callForPapers, ...page('info/CallForPapersPage', () => import('../features/info/CallForPapersPage')) },
+      { path: paths.callForSpecialSession, ...page('info/CallForSpecialSessionPage', () => import('../features/info/CallForSpecialSessionPage')) },
+      { path: paths.submission, ...page('info/SubmissionPage', () => import('../features/info/SubmissionPage')) },
+      { path: paths.keynoteSpeakers, ...page('info/KeynoteSpeakersPage', () => import('../features/info/KeynoteSpeakersPage')) },
+      { path: paths.tutorialSpeakers, ...page('info/TutorialSpeakersPage', () => import('../features/info/TutorialSpeakersPage')) },
+      { path: paths.iesSypKeynotes, ...page('info/IesSypKeynotesPage', () => import('../features/info/IesSypKeynotesPage')) },
+      { path: paths.visaInfo, ...page('info/VisaInfoPage', () => import('../features/info/VisaInfoPage')) },
+      { path: paths.accommodation, ...page('info/AccommodationPage', () => import('../features/info/AccommodationPage')) },
+      { path: paths.tour, ...page('info/TourPage', () => import('../features/info/TourPage')) },
+      { path: paths.food, ...page('info/FoodPage', () => import('../features/info/FoodPage')) },
+      { path: paths.location, ...page('info/LocationPage', () => import('../features/info/LocationPage')) },
+      { path: paths.studentsYp, ...page('info/StudentsYpPage', () => import('../features/info/StudentsYpPage')) },
+      { path: paths.industrySponsor, ...page('info/IndustrySponsorPage', () => import('../features/info/IndustrySponsorPage')) },
+      { path: paths.contact, ...page('info/ContactPage', () => import('../features/info/ContactPage')) },
       // Registration (spec part 2).
-      { path: paths.registrationInfo, ...page(() => import('../features/registration/InfoPage')) },
-      { path: paths.registrationDetails, ...page(() => import('../features/registration/wizard/RegistrationWizard')) },
-      { path: paths.paymentSuccess, ...page(() => import('../features/registration/PaymentSuccessPage')) },
-      { path: paths.cancelRegistration, ...page(() => import('../features/accounts/CancelRegistrationPage')) },
-      { path: paths.invoices, ...page(() => import('../features/accounts/InvoicesPage')) },
-      { path: paths.error, ...page(() => import('../features/error/ErrorPage')) },
+      { path: paths.registrationInfo, ...page('registration/InfoPage', () => import('../features/registration/InfoPage')) },
+      { path: paths.registrationDetails, ...page('registration/wizard/RegistrationWizard', () => import('../features/registration/wizard/RegistrationWizard')) },
+      { path: paths.paymentSuccess, ...page('registration/PaymentSuccessPage', () => import('../features/registration/PaymentSuccessPage')) },
+      { path: paths.cancelRegistration, ...page('accounts/CancelRegistrationPage', () => import('../features/accounts/CancelRegistrationPage')) },
+      { path: paths.invoices, ...page('accounts/InvoicesPage', () => import('../features/accounts/InvoicesPage')) },
+      { path: paths.error, ...page('error/ErrorPage', () => import('../features/error/ErrorPage')) },
       // Self-service (spec part 2 sections 2 and 4): public, lazy like every page.
-      { path: paths.tierUpgrade, ...page(() => import('../features/self-service/TierUpgradePage')) },
-      { path: paths.ieeeChange, ...page(() => import('../features/self-service/IeeeChangePage')) },
-      { path: paths.nameChange, ...page(() => import('../features/self-service/NameChangePage')) },
-      { path: paths.nameTransfer, ...page(() => import('../features/self-service/NameTransferPage')) },
+      { path: paths.tierUpgrade, ...page('self-service/TierUpgradePage', () => import('../features/self-service/TierUpgradePage')) },
+      { path: paths.ieeeChange, ...page('self-service/IeeeChangePage', () => import('../features/self-service/IeeeChangePage')) },
+      { path: paths.nameChange, ...page('self-service/NameChangePage', () => import('../features/self-service/NameChangePage')) },
+      { path: paths.nameTransfer, ...page('self-service/NameTransferPage', () => import('../features/self-service/NameTransferPage')) },
       // Admin (spec part 2 section 2), every page lazy so public pages load none of it.
       // /admin/login is open; the pathless AdminGuard route verifies the token for the rest.
-      { path: paths.adminLogin, ...page(() => import('../features/admin/AdminLoginPage')) },
+      { path: paths.adminLogin, ...page('admin/AdminLoginPage', () => import('../features/admin/AdminLoginPage')) },
       {
-        ...page(() => import('../features/admin/AdminGuard')),
+        ...page('admin/AdminGuard', () => import('../features/admin/AdminGuard')),
         children: [
-          { path: paths.admin, ...page(() => import('../features/admin/AdminDashboard')) },
-          { path: paths.adminTicketVerifier, ...page(() => import('../features/admin/TicketVerifierPage')) },
-          { path: paths.adminRegistrations, ...page(() => import('../features/admin/RegistrationsPage')) },
-          { path: paths.adminAccounts, ...page(() => import('../features/admin/AccountsPage')) },
+          { path: paths.admin, ...page('admin/AdminDashboard', () => import('../features/admin/AdminDashboard')) },
+          { path: paths.adminTicketVerifier, ...page('admin/TicketVerifierPage', () => import('../features/admin/TicketVerifierPage')) },
+          { path: paths.adminRegistrations, ...page('admin/RegistrationsPage', () => import('../features/admin/RegistrationsPage')) },
+          { path: paths.adminAccounts, ...page('admin/AccountsPage', () => import('../features/admin/AccountsPage')) },
         ],
       },
     ],

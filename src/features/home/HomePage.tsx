@@ -22,11 +22,14 @@ import './home.css';
 
 const dateRange = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-/** The conference dates as '18–21 December 2025'. */
-const conferenceDates = dateRange.formatRange(
-  new Date(`${conference.startDate}T00:00:00Z`),
-  new Date(`${conference.endDate}T00:00:00Z`),
-);
+/**
+ * The conference dates as '18 – 21 December 2025'. ICU versions differ in the spaces around the
+ * dash (Node's thin spaces, Chromium's), so they are made plain: the prerendered text (rendered by
+ * Node at build time) and the browser's hydration render must match exactly.
+ */
+const conferenceDates = dateRange
+  .formatRange(new Date(`${conference.startDate}T00:00:00Z`), new Date(`${conference.endDate}T00:00:00Z`))
+  .replace(/\s/g, ' ');
 
 /** The home page. */
 export default function HomePage() {

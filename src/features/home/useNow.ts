@@ -3,29 +3,14 @@
  * `Date` these hooks supply and hand it to the pure functions of src/shared/schedule.ts, so the
  * e2e tests control time through Playwright's page.clock.
  */
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 
 /**
- * The current time, refreshed every `intervalMs`. Ticks are aligned to whole multiples of the
- * interval (for 1000 ms: just after each full second), so a countdown never skips or repeats a
- * second through timer drift.
+ * The current time, refreshed every `intervalMs` (ticks aligned to whole multiples of it). On a
+ * prerendered page the first (hydration) render sees the page's render time and the clock takes
+ * over right after hydration: src/lib/clock.ts.
  */
-export function useNow(intervalMs = 1000): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout>;
-    const schedule = () => {
-      const delay = intervalMs - (Date.now() % intervalMs);
-      timer = setTimeout(() => {
-        setNow(new Date());
-        schedule();
-      }, delay);
-    };
-    schedule();
-    return () => clearTimeout(timer);
-  }, [intervalMs]);
-  return now;
-}
+export { useNow } from '../../lib/clock';
 
 const reducedMotionQuery = '(prefers-reduced-motion: reduce)';
 

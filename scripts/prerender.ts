@@ -1,0 +1,197 @@
+/**
+ * Build step: prerenders the public pages (issue 10, 'Prerendered pages'), and makes
+ * `vite preview` serve the result as Netlify does. Both are Vite plugins used by vite.config.ts.
+ *
+ * After the client build, `prerenderPages()` bundles src/entry-server.tsx with a second,
+ * server-side Vite build (into a temporary folder under node_modules/.cache, removed afterwards),
+ * renders every path of `prerenderedPaths` (src/shared/routes.ts) with React Router's static
+ * rendering, and writes it into the built index.html:
+ *   - dist/index.html for '/', dist/<path>/index.html for the rest: the page's HTML inside #root
+ *     (with data-rendered-at, the render instant the clock hooks hydrate with: src/lib/clock.ts),
+ *     its <title> (and any <meta>) in the head instead of the shell's, a stylesheet link for the
+ *     CSS of its lazy route chunk and modulepreload links for the chunk's JS (from the client
+ *     build manifest), so the page is styled before any script runs and nothing shifts;
+ *     a <noscript> stylesheet (public/no-js.css) that opens the navigation's sub-menus without
+ *     JavaScript;
+ *   - dist/spa-fallback.html: the untouched shell (empty #root), which netlify.toml serves for
+ *     every other path (admin, the wizard, unknown addresses). The home page's HTML cannot be the
+ *     fallback: hydrating it at /admin would not match.
+ * Every rendered page must answer 200; a page module missing from the manifest fails the build.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Manifest, type Plugin, type ResolvedConfig } from 'vite';
+import { prerenderedPaths, scriptOnlyPaths } from '../src/shared/routes.ts';
+
+/** The SPA fallback shell's file name in dist (netlify.toml rewrites unmatched paths to it). */
+export const SPA_FALLBACK = 'spa-fallback.html';
+
+/** The output file of a prerendered path, relative to dist: 'index.html' or '<path>/index.html'. */
+export function prerenderedFile(pathname: string): string {
+  return pathname === '/' ? 'index.html' : `${pathname.replace(/^\/|\/$/g, '')}/index.html`;
+}
+
+interface EntryServer {
+  render(pathname: string, renderedAt: number): Promise<{ status: number; html: string; modules: string[] }>;
+}
+
+/** The files a manifest chunk needs: its own and its static imports', recursively. */
+function chunkClosure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const imported of manifest[key]?.imports ?? []) chunkClosure(manifest, imported, seen);
+  return seen;
+}
+
+/** <link> tags for the CSS and JS of `modules` that the entry chunk does not already load. */
+function assetLinks(manifest: Manifest, modules: string[]): string {
+  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+  if (!entryKey) throw new Error('prerender: the client manifest has no entry chunk');
+  const loaded = chunkClosure(manifest, entryKey);
+  const css = new Set<string>();
+  const js = new Set<string>();
+  for (const module of modules) {
+    if (!manifest[module]) throw new Error(`prerender: ${module} (a page route's handle.module) is not in the client build manifest`);
+    for (const key of chunkClosure(manifest, module)) {
+      if (loaded.has(key)) continue;
+      const chunk = manifest[key]!;
+      js.add(chunk.file);
+      for (const file of chunk.css ?? []) css.add(file);
+    }
+  }
+  return [
+    ...[...css].map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
+    ...[...js].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+  ].join('\n    ');
+}
+
+/** Splits React 19's hoisted head elements (<title>, <meta>, <link>) off the front of the markup. */
+function splitHoisted(html: string): { head: string[]; body: string } {
+  const head: string[] = [];
+  let rest = html;
+  for (;;) {
+    const m = rest.match(/^(<title>[\s\S]*?<\/title>|<meta\b[^>]*\/?>|<link\b[^>]*\/?>)/);
+    if (!m) break;
+    head.push(m[1]!);
+    rest = rest.slice(m[1]!.length);
+  }
+  return { head, body: rest };
+}
+
+/**
+ * The page document: the shell `template` with the page's head elements and markup.
+ * `renderedAt` in ms since the epoch; `needsScript` keeps the shell's <noscript> note.
+ */
+export function pageDocument(template: string, page: { html: string; links: string; renderedAt: number; needsScript: boolean }): string {
+  const { head, body } = splitHoisted(page.html);
+  let doc = template;
+  if (head.some((h) => h.startsWith('<title>'))) doc = doc.replace(/<title>[\s\S]*?<\/title>/, '');
+  if (head.some((h) => /^<meta\b[^>]*name="description"/.test(h))) doc = doc.replace(/<meta name="description"[^>]*>/, '');
+  const extra = [...head, page.links, '<noscript><link rel="stylesheet" href="/no-js.css"></noscript>'].filter(Boolean).join('\n    ');
+  doc = doc.replace('</head>', `  ${extra}\n  </head>`);
+  if (!doc.includes('<div id="root"></div>')) throw new Error('prerender: the built index.html has no empty <div id="root"></div>');
+  doc = doc.replace('<div id="root"></div>', () => `<div id="root" data-rendered-at="${page.renderedAt}">${body}</div>`);
+  if (!page.needsScript) doc = doc.replace(/\s*<noscript>This site needs JavaScript[\s\S]*?<\/noscript>/, '');
+  return doc;
+}
+
+/**
+ * Writes the prerendered pages and the SPA fallback into `outDir` (the finished client build,
+ * with .vite/manifest.json). `configFile` is the Vite config the server-side build uses.
+ * Returns the number of pages written.
+ */
+export async function prerender(config: ResolvedConfig, outDir: string): Promise<number> {
+  const cacheDir = path.join(config.root, 'node_modules/.cache');
+  await mkdir(cacheDir, { recursive: true });
+  const ssrOut = await mkdtemp(path.join(cacheDir, 'pesgre-prerender-'));
+  try {
+    await build({
+      root: config.root,
+      configFile: config.configFile,
+      mode: config.mode,
+      logLevel: 'warn',
+      // react-router(-dom) are bundled so that the production-build alias of vite.config.ts
+      // applies to every import of them (one copy of the router's contexts); React stays external.
+      ssr: { noExternal: ['react-router', 'react-router-dom'] },
+      build: {
+        ssr: 'src/entry-server.tsx',
+        outDir: ssrOut,
+        emptyOutDir: true,
+        sourcemap: false,
+        manifest: false,
+        copyPublicDir: false,
+        rollupOptions: { output: { entryFileNames: 'entry-server.mjs' } },
+      },
+    });
+    const { render } = (await import(pathToFileURL(path.join(ssrOut, 'entry-server.mjs')).href)) as EntryServer;
+    const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
+    const manifest = JSON.parse(await readFile(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+    await writeFile(path.join(outDir, SPA_FALLBACK), template);
+    const renderedAt = Date.now();
+    for (const pathname of prerenderedPaths) {
+      const page = await render(pathname, renderedAt);
+      if (page.status !== 200) throw new Error(`prerender: ${pathname} rendered with status ${page.status}`);
+      const file = path.join(outDir, prerenderedFile(pathname));
+      await mkdir(path.dirname(file), { recursive: true });
+      const doc = pageDocument(template, {
+        html: page.html,
+        links: assetLinks(manifest, page.modules),
+        renderedAt,
+        needsScript: scriptOnlyPaths.includes(pathname),
+      });
+      await writeFile(file, doc);
+    }
+    return prerenderedPaths.length;
+  } finally {
+    await rm(ssrOut, { recursive: true, force: true });
+  }
+}
+
+/** The Vite plugin: prerenders after the client build (not in the server-side build it starts). */
+export function prerenderPages(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'pesgre:prerender',
+    apply: (cfg, env) => env.command === 'build' && !cfg.build?.ssr,
+    configResolved(resolved) {
+      config = resolved;
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const started = performance.now();
+        const outDir = path.resolve(config.root, config.build.outDir);
+        const count = await prerender(config, outDir);
+        config.logger.info(`prerendered ${count} pages in ${Math.round(performance.now() - started)} ms`);
+      },
+    },
+  };
+}
+
+/**
+ * `vite preview` as Netlify serves the build: an address with a prerendered page gets it
+ * (dist/<path>/index.html), any other page address gets the
+ * SPA fallback shell instead of Vite's default (dist/index.html, the prerendered home page).
+ */
+export function previewLikeNetlify(): Plugin {
+  return {
+    name: 'pesgre:preview-like-netlify',
+    configurePreviewServer(server) {
+      const outDir = path.resolve(server.config.root, server.config.build.outDir);
+      server.middlewares.use((req, _res, next) => {
+        if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+        const [pathname = '/', query] = (req.url ?? '/').split('?', 2);
+        const last = pathname.split('/').pop() ?? '';
+        // Files (a dot in the last segment), the API and the home page are served as they are.
+        if (pathname === '/' || last.includes('.') || pathname.startsWith('/api')) return next();
+        const prerendered = prerenderedFile(decodeURIComponent(pathname));
+        const target = existsSync(path.join(outDir, prerendered)) ? prerendered : SPA_FALLBACK;
+        req.url = `/${target}${query === undefined ? '' : `?${query}`}`;
+        next();
+      });
+    },
+  };
+}

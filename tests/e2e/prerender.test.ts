@@ -1,0 +1,236 @@
+/**
+ * The prerendered pages (issue 10, 'Prerendered pages'; scripts/prerender.ts): builds the site
+ * once (the client build runs the prerender) and serves it with `vite preview`, which answers as
+ * netlify.toml does (scripts/prerender.ts, previewLikeNetlify), under the production CSP.
+ * For every prerendered path: the raw HTML holds the page's h1 and main text, read by Chromium
+ * with JavaScript off, and they are what the app itself shows once hydrated; hydrating logs no
+ * warning or error, keeps the server's DOM (React replaces it when hydration fails) and shifts
+ * nothing; the page then responds (a navigation menu opens). Also: reading with JavaScript off (headings, the
+ * navigation as plain links, the footer), the clock taking over after hydration on the home
+ * page, and the SPA fallback shell for the admin area and the wizard.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { build, preview, type PreviewServer } from 'vite';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from './stack';
+import { paths, prerenderedPaths } from '../../src/shared/routes';
+
+const root = path.resolve(import.meta.dirname, '../..');
+let outDir: string;
+let server: PreviewServer;
+let browser: Browser;
+let baseUrl: string;
+
+/** Each prerendered page's h1, as the content gives it (the test's own record, not read from the build). */
+const headings: Record<string, string> = {
+  [paths.home]: 'IEEE International Conference on Power Electronics, Smart Grid and Renewable Energy (PESGRE 2025)',
+  [paths.organizingCommittee]: 'Conference Organizing Committee',
+  [paths.chairs]: 'Chairs',
+  [paths.callForPapers]: 'Call For Papers',
+  [paths.callForSpecialSession]: 'Call For Special Session',
+  [paths.submission]: 'Submission',
+  [paths.keynoteSpeakers]: 'Keynote Speakers',
+  [paths.tutorialSpeakers]: 'Tutorial Speakers',
+  [paths.iesSypKeynotes]: 'IES SYP Keynotes',
+  [paths.visaInfo]: 'Visa Information',
+  [paths.accommodation]: 'Accommodation Details',
+  [paths.tour]: 'Tour',
+  [paths.food]: 'Food',
+  [paths.location]: 'Location',
+  [paths.studentsYp]: 'Students & YPs',
+  [paths.industrySponsor]: 'Industry Sponsor',
+  [paths.contact]: 'Contacts',
+  [paths.registrationInfo]: 'Registration',
+  [paths.paymentSuccess]: 'Form Submitted Successfully!',
+  [paths.error]: 'unknown-error',
+  [paths.tierUpgrade]: 'Upgrade Registration Tier',
+  [paths.ieeeChange]: 'Change IEEE Membership Status',
+  [paths.nameChange]: 'Change Registered Name',
+  [paths.nameTransfer]: 'Transfer Registration to Another Person',
+  [paths.invoices]: 'Invoices',
+  [paths.cancelRegistration]: 'Cancel Registration',
+};
+
+async function productionCsp(): Promise<string> {
+  const toml = await readFile(path.join(root, 'netlify.toml'), 'utf8');
+  const m = toml.match(/Content-Security-Policy\s*=\s*"([^"]+)"/);
+  if (!m) throw new Error('netlify.toml declares no Content-Security-Policy');
+  return m[1]!;
+}
+
+beforeAll(async () => {
+  outDir = await mkdtemp(path.join(tmpdir(), 'pesgre-prerender-'));
+  await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  server = await preview({ root, logLevel: 'warn', build: { outDir }, preview: { port: 0, host: '127.0.0.1', headers: { 'Content-Security-Policy': await productionCsp() } } });
+  baseUrl = server.resolvedUrls!.local[0]!.replace(/\/$/, '');
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await new Promise<void>((r) => server?.httpServer.close(() => r()));
+  if (outDir) await rm(outDir, { recursive: true, force: true });
+});
+
+/** A page whose console errors and warnings, and uncaught errors, are collected in `problems`. */
+async function watchedPage(context: BrowserContext): Promise<{ page: Page; problems: string[] }> {
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${String(e)}`));
+  // vite preview serves no functions; answer the app-start GET /api as the function does.
+  await page.route('**/api', (r) => r.fulfill({ json: { name: 'PESGRE 2025', status: 'ok' } }));
+  return { page, problems };
+}
+
+/** The page's h1 and the text of its main area (the countdown's figures left out: they tick). */
+function readPage(page: Page): Promise<{ h1: string; main: string }> {
+  return page.evaluate(() => {
+    const main = document.querySelector('main')!.cloneNode(true) as HTMLElement;
+    main.querySelectorAll('[role="timer"]').forEach((t) => t.remove());
+    return {
+      h1: document.querySelector('h1')?.textContent ?? '',
+      main: (main.textContent ?? '').replace(/\s+/g, ' ').trim(),
+    };
+  });
+}
+
+describe('prerendered pages', () => {
+  it('lists every page with a heading record', () => {
+    expect([...prerenderedPaths].sort()).toEqual(Object.keys(headings).sort());
+  });
+
+  it.each(prerenderedPaths.map((p) => [p]))('%s: HTML holds its h1 and main text, hydrates without a warning', async (route) => {
+    // The HTML as a crawler gets it.
+    const response = await fetch(baseUrl + route);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const h1 = headings[route]!;
+    expect(html).toMatch(/<div id="root" data-rendered-at="\d+"><div class="site">/);
+    expect(html).toContain(`>${h1.replace(/&/g, '&amp;')}</h1>`);
+
+    // Read without JavaScript.
+    const offContext = await browser.newContext({ javaScriptEnabled: false });
+    const off = await offContext.newPage();
+    await off.goto(baseUrl + route);
+    const staticView = await readPage(off);
+    await offContext.close();
+    expect(staticView.h1).toBe(h1);
+    expect(staticView.main).toContain(h1);
+
+    // With JavaScript: the same DOM is adopted (hydrated, not replaced) and shows the same text.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { page, problems } = await watchedPage(context);
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { serverH1: Element | null }).serverH1 = document.querySelector('h1');
+      });
+    });
+    await page.goto(baseUrl + route);
+    // Hydrated: React has attached its fiber to the server's h1 (hydration adopts the node; a
+    // failed hydration would have replaced it).
+    await expect
+      .poll(() => page.evaluate(() => {
+        const h1 = (window as unknown as { serverH1: Element | null }).serverH1;
+        return h1 === document.querySelector('h1') && Object.keys(h1 ?? {}).some((k) => k.startsWith('__reactFiber'));
+      }), { timeout: 20_000 })
+      .toBe(true);
+    expect(await readPage(page)).toEqual(staticView);
+    // Nothing moved when the script took over (the page's CSS came with the HTML; carousels,
+    // countdowns and the clock keep their boxes). Layout shifts are reported asynchronously: a
+    // buffered observer hands over those so far, or none.
+    const shifts = await page.evaluate(
+      () =>
+        new Promise<number[]>((resolve) => {
+          requestAnimationFrame(() =>
+            setTimeout(() => {
+              new PerformanceObserver((list) => resolve(list.getEntries().map((e) => (e as unknown as { value: number }).value))).observe({ type: 'layout-shift', buffered: true });
+              setTimeout(() => resolve([]), 1000);
+            }),
+          );
+        }),
+    );
+    expect(shifts).toEqual([]);
+    // And it responds: a dropdown of the header opens.
+    const authors = page.getByRole('button', { name: 'Authors' });
+    await authors.click();
+    await expect.poll(() => authors.getAttribute('aria-expanded')).toBe('true');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('reads without JavaScript: headings, the navigation as plain links, the footer', async () => {
+    for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 900 }]) {
+      const context = await browser.newContext({ javaScriptEnabled: false, viewport });
+      const page = await context.newPage();
+      await page.goto(baseUrl + paths.visaInfo);
+      await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Visa Information' }).isVisible()).toBe(true);
+      expect(await page.getByText('This site needs JavaScript').count()).toBe(0);
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      // Every entry and sub-entry is a link with its address.
+      expect(await nav.getByRole('link', { name: 'Contact' }).getAttribute('href')).toBe(paths.contact);
+      const cfp = nav.getByRole('link', { name: 'Call for Papers', includeHidden: true });
+      expect(await cfp.getAttribute('href')).toBe(paths.callForPapers);
+      if (viewport.width < 1024) {
+        // No drawer without a script: the sub-entries are shown in the bar.
+        expect(await cfp.isVisible()).toBe(true);
+      } else {
+        // A dropdown opens on hover without a script, and the link then leads to its page.
+        await nav.getByRole('button', { name: 'Authors' }).hover();
+        await expect.poll(() => cfp.isVisible()).toBe(true);
+        await cfp.click();
+        await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Call For Papers' }).isVisible()).toBe(true);
+      }
+      const footer = page.locator('#footer');
+      expect(await footer.isVisible()).toBe(true);
+      expect(await footer.getByRole('link').first().getAttribute('href')).toMatch(/^mailto:/);
+      await context.close();
+    }
+  });
+
+  it('home: the countdown is "--" in the HTML and takes the clock after hydration', async () => {
+    const html = await (await fetch(baseUrl + '/')).text();
+    const context = await browser.newContext();
+    const { page, problems } = await watchedPage(context);
+    // A visit before the conference: the HTML (rendered now, after it) says it has started;
+    // once hydrated the page shows the visitor's time.
+    await page.clock.install({ time: new Date('2025-12-10T06:30:00Z') });
+    await page.goto(baseUrl + '/');
+    const timer = page.getByRole('timer', { name: 'Time left until the conference starts' });
+    await expect.poll(() => timer.locator('[data-unit="days"] .countdown__value').textContent()).toBe('7');
+    expect(problems).toEqual([]);
+    await context.close();
+    // Rendered after the conference's start: the stable server state has no figures in it.
+    expect(html).not.toMatch(/countdown__value">\d/);
+  });
+
+  it('a query string: the page renders its query state without a hydration error', async () => {
+    const context = await browser.newContext();
+    const { page, problems } = await watchedPage(context);
+    await page.goto(`${baseUrl}${paths.paymentSuccess}?reg_no=PESGRE-0001&payment_id=pay_123`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Payment Successful!');
+    expect(await page.getByText('Registration Number: PESGRE-0001').isVisible()).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it.each([[paths.adminLogin, 'Admin Login'], [paths.registrationDetails, null]])('%s gets the SPA fallback shell and works', async (route, h1) => {
+    const html = await (await fetch(baseUrl + route)).text();
+    expect(html).toContain('<div id="root"></div>');
+    const context = await browser.newContext();
+    const { page, problems } = await watchedPage(context);
+    await page.route('**/api/**', (r) => r.fulfill({ status: 503, json: { error: 'not served by vite preview' } }));
+    await page.goto(baseUrl + route);
+    const heading = page.getByRole('heading', { level: 1 });
+    await heading.waitFor({ timeout: 20_000 });
+    if (h1) expect(await heading.textContent()).toBe(h1);
+    expect(await page.locator('#footer').isVisible()).toBe(true);
+    // The wizard reports the unreachable pricing API; nothing else may complain.
+    expect(problems.filter((p) => !/503|Failed to load resource/.test(p))).toEqual([]);
+    await context.close();
+  });
+});
