@@ -15,7 +15,8 @@
  *     verify-payment, the webhook (arriving first, and after verify-payment, as Razorpay sends it
  *     for every payment), verify-qr and the registrations summary;
  *  2. the Redis round trips (HTTP requests at the bridge) of one complete registration, from
- *     create-order to the stored registration and its e-mail record, without and with the webhook;
+ *     create-order to the stored registration and its e-mail record, without and with the webhook
+ *     (after verify-payment, and first), and with a coupon;
  *  3. the registrations list and the CSV export at BENCH_REGISTRATIONS registrations: time to the
  *     first body byte, total time, size, chunks, and whether the body is streamed (more than one
  *     chunk, the first one sent before the last registration was read);
@@ -30,6 +31,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -244,10 +246,10 @@ async function invoke(handler: Handler, pathName: string, init: { method?: strin
 }
 
 /** create-order for a new form; returns the order id and its amount in minor units. */
-async function createOrder(): Promise<{ id: string; amount: number }> {
+async function createOrder(code?: string): Promise<{ id: string; amount: number }> {
   const data = form(formNo++);
-  const total = fromMinor(computeCharges(pricing, data as Form, null).total);
-  const { text } = await invoke(handlers.createOrder, '/api/payment/create-order', { body: JSON.stringify({ amount: total, data }) });
+  const total = fromMinor(computeCharges(pricing, data as Form, code ? 'half' : null).total);
+  const { text } = await invoke(handlers.createOrder, '/api/payment/create-order', { body: JSON.stringify({ amount: total, data, ...(code ? { code } : {}) }) });
   const body = JSON.parse(text) as { id: string; amount: number };
   return { id: body.id, amount: body.amount };
 }
@@ -384,8 +386,8 @@ interface TripRow {
 
 async function roundTrips(): Promise<TripRow[]> {
   const rows: TripRow[] = [];
-  for (const webhookFirst of [false, true]) {
-    const created = await counted(createOrder);
+  for (const [webhookFirst, code] of [[false, undefined], [true, undefined], [false, 'BENCHHALF']] as const) {
+    const created = await counted(() => createOrder(code));
     const o: PaidOrder = { orderId: created.result.id, amount: created.result.amount, paid: await pay(created.result.id) };
     const first = await counted(() => (webhookFirst ? webhook(o) : verify(o)));
     const second = await counted(() => (webhookFirst ? verify(o) : webhook(o)));
@@ -394,9 +396,10 @@ async function roundTrips(): Promise<TripRow[]> {
     if (!(await redis().exists(keys.registration(regNo)))) throw new Error(`no stored registration ${regNo}`);
     if ((await redis().hget(keys.mail(regNo), 'status')) !== 'sent') throw new Error(`no e-mail record 'sent' for ${regNo}`);
     const [a, b] = webhookFirst ? ['webhook', 'verify-payment'] : ['verify-payment', 'webhook'];
-    rows.push({ path: `create-order -> ${a}`, steps: `${created.requests} + ${first.requests}`, requests: created.requests + first.requests, commands: created.commands + first.commands });
+    const start = code ? 'create-order with a coupon' : 'create-order';
+    rows.push({ path: `${start} -> ${a}`, steps: `${created.requests} + ${first.requests}`, requests: created.requests + first.requests, commands: created.commands + first.commands });
     rows.push({
-      path: `create-order -> ${a} -> ${b}`,
+      path: `${start} -> ${a} -> ${b}`,
       steps: `${created.requests} + ${first.requests} + ${second.requests}`,
       requests: created.requests + first.requests + second.requests,
       commands: created.commands + first.commands + second.commands,
@@ -419,6 +422,19 @@ interface BulkRun {
   envParses: number;
   /** CPU time of this process (the function's side) during the call, ms. */
   cpuMs: number;
+  /** CPU time of the bridge process (the store's side) during the call, ms. */
+  bridgeCpuMs: number;
+}
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); 0 elsewhere. */
+function processCpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // Fields 14 and 15 of stat (utime, stime), in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
 }
 
 async function bulkOnce(handler: Handler, pathName: string): Promise<BulkRun> {
@@ -426,6 +442,7 @@ async function bulkOnce(handler: Handler, pathName: string): Promise<BulkRun> {
   counters.commands = 0;
   const parsesBefore = envParseCount();
   const cpu0 = process.cpuUsage();
+  const bridgeCpu0 = processCpuMs(bridge.child.pid);
   const t0 = performance.now();
   const res = await handler(new Request(`http://localhost${pathName}`, { headers: { authorization: adminAuth } }));
   if (res.status !== 200 || !res.body) throw new Error(`${pathName} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
@@ -446,7 +463,7 @@ async function bulkOnce(handler: Handler, pathName: string): Promise<BulkRun> {
   }
   const totalMs = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
-  return { firstByteMs, totalMs, bytes, chunks, requestsAtFirstByte, requests: counters.requests, envParses: envParseCount() - parsesBefore, cpuMs: (cpu.user + cpu.system) / 1000 };
+  return { firstByteMs, totalMs, bytes, chunks, requestsAtFirstByte, requests: counters.requests, envParses: envParseCount() - parsesBefore, cpuMs: (cpu.user + cpu.system) / 1000, bridgeCpuMs: processCpuMs(bridge.child.pid) - bridgeCpu0 };
 }
 
 interface BulkRow {
@@ -461,6 +478,7 @@ interface BulkRow {
   streamed: boolean;
   envParses: number;
   cpuMs: number;
+  bridgeCpuMs: number;
 }
 
 async function bulk(name: string, handler: Handler, pathName: string): Promise<BulkRow> {
@@ -483,6 +501,7 @@ async function bulk(name: string, handler: Handler, pathName: string): Promise<B
     streamed: last.chunks > 1 && last.requestsAtFirstByte < last.requests,
     envParses: Math.max(...runs.map((r) => r.envParses)),
     cpuMs: quantile(runs.map((r) => r.cpuMs).sort((a, b) => a - b), 0.5),
+    bridgeCpuMs: quantile(runs.map((r) => r.bridgeCpuMs).sort((a, b) => a - b), 0.5),
   };
 }
 
@@ -525,7 +544,8 @@ try {
       'first byte ms': ms(r.firstByteMs),
       'total ms': ms(r.totalMs),
       'p95 total ms': ms(r.p95Ms),
-      'CPU ms': ms(r.cpuMs),
+      'function CPU ms': ms(r.cpuMs),
+      'bridge CPU ms': ms(r.bridgeCpuMs),
       size: size(r.bytes),
       chunks: r.chunks,
       'Redis requests before first byte / all': `${r.requestsAtFirstByte} / ${r.requests}`,

@@ -11,6 +11,7 @@ import { inject } from 'vitest';
 import createOrder from '../../netlify/functions/payment-create-order';
 import verifyPayment from '../../netlify/functions/payment-verify-payment';
 import webhook from '../../netlify/functions/payment-webhook';
+import { upsertCoupon } from '../../netlify/server/coupons';
 import { mailStatus } from '../../netlify/server/mail-delivery';
 import type { Registration } from '../../netlify/server/registrations';
 import { keys, redis } from '../../netlify/server/store';
@@ -47,9 +48,9 @@ function captured(orderId: string, paymentId: string, amount: number) {
   return () => call(webhook, { raw, headers });
 }
 
-async function paidOrder(email: string) {
+async function paidOrder(email: string, code?: string) {
   const data = validForm({ email, verifyEmail: email });
-  const order = await counted(() => call(createOrder, { body: { amount: totalFor(data), data } }));
+  const order = await counted(() => call(createOrder, { body: { amount: totalFor(data, code ? 'half' : null), data, code } }));
   expect(order.result.status).toBe(200);
   const { id, amount } = order.result.body as { id: string; amount: number };
   const paid = await doublePay(id);
@@ -88,6 +89,18 @@ describe('Redis round trips of one registration', () => {
     expect(verified.result.body.registrationNumber).toBe(regNo);
     await expectComplete(regNo, o.id);
     expect(o.createOrderRequests + hook.requests + verified.requests).toBeLessThanOrEqual(8);
+  });
+
+  it('with a coupon (read, then held) and the webhook after verify-payment: still at most 8', async () => {
+    await upsertCoupon('TRIPSHALF', 'half', 100);
+    const o = await paidOrder('trips.coupon@example.org', 'TRIPSHALF');
+    const verified = await counted(() => call(verifyPayment, { body: o.paid }));
+    const hook = await counted(captured(o.id, o.paid.razorpay_payment_id, o.amount));
+    const regNo = verified.result.body.registrationNumber as string;
+    expect(hook.result.body.registrationNumber).toBe(regNo);
+    await expectComplete(regNo, o.id);
+    expect(hook.requests).toBeLessThanOrEqual(1);
+    expect(o.createOrderRequests + verified.requests + hook.requests).toBeLessThanOrEqual(8);
   });
 
   it('a re-delivered webhook event is acknowledged in 1 request and changes nothing', async () => {
