@@ -32,7 +32,7 @@ export interface UpstashBridgeOptions {
   token: string;
   /**
    * Called once per authorised command request before it runs, with its path ('/', '/pipeline'
-   * or '/multi-exec') and how many Redis commands it carries (scripts/bench.ts counts with it).
+   * or '/multi-exec') and how many Redis commands it carries (scripts/bench-functions.ts counts at the client instead).
    */
   onCommand?(path: string, commands: number): void;
 }

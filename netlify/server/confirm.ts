@@ -15,7 +15,7 @@ import { finalise, recordAttentionPayment, type FinaliseResult, type FinaliseSou
 import { applyRefundEvent } from './cancellations';
 import { describeCause } from './http';
 import { getOrderState, type PendingOrder } from './orders';
-import { audit, keys, withStore } from './store';
+import { audit, keys, rawRedis, withStore } from './store';
 
 /** Payment states in which Razorpay has taken the money for an order (auto-capture on). */
 const PAID_STATES = new Set(['captured', 'authorized']);
@@ -100,17 +100,57 @@ export async function handleWebhook(rawBody: string, signature: string | null, n
   const event = validate(webhookEvent, parseJsonText(rawBody));
   // Razorpay delivers at least once: a re-delivered event (same x-razorpay-event-id) is acknowledged unread.
   const seenKey = eventId && /^[A-Za-z0-9_-]{1,64}$/.test(eventId) ? keys.webhookEvent(eventId) : null;
-  if (seenKey && (await withStore((r) => r.exists(seenKey)))) return { handled: false, reason: 'duplicate event' };
-  const outcome = await dispatch(event, now);
+  const paymentEvent = event.event === 'order.paid' || event.event === 'payment.captured';
+  const orderId = paymentEvent ? (event.payload.payment?.entity.order_id ?? event.payload.order?.entity.id) : undefined;
+  // A payment event reads its order, its done marker and its event id in one request, which also
+  // marks the event handled when the order is already settled: the usual webhook, arriving after
+  // verify-payment, then costs that one round trip.
+  const state = orderId ? await webhookOrderState(orderId, seenKey, now) : undefined;
+  if (state === 'duplicate' || (!state && seenKey && (await withStore((r) => r.exists(seenKey))))) return { handled: false, reason: 'duplicate event' };
+  const outcome = await dispatch(event, now, state);
   // Marked only once handled: an event whose handling failed (503) is processed again on Razorpay's retry.
-  if (seenKey) await withStore((r) => r.set(seenKey, now.toISOString(), { ex: WEBHOOK_EVENT_TTL_SECONDS }));
+  if (seenKey && !state?.marked) await withStore((r) => r.set(seenKey, now.toISOString(), { ex: WEBHOOK_EVENT_TTL_SECONDS }));
   return outcome;
 }
 
 /** How long a handled event id is remembered: Razorpay retries a failed delivery for 24 hours. */
 const WEBHOOK_EVENT_TTL_SECONDS = 3 * 24 * 3600;
 
-async function dispatch(event: ReturnType<typeof webhookEvent.parse>, now: Date): Promise<WebhookOutcome> {
+// KEYS: order, done, event id (or the order key again when there is none). ARGV: '1' when there
+// is an event id, the time to store under it, its TTL (s).
+// Returns {'duplicate'} for an event id already handled, else {order JSON or '', done or '', '1'
+// when the event id was marked handled here (the order was already settled) or '0'}.
+const WEBHOOK_STATE_SCRIPT = `
+if ARGV[1] == '1' and redis.call('EXISTS', KEYS[3]) == 1 then return {'duplicate'} end
+local order = redis.call('GET', KEYS[1]) or ''
+local done = redis.call('GET', KEYS[2]) or ''
+if done ~= '' and ARGV[1] == '1' then
+  redis.call('SET', KEYS[3], ARGV[2], 'EX', ARGV[3])
+  return {order, done, '1'}
+end
+return {order, done, '0'}
+`;
+
+/**
+ * One request for a payment webhook: drops a re-delivered event id, reads the order and its
+ * done:{orderId} marker (as getOrderState), and when the order is already settled marks the
+ * event id handled in the same script, since nothing is left to do for it (finalise() only
+ * answers from the marker). Throws ServiceUnavailableError when the store is down.
+ */
+async function webhookOrderState(orderId: string, seenKey: string | null, now: Date): Promise<'duplicate' | (OrderState & { marked: boolean })> {
+  const reply = await withStore(
+    (r) =>
+      r.eval<string[], string[]>(WEBHOOK_STATE_SCRIPT, [keys.order(orderId), keys.done(orderId), seenKey ?? keys.order(orderId)], [seenKey ? '1' : '0', now.toISOString(), String(WEBHOOK_EVENT_TTL_SECONDS)]),
+    rawRedis,
+  );
+  if (reply[0] === 'duplicate') return 'duplicate';
+  const [order, done, marked] = reply;
+  return { order: order ? (JSON.parse(order) as PendingOrder) : null, done: done || null, marked: marked === '1' };
+}
+
+type OrderState = Awaited<ReturnType<typeof getOrderState>>;
+
+async function dispatch(event: ReturnType<typeof webhookEvent.parse>, now: Date, known?: OrderState): Promise<WebhookOutcome> {
   if (event.event === 'refund.processed' || event.event === 'refund.failed') {
     const refund = event.payload.refund?.entity;
     if (!refund) throw new HttpError(400, 'VALIDATION_FAILED', 'Webhook payload has no refund.');
@@ -120,7 +160,7 @@ async function dispatch(event: ReturnType<typeof webhookEvent.parse>, now: Date)
   const payment = event.payload.payment?.entity;
   const orderId = payment?.order_id ?? event.payload.order?.entity.id;
   if (!payment || !orderId) throw new HttpError(400, 'VALIDATION_FAILED', 'Webhook payload has no payment or order id.');
-  const state = await getOrderState(orderId);
+  const state = known ?? (await getOrderState(orderId));
   if (!state.order && !state.done) return { handled: false, reason: 'unknown order' };
   if (state.order && !state.done && payment.amount !== state.order.charges.total) {
     await recordAttentionPayment(

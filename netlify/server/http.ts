@@ -42,31 +42,76 @@ export function json(status: number, body: unknown, headers: Record<string, stri
 }
 
 /**
- * A JSON array response whose body is a stream, sent in ~256 KB chunks. Netlify streams a v2
- * function's ReadableStream body instead of buffering it, which lifts the 6 MB limit on
- * buffered function responses (the full registrations list is about 1.4 KB per registration,
- * so 6 MB is reached near 4,000 registrations). Items are serialised one at a time.
+ * A response whose body is streamed from `chunks` (text, sent as UTF-8), pulled one chunk at a
+ * time as the client reads: Netlify streams a v2 function's ReadableStream body instead of
+ * buffering it, which lifts the 6 MB limit on buffered function responses and lets the first
+ * bytes leave before the last are made. When the client goes away the source is closed
+ * (its `return()`), so nothing more is read. A source that fails mid-way ends the body with an
+ * error (the client sees a cut transfer, never a complete-looking partial file) and is logged;
+ * anything that may fail before the first byte should be done before calling this, so it still
+ * answers with a status. `no-store` unless headers say otherwise.
  */
-export function jsonArrayStream(status: number, items: readonly unknown[], headers: Record<string, string> = {}): Response {
+export function streamedResponse(status: number, chunks: AsyncIterable<string> | Iterable<string>, headers: Record<string, string> = {}): Response {
   const encoder = new TextEncoder();
-  const chunkChars = 256 * 1024;
-  let index = 0;
+  const source = Symbol.asyncIterator in chunks ? chunks[Symbol.asyncIterator]() : chunks[Symbol.iterator]();
   const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      let chunk = index === 0 ? '[' : '';
-      while (index < items.length && chunk.length < chunkChars) {
-        chunk += (index === 0 ? '' : ',') + JSON.stringify(items[index]);
-        index++;
-      }
-      if (index >= items.length) {
-        controller.enqueue(encoder.encode(`${chunk}]`));
-        controller.close();
-      } else {
-        controller.enqueue(encoder.encode(chunk));
+    async pull(controller) {
+      try {
+        for (;;) {
+          const { done, value } = await source.next();
+          if (done) return controller.close();
+          // Empty chunks are skipped: pull() must enqueue something or close.
+          if (value) return controller.enqueue(encoder.encode(value));
+        }
+      } catch (err) {
+        console.error(`[stream] response body failed mid-way: ${describeCause(err)}`);
+        controller.error(err);
       }
     },
+    async cancel() {
+      await source.return?.();
+    },
   });
-  return new Response(body, { status, headers: { 'Content-Type': 'application/json', ...noStore, ...headers } });
+  return new Response(body, { status, headers: { ...noStore, ...headers } });
+}
+
+/**
+ * The text of a JSON array, chunk by chunk, from pages of already-serialised items (each string
+ * one JSON value): '[' + items joined by ',' + ']', one chunk per page.
+ */
+export async function* jsonArrayChunks(pages: AsyncIterable<readonly string[]> | Iterable<readonly string[]>): AsyncGenerator<string, void, undefined> {
+  let first = true;
+  for await (const page of pages) {
+    if (!page.length) continue;
+    yield (first ? '[' : ',') + page.join(',');
+    first = false;
+  }
+  yield first ? '[]' : ']';
+}
+
+/**
+ * A JSON array response streamed from `items`, serialised one at a time in pages of about
+ * 256 KB (see streamedResponse). For arrays already in memory; the registrations list streams
+ * stored JSON texts through jsonArrayChunks() instead.
+ */
+export function jsonArrayStream(status: number, items: readonly unknown[], headers: Record<string, string> = {}): Response {
+  function* pages(): Generator<string[]> {
+    const chunkChars = 256 * 1024;
+    let page: string[] = [];
+    let chars = 0;
+    for (const item of items) {
+      const text = JSON.stringify(item);
+      page.push(text);
+      chars += text.length;
+      if (chars >= chunkChars) {
+        yield page;
+        page = [];
+        chars = 0;
+      }
+    }
+    yield page;
+  }
+  return streamedResponse(status, jsonArrayChunks(pages()), { 'Content-Type': 'application/json', ...headers });
 }
 
 /** The error body `{ error: { code, message, fieldErrors? } }` plus any extra top-level fields. */

@@ -10,7 +10,7 @@ import type { ChangeCharges } from '../../src/shared/change-charges';
 import type { Charges, CouponType } from '../../src/shared/pricing';
 import type { RegistrationForm } from '../../src/shared/registration-form';
 import type { ChangeKind } from '../../src/shared/tier-rules';
-import { keys, withStore } from './store';
+import { keys, withStore, type AuditEntry } from './store';
 
 /** A new registration (create-order). */
 export interface RegistrationOrder {
@@ -60,13 +60,18 @@ export type PendingOrder = RegistrationOrder | ChangeOrder;
 /** Unpaid orders are kept a week: Razorpay retries webhooks for a day, late ones still finalise. */
 export const ORDER_TTL_SECONDS = 7 * 24 * 3600;
 
-/** Stores a pending order (a SET with a TTL and its entry in orders:pending, one pipeline). Throws ServiceUnavailableError when the store is down. */
-export async function savePendingOrder(order: PendingOrder): Promise<void> {
+/**
+ * Stores a pending order (a SET with a TTL and its entry in orders:pending) and, when given, its
+ * audit entry, in one pipeline: one store request per order made. Throws ServiceUnavailableError
+ * when the store is down.
+ */
+export async function savePendingOrder(order: PendingOrder, auditEntry?: AuditEntry): Promise<void> {
   await withStore(async (r) => {
     const p = r.pipeline();
     p.set(keys.order(order.orderId), order, { ex: ORDER_TTL_SECONDS });
     // Orders paid through Razorpay are watched by the reconciliation run until they are settled.
     if (!order.orderId.startsWith('free_')) p.zadd(keys.pendingOrders(), { score: Date.parse(order.createdAt), member: order.orderId });
+    if (auditEntry) p.lpush(keys.audit(), JSON.stringify(auditEntry));
     await p.exec();
   });
 }

@@ -25,7 +25,6 @@ import { membershipStatus } from './membership';
 import { createProviderOrder, publicKeyId } from './payments';
 import { finaliseAndNotify } from './confirm';
 import { savePendingOrder, type RegistrationOrder } from './orders';
-import { audit } from './store';
 
 export const EARLY_BIRD_ENDED = 'The Early Bird registration period has ended. Please reselect a valid tier.';
 export const INTERNATIONAL_REFUSED =
@@ -136,8 +135,7 @@ export async function createRegistrationOrder(input: CreateOrderInput, ctx: Crea
     currency: charges.currency,
     createdAt: ctx.now.toISOString(),
   };
-  await savePendingOrder(order);
-  await audit({ at: ctx.now.toISOString(), actor: ctx.admin ? 'admin' : 'delegate', action: 'order.created', details: { orderId, total: charges.total, currency: charges.currency, coupon: code } });
+  await savePendingOrder(order, { at: ctx.now.toISOString(), actor: ctx.admin ? 'admin' : 'delegate', action: 'order.created', details: { orderId, total: charges.total, currency: charges.currency, coupon: code } });
 
   if (charges.total === 0) {
     const { registrationNumber } = await finaliseAndNotify(orderId, 'NoPayment', 'coupon', ctx.now, { order, done: null });

@@ -6,7 +6,7 @@
 import { randomInt } from 'node:crypto';
 import { conference } from '../../src/content/conference';
 import { LATEST_REGISTRATIONS, PUBLIC_REGISTRATION_FIELDS, type PublicRegistration, type StoredRegistration } from '../../src/shared/api';
-import { keys, withStore } from './store';
+import { bulkRedis, keys, withStore } from './store';
 
 /**
  * The stored registration (spec part 2 section 3, "Stored registration"); the shape lives in
@@ -37,8 +37,61 @@ export function publicView(r: Registration): PublicRegistration {
   return Object.fromEntries(PUBLIC_REGISTRATION_FIELDS.map((f) => [f, r[f]])) as PublicRegistration;
 }
 
-/** Keys per MGET when reading registrations in bulk (one pipeline holds all the chunks). */
-export const MGET_CHUNK = 1000;
+/**
+ * Registrations per store request when reading in bulk: one MGET of this many keys (about
+ * 1.5 KB each, so a page answer stays well under Upstash's per-response limits).
+ */
+export const PAGE_SIZE = 500;
+
+/** A paged read of every stored registration (openRegistrationPages). */
+export interface RegistrationPages {
+  /** Index entries (registrations, plus any whose record is missing). */
+  indexed: number;
+  /** The pages, oldest registration first: each the stored JSON texts of up to PAGE_SIZE registrations. */
+  pages: AsyncGenerator<string[], void, undefined>;
+}
+
+/**
+ * Pages requested ahead of the one the caller is using: the store (and the network to it) works
+ * on the next pages while this function turns the current one into response bytes.
+ */
+export const PAGES_AHEAD = 3;
+
+/**
+ * Starts reading every registration, oldest first (index order), as stored JSON text: ZRANGE of
+ * the index, then one MGET per PAGE_SIZE keys, up to PAGES_AHEAD pages requested ahead of the
+ * one the caller is using. Resolves once the index and the first page have been read, so a store
+ * that is down fails here (ServiceUnavailableError, a 503 before any byte is sent) rather than
+ * mid-answer; a failure on a later page rejects the generator. Index entries whose record is
+ * missing are skipped. 1 + ceil(n / PAGE_SIZE) store requests for n registrations.
+ */
+export async function openRegistrationPages(pageSize: number = PAGE_SIZE): Promise<RegistrationPages> {
+  const regNos = await withStore((r) => r.zrange<string[]>(keys.registrationIndex(), 0, -1), bulkRedis);
+  const recordKeys = regNos.map((n) => keys.registration(String(n)));
+  const inFlight: Promise<(string | null)[]>[] = [];
+  let nextFrom = 0;
+  const requestAhead = () => {
+    while (inFlight.length <= PAGES_AHEAD && nextFrom < recordKeys.length) {
+      const from = nextFrom;
+      const read = withStore((r) => r.mget<(string | null)[]>(...recordKeys.slice(from, from + pageSize)), bulkRedis);
+      // A read ahead that fails after the reader stopped (client gone) must not become an unhandled rejection.
+      read.catch(() => undefined);
+      inFlight.push(read);
+      nextFrom += pageSize;
+    }
+  };
+  requestAhead();
+  // The first page is awaited here so that a store failure answers 503 before any byte is sent.
+  if (inFlight.length) await inFlight[0];
+  async function* pages(): AsyncGenerator<string[], void, undefined> {
+    while (inFlight.length) {
+      const texts = await inFlight.shift()!;
+      requestAhead();
+      yield texts.filter((text): text is string => text !== null);
+    }
+  }
+  return { indexed: recordKeys.length, pages: pages() };
+}
 
 /**
  * The dashboard summary: how many registrations there are (approved cancellations left out) and
@@ -60,19 +113,13 @@ export async function registrationSummary(limit: number = LATEST_REGISTRATIONS):
 }
 
 /**
- * Every registration, oldest first (index order). Two store requests whatever the count: ZRANGE
- * of the index, then one pipeline of MGETs of at most MGET_CHUNK keys each. Index entries whose
- * record is missing are skipped.
+ * Every registration, oldest first (index order), parsed: openRegistrationPages() read to the
+ * end. For callers that need them all in memory (the invoice lists); the list and the CSV export
+ * stream the pages instead.
  */
 export async function allRegistrations(): Promise<Registration[]> {
-  return withStore(async (r) => {
-    const regNos = await r.zrange<unknown[]>(keys.registrationIndex(), 0, -1);
-    if (!regNos.length) return [];
-    const p = r.pipeline();
-    for (let i = 0; i < regNos.length; i += MGET_CHUNK) {
-      p.mget<(Registration | null)[]>(...regNos.slice(i, i + MGET_CHUNK).map((n) => keys.registration(String(n))));
-    }
-    const chunks = await p.exec<(Registration | null)[][]>();
-    return chunks.flat().filter((x): x is Registration => x !== null);
-  });
+  const { pages } = await openRegistrationPages();
+  const out: Registration[] = [];
+  for await (const texts of pages) for (const text of texts) out.push(JSON.parse(text) as Registration);
+  return out;
 }

@@ -33,7 +33,6 @@ import { fullName, nameChangeNotice } from './mail';
 import { savePendingOrder, type NameTransferOrder, type TierChangeOrder } from './orders';
 import { createProviderOrder, publicKeyId } from './payments';
 import { getRegistration, type Registration } from './registrations';
-import { audit } from './store';
 import { updateRegistration } from './registration-update';
 
 /** A refusal in the self-service shape: the error shape plus `{success: false, message}`. */
@@ -90,8 +89,7 @@ export async function createChangeOrder(kind: ChangeKind, regNo: string, at: Dat
     currency: charges.currency,
     createdAt: at.toISOString(),
   };
-  await savePendingOrder(order);
-  await audit({ at: order.createdAt, actor: 'registrant', action: 'order.created', details: { kind, orderId: order.orderId, regNo, from: from.id, to: to.id, total: charges.total, currency: charges.currency } });
+  await savePendingOrder(order, { at: order.createdAt, actor: 'registrant', action: 'order.created', details: { kind, orderId: order.orderId, regNo, from: from.id, to: to.id, total: charges.total, currency: charges.currency } });
 
   const total = fromMinor(charges.total);
   const notes: UpgradeNotes | IeeeChangeNotes =
@@ -178,8 +176,7 @@ export async function createNameTransferOrder(regNo: string, email: string, to: 
   const from = { title: registration.title ?? '', firstName: registration.firstName, lastName: registration.lastName, email: registration.email };
   const providerOrder = await createProviderOrder(charges.total, currency, `ntr_${randomBytes(6).toString('hex')}`, { kind: 'name-transfer', registrationNumber: regNo });
   const order: NameTransferOrder = { kind: 'name-transfer', orderId: providerOrder.id, registrationNumber: regNo, from, to, charges, currency, createdAt: at.toISOString() };
-  await savePendingOrder(order);
-  await audit({ at: order.createdAt, actor: 'registrant', action: 'order.created', details: { kind: 'name-transfer', orderId: order.orderId, regNo, total: charges.total, currency } });
+  await savePendingOrder(order, { at: order.createdAt, actor: 'registrant', action: 'order.created', details: { kind: 'name-transfer', orderId: order.orderId, regNo, total: charges.total, currency } });
   const notes: NameTransferNotes = { transferAmount: fromMinor(charges.total), transferFrom: fullName(registration), transferTo: [to.title, to.firstName, to.lastName].join(' ') };
   return { success: true, registrationNumber: regNo, order: { id: order.orderId, currency, amount: charges.total, key: publicKeyId(), notes } };
 }

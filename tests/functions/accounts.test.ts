@@ -59,7 +59,7 @@ describe('invoice numbers', () => {
       const charges = computeCharges(pricing, form, null);
       return { kind: 'registration', orderId: `order_conc${randomBytes(6).toString('hex')}`, form, charges, couponCode: null, couponType: null, currency: 'INR', createdAt: at.toISOString() };
     });
-    await Promise.all(orders.map(savePendingOrder));
+    await Promise.all(orders.map((o) => savePendingOrder(o)));
     const before = Number((await redis().get(keys.invoiceSeq('2526'))) ?? 0);
     const results = await Promise.all(orders.map((o, i) => finalise(o.orderId, `pay_conc${String(i).padStart(8, '0')}`, 'verify-payment', at)));
     const numbers = results.map((r) => (r.outcome === 'applied' ? r.registration.invoiceNumber : null));

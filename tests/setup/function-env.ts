@@ -1,11 +1,31 @@
 /**
- * Per-file environment for function tests: the functions read process.env at call time, so
- * each test file gets the stack's addresses and its own Redis key prefix (files never see each
- * other's data, and a file can count exactly what it wrote).
+ * Per-file environment for function tests: each test file gets the stack's addresses and its own
+ * Redis key prefix (files never see each other's data, and a file can count exactly what it wrote).
+ *
+ * The functions parse the environment once per process (netlify/server/env.ts); tests change
+ * process.env between and inside tests (a pinned clock, a dead store, another SMTP server), so
+ * process.env is wrapped here: every assignment or deletion forgets the parsed environment and
+ * the next call reads the new values.
  */
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
+import { resetEnv } from '../../netlify/server/env';
 import { testSecrets } from './secrets';
+
+process.env = new Proxy(process.env, {
+  set(target, name, value) {
+    resetEnv();
+    return Reflect.set(target, name, value);
+  },
+  deleteProperty(target, name) {
+    resetEnv();
+    return Reflect.deleteProperty(target, name);
+  },
+  defineProperty(target, name, descriptor) {
+    resetEnv();
+    return Reflect.defineProperty(target, name, descriptor);
+  },
+});
 
 process.env.UPSTASH_REDIS_REST_URL = inject('bridgeUrl');
 process.env.UPSTASH_REDIS_REST_TOKEN = inject('bridgeToken');
