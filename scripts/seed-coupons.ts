@@ -48,6 +48,20 @@ export async function seedCoupons(coupons = localCoupons): Promise<number> {
   return coupons.length;
 }
 
+/** Prints what was wrong and the usage, and ends the run with status 2. */
+function usage(problem: string): never {
+  console.error(`${problem}\nUsage: npm run seed:coupons -- --generate <count> --type full|half [--limit <uses, default 1>] [--length <${MIN_CODE_LENGTH}-40, default ${DEFAULT_CODE_LENGTH}>]`);
+  process.exit(2);
+}
+
+/** Stores `codes` as coupons of `type` with `limit` uses each and prints them, once. */
+async function generate(codes: string[], type: CouponType, limit: number): Promise<void> {
+  await seedCoupons(codes.map((code) => ({ code, type, limit })));
+  console.log(`Generated ${codes.length} ${type} coupon(s), limit ${limit} use(s) each, stored under ${process.env.KEY_PREFIX}.`);
+  console.log('They are shown only now; copy them before closing this window:');
+  for (const code of codes) console.log(code);
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { values } = parseArgs({
     options: { generate: { type: 'string' }, type: { type: 'string' }, limit: { type: 'string' }, length: { type: 'string' } },
@@ -61,13 +75,18 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   process.env.RAZORPAY_WEBHOOK_SECRET ||= cfg.webhookSecret;
   process.env.KEY_PREFIX ||= cfg.keyPrefix;
   if (values.generate !== undefined) {
-    const type = z.enum(['full', 'half'], { error: '--type must be full or half.' }).parse(values.type) as CouponType;
-    const limit = z.coerce.number().int().min(1, '--limit must be at least 1.').parse(values.limit ?? '1');
-    const codes = generateCodes(Number(values.generate), values.length === undefined ? DEFAULT_CODE_LENGTH : Number(values.length));
-    await seedCoupons(codes.map((code) => ({ code, type, limit })));
-    console.log(`Generated ${codes.length} ${type} coupon(s), limit ${limit} use(s) each, stored under ${process.env.KEY_PREFIX}.`);
-    console.log('They are shown only now; copy them before closing this window:');
-    for (const code of codes) console.log(code);
+    const type = z.enum(['full', 'half'], { error: '--type must be full or half.' }).safeParse(values.type);
+    const limit = z.coerce.number({ error: '--limit must be a number.' }).int('--limit must be a whole number.').min(1, '--limit must be at least 1.').safeParse(values.limit ?? '1');
+    let codes: string[] = [];
+    try {
+      codes = generateCodes(Number(values.generate), values.length === undefined ? DEFAULT_CODE_LENGTH : Number(values.length));
+    } catch (err) {
+      if (!(err instanceof RangeError)) throw err;
+      usage(err.message);
+    }
+    if (!type.success) usage(type.error.issues[0]!.message);
+    if (!limit.success) usage(limit.error.issues[0]!.message);
+    await generate(codes, type.data as CouponType, limit.data);
   } else {
     const file = process.env.COUPONS_FILE;
     const coupons = file ? couponsFile.parse(JSON.parse(await readFile(file, 'utf8'))) : localCoupons;
