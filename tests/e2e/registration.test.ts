@@ -122,7 +122,7 @@ describe('registration wizard in Chromium', () => {
     await stack.redis.hset(`${stack.keyPrefix}coupon:${code}`, { type: 'half', limit: 1 });
     await fillSteps1to8(page, stack.appUrl, 'coupon.closer@example.org');
     await page.getByLabel('I have a coupon code').check();
-    await page.getByLabel('Coupon code').fill(code.toLowerCase());
+    await page.getByLabel('Coupon code', { exact: true }).fill(code.toLowerCase());
     await page.getByRole('button', { name: 'Apply Coupon' }).click();
     await expect.poll(() => page.getByText(`Coupon ${code} applied`).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Pay Now' }).click();
