@@ -6,13 +6,15 @@
  * Same contract as the real one:
  *   const rzp = new Razorpay({ key, amount, currency, name, description, order_id,
  *                              handler(response), prefill: { name, email, contact },
- *                              theme: { color }, modal: { ondismiss() } });
+ *                              theme: { color }, modal: { ondismiss() }, timeout });
  *   rzp.on('payment.failed', (response) => { response.error... });
  *   rzp.open();   rzp.close();
  *
  * The dialog has three buttons: "Pay" (success: handler gets razorpay_order_id,
  * razorpay_payment_id, razorpay_signature), "Fail payment" (payment.failed callbacks get
  * { error }, the dialog stays open for a retry, as Razorpay's does) and "Close" (ondismiss).
+ * `timeout` (seconds) is shown on the dialog as data-timeout; when it runs out the dialog closes
+ * as if the customer had closed it (ondismiss), since the customer can no longer use it.
  */
 (function () {
   'use strict';
@@ -65,6 +67,7 @@
     this._listeners = {};
     this._root = null;
     this._returnFocusTo = null;
+    this._timer = null;
   }
 
   /** Registers a callback; the stand-in emits 'payment.failed'. Returns this for chaining. */
@@ -81,6 +84,8 @@
 
   /** Removes the dialog without calling modal.ondismiss (the page asked for it). */
   Razorpay.prototype.close = function () {
+    if (this._timer) clearTimeout(this._timer);
+    this._timer = null;
     if (!this._root) return;
     this._root.remove();
     this._root = null;
@@ -112,6 +117,7 @@
         'background:rgba(0,0,0,0.55);font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;',
     );
     backdrop.setAttribute('data-razorpay-standin', '');
+    if (typeof options.timeout === 'number') backdrop.setAttribute('data-timeout', String(options.timeout));
 
     var dialog = el(
       'div',
@@ -268,6 +274,11 @@
     this._root = backdrop;
     document.body.appendChild(backdrop);
     payButton.focus();
+    if (typeof options.timeout === 'number' && options.timeout > 0) {
+      this._timer = setTimeout(function () {
+        self._dismiss();
+      }, options.timeout * 1000);
+    }
   };
 
   window.Razorpay = Razorpay;

@@ -1,17 +1,46 @@
 /**
  * Seeds coupons into the store the app is configured for (UPSTASH_REDIS_REST_URL / _TOKEN,
- * KEY_PREFIX). Usage: `npm run seed:coupons` (local samples), or with COUPONS_FILE=path.json
- * holding [{ "code", "type": "full"|"half", "limit" }] for real ones. Idempotent: a coupon's
- * definition is replaced, its usage record kept.
+ * KEY_PREFIX). Idempotent: a coupon's definition is replaced, its usage record kept.
+ *
+ *   npm run seed:coupons                          the local samples (scripts/local-coupons.ts)
+ *   COUPONS_FILE=path.json npm run seed:coupons   [{ "code", "type": "full"|"half", "limit" }]
+ *   npm run seed:coupons -- --generate 5 --type half --limit 1 [--length 12]
+ *       makes 5 new random codes (issue 11), stores them and prints them once; they are not
+ *       written anywhere else, so copy them from the output.
  */
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { customAlphabet } from 'nanoid';
 import { z } from 'zod';
+import type { CouponType } from '../src/shared/pricing';
 import { upsertCoupon } from '../netlify/server/coupons';
 import { localCoupons } from './local-coupons';
 import { localConfig } from './local-config';
 
 const couponsFile = z.array(z.object({ code: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/), type: z.enum(['full', 'half']), limit: z.number().int().min(0) }));
+
+/**
+ * The characters of generated codes: digits and capitals without the look-alikes 0/O, 1/I/L
+ * (31 characters), all upper case because the server upper-cases every code it is sent.
+ */
+export const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+/** Shortest generated code: 31^10 is about 8 * 10^14 codes, far beyond any guessing the rate limits allow. */
+export const MIN_CODE_LENGTH = 10;
+export const DEFAULT_CODE_LENGTH = 12;
+
+/**
+ * `count` distinct random codes of `length` (>= MIN_CODE_LENGTH) characters from CODE_ALPHABET,
+ * drawn with nanoid's customAlphabet (crypto-random, unbiased). Throws RangeError for a bad count or length.
+ */
+export function generateCodes(count: number, length = DEFAULT_CODE_LENGTH): string[] {
+  if (!Number.isInteger(count) || count < 1 || count > 1000) throw new RangeError('--generate takes a count from 1 to 1000.');
+  if (!Number.isInteger(length) || length < MIN_CODE_LENGTH || length > 40) throw new RangeError(`--length takes ${MIN_CODE_LENGTH} to 40 characters.`);
+  const next = customAlphabet(CODE_ALPHABET, length);
+  const codes = new Set<string>();
+  while (codes.size < count) codes.add(next());
+  return [...codes];
+}
 
 /** Upserts every coupon; returns how many were written. */
 export async function seedCoupons(coupons = localCoupons): Promise<number> {
@@ -19,7 +48,24 @@ export async function seedCoupons(coupons = localCoupons): Promise<number> {
   return coupons.length;
 }
 
+/** Prints what was wrong and the usage, and ends the run with status 2. */
+function usage(problem: string): never {
+  console.error(`${problem}\nUsage: npm run seed:coupons -- --generate <count> --type full|half [--limit <uses, default 1>] [--length <${MIN_CODE_LENGTH}-40, default ${DEFAULT_CODE_LENGTH}>]`);
+  process.exit(2);
+}
+
+/** Stores `codes` as coupons of `type` with `limit` uses each and prints them, once. */
+async function generate(codes: string[], type: CouponType, limit: number): Promise<void> {
+  await seedCoupons(codes.map((code) => ({ code, type, limit })));
+  console.log(`Generated ${codes.length} ${type} coupon(s), limit ${limit} use(s) each, stored under ${process.env.KEY_PREFIX}.`);
+  console.log('They are shown only now; copy them before closing this window:');
+  for (const code of codes) console.log(code);
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { values } = parseArgs({
+    options: { generate: { type: 'string' }, type: { type: 'string' }, limit: { type: 'string' }, length: { type: 'string' } },
+  });
   // Run by hand against the running `npm start`: fill what is missing with the local stack's settings.
   const cfg = localConfig();
   process.env.UPSTASH_REDIS_REST_URL ||= `http://127.0.0.1:${cfg.bridgePort}`;
@@ -28,8 +74,23 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   process.env.RAZORPAY_KEY_SECRET ||= cfg.keySecret;
   process.env.RAZORPAY_WEBHOOK_SECRET ||= cfg.webhookSecret;
   process.env.KEY_PREFIX ||= cfg.keyPrefix;
-  const file = process.env.COUPONS_FILE;
-  const coupons = file ? couponsFile.parse(JSON.parse(await readFile(file, 'utf8'))) : localCoupons;
-  const n = await seedCoupons(coupons);
-  console.log(`Seeded ${n} coupon(s): ${coupons.map((c) => `${c.code} (${c.type}, limit ${c.limit})`).join(', ')}`);
+  if (values.generate !== undefined) {
+    const type = z.enum(['full', 'half'], { error: '--type must be full or half.' }).safeParse(values.type);
+    const limit = z.coerce.number({ error: '--limit must be a number.' }).int('--limit must be a whole number.').min(1, '--limit must be at least 1.').safeParse(values.limit ?? '1');
+    let codes: string[] = [];
+    try {
+      codes = generateCodes(Number(values.generate), values.length === undefined ? DEFAULT_CODE_LENGTH : Number(values.length));
+    } catch (err) {
+      if (!(err instanceof RangeError)) throw err;
+      usage(err.message);
+    }
+    if (!type.success) usage(type.error.issues[0]!.message);
+    if (!limit.success) usage(limit.error.issues[0]!.message);
+    await generate(codes, type.data as CouponType, limit.data);
+  } else {
+    const file = process.env.COUPONS_FILE;
+    const coupons = file ? couponsFile.parse(JSON.parse(await readFile(file, 'utf8'))) : localCoupons;
+    const n = await seedCoupons(coupons);
+    console.log(`Seeded ${n} coupon(s): ${coupons.map((c) => `${c.code} (${c.type}, limit ${c.limit})`).join(', ')}`);
+  }
 }

@@ -1,25 +1,30 @@
 /**
  * POST /api/coupons/verify {code, registrationTier?} -> {valid, type?, message}
- * (spec part 2 sections 5, 7). Unknown or used-up coupons answer 404/409 with the error shape
- * plus {valid:false, message}; nothing is written.
+ * (spec part 2 sections 5, 7, 8). An unknown and a used-up coupon answer alike, 404
+ * INVALID_COUPON with the error shape plus {valid:false, message:'Invalid coupon'}, so a guesser
+ * learns nothing from a code that exists but is used up (issue 11). Rate-limited per client
+ * address ('coupon-verify': 429 with Retry-After). Nothing is written but the limiter's count.
  */
 import { couponVerifyRequest, type CouponVerifyResponse } from '../../src/shared/api';
 import { couponTierError } from '../../src/shared/tier-rules';
+import { clientAddress } from '../server/auth';
 import { now } from '../server/clock';
-import { COUPON_EXHAUSTED_MESSAGE, getCoupon, isExhausted } from '../server/coupons';
+import { INVALID_COUPON_MESSAGE, getCoupon, isExhausted } from '../server/coupons';
 import { HttpError, endpoint, json, readJson } from '../server/http';
+import { limitRequest } from '../server/rate-limit';
 
 function refuse(status: number, code: string, message: string): never {
   throw new HttpError(status, code, message, undefined, { valid: false, message });
 }
 
-export default endpoint(['POST'], async (req) => {
+export default endpoint(['POST'], async (req, context) => {
   const { code, registrationTier } = await readJson(req, couponVerifyRequest);
+  // Counted once the request is well-formed: a malformed one is refused without any work or write.
+  await limitRequest('coupon-verify', req, context);
   const tierError = registrationTier ? couponTierError(registrationTier) : null;
   if (tierError) refuse(400, 'COUPON_NOT_APPLICABLE', tierError);
-  const coupon = await getCoupon(code, now().getTime());
-  if (!coupon) refuse(404, 'INVALID_COUPON', 'Invalid coupon');
-  if (isExhausted(coupon)) refuse(409, 'COUPON_EXHAUSTED', COUPON_EXHAUSTED_MESSAGE);
+  const coupon = await getCoupon(code, now().getTime(), clientAddress(req, context));
+  if (!coupon || isExhausted(coupon)) refuse(404, 'INVALID_COUPON', INVALID_COUPON_MESSAGE);
   const body: CouponVerifyResponse = {
     valid: true,
     type: coupon.type,

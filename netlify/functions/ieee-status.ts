@@ -1,10 +1,17 @@
-/** POST /api/ieee-verification/ieee-status {MemberID} -> {MemberStatus} (spec part 2 section 7). */
+/**
+ * POST /api/ieee-verification/ieee-status {MemberID} -> {MemberStatus} (spec part 2 section 7).
+ * Rate-limited per client address ('ieee-status': 429 with Retry-After), so it is no unlimited
+ * oracle on a third party's membership data (issue 11).
+ */
 import { ieeeStatusRequest, type IeeeStatusResponse } from '../../src/shared/api';
 import { endpoint, json, readJson } from '../server/http';
 import { membershipStatus } from '../server/membership';
+import { limitRequest } from '../server/rate-limit';
 
-export default endpoint(['POST'], async (req) => {
+export default endpoint(['POST'], async (req, context) => {
   const { MemberID } = await readJson(req, ieeeStatusRequest);
+  // Counted once the request is well-formed: a malformed one is refused without any work or write.
+  await limitRequest('ieee-status', req, context);
   const body: IeeeStatusResponse = { MemberStatus: await membershipStatus(MemberID) };
   return json(200, body);
 });

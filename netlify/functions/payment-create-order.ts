@@ -1,19 +1,25 @@
 /**
  * POST /api/payment/create-order {amount, data, code} -> order response (spec part 2 sections 3, 7).
- * The amount is recomputed on the server; see netlify/server/orders.ts for the rules.
+ * The amount is recomputed on the server; see netlify/server/registration-orders.ts for the rules.
  * A valid admin bearer token makes the request admin (the foreign-author override of spec part 2
  * section 6: USD tiers and non-Indian countries); no token or an invalid one does not.
+ * Anonymous calls are rate-limited per client address ('create-order': 429 with Retry-After),
+ * since each stores a pending order and creates a Razorpay order (issue 11); admin calls are not.
  */
 import { createOrderRequest } from '../../src/shared/api';
-import { isAdminRequest } from '../server/auth';
+import { clientAddress, isAdminRequest } from '../server/auth';
 import { now } from '../server/clock';
 import { endpoint, json, readJson } from '../server/http';
+import { limitRequest } from '../server/rate-limit';
 import { createRegistrationOrder } from '../server/registration-orders';
 
-export default endpoint(['POST'], async (req) => {
+export default endpoint(['POST'], async (req, context) => {
   const input = await readJson(req, createOrderRequest);
   const at = now();
-  const order = await createRegistrationOrder(input, { now: at, admin: await isAdminRequest(req, at) });
+  const admin = await isAdminRequest(req, at);
+  // Counted once the request is well-formed: a malformed one is refused without any work or write.
+  if (!admin) await limitRequest('create-order', req, context);
+  const order = await createRegistrationOrder(input, { now: at, admin, client: clientAddress(req, context) });
   return json(200, order);
 });
 

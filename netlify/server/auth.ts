@@ -160,15 +160,20 @@ export async function isAdminRequest(req: Request, now: Date = clockNow()): Prom
   }
 }
 
+/** The one bucket every request without Netlify's context.ip shares (local runs, direct handler calls). */
+export const UNKNOWN_CLIENT = 'unknown';
+
 /**
- * The client's address for rate limiting: Netlify's context.ip (set by its edge, not by the
- * client), else x-nf-client-connection-ip, else the first x-forwarded-for entry. The headers are
- * only the fallback for local runs: on Netlify context.ip is always present.
+ * The client's address for rate limits and coupon holds: Netlify's context.ip, which Netlify's
+ * edge sets from the connection and the client cannot choose (issue 11). No header is read:
+ * X-Forwarded-For and x-nf-client-connection-ip arrive from the client on any server that does
+ * not overwrite them, so trusting them would let a client pick a fresh bucket per request.
+ * Without context.ip every request shares the UNKNOWN_CLIENT bucket (the local dev server sets
+ * context.ip from the socket's remote address). Returns at most 64 characters.
  */
-export function clientAddress(req: Request, context?: RequestContext): string {
-  const candidates = [context?.ip, req.headers.get('x-nf-client-connection-ip'), req.headers.get('x-forwarded-for')?.split(',')[0]];
-  const found = candidates.map((c) => c?.trim()).find((c) => c);
-  return found ? found.slice(0, 64) : 'unknown';
+export function clientAddress(_req: Request, context?: RequestContext): string {
+  const ip = context?.ip?.trim();
+  return ip ? ip.slice(0, 64) : UNKNOWN_CLIENT;
 }
 
 let limiter: { redis: Redis; prefix: string; ratelimit: Ratelimit } | undefined;
@@ -192,6 +197,11 @@ function loginLimiter(): Ratelimit {
     };
   }
   return limiter.ratelimit;
+}
+
+/** Lifts the sign-in limit for client `address` at once (scripts/lift-limits.ts). Throws ServiceUnavailableError when Redis is down. */
+export async function liftLoginLimit(address: string): Promise<void> {
+  await withStore(() => loginLimiter().resetUsedTokens(address));
 }
 
 /**

@@ -1,10 +1,17 @@
 /**
- * Coupons (spec part 2 sections 5 and 9; ARCHITECTURE: coupon:{code}).
+ * Coupons (spec part 2 sections 5 and 9; ARCHITECTURE: coupon:{code}; issue 11).
  * A coupon is a hash {type: full|half, limit}. A use is first *held* by an order (a sorted set
- * of orderId -> hold expiry) and becomes *used* when that order is finalised (a set of orderIds).
- * Holding is one Lua script, so concurrent orders can never take more uses than the limit, and a
- * delegate who abandons the checkout gives the use back when the hold expires.
+ * of orderId -> hold expiry, ms) and becomes *used* when that order is finalised (a set of
+ * orderIds). Holding is one Lua script, so concurrent orders can never take more uses than the
+ * limit, and a delegate who abandons the checkout gives the use back when the hold expires
+ * (COUPON_HOLD_MS: the checkout's timeout plus a margin) or at once when the browser releases it.
+ *
+ * One client address holds at most one use of a coupon at a time: coupon:{code}:holder:{address
+ * hash} names the order holding for that address, and a new order from the address replaces it.
+ * So unpaid orders from one address can never lock a coupon against everyone else.
  */
+import { createHash } from 'node:crypto';
+import { COUPON_HOLD_MS } from '../../src/shared/checkout-hold';
 import type { CouponType } from '../../src/shared/pricing';
 import { keys, withStore } from './store';
 
@@ -12,54 +19,109 @@ export interface Coupon {
   code: string;
   type: CouponType;
   limit: number;
-  /** Uses taken: finalised orders plus live holds. */
+  /** Uses taken: finalised orders plus live holds, not counting the asking address's own hold. */
   taken: number;
 }
 
-export const COUPON_EXHAUSTED_MESSAGE = 'This coupon has reached its usage limit.';
+/**
+ * The one answer for a code that cannot be used, whether unknown or used up (spec part 2 section
+ * 8: "Invalid coupon"). Telling the two apart would confirm to a guesser that a code exists.
+ */
+export const INVALID_COUPON_MESSAGE = 'Invalid coupon';
 
 /** True when every use of `coupon` is taken (finalised orders plus live holds): the one place this rule is written for reads. */
 export function isExhausted(coupon: Pick<Coupon, 'taken' | 'limit'>): boolean {
   return coupon.taken >= coupon.limit;
 }
 
-/** How long an unpaid order holds a coupon use, in ms (Checkout sessions are far shorter). */
-export const COUPON_HOLD_MS = 30 * 60 * 1000;
+/** The holder key's part for a client address: a short hash, so no address is stored in a key name. */
+export function holderId(address: string): string {
+  return createHash('sha256').update(address).digest('hex').slice(0, 24);
+}
 
-// KEYS: coupon hash, holds zset, used set. ARGV: now ms, hold expiry ms, orderId.
+// KEYS: coupon hash, holds zset, used set, holder of this address. ARGV: now ms.
+// Returns {} for an unknown coupon, else {type, limit, used, live holds, 1 if this address holds a live use}.
+const STATE_SCRIPT = `
+local def = redis.call('HMGET', KEYS[1], 'type', 'limit')
+if not def[1] then return {} end
+local used = redis.call('SCARD', KEYS[3])
+local live = redis.call('ZCOUNT', KEYS[2], '(' .. ARGV[1], '+inf')
+local own = 0
+local mine = redis.call('GET', KEYS[4])
+if mine then
+  local expiry = redis.call('ZSCORE', KEYS[2], mine)
+  if expiry and tonumber(expiry) > tonumber(ARGV[1]) then own = 1 end
+end
+return {def[1], def[2] or '0', used, live, own}
+`;
+
+/**
+ * Reads a coupon (code already upper-cased by the shared schema) or null when unknown. `holder`
+ * is the asking client's address: its own live hold is not counted as taken, so a delegate who
+ * reopens the wizard while their earlier order still holds the last use can apply it again.
+ */
+export async function getCoupon(code: string, nowMs: number, holder?: string): Promise<Coupon | null> {
+  const state = await withStore((r) =>
+    r.eval<string[], Array<string | number>>(STATE_SCRIPT, [keys.coupon(code), keys.couponHolds(code), keys.couponUsed(code), keys.couponHolder(code, holderId(holder ?? ''))], [String(nowMs)]),
+  );
+  if (state.length === 0) return null;
+  const [type, limit, used, live, own] = state;
+  if (type !== 'full' && type !== 'half') return null;
+  return { code, type, limit: Number(limit), taken: Number(used) + Number(live) - Number(own) };
+}
+
+export type HoldResult = 'held' | 'unknown' | 'exhausted';
+
+// KEYS: coupon hash, holds zset, used set, holder of the client address.
+// ARGV: now ms, hold expiry ms, orderId, hold length ms.
 // Returns -1 unknown coupon, 0 limit reached, 1 held (or already held by this order).
 const HOLD_SCRIPT = `
 if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
 redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', ARGV[1])
 if redis.call('ZSCORE', KEYS[2], ARGV[3]) then return 1 end
+local previous = redis.call('GET', KEYS[4])
+local replacing = 0
+if previous and previous ~= ARGV[3] and redis.call('ZSCORE', KEYS[2], previous) then replacing = 1 end
 local limit = tonumber(redis.call('HGET', KEYS[1], 'limit')) or 0
-local taken = redis.call('SCARD', KEYS[3]) + redis.call('ZCARD', KEYS[2])
+local taken = redis.call('SCARD', KEYS[3]) + redis.call('ZCARD', KEYS[2]) - replacing
 if taken >= limit then return 0 end
+if replacing == 1 then redis.call('ZREM', KEYS[2], previous) end
 redis.call('ZADD', KEYS[2], ARGV[2], ARGV[3])
+redis.call('SET', KEYS[4], ARGV[3], 'PX', ARGV[4])
 return 1
 `;
 
-/** Reads a coupon (code already upper-cased by the shared schema) or null when unknown. */
-export async function getCoupon(code: string, nowMs: number): Promise<Coupon | null> {
-  return withStore(async (r) => {
-    const p = r.pipeline();
-    p.hgetall(keys.coupon(code));
-    p.scard(keys.couponUsed(code));
-    p.zcount(keys.couponHolds(code), nowMs, '+inf');
-    const [hash, used, holds] = (await p.exec()) as [Record<string, unknown> | null, number, number];
-    if (!hash || (hash.type !== 'full' && hash.type !== 'half')) return null;
-    return { code, type: hash.type, limit: Number(hash.limit), taken: used + holds };
-  });
-}
-
-export type HoldResult = 'held' | 'unknown' | 'exhausted';
-
-/** Holds one use of `code` for `orderId` until nowMs + COUPON_HOLD_MS. Atomic. */
-export async function holdCoupon(code: string, orderId: string, nowMs: number): Promise<HoldResult> {
+/**
+ * Holds one use of `code` for `orderId` until nowMs + COUPON_HOLD_MS, for client address
+ * `holder`; a live hold of an earlier order from the same address is given back in the same
+ * step. Atomic. Throws ServiceUnavailableError when the store is down.
+ */
+export async function holdCoupon(code: string, orderId: string, nowMs: number, holder: string): Promise<HoldResult> {
   const result = await withStore((r) =>
-    r.eval<string[], number>(HOLD_SCRIPT, [keys.coupon(code), keys.couponHolds(code), keys.couponUsed(code)], [String(nowMs), String(nowMs + COUPON_HOLD_MS), orderId]),
+    r.eval<string[], number>(
+      HOLD_SCRIPT,
+      [keys.coupon(code), keys.couponHolds(code), keys.couponUsed(code), keys.couponHolder(code, holderId(holder))],
+      [String(nowMs), String(nowMs + COUPON_HOLD_MS), orderId, String(COUPON_HOLD_MS)],
+    ),
   );
   return result === 1 ? 'held' : result === 0 ? 'exhausted' : 'unknown';
+}
+
+// KEYS: done marker of the order, holds zset. ARGV: orderId.
+// Returns -1 when the order is already finalised (nothing to release), else ZREM's count (1 released, 0 none held).
+const RELEASE_SCRIPT = `
+if redis.call('EXISTS', KEYS[1]) == 1 then return -1 end
+return redis.call('ZREM', KEYS[2], ARGV[1])
+`;
+
+/**
+ * Gives back the use `orderId` holds of `code` (the checkout was closed unpaid). Does nothing for
+ * an order already finalised, whose use is counted as used. Idempotent. Returns 'released',
+ * 'not-held' (nothing held: released before, lapsed, or never held) or 'finalised'.
+ */
+export async function releaseCouponHold(code: string, orderId: string): Promise<'released' | 'not-held' | 'finalised'> {
+  const result = await withStore((r) => r.eval<string[], number>(RELEASE_SCRIPT, [keys.done(orderId), keys.couponHolds(code)], [orderId]));
+  return result === 1 ? 'released' : result === -1 ? 'finalised' : 'not-held';
 }
 
 /** Creates or replaces a coupon definition (scripts/seed-coupons.ts, tests). Keeps its usage record. */

@@ -18,7 +18,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { invoicing } from '../../src/content/invoicing';
 import { financialYear } from '../../src/shared/invoice';
-import type { ChangeRecord } from '../../src/shared/api';
+import type { AttentionPayment, ChangeRecord } from '../../src/shared/api';
 import { fromMinor, toMinor } from '../../src/shared/money';
 import { findTier, pricing } from '../../src/shared/pricing';
 import { tierDependentFields, type ChangeKind } from '../../src/shared/tier-rules';
@@ -96,11 +96,18 @@ end
 ${texts.map((i) => `local text${i} = (string.gsub(ARGV[${i}], ARGV[${p}], invoice))`).join('\n')}
 `;
 
-// KEYS: done, reg, index, paid, audit, couponHolds, couponUsed (the last two may be unused), byEmail, invoice counter.
+// KEYS: done, reg, index, paid, audit, couponHolds, couponUsed (these two and 10-12 may be
+// unused), byEmail, invoice counter, coupon hash, attention record, attention index.
 // ARGV: regNo, registration JSON, index score (ms), orderId, audit JSON, hasCoupon ('1'|'0'),
-// invoice placeholder, invoice number prefix, take a number ('1'|'0').
-// Returns {1, regNo, invoice} created; {0, doneValue} already finalised; {-1, ''} number taken
-// (retry); {-2, otherOrderId} this payment already finalised another order.
+// invoice placeholder, invoice number prefix, take a number ('1'|'0'), now (ms), attention JSON,
+// attention id, attention audit JSON (the last two texts with COUPONLIMITN / COUPONUSESN to fill).
+// Returns {1, regNo, invoice, overLimit} created; {0, doneValue} already finalised; {-1, ''}
+// number taken (retry); {-2, otherOrderId} this payment already finalised another order.
+//
+// The coupon step (issue 11): an order whose hold is still live moves it to used (the hold was
+// the limit check). An order whose hold lapsed or was released was never counted: if the used
+// uses and other live holds already fill the limit, the payment is still applied (the delegate
+// paid) but listed among the payments needing attention with the reason, never silently over.
 const FINALISE_REGISTRATION_SCRIPT = `
 local existing = redis.call('GET', KEYS[1])
 if existing then return {0, existing} end
@@ -113,12 +120,27 @@ redis.call('ZADD', KEYS[3], ARGV[3], ARGV[1])
 redis.call('SET', KEYS[1], ARGV[1])
 redis.call('SET', KEYS[4], ARGV[4])
 redis.call('SADD', KEYS[8], ARGV[1])
+local overLimit = 0
 if ARGV[6] == '1' then
+  local expiry = redis.call('ZSCORE', KEYS[6], ARGV[4])
   redis.call('ZREM', KEYS[6], ARGV[4])
+  if not expiry or tonumber(expiry) <= tonumber(ARGV[10]) then
+    local limit = tonumber(redis.call('HGET', KEYS[10], 'limit')) or 0
+    local taken = redis.call('SCARD', KEYS[7]) + redis.call('ZCOUNT', KEYS[6], '(' .. ARGV[10], '+inf')
+    if taken >= limit then
+      overLimit = 1
+      local record = (string.gsub((string.gsub(ARGV[11], 'COUPONLIMITN', tostring(limit))), 'COUPONUSESN', tostring(taken + 1)))
+      local note = (string.gsub((string.gsub(ARGV[13], 'COUPONLIMITN', tostring(limit))), 'COUPONUSESN', tostring(taken + 1)))
+      if redis.call('SET', KEYS[11], record, 'NX') then
+        redis.call('ZADD', KEYS[12], ARGV[10], ARGV[12])
+        redis.call('LPUSH', KEYS[5], note)
+      end
+    end
+  end
   redis.call('SADD', KEYS[7], ARGV[4])
 end
 redis.call('LPUSH', KEYS[5], text5)
-return {1, ARGV[1], invoice}
+return {1, ARGV[1], invoice, overLimit}
 `;
 
 /** Builds the stored registration from a registration order (spec part 2 section 3, "Stored registration"). */
@@ -154,8 +176,9 @@ async function finaliseRegistration(order: RegistrationOrder, paymentId: string,
     const draft: Registration = { ...registrationFromOrder(order, regNo, paymentId, at), ...(invoice.take ? { invoiceNumber: invoice.placeholder } : {}) };
     const auditEntry = JSON.stringify({ at: at.toISOString(), actor: source, action: 'registration.created', details: { regNo, orderId, paymentId, total: order.charges.total, currency: order.currency, ...(invoice.take ? { invoiceNumber: invoice.placeholder } : {}) } });
     const coupon = order.couponCode;
-    const [status, value, invoiceNumber] = await withStore((r) =>
-      r.eval<string[], [number, string, string?]>(
+    const over = couponOverLimitArgs(order, regNo, paymentId, source, at);
+    const [status, value, invoiceNumber, overLimit] = await withStore((r) =>
+      r.eval<string[], [number, string, string?, number?]>(
         FINALISE_REGISTRATION_SCRIPT,
         [
           keys.done(orderId),
@@ -168,11 +191,15 @@ async function finaliseRegistration(order: RegistrationOrder, paymentId: string,
           keys.couponUsed(coupon ?? '-'),
           keys.registrationsByEmail(emailHash(order.form.email)),
           keys.invoiceSeq(invoice.fy),
+          keys.coupon(coupon ?? '-'),
+          keys.attention(over.id),
+          keys.attentionIndex(),
         ],
-        [regNo, JSON.stringify(draft), String(at.getTime()), orderId, auditEntry, coupon ? '1' : '0', invoice.placeholder, invoice.prefix, invoice.take ? '1' : '0'],
+        [regNo, JSON.stringify(draft), String(at.getTime()), orderId, auditEntry, coupon ? '1' : '0', invoice.placeholder, invoice.prefix, invoice.take ? '1' : '0', String(at.getTime()), over.record, over.id, over.audit],
       ),
     );
     if (status === 1) {
+      if (overLimit === 1) console.warn(`[finalise] order ${orderId} used coupon ${coupon} over its limit; listed as a payment needing attention`);
       const registration: Registration = invoiceNumber ? { ...draft, invoiceNumber } : draft;
       return { outcome: 'applied', kind: 'registration', registrationNumber: regNo, registration };
     }
@@ -181,6 +208,31 @@ async function finaliseRegistration(order: RegistrationOrder, paymentId: string,
     if (status === -5) throw new Error(`the invoice numbers of financial year ${invoice.fy} are used up`);
   }
   throw new Error('could not allocate a unique registration number in 5 attempts');
+}
+
+/**
+ * The "payments needing attention" entry the finalise script writes when `order`'s coupon was
+ * already at its limit (issue 11): its id (the payment id; per order for a 100 % coupon, which
+ * has none), the record (AttentionPayment with applied: true, since the registration was
+ * confirmed) and its audit entry, with COUPONLIMITN / COUPONUSESN for the script to fill in.
+ */
+function couponOverLimitArgs(order: RegistrationOrder, regNo: string, paymentId: string, source: FinaliseSource, at: Date): { id: string; record: string; audit: string } {
+  const id = source === 'coupon' ? `coupon-${order.orderId}` : paymentId;
+  const record: AttentionPayment = {
+    paymentId,
+    orderId: order.orderId,
+    kind: 'registration',
+    registrationNumber: regNo,
+    amount: fromMinor(order.charges.total),
+    currency: order.currency,
+    reason:
+      `Coupon ${order.couponCode ?? ''} was already at its usage limit (COUPONLIMITN) when this payment arrived, because the order's hold had lapsed or been released. ` +
+      `The registration was confirmed and the coupon now has COUPONUSESN uses: let it stand, or cancel the registration.`,
+    at: at.toISOString(),
+    applied: true,
+  };
+  const audit = { at: record.at, actor: source, action: 'coupon.over-limit', details: record };
+  return { id, record: JSON.stringify(record), audit: JSON.stringify(audit) };
 }
 
 /**

@@ -10,8 +10,19 @@ import { clientAddress } from './auth';
 import { HttpError, type RequestContext } from './http';
 import { keys, redis, withStore } from './store';
 
-/** The limited endpoint groups: requests allowed per client address per window. */
+/**
+ * The limited endpoint groups: requests allowed per client address per sliding window. The
+ * README's "Security notes" list each with why a real delegate never meets it; keep the two in step.
+ */
 export const RATE_LIMITS = {
+  /** POST /api/coupons/verify: a delegate applies a code once or twice (a typo or two); a guesser needs millions. */
+  'coupon-verify': { requests: 10, window: '10 m' },
+  /** POST /api/ieee-verification/ieee-status: one member number per registration, a retry for a typo. */
+  'ieee-status': { requests: 20, window: '10 m' },
+  /** POST /api/payment/create-order without an admin token: each call stores an order and creates a Razorpay order. */
+  'create-order': { requests: 20, window: '10 m' },
+  /** POST /api/payment/release-order: one call per closed payment window. */
+  'order-release': { requests: 20, window: '10 m' },
   /** GET /api/registrations/{id} without an admin token. */
   'registration-lookup': { requests: 30, window: '10 m' },
   /** upgrade-tier and change-ieee-status: each call creates a Razorpay order. */
@@ -64,4 +75,13 @@ export async function limitRequest(name: RateLimitName, req: Request, context?: 
     const message = `Too many requests from your network. Please wait ${retryAfter} seconds and try again.`;
     throw new HttpError(429, 'TOO_MANY_REQUESTS', message, undefined, { success: false, message }, { 'Retry-After': String(retryAfter) });
   }
+}
+
+/**
+ * Lifts group `name`'s limit for client `address` at once by deleting its counts
+ * (@upstash/ratelimit's resetUsedTokens): the organiser's way out for a delegate who met a limit
+ * (scripts/lift-limits.ts, `npm run limits:lift`). Throws ServiceUnavailableError when Redis is down.
+ */
+export async function liftLimit(name: RateLimitName, address: string): Promise<void> {
+  await withStore(() => limiter(name).resetUsedTokens(address));
 }

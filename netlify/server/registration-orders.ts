@@ -19,7 +19,7 @@ import {
   type CouponType,
 } from '../../src/shared/pricing';
 import { couponTierError, tierDependentFields } from '../../src/shared/tier-rules';
-import { COUPON_EXHAUSTED_MESSAGE, getCoupon, holdCoupon, isExhausted } from './coupons';
+import { INVALID_COUPON_MESSAGE, getCoupon, holdCoupon, isExhausted } from './coupons';
 import { HttpError } from './http';
 import { membershipStatus } from './membership';
 import { createProviderOrder, publicKeyId } from './payments';
@@ -41,6 +41,8 @@ export interface CreateOrderContext {
   now: Date;
   /** True when the request carries a verified admin token (foreign-author override, spec part 2 section 6). */
   admin: boolean;
+  /** The client address (Netlify's context.ip, see clientAddress): it holds at most one use of a coupon at a time. */
+  client: string;
 }
 
 /** Applies the wizard's tier-dependent normalisation (spec part 2 section 4, src/shared/tier-rules.ts) on the server too. */
@@ -55,11 +57,15 @@ function normaliseForm(form: RegistrationForm): RegistrationForm {
 
 const field = (name: string, message: string) => ({ [`data.${name}`]: message });
 
+/** 400 INVALID_COUPON: the one answer for an unknown or used-up code (issue 11: nothing for a guesser to tell apart). */
+const invalidCoupon = () => new HttpError(400, 'INVALID_COUPON', INVALID_COUPON_MESSAGE, { code: INVALID_COUPON_MESSAGE });
+
 /**
  * Validates the business rules, computes the charges and creates the order.
  * Returns the order response (spec part 2 section 3). Throws HttpError:
- * 400 unknown tier / tier not on offer / membership not valid / coupon rules,
- * 403 USD without an admin session, 409 earlyBirdExpired, price changed, coupon used up;
+ * 400 unknown tier / tier not on offer / membership not valid / coupon rules (an unknown and a
+ * used-up coupon answer alike: INVALID_COUPON 'Invalid coupon'), 403 USD without an admin
+ * session, 409 earlyBirdExpired, price changed;
  * ServiceUnavailableError (503) when Redis, Razorpay or the membership check is down.
  */
 export async function createRegistrationOrder(input: CreateOrderInput, ctx: CreateOrderContext): Promise<CreateOrderResponse> {
@@ -91,9 +97,8 @@ export async function createRegistrationOrder(input: CreateOrderInput, ctx: Crea
   if (code) {
     const tierError = couponTierError(tier.id);
     if (tierError) throw new HttpError(400, 'COUPON_NOT_APPLICABLE', tierError, { code: tierError });
-    const coupon = await getCoupon(code, ctx.now.getTime());
-    if (!coupon) throw new HttpError(400, 'INVALID_COUPON', 'Invalid coupon', { code: 'Invalid coupon' });
-    if (isExhausted(coupon)) throw new HttpError(409, 'COUPON_EXHAUSTED', COUPON_EXHAUSTED_MESSAGE, { code: COUPON_EXHAUSTED_MESSAGE });
+    const coupon = await getCoupon(code, ctx.now.getTime(), ctx.client);
+    if (!coupon || isExhausted(coupon)) throw invalidCoupon();
     couponType = coupon.type;
   }
 
@@ -119,10 +124,8 @@ export async function createRegistrationOrder(input: CreateOrderInput, ctx: Crea
   }
 
   if (code) {
-    const held = await holdCoupon(code, orderId, ctx.now.getTime());
-    if (held !== 'held') {
-      throw new HttpError(409, 'COUPON_EXHAUSTED', held === 'unknown' ? 'Invalid coupon' : COUPON_EXHAUSTED_MESSAGE, { code: COUPON_EXHAUSTED_MESSAGE });
-    }
+    // Taken by another order since the check above: the same answer as a used-up code.
+    if ((await holdCoupon(code, orderId, ctx.now.getTime(), ctx.client)) !== 'held') throw invalidCoupon();
   }
 
   const order: RegistrationOrder = {

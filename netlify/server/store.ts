@@ -97,6 +97,8 @@ export const keys = {
   coupon: (code: string) => `${keyPrefix()}coupon:${code}`,
   couponHolds: (code: string) => `${keyPrefix()}coupon:${code}:holds`,
   couponUsed: (code: string) => `${keyPrefix()}coupon:${code}:used`,
+  /** The orderId holding a use of `code` for one client address (holderId: a hash of it), expiring with the hold. */
+  couponHolder: (code: string, holder: string) => `${keyPrefix()}coupon:${code}:holder:${holder}`,
   audit: () => `${keyPrefix()}audit`,
   /** Hash: delivery state of the confirmation e-mail (status, attempts, lastError, updatedAt, sentAt). */
   mail: (regNo: string) => `${keyPrefix()}mail:${regNo}`,

@@ -37,6 +37,8 @@ export interface RazorpayOptions {
   prefill?: { name?: string; email?: string; contact?: string };
   theme?: { color?: string };
   modal?: { ondismiss?: () => void };
+  /** Seconds after which the customer can no longer use Checkout (Razorpay's `timeout` option). */
+  timeout?: number;
 }
 
 export interface RazorpayInstance {

@@ -4,9 +4,11 @@
  * open it with the order, send the three razorpay_* fields to the verify call, and report how
  * it ended. Checkout is opened with the title 'Conference Registration', the description
  * 'Registration Payment', the site's theme colour, the order's amount in minor units, its
- * currency and id, and the public key the server returned with the order.
+ * currency and id, the public key the server returned with the order, and a `timeout` of
+ * CHECKOUT_TIMEOUT_SECONDS, the window a coupon hold on the server is sized for (issue 11).
  */
-import { apiPaths, type VerifyPaymentResponse } from '../shared/api';
+import { apiPaths, type ReleaseOrderRequest, type ReleaseOrderResponse, type VerifyPaymentResponse } from '../shared/api';
+import { CHECKOUT_TIMEOUT_SECONDS } from '../shared/checkout-hold';
 import { postJson } from './api';
 import { CHECKOUT_THEME_COLOUR, loadCheckout } from './checkout';
 
@@ -30,6 +32,12 @@ export interface PayOptions {
    * delegate can try again; `description` is Checkout's reason.
    */
   onPaymentFailed?: (description: string) => void;
+  /**
+   * Registration orders: give the order's coupon use back at once (POST release-order) when
+   * Checkout is closed unpaid or cannot be loaded, rather than when the hold lapses on the server.
+   * A failed attempt inside Checkout releases nothing: Checkout stays open for a retry.
+   */
+  releaseOnClose?: boolean;
 }
 
 /** How paying ended. */
@@ -52,6 +60,7 @@ export async function payWithCheckout(opts: PayOptions): Promise<PayOutcome> {
   try {
     Razorpay = await loadCheckout();
   } catch {
+    if (opts.releaseOnClose) releaseOrder(opts.order.id);
     return { kind: 'load-failed' };
   }
   return new Promise<PayOutcome>((resolve) => {
@@ -64,6 +73,7 @@ export async function payWithCheckout(opts: PayOptions): Promise<PayOutcome> {
       order_id: opts.order.id,
       prefill: opts.prefill,
       theme: { color: CHECKOUT_THEME_COLOUR },
+      timeout: CHECKOUT_TIMEOUT_SECONDS,
       handler: (response) => {
         opts.onVerifying?.();
         void postJson<VerifyPaymentResponse>(opts.verifyPath, {
@@ -79,9 +89,24 @@ export async function payWithCheckout(opts: PayOptions): Promise<PayOutcome> {
           }
         });
       },
-      modal: { ondismiss: () => resolve({ kind: 'dismissed' }) },
+      modal: {
+        ondismiss: () => {
+          if (opts.releaseOnClose) releaseOrder(opts.order.id);
+          resolve({ kind: 'dismissed' });
+        },
+      },
     });
     checkout.on('payment.failed', (response) => opts.onPaymentFailed?.(response.error?.description || 'Payment failed.'));
     checkout.open();
   });
+}
+
+/**
+ * Tells the server the payment window of unpaid order `orderId` closed (POST release-order), so
+ * its coupon use goes back at once. Fire and forget: when the call fails, the hold still lapses
+ * on its own after COUPON_HOLD_MS, so there is nothing to show the delegate.
+ */
+function releaseOrder(orderId: string): void {
+  const body: ReleaseOrderRequest = { orderId };
+  void postJson<ReleaseOrderResponse>(apiPaths.releaseOrder, body);
 }

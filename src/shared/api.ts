@@ -15,6 +15,7 @@ export const apiPaths = {
   ieeeStatus: '/api/ieee-verification/ieee-status',
   createOrder: '/api/payment/create-order',
   verifyPayment: '/api/payment/verify-payment',
+  releaseOrder: '/api/payment/release-order',
   webhook: '/api/payment/webhook',
   // Admin area (spec part 2 sections 6-7): every one but login needs `Authorization: Bearer <token>`.
   adminLogin: '/api/admin-auth/login',
@@ -119,6 +120,23 @@ const razorpayId = (prefix: string) =>
   z
     .string({ error: `razorpay_${prefix}_id is required.` })
     .regex(new RegExp(`^${prefix}_[A-Za-z0-9]{6,40}$`), `razorpay_${prefix}_id is malformed.`);
+
+/**
+ * POST /api/payment/release-order: the browser closed the payment window of this unpaid order
+ * (or could not open it), so its coupon use goes back at once (issue 11).
+ */
+export const releaseOrderRequest = z.object({
+  orderId: z
+    .string({ error: 'orderId is required.' })
+    .regex(/^order_[A-Za-z0-9]{6,40}$/, 'orderId is malformed.'),
+});
+export type ReleaseOrderRequest = z.input<typeof releaseOrderRequest>;
+
+/** release-order's answer: `released` is true when this call gave a coupon use back. */
+export interface ReleaseOrderResponse {
+  success: true;
+  released: boolean;
+}
 
 /** POST /api/payment/verify-payment: the three fields Razorpay Checkout's handler receives. */
 export const verifyPaymentRequest = z.object({
@@ -431,6 +449,11 @@ export interface AttentionPayment {
   currency: Currency;
   reason: string;
   at: string;
+  /**
+   * True when the payment *was* applied and is listed only for a decision (a coupon used past
+   * its limit, issue 11): the registration exists, so it is not refunded from this list.
+   */
+  applied?: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,12 +1,14 @@
 /**
  * End-to-end: a delegate registers through all nine steps in Chromium and pays through the
- * stand-in checkout; closing the checkout stores nothing; a payment whose browser is lost
+ * stand-in checkout; closing the checkout stores nothing and gives a coupon's use back at once
+ * (issue 11); a payment whose browser is lost
  * before verify-payment is registered by the webhook alone, exactly once, even when verify and
  * webhooks arrive together several times.
  */
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
 import { mkdir } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { CHECKOUT_TIMEOUT_SECONDS } from '../../src/shared/checkout-hold';
 import { computeCharges, pricing } from '../../src/shared/pricing';
 import type { Registration } from '../../netlify/server/registrations';
 import { launchChromium, startStack, type Stack } from './stack';
@@ -112,6 +114,33 @@ describe('registration wizard in Chromium', () => {
     expect(await registrationCount()).toBe(before);
     // The wizard can still pay afterwards.
     expect(await page.getByRole('button', { name: 'Pay Now' }).isEnabled()).toBe(true);
+  });
+
+  it('opens Checkout with a timeout and, with a coupon, gives its use back at once when Checkout is closed', async () => {
+    // A coupon with one use, so the released hold is visible to the next delegate at once.
+    const code = `E2EHALF${Date.now().toString(36).toUpperCase()}`;
+    await stack.redis.hset(`${stack.keyPrefix}coupon:${code}`, { type: 'half', limit: 1 });
+    await fillSteps1to8(page, stack.appUrl, 'coupon.closer@example.org');
+    await page.getByLabel('I have a coupon code').check();
+    await page.getByLabel('Coupon code', { exact: true }).fill(code.toLowerCase());
+    await page.getByRole('button', { name: 'Apply Coupon' }).click();
+    await expect.poll(() => page.getByText(`Coupon ${code} applied`).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Razorpay test checkout' });
+    await expect.poll(() => dialog.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.locator('[data-razorpay-standin]').getAttribute('data-timeout')).toBe(String(CHECKOUT_TIMEOUT_SECONDS));
+    const holds = `${stack.keyPrefix}coupon:${code}:holds`;
+    expect(await stack.redis.zcard(holds)).toBe(1);
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect.poll(() => page.getByText('Payment window closed. No payment was made.').isVisible()).toBe(true);
+    await expect.poll(() => stack.redis.zcard(holds)).toBe(0);
+    // Paying again takes the use again (a new order from the same delegate).
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+    await expect.poll(() => dialog.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await stack.redis.zcard(holds)).toBe(1);
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect.poll(() => stack.redis.zcard(holds)).toBe(0);
+    expect(consoleErrors).toEqual([]);
   });
 
   it('a payment whose browser is lost before verify-payment is registered once by the webhook', async () => {

@@ -29,7 +29,7 @@ const secret = new TextEncoder().encode(testSecrets.adminJwtSecret);
 const freshIp = () => `198.51.100.${randomBytes(1)[0]! % 250}-${randomBytes(3).toString('hex')}`;
 
 function postLogin(password: unknown, ip = freshIp()) {
-  return call(login, { body: { password }, headers: { 'x-forwarded-for': ip } });
+  return call(login, { body: { password }, ip });
 }
 
 function verifyWith(token: string) {
@@ -97,9 +97,9 @@ describe('POST /api/admin-auth/login', () => {
   });
 
   it('rejects a missing, empty or non-JSON body with 400, and other methods with 405', async () => {
-    expect((await call(login, { body: {}, headers: { 'x-forwarded-for': freshIp() } })).status).toBe(400);
+    expect((await call(login, { body: {}, ip: freshIp() })).status).toBe(400);
     expect((await postLogin('')).status).toBe(400);
-    expect((await call(login, { raw: 'password=x', headers: { 'x-forwarded-for': freshIp() } })).status).toBe(400);
+    expect((await call(login, { raw: 'password=x', ip: freshIp() })).status).toBe(400);
     const get = await call(login, { method: 'GET' });
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');

@@ -87,10 +87,12 @@ describe('POST /api/coupons/verify', () => {
     expect(r.status).toBe(400);
     expect(r.body.message).toBe('Coupons are only valid for Professional tiers (Full Registration).');
   });
-  it('reports a used-up coupon', async () => {
-    const r = await call(couponsVerify, { body: { code: 'USEDUP' } });
-    expect(r.status).toBe(409);
-    expect(r.body.valid).toBe(false);
+  it('answers a used-up coupon exactly as an unknown one (nothing for a guesser to tell apart)', async () => {
+    const used = await call(couponsVerify, { body: { code: 'USEDUP' } });
+    const unknown = await call(couponsVerify, { body: { code: 'NOSUCHCODE' } });
+    expect(used.status).toBe(404);
+    expect(used.body).toEqual(unknown.body);
+    expect(used.body).toMatchObject({ valid: false, message: 'Invalid coupon', error: { code: 'INVALID_COUPON' } });
   });
   it('rejects bad input without writing anything', async () => {
     const before = await keysMatching('*');

@@ -21,8 +21,21 @@ export function pinClock(iso: string): void {
   process.env.APP_NOW = iso;
 }
 
-/** Calls a function handler with a JSON (or raw string) body; returns status, parsed body and headers. */
-export async function call(fn: Fn, opts: { method?: string; path?: string; body?: unknown; raw?: string; headers?: Record<string, string>; ip?: string } = {}) {
+let ipCounter = 0;
+
+/** A client address no other call of this test file has used (documentation range 198.18.0.0/15). */
+export function freshAddress(): string {
+  ipCounter++;
+  return `198.18.${Math.floor(ipCounter / 250) % 250}.${(ipCounter % 250) + 1}`;
+}
+
+/**
+ * Calls a function handler with a JSON (or raw string) body; returns status, parsed body and headers.
+ * `ip` is Netlify's context.ip, the client address the rate limits and coupon holds count by:
+ * a string for that address, null for none (the shared 'unknown' bucket), and when left out a
+ * fresh address per call, so tests that are not about limits behave like many delegates.
+ */
+export async function call(fn: Fn, opts: { method?: string; path?: string; body?: unknown; raw?: string; headers?: Record<string, string>; ip?: string | null } = {}) {
   const method = opts.method ?? (opts.body !== undefined || opts.raw !== undefined ? 'POST' : 'GET');
   const body = opts.raw ?? (opts.body !== undefined ? JSON.stringify(opts.body) : undefined);
   const req = new Request(`http://localhost${opts.path ?? '/'}`, {
@@ -30,8 +43,8 @@ export async function call(fn: Fn, opts: { method?: string; path?: string; body?
     headers: { 'content-type': 'application/json', ...opts.headers },
     body,
   });
-  // Netlify's context.ip: the client address the rate limits count by.
-  const res = await fn(req, opts.ip ? { ip: opts.ip } : undefined);
+  const ip = opts.ip === undefined ? freshAddress() : opts.ip;
+  const res = await fn(req, ip === null ? undefined : { ip });
   const text = await res.text();
   let json: any;
   try {

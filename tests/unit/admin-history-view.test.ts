@@ -161,15 +161,18 @@ describe('toAttentionRows', () => {
       whenIso: '2025-11-10T05:45:00.000Z',
       paymentId: 'pay_ATTN123456',
       orderId: 'order_ATTN123456',
+      applied: false,
     });
     expect(rows[1]).toMatchObject({ key: 'pay_ATTN999999', kind: 'Tier upgrade', amount: '$99.50' });
+    // A coupon used past its limit was applied: listed for a decision, not for a refund.
+    expect(toAttentionRows([{ ...record, kind: 'registration', applied: true }])![0]).toMatchObject({ applied: true });
   });
 
   it("answers [] for an empty list, null for anything but a list, and 'NA' for missing fields", () => {
     expect(toAttentionRows([])).toEqual([]);
     for (const bad of [null, undefined, {}, 'x', 3]) expect(toAttentionRows(bad)).toBeNull();
     expect(toAttentionRows([null, 5, { kind: 'x' }])).toEqual([
-      { key: 'attention-0', registrationNumber: 'NA', kind: 'x', amount: 'NA', reason: 'NA', when: 'NA', whenIso: '', paymentId: 'NA', orderId: 'NA' },
+      { key: 'attention-0', registrationNumber: 'NA', kind: 'x', amount: 'NA', reason: 'NA', when: 'NA', whenIso: '', paymentId: 'NA', orderId: 'NA', applied: false },
     ]);
   });
 });

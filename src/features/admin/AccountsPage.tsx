@@ -296,7 +296,9 @@ export default function AccountsPage() {
                     <td>{row.whenIso ? <time dateTime={row.whenIso}>{row.when}</time> : row.when}</td>
                     <td>{row.paymentId}</td>
                     <td>
-                      {row.refund && row.refund.status !== 'failed' ? (
+                      {row.applied ? (
+                        <span>Applied to the registration: cancel it to refund</span>
+                      ) : row.refund && row.refund.status !== 'failed' ? (
                         <span>
                           {row.refund.id} ({row.refund.status})
                         </span>

@@ -9,6 +9,16 @@ import { useEffect, useState } from 'react';
 import { getAttentionPayments } from '../../lib/admin-api';
 import { toAttentionRows, type AttentionRow } from './attention-view';
 
+/** The line above the table: how many payments were not applied, and how many were applied past a coupon's limit. */
+function attentionSummary(rows: readonly AttentionRow[]): string {
+  const applied = rows.filter((r) => r.applied).length;
+  const notApplied = rows.length - applied;
+  const parts: string[] = [];
+  if (notApplied) parts.push(`${notApplied === 1 ? '1 payment was' : `${notApplied} payments were`} taken but not applied. Refund or apply each by hand.`);
+  if (applied) parts.push(`${applied === 1 ? '1 registration' : `${applied} registrations`} used a coupon past its limit. Let each stand or cancel it.`);
+  return parts.join(' ');
+}
+
 type State = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; rows: AttentionRow[] };
 
 /** The panel, loading its own data with the stored admin token. */
@@ -44,7 +54,7 @@ export function AttentionPanel() {
       {state.status === 'loaded' && state.rows.length > 0 && (
         <>
           <p className="admin-muted">
-            {state.rows.length === 1 ? '1 payment was' : `${state.rows.length} payments were`} taken but not applied. Refund or apply each by hand.
+            {attentionSummary(state.rows)}
           </p>
           <div className="admin-table-wrap admin-attention__wrap" role="region" aria-label="Payments needing attention list" tabIndex={0}>
             <table className="admin-table">

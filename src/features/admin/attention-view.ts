@@ -1,7 +1,8 @@
 /**
  * How the dashboard's "Payments needing attention" panel shows the AttentionPayment records of
  * GET /api/payments/attention (src/shared/api.ts): payments taken but not applied to a
- * registration, which an organiser refunds or applies by hand. Pure: no React, no I/O.
+ * registration, which an organiser refunds or applies by hand, and payments applied with a coupon
+ * past its limit (`applied`), which an organiser lets stand or cancels. Pure: no React, no I/O.
  */
 import { changeKindLabel, displayValue, formatAmount, formatDateTime } from './registration-view';
 
@@ -21,6 +22,8 @@ export interface AttentionRow {
   whenIso: string;
   paymentId: string;
   orderId: string;
+  /** True when the payment was applied and is listed for a decision only (a coupon over its limit): nothing to refund here. */
+  applied: boolean;
 }
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -47,6 +50,7 @@ export function toAttentionRows(data: unknown): AttentionRow[] | null {
         whenIso,
         paymentId: displayValue(p.paymentId),
         orderId: displayValue(p.orderId),
+        applied: p.applied === true,
       };
     });
 }

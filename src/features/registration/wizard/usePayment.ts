@@ -100,6 +100,8 @@ export function usePayment({ pricing, admin, coupon, getValues, onEarlyBirdExpir
       order,
       prefill: { name: [values.firstName, values.lastName].filter(Boolean).join(' '), email: values.email, contact: values.mobile },
       verifyPath: apiPaths.verifyPayment,
+      // An order with a coupon holds one of its uses: give it back as soon as the window closes unpaid.
+      releaseOnClose: request.code != null,
       onVerifying: () => {
         setMessage(null);
         setPaying(true);

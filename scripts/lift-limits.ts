@@ -1,0 +1,45 @@
+/**
+ * Lifts the rate limits of one client address at once (issue 11; README "Security notes"):
+ *
+ *   npm run limits:lift -- --address 203.0.113.7                 every group and admin sign-in
+ *   npm run limits:lift -- --address 203.0.113.7 --group create-order
+ *
+ * Runs against the store the environment names (UPSTASH_REDIS_REST_URL / _TOKEN, KEY_PREFIX,
+ * e.g. KEY_PREFIX=pesgre:production:), else the local `npm start` stack. The address is the one
+ * Netlify saw (the delegate's public IP, as "what is my IP" sites show it).
+ */
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { liftLoginLimit } from '../netlify/server/auth';
+import { RATE_LIMITS, liftLimit, type RateLimitName } from '../netlify/server/rate-limit';
+import { localConfig } from './local-config';
+
+/** The groups `lift-limits` knows: every RATE_LIMITS group and 'login' (admin sign-in). */
+export const LIFTABLE = [...Object.keys(RATE_LIMITS), 'login'] as const;
+
+/** Lifts `groups` (default: all of LIFTABLE) for `address`; returns the groups lifted. Throws RangeError for an unknown group. */
+export async function liftLimits(address: string, groups: readonly string[] = LIFTABLE): Promise<string[]> {
+  for (const g of groups) if (!(LIFTABLE as readonly string[]).includes(g)) throw new RangeError(`Unknown group '${g}'. Known: ${LIFTABLE.join(', ')}.`);
+  for (const g of groups) {
+    if (g === 'login') await liftLoginLimit(address);
+    else await liftLimit(g as RateLimitName, address);
+  }
+  return [...groups];
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { values } = parseArgs({ options: { address: { type: 'string' }, group: { type: 'string', multiple: true } } });
+  if (!values.address) {
+    console.error('Usage: npm run limits:lift -- --address <client address> [--group <name>]...');
+    process.exit(2);
+  }
+  const cfg = localConfig();
+  process.env.UPSTASH_REDIS_REST_URL ||= `http://127.0.0.1:${cfg.bridgePort}`;
+  process.env.UPSTASH_REDIS_REST_TOKEN ||= cfg.bridgeToken;
+  process.env.RAZORPAY_KEY_ID ||= cfg.keyId;
+  process.env.RAZORPAY_KEY_SECRET ||= cfg.keySecret;
+  process.env.RAZORPAY_WEBHOOK_SECRET ||= cfg.webhookSecret;
+  process.env.KEY_PREFIX ||= cfg.keyPrefix;
+  const lifted = await liftLimits(values.address, values.group ?? LIFTABLE);
+  console.log(`Lifted for ${values.address} under ${process.env.KEY_PREFIX}: ${lifted.join(', ')}.`);
+}
