@@ -39,7 +39,7 @@ import path from 'node:path';
 import { createRequest, sendResponse } from '@remix-run/node-fetch-server';
 import { parse as parseToml } from 'smol-toml';
 import { URLPattern } from 'urlpattern-polyfill/urlpattern';
-import type { Plugin, ViteDevServer } from 'vite';
+import type { Connect, Plugin, ViteDevServer } from 'vite';
 
 /** The in-source config fields Netlify reads (https://docs.netlify.com/functions/get-started/). */
 interface FunctionConfig {
@@ -173,92 +173,119 @@ export function netlifyFunctionsDev(opts: { functionsDir?: string } = {}): Plugi
     name: 'pesgre:netlify-functions-dev',
     apply: (_config, env) => env.command === 'serve' && !process.env.NETLIFY_DEV,
     configureServer(server) {
-      const root = server.config.root;
-      const functionsDir = path.resolve(root, opts.functionsDir ?? 'netlify/functions');
-      const site = readSiteRules(root);
-      let table: Promise<Route[]> | null = null;
-
-      /**
-       * Loads every function module to read its config (once, then after a function file changes).
-       * A function that fails to load (a syntax error being typed) is logged and left out until its
-       * file changes again, so one broken function does not take the site and the others down.
-       */
-      const routes = (): Promise<Route[]> =>
-        (table ??= (async () => {
-          const loaded = await Promise.all(
-            listFunctionFiles(functionsDir).map(async ([name, file]) => {
-              try {
-                return routeOf(name, file, ((await server.ssrLoadModule(file)) as { config?: FunctionConfig }).config);
-              } catch (err) {
-                server.ssrFixStacktrace(err as Error);
-                console.error(`[functions] netlify/functions/${path.basename(file)} did not load; it has no route until it changes:`, err);
-                return null;
-              }
-            }),
-          );
-          return orderRoutes(loaded);
-        })().catch((err: unknown) => {
-          table = null;
-          throw err;
-        }));
-      const touched = (file: string) => {
-        if (file.startsWith(functionsDir + path.sep)) table = null;
-      };
-      server.watcher.on('add', touched).on('change', touched).on('unlink', touched);
-
-      server.middlewares.use((req, res, next) => {
-        void serve(server, req, res, next);
+      serveFunctions(server, server.middlewares, opts);
+    },
+    /**
+     * `vite preview` (npm run bench:site, the production-build tests): the same runtime beside the
+     * built site, so the app-start `GET /api` and the pages' data calls answer as on Netlify. The
+     * function sources load through a private Vite server in middleware mode (no HMR, no file
+     * watching); PREVIEW_FUNCTIONS=0 leaves the functions out (a preview that answers /api itself).
+     */
+    async configurePreviewServer(preview) {
+      if (process.env.PREVIEW_FUNCTIONS === '0') return;
+      const { createServer } = await import('vite');
+      const loader = await createServer({
+        root: preview.config.root,
+        configFile: false,
+        logLevel: 'warn',
+        appType: 'custom',
+        server: { middlewareMode: true, hmr: false, watch: null },
+        optimizeDeps: { noDiscovery: true, include: [] },
       });
-
-      async function serve(server: ViteDevServer, req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void): Promise<void> {
-        const url = new URL(req.url ?? '/', 'http://localhost');
-        let matched;
-        try {
-          matched = matchRoute(await routes(), req.method ?? 'GET', url.pathname);
-        } catch (err) {
-          return next(err);
-        }
-        if (!matched) {
-          for (const rule of site.headers) if (rule.pattern.test({ pathname: url.pathname })) for (const [k, v] of Object.entries(rule.values)) res.setHeader(k, v);
-          return next();
-        }
-        // A failed write to a socket the client closed is that request's end, not the server's.
-        res.on('error', () => {});
-        const request = createRequest(req, res);
-        const pending: Array<Promise<unknown>> = [];
-        const context: DevContext = {
-          ip: peerAddress(req),
-          params: matched.params,
-          url: new URL(request.url),
-          requestId: randomUUID(),
-          waitUntil: (promise) => void pending.push(promise),
-        };
-        try {
-          const mod = (await server.ssrLoadModule(matched.route.file)) as { default?: FunctionHandler | { fetch: FunctionHandler } };
-          const handler = typeof mod.default === 'function' ? mod.default : mod.default?.fetch.bind(mod.default);
-          if (!handler) throw new Error(`netlify/functions/${matched.route.name} has no default export handler`);
-          const response = await handler(request, context);
-          if (res.destroyed) {
-            await response.body?.cancel().catch(() => {});
-          } else {
-            // A Response built with only a status has no statusText; send the standard reason
-            // phrase, as Netlify does ('401 Unauthorized', not '401 ').
-            const answer = response.statusText ? response : new Response(response.body, { status: response.status, statusText: STATUS_CODES[response.status] ?? '', headers: response.headers });
-            await sendResponse(res, answer);
-          }
-        } catch (err) {
-          if (res.destroyed || req.destroyed) {
-            console.warn(`[functions] ${req.method} ${url.pathname}: the client went away (${(err as Error).message})`);
-          } else {
-            server.ssrFixStacktrace(err as Error);
-            console.error(`[functions] ${req.method} ${url.pathname} (${matched.route.name}) failed:`, err);
-            if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'INTERNAL_ERROR', message: 'The function failed (see the dev server log).' } }));
-            else res.destroy();
-          }
-        }
-        for (const result of await Promise.allSettled(pending)) if (result.status === 'rejected') console.error(`[functions] waitUntil task of ${matched.route.name} failed:`, result.reason);
-      }
+      preview.httpServer?.once('close', () => void loader.close());
+      serveFunctions(loader, preview.middlewares, opts);
     },
   };
 }
 
+/**
+ * Mounts the function runtime on `middlewares`, loading modules through `server` (the dev server,
+ * or preview's private loader). A request no function claims falls through to Vite.
+ */
+function serveFunctions(server: ViteDevServer, middlewares: Connect.Server, opts: { functionsDir?: string }): void {
+  const root = server.config.root;
+  const functionsDir = path.resolve(root, opts.functionsDir ?? 'netlify/functions');
+  const site = readSiteRules(root);
+  let table: Promise<Route[]> | null = null;
+
+  /**
+   * Loads every function module to read its config (once, then after a function file changes).
+   * A function that fails to load (a syntax error being typed) is logged and left out until its
+   * file changes again, so one broken function does not take the site and the others down.
+   */
+  const routes = (): Promise<Route[]> =>
+    (table ??= (async () => {
+      const loaded = await Promise.all(
+        listFunctionFiles(functionsDir).map(async ([name, file]) => {
+          try {
+            return routeOf(name, file, ((await server.ssrLoadModule(file)) as { config?: FunctionConfig }).config);
+          } catch (err) {
+            server.ssrFixStacktrace(err as Error);
+            console.error(`[functions] netlify/functions/${path.basename(file)} did not load; it has no route until it changes:`, err);
+            return null;
+          }
+        }),
+      );
+      return orderRoutes(loaded);
+    })().catch((err: unknown) => {
+      table = null;
+      throw err;
+    }));
+  const touched = (file: string) => {
+    if (file.startsWith(functionsDir + path.sep)) table = null;
+  };
+  server.watcher.on('add', touched).on('change', touched).on('unlink', touched);
+
+  middlewares.use((req, res, next) => {
+    void serve(server, req, res, next);
+  });
+
+  async function serve(server: ViteDevServer, req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    let matched;
+    try {
+      matched = matchRoute(await routes(), req.method ?? 'GET', url.pathname);
+    } catch (err) {
+      return next(err);
+    }
+    if (!matched) {
+      for (const rule of site.headers) if (rule.pattern.test({ pathname: url.pathname })) for (const [k, v] of Object.entries(rule.values)) res.setHeader(k, v);
+      return next();
+    }
+    // A failed write to a socket the client closed is that request's end, not the server's.
+    res.on('error', () => {});
+    const request = createRequest(req, res);
+    const pending: Array<Promise<unknown>> = [];
+    const context: DevContext = {
+      ip: peerAddress(req),
+      params: matched.params,
+      url: new URL(request.url),
+      requestId: randomUUID(),
+      waitUntil: (promise) => void pending.push(promise),
+    };
+    try {
+      const mod = (await server.ssrLoadModule(matched.route.file)) as { default?: FunctionHandler | { fetch: FunctionHandler } };
+      const handler = typeof mod.default === 'function' ? mod.default : mod.default?.fetch.bind(mod.default);
+      if (!handler) throw new Error(`netlify/functions/${matched.route.name} has no default export handler`);
+      const response = await handler(request, context);
+      if (res.destroyed) {
+        await response.body?.cancel().catch(() => {});
+      } else {
+        // A Response built with only a status has no statusText; send the standard reason
+        // phrase, as Netlify does ('401 Unauthorized', not '401 ').
+        const answer = response.statusText ? response : new Response(response.body, { status: response.status, statusText: STATUS_CODES[response.status] ?? '', headers: response.headers });
+        await sendResponse(res, answer);
+      }
+    } catch (err) {
+      if (res.destroyed || req.destroyed) {
+        console.warn(`[functions] ${req.method} ${url.pathname}: the client went away (${(err as Error).message})`);
+      } else {
+        server.ssrFixStacktrace(err as Error);
+        console.error(`[functions] ${req.method} ${url.pathname} (${matched.route.name}) failed:`, err);
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'INTERNAL_ERROR', message: 'The function failed (see the dev server log).' } }));
+        else res.destroy();
+      }
+    }
+    for (const result of await Promise.allSettled(pending)) if (result.status === 'rejected') console.error(`[functions] waitUntil task of ${matched.route.name} failed:`, result.reason);
+  }
+}
