@@ -12,10 +12,12 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { chromiumFlags, resolveChromium } from './chromium';
 
 const root = path.resolve(import.meta.dirname, '..');
-const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+// CHROMIUM_PATH, else the system Chromium, else the one @sparticuz/chromium ships (scripts/chromium.ts).
+const browser = await resolveChromium();
+const chromeFlags = ['--headless=new', ...chromiumFlags];
 const routes = (process.env.BENCH_ROUTES ?? '/').split(',');
 const port = Number(process.env.BENCH_PORT ?? 4173);
 
@@ -37,15 +39,15 @@ async function waitFor(url: string): Promise<void> {
 
 /** Gzipped bytes of the JS and CSS files a page load requests from the build. */
 async function assetSizes(base: string, route: string): Promise<{ js: number; css: number; files: string[] }> {
-  const browser = await chromium.launch({ executablePath: chromePath, headless: true, args: chromeFlags.filter((f) => !f.startsWith('--headless')) });
-  const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
+  const pw = await chromium.launch({ executablePath: browser.executablePath, env: { ...process.env, ...browser.env }, headless: true, args: [...chromiumFlags] });
+  const page = await pw.newPage({ viewport: { width: 412, height: 823 } });
   const files = new Set<string>();
   page.on('request', (req) => {
     const u = new URL(req.url());
     if (u.origin === base && /\.(js|css)$/.test(u.pathname)) files.add(u.pathname);
   });
   await page.goto(base + route, { waitUntil: 'networkidle' });
-  await browser.close();
+  await pw.close();
   let js = 0;
   let css = 0;
   for (const f of files) {
@@ -57,7 +59,7 @@ async function assetSizes(base: string, route: string): Promise<{ js: number; cs
 }
 
 async function lighthouseScores(url: string): Promise<Record<string, number>> {
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+  const chrome = await chromeLauncher.launch({ chromePath: browser.executablePath, chromeFlags, envVars: { ...process.env, ...browser.env } });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
     const cats = result!.lhr.categories;
@@ -70,6 +72,7 @@ async function lighthouseScores(url: string): Promise<Record<string, number>> {
 execFileSync(process.execPath, [viteBin(), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
 const preview = spawn(process.execPath, [viteBin(), 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], { cwd: root, stdio: 'ignore' });
 const base = `http://127.0.0.1:${port}`;
+console.log(`Chromium: ${browser.source} (${browser.executablePath})`);
 try {
   await waitFor(base);
   for (const route of routes) {

@@ -2,7 +2,7 @@
  * `npm run screenshots`: starts the local stack exactly as `npm start` does (on free ports, with
  * its own key prefix; tests/e2e/stack.ts) and writes full-page screenshots of the home, the
  * wizard's summary step and the admin dashboard at 1366 and 390 px wide into screenshots/
- * (git-ignored), using playwright-core with the system Chromium. Takes no arguments
+ * (git-ignored), using playwright-core with the Chromium scripts/chromium.ts picks. Takes no arguments
  * (SCREENSHOTS_DIR overrides the folder); prints the files it wrote.
  */
 import { mkdir } from 'node:fs/promises';

@@ -243,13 +243,17 @@ describe('admin area in Chromium', () => {
     await page.goto(`${stack.appUrl}/admin/login`);
     await page.waitForURL(/\/admin$/);
 
-    // The table: a spinner while loading, then search and column filters.
+    // The table: a spinner while loading, then search and column filters. The list is held back
+    // until the spinner has been seen (a condition, not a delay: a busy machine may take any time).
+    let releaseList!: () => void;
+    const listHeld = new Promise<void>((r) => (releaseList = r));
     await page.route('**/api/registrations', async (route) => {
-      await new Promise((r) => setTimeout(r, 600));
+      await listHeld;
       await route.continue();
     });
     await page.getByRole('link', { name: /^Registration Data/ }).click();
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Loading registrations...' }).isVisible()).toBe(true);
+    releaseList();
     const rowOf = (n: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name: n, exact: true }) });
     await expect.poll(() => rowOf(regNo).isVisible()).toBe(true);
     expect(await rowOf(seededNo).isVisible()).toBe(true);
@@ -475,13 +479,16 @@ describe('admin area in Chromium', () => {
 
     await storeToken(page, tampered);
     // The check and the page's own data load run together (either one's 401 ends the session):
-    // both are held a moment so the pending state can be seen.
+    // both are held back until the pending state has been seen.
+    let releaseVerify!: () => void;
+    const verifyHeld = new Promise<void>((r) => (releaseVerify = r));
     await page.route(/\/api\/(admin-auth\/verify|registrations)$/, async (route) => {
-      await new Promise((r) => setTimeout(r, 500));
+      await verifyHeld;
       await route.continue();
     });
     await page.goto(`${stack.appUrl}/admin/registrations`);
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Checking authentication...' }).isVisible()).toBe(true);
+    releaseVerify();
     await page.waitForURL(/\/admin\/login$/);
     expect(await storedToken(page)).toBeNull();
 

@@ -1,7 +1,7 @@
 /**
  * Starts the site exactly as `npm start` does (scripts/start.ts: Redis, Upstash bridge,
  * Razorpay double, Vite with the Netlify functions) on free ports with its own Redis key prefix,
- * and launches Debian's Chromium through playwright-core.
+ * and launches Chromium through playwright-core (scripts/chromium.ts picks which).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { Redis } from '@upstash/redis';
 import { chromium, type Browser } from 'playwright-core';
+import { chromiumFlags, resolveChromium } from '../../scripts/chromium';
 
 export interface Stack {
   appUrl: string;
@@ -71,7 +72,21 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     if (!stopping) console.error(`[stack] exited unexpectedly (code ${code}, signal ${signal}); its last output:\n${log.slice(-4000)}`);
   });
   const appUrl = `http://localhost:${port}`;
-  await waitFor(`${appUrl}/api`, child, () => log);
+  try {
+    await waitFor(`${appUrl}/api`, child, () => log);
+  } catch (err) {
+    // A stack that never got ready is still running (Vite, the bridge, the double): stop it, or it
+    // keeps its ports and loads the machine long after the test file failed.
+    stopping = true;
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      // A Vite that never answered may not finish a graceful stop either.
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000).unref())]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    throw err;
+  }
   const bridgeUrl = `http://127.0.0.1:${bridgePort}`;
   return {
     appUrl,
@@ -90,11 +105,11 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
   };
 }
 
-/** Debian's Chromium (CHROMIUM_PATH overrides) with the flags this machine needs. */
+/**
+ * Launches headless Chromium through playwright-core: CHROMIUM_PATH, else the system Chromium, else
+ * the one @sparticuz/chromium ships (scripts/chromium.ts), with the flags this machine needs plus `extraArgs`.
+ */
 export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...extraArgs],
-  });
+  const { executablePath, env } = await resolveChromium();
+  return chromium.launch({ executablePath, env: { ...process.env, ...env }, headless: true, args: [...chromiumFlags, ...extraArgs] });
 }
