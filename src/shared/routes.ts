@@ -51,3 +51,9 @@ export function errorUrl(code: string): string {
 
 /** Every route path of the site (spec part 1 section 2), for link checks in tests. */
 export const allPaths: readonly string[] = Object.values(paths);
+
+/**
+ * The public pages (spec part 1 section 2 and part 2 section 2): every route outside the admin
+ * area, in the order of `paths`. The bench (scripts/bench-site.ts) measures each of these.
+ */
+export const publicPaths: readonly string[] = allPaths.filter((p) => p !== paths.admin && !p.startsWith(`${paths.admin}/`));
