@@ -15,7 +15,7 @@
  * the exit code is 0 either way (performance and TBT vary with the machine's load).
  *
  * Environment: BENCH_ROUTES (comma-separated paths; default every public route), BENCH_RUNS
- * (Lighthouse runs per route; 0 skips Lighthouse), BENCH_PORT (preview port, default a free one),
+ * (Lighthouse runs per route; 0 skips Lighthouse and the functions: sizes only), BENCH_PORT (preview port, default a free one),
  * CHROMIUM_PATH (the browser; see chromiumPath below).
  */
 import { spawn, execFileSync } from 'node:child_process';
@@ -183,7 +183,9 @@ const env = {
   ADMIN_JWT_SECRET: cfg.adminJwtSecret,
   TICKET_SIGNING_KEY: cfg.ticketSigningKey,
   SITE_URL: base,
-  PREVIEW_FUNCTIONS: '1',
+  // A sizes-only run (BENCH_RUNS=0) needs no functions: the first call builds every one of them,
+  // minutes on a busy machine. Lighthouse runs need them (best practices counts the 404 otherwise).
+  PREVIEW_FUNCTIONS: runs === 0 ? '0' : '1',
 };
 
 execFileSync(process.execPath, [viteBin(), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env });
@@ -196,8 +198,8 @@ const check = (ok: boolean) => {
   return mark(ok);
 };
 try {
-  await waitFor(`${base}/api`);
-  console.log(`Site bench: production build at ${base}, functions answering; Lighthouse mobile, median of ${runs} run(s); 1 KB = 1000 bytes gzipped.`);
+  await waitFor(runs === 0 ? base : `${base}/api`);
+  console.log(`Site bench: production build at ${base}${runs === 0 ? '' : ', functions answering'}; Lighthouse mobile, median of ${runs} run(s); 1 KB = 1000 bytes gzipped.`);
   for (const route of routes) {
     const sizes = await assetSizes(base, route);
     const budget = jsBudget(route);
