@@ -1,89 +1,225 @@
 /**
- * `npm run bench` (site part): builds the SPA, serves the production build with `vite preview`,
- * and prints for each measured route the gzipped JS and CSS it loads (files requested by a real
- * page load in Chromium, gzipped at level 9 as a CDN would) and Lighthouse's four category scores
- * with its default mobile settings. Figures, not assertions.
+ * `npm run bench:site` (the site part of `npm run bench`, issue 10 "Budgets"): builds the SPA,
+ * serves the production build with `vite preview` with the Netlify functions answering beside it
+ * (scripts/dev-functions.ts under `vite preview`, against a local Redis through the Upstash bridge and the Razorpay
+ * double, as `npm start` runs them), and prints for every public route (publicPaths of
+ * src/shared/routes.ts):
+ *   - the gzipped JS and CSS its first load requests (every .js/.css file a real page load in
+ *     Chromium fetches until the network is idle, gzipped at level 9 as a CDN would), the JS beside
+ *     its budget: / 110 KB, the form pages (the wizard, self-service, invoices, cancellation) 130 KB,
+ *     every other page 105 KB (1 KB = 1000 bytes);
+ *   - Lighthouse 12 (default mobile settings) performance, accessibility, best practices and SEO,
+ *     each the median of BENCH_RUNS runs (default 3), beside the budgets 98 / 100 / 100 / 100, and
+ *     for / the mobile Total Blocking Time beside its 150 ms budget.
+ * A figure over budget is marked "MISS"; the closing line counts them. Figures, not assertions:
+ * the exit code is 0 either way (performance and TBT vary with the machine's load).
+ *
+ * Environment: BENCH_ROUTES (comma-separated paths; default every public route), BENCH_RUNS
+ * (Lighthouse runs per route; 0 skips Lighthouse and the functions: sizes only), BENCH_PORT (preview port, default a free one),
+ * CHROMIUM_PATH (the browser; scripts/chromium.ts).
  */
 import { spawn, execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { paths, publicPaths } from '../src/shared/routes';
+import { ensureRedis } from './redis-local';
+import { startUpstashBridge } from './upstash-bridge';
+import { startRazorpayDouble } from './razorpay-double';
+import { localConfig } from './local-config';
 import { chromiumFlags, resolveChromium } from './chromium';
 
 const root = path.resolve(import.meta.dirname, '..');
-// CHROMIUM_PATH, else the system Chromium, else the one @sparticuz/chromium ships (scripts/chromium.ts).
-const browser = await resolveChromium();
+
+// The Chromium the bench drives (Playwright and Lighthouse alike): CHROMIUM_PATH, else the system
+// one, else the one @sparticuz/chromium ships (scripts/chromium.ts).
+const browserChoice = await resolveChromium();
 const chromeFlags = ['--headless=new', ...chromiumFlags];
-const routes = (process.env.BENCH_ROUTES ?? '/').split(',');
-const port = Number(process.env.BENCH_PORT ?? 4173);
+const routes = process.env.BENCH_ROUTES ? process.env.BENCH_ROUTES.split(',').map((r) => r.trim()).filter(Boolean) : [...publicPaths];
+const runs = Math.max(0, Number(process.env.BENCH_RUNS ?? 3));
+
+/** The form pages: their budget allows the shared form code (react-hook-form, zod, the schemas). */
+const formPages: readonly string[] = [paths.registrationDetails, paths.tierUpgrade, paths.ieeeChange, paths.nameChange, paths.nameTransfer, paths.invoices, paths.cancelRegistration];
+
+/** Gzipped-JS budget of a route in bytes (issue 10): / 110 KB, form pages 130 KB, the rest 105 KB. */
+function jsBudget(route: string): number {
+  if (route === paths.home) return 110_000;
+  if (formPages.includes(route)) return 130_000;
+  return 105_000;
+}
+
+/** Lighthouse budgets (issue 10): category scores 0-100, and mobile TBT on / in ms. */
+const scoreBudgets = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
+const tbtBudgetMs = 150;
+
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+const mark = (ok: boolean) => (ok ? 'ok' : 'MISS');
 
 function viteBin(): string {
   return path.join(path.dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin', 'vite.js');
 }
 
-async function waitFor(url: string): Promise<void> {
-  for (let i = 0; i < 100; i++) {
+async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const { port } = s.address() as { port: number };
+  await new Promise((r) => s.close(r));
+  return port;
+}
+
+/** Waits until `url` answers 2xx; the first function call builds the function, slow on a busy machine. */
+async function waitFor(url: string, timeoutMs = 600_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
     try {
-      if ((await fetch(url)).ok) return;
+      if ((await fetch(url, { signal: AbortSignal.timeout(Math.max(1_000, Math.min(60_000, deadline - Date.now()))) })).ok) return;
     } catch {
       // not up yet
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 300));
   }
-  throw new Error(`preview server not ready at ${url}`);
+  throw new Error(`preview server not answering ${url} within ${timeoutMs} ms`);
 }
 
-/** Gzipped bytes of the JS and CSS files a page load requests from the build. */
-async function assetSizes(base: string, route: string): Promise<{ js: number; css: number; files: string[] }> {
-  const pw = await chromium.launch({ executablePath: browser.executablePath, env: { ...process.env, ...browser.env }, headless: true, args: [...chromiumFlags] });
-  const page = await pw.newPage({ viewport: { width: 412, height: 823 } });
-  const files = new Set<string>();
-  page.on('request', (req) => {
-    const u = new URL(req.url());
-    if (u.origin === base && /\.(js|css)$/.test(u.pathname)) files.add(u.pathname);
-  });
-  await page.goto(base + route, { waitUntil: 'networkidle' });
-  await pw.close();
-  let js = 0;
-  let css = 0;
-  for (const f of files) {
-    const size = gzipSync(await readFile(path.join(root, 'dist', f)), { level: 9 }).length;
-    if (f.endsWith('.js')) js += size;
-    else css += size;
+/**
+ * The JS and CSS files a first load of `route` requests (until the network is idle), their
+ * gzipped sizes in bytes, and the console errors the page logged (a sign the harness, not the
+ * site, would be measured).
+ */
+async function assetSizes(base: string, route: string): Promise<{ js: number; css: number; files: string[]; errors: string[] }> {
+  const browser = await chromium.launch({ executablePath: browserChoice.executablePath, env: { ...process.env, ...browserChoice.env }, headless: true, args: chromeFlags.filter((f) => !f.startsWith('--headless')) });
+  try {
+    const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
+    const files = new Set<string>();
+    const errors: string[] = [];
+    page.on('request', (req) => {
+      const u = new URL(req.url());
+      if (u.origin === base && /\.(js|css)$/.test(u.pathname)) files.add(u.pathname);
+    });
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    await page.goto(base + route, { waitUntil: 'networkidle' });
+    let js = 0;
+    let css = 0;
+    for (const f of files) {
+      const size = gzipSync(await readFile(path.join(root, 'dist', f)), { level: 9 }).length;
+      if (f.endsWith('.js')) js += size;
+      else css += size;
+    }
+    return { js, css, files: [...files].sort(), errors };
+  } finally {
+    await browser.close();
   }
-  return { js, css, files: [...files].sort() };
 }
 
-async function lighthouseScores(url: string): Promise<Record<string, number>> {
-  const chrome = await chromeLauncher.launch({ chromePath: browser.executablePath, chromeFlags, envVars: { ...process.env, ...browser.env } });
+interface LighthouseFigures {
+  scores: Record<keyof typeof scoreBudgets, number>;
+  tbtMs: number;
+  failing: string[];
+}
+
+/** One Lighthouse run (mobile defaults): the four category scores, TBT, and the failing audits. */
+async function lighthouseOnce(url: string): Promise<LighthouseFigures> {
+  const chrome = await chromeLauncher.launch({ chromePath: browserChoice.executablePath, chromeFlags, envVars: { ...process.env, ...browserChoice.env } as Record<string, string> });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
-    const cats = result!.lhr.categories;
-    return Object.fromEntries(Object.entries(cats).map(([k, c]) => [k, Math.round((c.score ?? 0) * 100)]));
+    const lhr = result!.lhr;
+    const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
+    const failing = ['accessibility', 'best-practices', 'seo'].flatMap((cat) =>
+      (lhr.categories[cat]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => ref.id),
+    );
+    return {
+      scores: { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices'), seo: score('seo') },
+      tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
+      failing,
+    };
   } finally {
     await chrome.kill();
   }
 }
 
-execFileSync(process.execPath, [viteBin(), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-const preview = spawn(process.execPath, [viteBin(), 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], { cwd: root, stdio: 'ignore' });
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+};
+
+/** BENCH_RUNS Lighthouse runs of `url`, reduced to the median of each figure. */
+async function lighthouseMedian(url: string): Promise<LighthouseFigures> {
+  const all: LighthouseFigures[] = [];
+  for (let i = 0; i < runs; i++) all.push(await lighthouseOnce(url));
+  const keys = Object.keys(scoreBudgets) as (keyof typeof scoreBudgets)[];
+  return {
+    scores: Object.fromEntries(keys.map((k) => [k, median(all.map((r) => r.scores[k]))])) as LighthouseFigures['scores'],
+    tbtMs: median(all.map((r) => r.tbtMs)),
+    failing: [...new Set(all.flatMap((r) => r.failing))],
+  };
+}
+
+// The local infrastructure the functions use, as `npm start` starts it, with the bench's own key prefix.
+const cfg = localConfig();
+const redis = await ensureRedis({ redisUrl: cfg.redisUrl, dataDir: cfg.redisDataDir });
+const bridge = await startUpstashBridge({ port: 0, redisUrl: redis.url, token: cfg.bridgeToken });
+const port = Number(process.env.BENCH_PORT || (await freePort()));
 const base = `http://127.0.0.1:${port}`;
-console.log(`Chromium: ${browser.source} (${browser.executablePath})`);
+const double = await startRazorpayDouble({ port: 0, keyId: cfg.keyId, keySecret: cfg.keySecret, webhookSecret: cfg.webhookSecret, webhookUrl: `${base}/api/payment/webhook` });
+const env = {
+  ...process.env,
+  UPSTASH_REDIS_REST_URL: bridge.url,
+  UPSTASH_REDIS_REST_TOKEN: cfg.bridgeToken,
+  RAZORPAY_API_BASE_URL: double.url,
+  RAZORPAY_KEY_ID: cfg.keyId,
+  RAZORPAY_KEY_SECRET: cfg.keySecret,
+  RAZORPAY_WEBHOOK_SECRET: cfg.webhookSecret,
+  KEY_PREFIX: 'pesgre:bench:',
+  CONTEXT: 'dev',
+  ADMIN_PASSWORD: cfg.adminPassword,
+  ADMIN_JWT_SECRET: cfg.adminJwtSecret,
+  TICKET_SIGNING_KEY: cfg.ticketSigningKey,
+  SITE_URL: base,
+  // A sizes-only run (BENCH_RUNS=0) needs no functions: the first call builds every one of them,
+  // minutes on a busy machine. Lighthouse runs need them (best practices counts the 404 otherwise).
+  PREVIEW_FUNCTIONS: runs === 0 ? '0' : '1',
+};
+
+execFileSync(process.execPath, [viteBin(), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env });
+// As in scripts/start.ts: on Node 20 the function bundles resolve only with require(esm) off.
+const nodeFlags = Number(process.versions.node.split('.')[0]) < 22 ? ['--no-experimental-require-module'] : [];
+const preview = spawn(process.execPath, [...nodeFlags, viteBin(), 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], { cwd: root, stdio: 'ignore', env });
+let misses = 0;
+const check = (ok: boolean) => {
+  if (!ok) misses++;
+  return mark(ok);
+};
 try {
-  await waitFor(base);
+  await waitFor(runs === 0 ? base : `${base}/api`);
+  console.log(`Site bench: production build at ${base}${runs === 0 ? '' : ', functions answering'}; Lighthouse mobile, median of ${runs} run(s); 1 KB = 1000 bytes gzipped.`);
   for (const route of routes) {
     const sizes = await assetSizes(base, route);
-    const scores = await lighthouseScores(base + route);
+    const budget = jsBudget(route);
     console.log(`\n${route}`);
-    console.log(`  gzipped JS  ${sizes.js.toLocaleString('en')} bytes`);
-    console.log(`  gzipped CSS ${sizes.css.toLocaleString('en')} bytes`);
-    console.log(`  files       ${sizes.files.join(', ')}`);
-    console.log(`  Lighthouse (mobile): performance ${scores.performance}, accessibility ${scores.accessibility}, best practices ${scores['best-practices']}, SEO ${scores.seo}`);
+    console.log(`  JS   ${kb(sizes.js).padStart(9)}  budget ${kb(budget)}  ${check(sizes.js <= budget)}`);
+    console.log(`  CSS  ${kb(sizes.css).padStart(9)}`);
+    console.log(`  files ${sizes.files.join(', ')}`);
+    if (sizes.errors.length) console.log(`  console errors: ${sizes.errors.join(' | ')}`);
+    if (runs === 0) continue;
+    const lh = await lighthouseMedian(base + route);
+    const parts = (Object.keys(scoreBudgets) as (keyof typeof scoreBudgets)[]).map(
+      (k) => `${k} ${lh.scores[k]}/${scoreBudgets[k]} ${check(lh.scores[k] >= scoreBudgets[k])}`,
+    );
+    console.log(`  Lighthouse  ${parts.join(', ')}`);
+    if (route === paths.home) console.log(`  TBT  ${lh.tbtMs} ms  budget ${tbtBudgetMs} ms  ${check(lh.tbtMs <= tbtBudgetMs)}`);
+    if (lh.failing.length) console.log(`  failing audits: ${lh.failing.join(', ')}`);
   }
+  console.log(`\n${misses === 0 ? 'Every site budget holds.' : `${misses} site budget(s) MISSED.`}`);
 } finally {
   preview.kill();
+  await double.close();
+  await bridge.close();
+  await redis.stop();
 }

@@ -26,6 +26,7 @@ import * as sponsors from '../src/content/sponsors';
 import * as sponsorship from '../src/content/sponsorship';
 import * as studentsYp from '../src/content/students-yp';
 import * as travel from '../src/content/travel';
+import * as airports from '../src/content/airports';
 import * as invoicing from '../src/content/invoicing';
 
 /** Every content module by file, in the order the report walks them (links first: the shared sample addresses live there). */
@@ -46,6 +47,7 @@ const modules: Record<string, Record<string, unknown>> = {
   'src/content/sponsorship.ts': sponsorship,
   'src/content/students-yp.ts': studentsYp,
   'src/content/travel.ts': travel,
+  'src/content/airports.ts': airports,
   'src/content/invoicing.ts': invoicing,
 };
 

@@ -7,7 +7,7 @@
  * and the IAS co-sponsorship line are kept and the (past) paper deadline is left out.
  */
 import { paths } from '../shared/routes';
-import { airports } from './travel';
+import { airports } from './airports';
 import type { AnnouncementPoster, HeroSlide, HomeMedia, ImportantInformation, TickerItem } from './types';
 
 /** The hero carousel's slides (images 1600 x 600 in public/images/hero/). */

@@ -7,7 +7,7 @@
  */
 import { conference } from './conference';
 import { externalLinks } from './links';
-import type { Airport, FaqEntry, RailwayStation } from './types';
+import type { FaqEntry, RailwayStation } from './types';
 
 /** The Visa Information FAQ: eligibility, duration, invitation letters and practical advice. */
 export const visaFaq: FaqEntry[] = [
@@ -51,12 +51,9 @@ export const visaFaq: FaqEntry[] = [
   },
 ];
 
-/** Airports from nearest to farthest. */
-export const airports: Airport[] = [
-  { name: 'Hubballi (Hubli) Airport', code: 'HBX', travelTime: 'about 30 minutes', note: 'The nearest airport, with domestic flights from several Indian cities.' },
-  { name: 'Belagavi (Belgaum) Airport', code: 'IXG', travelTime: 'about 50 minutes', note: 'Domestic flights.' },
-  { name: 'Goa Airport', distanceKm: 160, note: 'About 160 km away; continue by road or rail.' },
-];
+// The airports live in their own module so the home page (Important Information) loads them
+// without the rest of the travel content; re-exported here as part of the travel content.
+export { airports } from './airports';
 
 /** Railway stations near the venue, with their distance from the campus. */
 export const railwayStations: RailwayStation[] = [

@@ -100,3 +100,9 @@ export const scriptOnlyPaths: readonly string[] = [
   paths.invoices,
   paths.cancelRegistration,
 ];
+
+/**
+ * The public pages (spec part 1 section 2 and part 2 section 2): every route outside the admin
+ * area, in the order of `paths`. The bench (scripts/bench-site.ts) measures each of these.
+ */
+export const publicPaths: readonly string[] = allPaths.filter((p) => p !== paths.admin && !p.startsWith(`${paths.admin}/`));

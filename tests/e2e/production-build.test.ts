@@ -27,6 +27,9 @@ async function productionCsp(): Promise<string> {
 beforeAll(async () => {
   outDir = await mkdtemp(path.join(tmpdir(), 'pesgre-build-'));
   await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  // This test answers /api itself (below), so the preview starts no function runtime
+  // (scripts/dev-functions.ts under preview); it would only compete for the CPU.
+  process.env.PREVIEW_FUNCTIONS = '0';
   server = await preview({ root, logLevel: 'warn', build: { outDir }, preview: { port: 0, host: '127.0.0.1', headers: { 'Content-Security-Policy': await productionCsp() } } });
   baseUrl = server.resolvedUrls!.local[0]!.replace(/\/$/, '');
   browser = await launchChromium();

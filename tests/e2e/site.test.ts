@@ -220,3 +220,41 @@ describe('home with a pinned clock', () => {
     await context.close();
   });
 });
+
+describe('home tap targets on a 390 px phone (issue 10)', () => {
+  type Box = { x: number; y: number; width: number; height: number };
+  const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+  it("the hero's and the ticker's Pause buttons are compact named icon buttons over no text; the ticker shows most of its strip", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto(`${stack.appUrl}/`);
+    const heroPause = page.getByRole('button', { name: 'Pause slideshow' });
+    const tickerPause = page.getByRole('button', { name: 'Pause ticker' });
+    await heroPause.waitFor({ timeout: 20_000 });
+    await tickerPause.waitFor();
+
+    // Compact icon buttons: no visible text, a tap target between 24 px (WCAG 2.5.8) and 48 px.
+    for (const button of [heroPause, tickerPause]) {
+      expect((await button.innerText()).trim()).toBe('');
+      const box = (await button.boundingBox())!;
+      expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(24);
+      expect(Math.max(box.width, box.height)).toBeLessThanOrEqual(48);
+    }
+
+    // Neither covers text: the hero's visible caption, the ticker's badge or its text viewport.
+    const heroBox = (await heroPause.boundingBox())!;
+    for (const text of await page.locator('.hero__slide:not([aria-hidden]) .hero__caption p').all()) {
+      expect(overlaps(heroBox, (await text.boundingBox())!)).toBe(false);
+    }
+    const tickerBox = (await tickerPause.boundingBox())!;
+    const viewport = (await page.locator('.ticker__viewport').boundingBox())!;
+    expect(overlaps(tickerBox, viewport)).toBe(false);
+    expect(overlaps(tickerBox, (await page.locator('.ticker__badge').boundingBox())!)).toBe(false);
+
+    // Most of the strip is the scrolling text's window.
+    const strip = (await page.getByRole('region', { name: 'News ticker' }).boundingBox())!;
+    expect(viewport.width / strip.width).toBeGreaterThanOrEqual(0.6);
+    await context.close();
+  });
+});

@@ -80,13 +80,12 @@ export function HeroCarousel({
       </div>
       <button
         type="button"
-        className="carousel-button hero__pause"
+        className="carousel-button carousel-button--icon hero__pause"
         aria-label={userPaused ? 'Play slideshow' : 'Pause slideshow'}
         onClick={toggle}
         {...rotationControlAttr}
       >
         {userPaused ? <PlayIcon /> : <PauseIcon />}
-        <span aria-hidden="true">{userPaused ? 'Play' : 'Pause'}</span>
       </button>
       {variant === 'small' && slides.length > 1 && (
         <>

@@ -67,13 +67,12 @@ export function Ticker({ items, label = 'News ticker' }: { items: TickerItem[]; 
       </div>
       <button
         type="button"
-        className="carousel-button ticker__pause"
+        className="carousel-button carousel-button--icon ticker__pause"
         aria-label={userPaused ? 'Play ticker' : 'Pause ticker'}
         onClick={toggle}
         {...rotationControlAttr}
       >
         {userPaused ? <PlayIcon /> : <PauseIcon />}
-        <span aria-hidden="true">{userPaused ? 'Play' : 'Pause'}</span>
       </button>
     </section>
   );
