@@ -229,10 +229,13 @@ describe('change history and payments needing attention', () => {
     await signIn(page);
     await page.getByRole('link', { name: /^Registration Data/ }).click();
     await page.waitForURL(/\/admin\/registrations$/);
-    const rowOf = (n: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name: n, exact: true }) });
+    // Scoped to the registrations table: the dashboard, still on screen while the page's chunk
+    // loads, lists the same registration among the payments needing attention.
+    const table = page.getByRole('region', { name: 'Registrations', exact: true });
+    const rowOf = (n: string) => table.getByRole('row').filter({ has: page.getByRole('cell', { name: n, exact: true }) });
     await expect.poll(() => rowOf(REG_NO).isVisible()).toBe(true);
 
-    const headers = await page.locator('.admin-table thead tr').first().locator('th').allTextContents();
+    const headers = await table.locator('thead > tr:first-child > th').allTextContents();
     expect(headers.slice(headers.indexOf('Reg. Tier'), headers.indexOf('Reg. Tier') + 3)).toEqual(['Reg. Tier', 'Changes', 'IEEE No']);
     const changesColumn = headers.indexOf('Changes');
     expect(await rowOf(REG_NO).getByRole('cell').nth(headers.indexOf('Reg. Tier')).textContent()).toBe(FULL);
