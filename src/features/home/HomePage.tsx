@@ -20,16 +20,22 @@ import { Ticker } from './Ticker';
 import { UpcomingEvents } from './UpcomingEvents';
 import './home.css';
 
-const dateRange = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const fullDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /**
- * The conference dates as '18 – 21 December 2025'. ICU versions differ in the spaces around the
- * dash (Node's thin spaces, Chromium's), so they are made plain: the prerendered text (rendered by
- * Node at build time) and the browser's hydration render must match exactly.
+ * The conference dates as '18 – 21 December 2025'. Not Intl's formatRange: ICU versions join a
+ * range differently (Node's '18 – 21', older Chromium's '18–21'), and the prerendered text
+ * (rendered by Node at build time) and the browser's hydration render must match exactly. A single
+ * date formats the same in every ICU, so the range is joined here.
  */
-const conferenceDates = dateRange
-  .formatRange(new Date(`${conference.startDate}T00:00:00Z`), new Date(`${conference.endDate}T00:00:00Z`))
-  .replace(/\s/g, ' ');
+function dateRangeText(startDate: string, endDate: string): string {
+  const start = new Date(`${startDate}T00:00:00Z`);
+  const end = new Date(`${endDate}T00:00:00Z`);
+  const sameMonth = start.getUTCFullYear() === end.getUTCFullYear() && start.getUTCMonth() === end.getUTCMonth();
+  return `${sameMonth ? String(start.getUTCDate()) : fullDate.format(start)} – ${fullDate.format(end)}`.replace(/\s/g, ' ');
+}
+
+const conferenceDates = dateRangeText(conference.startDate, conference.endDate);
 
 /** The home page. */
 export default function HomePage() {
