@@ -3,7 +3,7 @@
  * limit, method checks, and the wrapper that maps failures to status codes
  * (ARCHITECTURE: Errors). No response ever carries a stack trace or internal message.
  */
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { MAX_BODY_BYTES, type ApiError } from '../../src/shared/api';
 import { ConfigError } from './env';
 
@@ -120,7 +120,7 @@ export function errorBody(code: string, message: string, fieldErrors?: Record<st
 }
 
 /** zod issues to `{ "data.email": "Emails do not match." }`, first message per field. */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
+export function fieldErrorsOf(error: z.core.$ZodError): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.map(String).join('.') : '(body)';
@@ -157,8 +157,8 @@ export function parseJsonText(text: string): unknown {
 }
 
 /** Validates a parsed value with a shared schema or throws 400 VALIDATION_FAILED with fieldErrors. */
-export function validate<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const result = schema.safeParse(value);
+export function validate<S extends z.core.$ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = z.safeParse(schema, value);
   if (!result.success) {
     const fieldErrors = fieldErrorsOf(result.error);
     const first = Object.entries(fieldErrors)[0];
@@ -168,7 +168,7 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown): z.infe
 }
 
 /** Reads, parses and validates a JSON body in one step (413 / 400 on failure). */
-export async function readJson<S extends z.ZodType>(req: Request, schema: S): Promise<z.infer<S>> {
+export async function readJson<S extends z.core.$ZodType>(req: Request, schema: S): Promise<z.output<S>> {
   return validate(schema, parseJsonText(await readRawBody(req)));
 }
 

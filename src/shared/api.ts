@@ -1,8 +1,9 @@
 /**
  * The API contract shared by the SPA and the functions (spec part 2 section 7):
  * paths, request schemas, response shapes and the one error shape.
+ * Schemas use zod/mini (tree-shakable) so the browser bundle carries only the checks it uses (issue 10).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { TITLES, registrationFormSchema, type RegistrationForm } from './registration-form';
 import type { Currency } from './money';
 import type { Charges } from './pricing';
@@ -61,18 +62,22 @@ export interface ApiError {
   error: { code: string; message: string; fieldErrors?: Record<string, string> };
 }
 
-export const couponCodeSchema = z
-  .string({ error: 'Coupon code is required.' })
-  .trim()
-  .min(1, 'Coupon code is required.')
-  .max(40, 'Coupon code is too long.')
-  .regex(/^[A-Za-z0-9_-]+$/, 'Coupon codes contain only letters, digits, - and _.')
-  .transform((s) => s.toUpperCase());
+export const couponCodeSchema = z.pipe(
+  z
+    .string({ error: 'Coupon code is required.' })
+    .check(
+      z.trim(),
+      z.minLength(1, 'Coupon code is required.'),
+      z.maxLength(40, 'Coupon code is too long.'),
+      z.regex(/^[A-Za-z0-9_-]+$/, 'Coupon codes contain only letters, digits, - and _.'),
+    ),
+  z.transform((s: string) => s.toUpperCase()),
+);
 
 /** POST /api/coupons/verify. `registrationTier` is optional: when given, the professional-only rule is checked too. */
 export const couponVerifyRequest = z.object({
   code: couponCodeSchema,
-  registrationTier: z.string().max(64).optional(),
+  registrationTier: z.optional(z.string().check(z.maxLength(64))),
 });
 export interface CouponVerifyResponse {
   valid: boolean;
@@ -82,10 +87,7 @@ export interface CouponVerifyResponse {
 
 /** POST /api/ieee-verification/ieee-status. */
 export const ieeeStatusRequest = z.object({
-  MemberID: z
-    .string({ error: 'MemberID is required.' })
-    .trim()
-    .regex(/^\d{4,12}$/, 'MemberID must be 4 to 12 digits.'),
+  MemberID: z.string({ error: 'MemberID is required.' }).check(z.trim(), z.regex(/^\d{4,12}$/, 'MemberID must be 4 to 12 digits.')),
 });
 export interface IeeeStatusResponse {
   MemberStatus: string;
@@ -93,9 +95,9 @@ export interface IeeeStatusResponse {
 
 /** POST /api/payment/create-order: amount is the total due in whole units with 2 decimals, as the browser shows it. */
 export const createOrderRequest = z.object({
-  amount: z.number({ error: 'amount must be a number.' }).min(0, 'amount must not be negative.').max(10_000_000, 'amount is too large.'),
+  amount: z.number({ error: 'amount must be a number.' }).check(z.minimum(0, 'amount must not be negative.'), z.maximum(10_000_000, 'amount is too large.')),
   data: registrationFormSchema,
-  code: couponCodeSchema.nullable().optional(),
+  code: z.optional(z.nullable(couponCodeSchema)),
 });
 export type CreateOrderRequest = z.input<typeof createOrderRequest>;
 
@@ -117,18 +119,14 @@ export interface EarlyBirdExpiredBody {
 }
 
 const razorpayId = (prefix: string) =>
-  z
-    .string({ error: `razorpay_${prefix}_id is required.` })
-    .regex(new RegExp(`^${prefix}_[A-Za-z0-9]{6,40}$`), `razorpay_${prefix}_id is malformed.`);
+  z.string({ error: `razorpay_${prefix}_id is required.` }).check(z.regex(new RegExp(`^${prefix}_[A-Za-z0-9]{6,40}$`), `razorpay_${prefix}_id is malformed.`));
 
 /**
  * POST /api/payment/release-order: the browser closed the payment window of this unpaid order
  * (or could not open it), so its coupon use goes back at once (issue 11).
  */
 export const releaseOrderRequest = z.object({
-  orderId: z
-    .string({ error: 'orderId is required.' })
-    .regex(/^order_[A-Za-z0-9]{6,40}$/, 'orderId is malformed.'),
+  orderId: z.string({ error: 'orderId is required.' }).check(z.regex(/^order_[A-Za-z0-9]{6,40}$/, 'orderId is malformed.')),
 });
 export type ReleaseOrderRequest = z.input<typeof releaseOrderRequest>;
 
@@ -142,9 +140,7 @@ export interface ReleaseOrderResponse {
 export const verifyPaymentRequest = z.object({
   razorpay_order_id: razorpayId('order'),
   razorpay_payment_id: razorpayId('pay'),
-  razorpay_signature: z
-    .string({ error: 'razorpay_signature is required.' })
-    .regex(/^[a-f0-9]{64}$/, 'razorpay_signature must be 64 hex characters.'),
+  razorpay_signature: z.string({ error: 'razorpay_signature is required.' }).check(z.regex(/^[a-f0-9]{64}$/, 'razorpay_signature must be 64 hex characters.')),
 });
 export type VerifyPaymentRequest = z.infer<typeof verifyPaymentRequest>;
 export interface VerifyPaymentResponse {
@@ -154,16 +150,18 @@ export interface VerifyPaymentResponse {
 }
 
 /** The part of a Razorpay webhook body the app reads (order.paid, payment.captured, refund.processed, refund.failed). */
+const maxText = (max: number) => z.string().check(z.maxLength(max));
+const wholeNumber = () => z.number().check(z.int());
 export const webhookEvent = z.object({
-  event: z.string().max(100),
+  event: maxText(100),
   payload: z.object({
-    payment: z
-      .object({ entity: z.object({ id: z.string().max(60), order_id: z.string().max(60).nullable().optional(), amount: z.number().int(), currency: z.string().max(3), status: z.string().max(30) }) })
-      .optional(),
-    order: z.object({ entity: z.object({ id: z.string().max(60), amount: z.number().int(), status: z.string().max(30) }) }).optional(),
-    refund: z
-      .object({ entity: z.object({ id: z.string().max(60), payment_id: z.string().max(60), amount: z.number().int(), status: z.string().max(30), notes: z.unknown().optional() }) })
-      .optional(),
+    payment: z.optional(
+      z.object({ entity: z.object({ id: maxText(60), order_id: z.optional(z.nullable(maxText(60))), amount: wholeNumber(), currency: maxText(3), status: maxText(30) }) }),
+    ),
+    order: z.optional(z.object({ entity: z.object({ id: maxText(60), amount: wholeNumber(), status: maxText(30) }) })),
+    refund: z.optional(
+      z.object({ entity: z.object({ id: maxText(60), payment_id: maxText(60), amount: wholeNumber(), status: maxText(30), notes: z.optional(z.unknown()) }) }),
+    ),
   }),
 });
 
@@ -173,7 +171,7 @@ export const webhookEvent = z.object({
 
 /** POST /api/admin-auth/login. */
 export const adminLoginRequest = z.object({
-  password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(256, 'Password is too long.'),
+  password: z.string({ error: 'Password is required.' }).check(z.minLength(1, 'Password is required.'), z.maxLength(256, 'Password is too long.')),
 });
 /** 200 answer of login: a bearer token (JWT, 8 hours) and when it expires (ISO instant). */
 export interface AdminLoginResponse {
@@ -286,9 +284,7 @@ export const LATEST_REGISTRATIONS = 10;
 /** A registration number as typed by an organiser: trimmed and upper-cased, e.g. PESGRE25-7KQ2M9XD. */
 export const registrationNumberSchema = z
   .string({ error: 'registrationNumber is required.' })
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z0-9]{1,20}-[A-Z0-9]{4,20}$/, 'registrationNumber is not a registration number.');
+  .check(z.trim(), z.toUpperCase(), z.regex(/^[A-Z0-9]{1,20}-[A-Z0-9]{4,20}$/, 'registrationNumber is not a registration number.'));
 
 /** POST /api/registrations/resend-ticket. */
 export const resendTicketRequest = z.object({ registrationNumber: registrationNumberSchema });
@@ -305,10 +301,12 @@ export const MAX_QR_BODY_BYTES = 2 * 1024;
  * Neither is trimmed or re-cased: the signature covers the exact text.
  */
 export const ticketPayloadSchema = z.object({
-  rid: z.string({ error: 'rid is required.' }).regex(/^[A-Z0-9]{1,20}-[A-Z0-9]{4,20}$/, 'rid is not a registration number.'),
+  rid: z.string({ error: 'rid is required.' }).check(z.regex(/^[A-Z0-9]{1,20}-[A-Z0-9]{4,20}$/, 'rid is not a registration number.')),
   /** The ticket's version (absent on a registration's first ticket; raised by each name transfer). */
-  v: z.number({ error: 'v must be a number.' }).int('v must be a whole number.').min(1, 'v must be at least 1.').max(999, 'v is too large.').optional(),
-  sig: z.string({ error: 'sig is required.' }).regex(/^[A-Za-z0-9_-]{43}$/, 'sig must be 43 base64url characters.'),
+  v: z.optional(
+    z.number({ error: 'v must be a number.' }).check(z.int('v must be a whole number.'), z.minimum(1, 'v must be at least 1.'), z.maximum(999, 'v is too large.')),
+  ),
+  sig: z.string({ error: 'sig is required.' }).check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'sig must be 43 base64url characters.')),
 });
 export type TicketPayload = z.infer<typeof ticketPayloadSchema>;
 
@@ -346,11 +344,13 @@ export const selfServiceMessages = {
 export function regIdSchema(required: string = selfServiceMessages.registrationIdRequired) {
   return z
     .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(41, 'This is not a registration ID.')
-    .toUpperCase()
-    .regex(/^[A-Z0-9]{1,20}-[A-Z0-9]{4,20}$/, 'This is not a registration ID.');
+    .check(
+      z.trim(),
+      z.minLength(1, required),
+      z.maxLength(41, 'This is not a registration ID.'),
+      z.toUpperCase(),
+      z.regex(/^[A-Z0-9]{1,20}-[A-Z0-9]{4,20}$/, 'This is not a registration ID.'),
+    );
 }
 
 /** POST /api/tier-upgrade/upgrade-tier and /api/ieee-change/change-ieee-status. */
@@ -398,9 +398,7 @@ export interface VerifyChangeResponse {
 
 const registeredEmail = z
   .string({ error: selfServiceMessages.idAndEmailRequired })
-  .trim()
-  .min(1, selfServiceMessages.idAndEmailRequired)
-  .max(254, 'This e-mail address is too long.');
+  .check(z.trim(), z.minLength(1, selfServiceMessages.idAndEmailRequired), z.maxLength(254, 'This e-mail address is too long.'));
 
 /** POST /api/update-name/get-name. */
 export const getNameRequest = z.object({
@@ -419,10 +417,12 @@ export interface GetNameResponse {
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 const personName = z
   .string({ error: selfServiceMessages.namesRequired })
-  .trim()
-  .min(1, selfServiceMessages.namesRequired)
-  .max(100, 'Names are at most 100 characters.')
-  .refine((s) => !CONTROL_CHARACTERS.test(s), 'Names may not contain control characters.');
+  .check(
+    z.trim(),
+    z.minLength(1, selfServiceMessages.namesRequired),
+    z.maxLength(100, 'Names are at most 100 characters.'),
+    z.refine((s: string) => !CONTROL_CHARACTERS.test(s), 'Names may not contain control characters.'),
+  );
 
 /** POST /api/update-name/update-name. `title` is one of the spec's titles or empty (section 5: title optional). */
 export const updateNameRequest = z.object({
@@ -467,8 +467,10 @@ export const registrantRequest = z.object({
 });
 
 /** POST /api/invoices/download: one document of the registrant's, by number (e.g. PG25/2526/00001). */
-export const invoiceDownloadRequest = registrantRequest.extend({
-  number: z.string({ error: 'number is required.' }).trim().min(1, 'number is required.').max(16, 'Document numbers are at most 16 characters.'),
+export const invoiceDownloadRequest = z.extend(registrantRequest, {
+  number: z
+    .string({ error: 'number is required.' })
+    .check(z.trim(), z.minLength(1, 'number is required.'), z.maxLength(16, 'Document numbers are at most 16 characters.')),
 });
 
 /** A tax document as the lookup lists it. Money in minor units. */
@@ -508,13 +510,13 @@ export const refundPayRequest = z.object({ registrationNumber: registrationNumbe
 
 /** POST /api/admin/attention/refund: refund a payment that could not be applied, in full. */
 export const attentionRefundRequest = z.object({
-  paymentId: z.string({ error: 'paymentId is required.' }).regex(/^pay_[A-Za-z0-9]{6,40}$/, 'paymentId is malformed.'),
+  paymentId: z.string({ error: 'paymentId is required.' }).check(z.regex(/^pay_[A-Za-z0-9]{6,40}$/, 'paymentId is malformed.')),
 });
 
 /** GET /api/admin/invoices: `number` for one document, or `day` (YYYY-MM-DD, IST) for all of that day in one PDF. */
 export const adminInvoicesQuery = z.union([
-  z.object({ number: z.string().trim().min(1).max(16) }),
-  z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'day must be YYYY-MM-DD.') }),
+  z.object({ number: z.string().check(z.trim(), z.minLength(1), z.maxLength(16)) }),
+  z.object({ day: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'day must be YYYY-MM-DD.')) }),
 ]);
 
 /** The new person of a name transfer (spec part 2 section 9: a registration moves to another person). */
@@ -522,14 +524,17 @@ export const transfereeSchema = z.object({
   title: z.enum(TITLES, { error: 'Title must be one of Dr, Prof, Mr, Ms, Mrs.' }),
   firstName: personName,
   lastName: personName,
-  email: z.string({ error: 'E-mail is required.' }).trim().min(1, 'E-mail is required.').max(254, 'This e-mail address is too long.').pipe(z.email({ error: 'Please enter a valid email address.' })),
-  organization: z.string({ error: 'Organization is required.' }).trim().min(1, 'Organization is required.').max(200, 'This value is too long.'),
-  mobile: z.string({ error: 'Mobile is required.' }).trim().min(1, 'Mobile is required.').max(30, 'This value is too long.'),
+  email: z.pipe(
+    z.string({ error: 'E-mail is required.' }).check(z.trim(), z.minLength(1, 'E-mail is required.'), z.maxLength(254, 'This e-mail address is too long.')),
+    z.email({ error: 'Please enter a valid email address.' }),
+  ),
+  organization: z.string({ error: 'Organization is required.' }).check(z.trim(), z.minLength(1, 'Organization is required.'), z.maxLength(200, 'This value is too long.')),
+  mobile: z.string({ error: 'Mobile is required.' }).check(z.trim(), z.minLength(1, 'Mobile is required.'), z.maxLength(30, 'This value is too long.')),
 });
 export type Transferee = z.infer<typeof transfereeSchema>;
 
 /** POST /api/name-transfer/create-order: the registrant's id and registered e-mail, and the new person. */
-export const nameTransferRequest = registrantRequest.extend({ to: transfereeSchema });
+export const nameTransferRequest = z.extend(registrantRequest, { to: transfereeSchema });
 export type NameTransferRequest = z.input<typeof nameTransferRequest>;
 
 /** The notes of a name-transfer order: the total (whole units) and the names. */
@@ -543,7 +548,7 @@ export type NameTransferOrderResponse = ChangeOrderResponse<NameTransferNotes>;
  * POST /api/registrations/email-check {email} -> {registered} (issue 9: the wizard's hint before
  * paying that this address already has a registration). Says nothing else about it.
  */
-export const emailCheckRequest = z.strictObject({ email: z.string().trim().pipe(z.email('Enter a valid e-mail address.').max(254)) });
+export const emailCheckRequest = z.strictObject({ email: z.pipe(z.string().check(z.trim()), z.email('Enter a valid e-mail address.').check(z.maxLength(254))) });
 export type EmailCheckRequest = z.input<typeof emailCheckRequest>;
 export interface EmailCheckResponse {
   registered: boolean;

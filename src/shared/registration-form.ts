@@ -4,8 +4,10 @@
  *   - stepSchemas[n]: what the wizard checks before leaving step n;
  *   - registrationFormSchema: the whole form as the server accepts it in create-order,
  *     including the cross-step rules (IEEE number for IEEE tiers, paper rules by tier).
+ * Written with zod/mini (the tree-shakable functional API) so the browser ships only the checks used
+ * (issue 10 bundle budget); the server runs the very same schemas.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isIeeeTier, isStudentTier } from './pricing';
 
 export const TITLES = ['Dr', 'Prof', 'Mr', 'Ms', 'Mrs'] as const;
@@ -33,20 +35,20 @@ export const messages = {
 } as const;
 
 const required = (max = 200) =>
-  z.string({ error: messages.required }).trim().min(1, messages.required).max(max, messages.tooLong);
-const optional = (max = 200) => z.string({ error: 'Must be text.' }).trim().max(max, messages.tooLong);
+  z.string({ error: messages.required }).check(z.trim(), z.minLength(1, messages.required), z.maxLength(max, messages.tooLong));
+const optional = (max = 200) => z.string({ error: 'Must be text.' }).check(z.trim(), z.maxLength(max, messages.tooLong));
 const email = () =>
-  z
-    .string({ error: messages.required })
-    .trim()
-    .min(1, messages.required)
-    .max(254, messages.tooLong)
-    .pipe(z.email({ error: messages.invalidEmail }));
+  z.pipe(
+    z.string({ error: messages.required }).check(z.trim(), z.minLength(1, messages.required), z.maxLength(254, messages.tooLong)),
+    z.email({ error: messages.invalidEmail }),
+  );
 const yesNo = (message: string) => z.enum(['yes', 'no'], { error: message });
 const tickets = () =>
-  z.number({ error: messages.ticketsRange }).int(messages.ticketsRange).min(0, messages.ticketsRange).max(MAX_EXTRA_TICKETS, messages.ticketsRange);
+  z
+    .number({ error: messages.ticketsRange })
+    .check(z.int(messages.ticketsRange), z.minimum(0, messages.ticketsRange), z.maximum(MAX_EXTRA_TICKETS, messages.ticketsRange));
 /** Fee fields the browser fills for display; the server recomputes every amount and ignores them. */
-const displayAmount = () => z.number({ error: 'Must be a number.' }).min(0).max(10_000_000).optional();
+const displayAmount = () => z.optional(z.number({ error: 'Must be a number.' }).check(z.minimum(0), z.maximum(10_000_000)));
 
 export const participantFields = {
   title: z.enum(TITLES, { error: messages.required }),
@@ -61,22 +63,22 @@ export const participantFields = {
   postcode: required(20),
   mobile: required(30),
   email: email(),
-  verifyEmail: z.string({ error: messages.required }).trim().min(1, messages.required).max(254, messages.tooLong),
+  verifyEmail: z.string({ error: messages.required }).check(z.trim(), z.minLength(1, messages.required), z.maxLength(254, messages.tooLong)),
 };
 
 export const tierFields = {
-  registrationTier: z.string({ error: messages.tierRequired }).min(1, messages.tierRequired).max(64, messages.tierRequired),
+  registrationTier: z.string({ error: messages.tierRequired }).check(z.minLength(1, messages.tierRequired), z.maxLength(64, messages.tierRequired)),
   registrationFee: displayAmount(),
   registrationCurrency: z.enum(['INR', 'USD'], { error: 'Currency must be INR or USD.' }),
 };
 
 export const ieeeFields = {
-  ieeeMemberNumber: z.string({ error: messages.ieeeRequired }).trim().max(20, messages.tooLong),
+  ieeeMemberNumber: z.string({ error: messages.ieeeRequired }).check(z.trim(), z.maxLength(20, messages.tooLong)),
 };
 
 export const paperFields = {
   noPaper: z.boolean({ error: 'Must be true or false.' }),
-  paperId: z.string({ error: 'Must be text.' }).trim().max(50, messages.tooLong),
+  paperId: z.string({ error: 'Must be text.' }).check(z.trim(), z.maxLength(50, messages.tooLong)),
 };
 
 export const receptionFields = {
@@ -94,9 +96,8 @@ export const galaFields = {
 export const dietaryFields = {
   dietaryRequirements: z
     .array(z.enum(DIETARY_OPTIONS, { error: 'Unknown dietary option.' }), { error: messages.dietaryRequired })
-    .min(1, messages.dietaryRequired)
-    .max(DIETARY_OPTIONS.length),
-  dietaryOtherText: z.string({ error: 'Must be text.' }).trim().max(200, messages.tooLong),
+    .check(z.minLength(1, messages.dietaryRequired), z.maxLength(DIETARY_OPTIONS.length)),
+  dietaryOtherText: z.string({ error: 'Must be text.' }).check(z.trim(), z.maxLength(200, messages.tooLong)),
 };
 
 export const billingFields = {
@@ -105,12 +106,14 @@ export const billingFields = {
   billingAddress: required(500),
   billingCity: required(100),
   billingState: optional(100),
-  billingCountry: z.string({ error: messages.billingCountryRequired }).trim().min(1, messages.billingCountryRequired).max(100, messages.tooLong),
+  billingCountry: z
+    .string({ error: messages.billingCountryRequired })
+    .check(z.trim(), z.minLength(1, messages.billingCountryRequired), z.maxLength(100, messages.tooLong)),
   billingPostcode: required(20),
   billingEmail: email(),
 };
 
-type Ctx = z.RefinementCtx;
+type Ctx = z.core.$RefinementCtx;
 
 function checkEmailsMatch(v: { email: string; verifyEmail: string }, ctx: Ctx) {
   if (v.email && v.verifyEmail && v.email.toLowerCase() !== v.verifyEmail.toLowerCase()) {
@@ -134,13 +137,13 @@ function checkDietary(v: { dietaryRequirements: string[]; dietaryOtherText: stri
 
 /** Schemas checked when leaving each wizard step (index 1-9; step 9 has no fields of its own). */
 export const stepSchemas = {
-  1: z.object(participantFields).superRefine(checkEmailsMatch),
+  1: z.object(participantFields).check(z.superRefine(checkEmailsMatch)),
   2: z.object(tierFields),
-  3: z.object({ ...ieeeFields, ieeeMemberNumber: ieeeFields.ieeeMemberNumber.min(1, messages.ieeeRequired) }),
-  4: z.object({ ...paperFields, registrationTier: z.string() }).superRefine(checkPaper),
+  3: z.object({ ...ieeeFields, ieeeMemberNumber: ieeeFields.ieeeMemberNumber.check(z.minLength(1, messages.ieeeRequired)) }),
+  4: z.object({ ...paperFields, registrationTier: z.string() }).check(z.superRefine(checkPaper)),
   5: z.object(receptionFields),
   6: z.object(galaFields),
-  7: z.object(dietaryFields).superRefine(checkDietary),
+  7: z.object(dietaryFields).check(z.superRefine(checkDietary)),
   8: z.object(billingFields),
   9: z.object({}),
 } as const;
@@ -157,12 +160,14 @@ export const registrationFormSchema = z
     ...dietaryFields,
     ...billingFields,
   })
-  .superRefine((v, ctx) => {
-    checkEmailsMatch(v, ctx);
-    checkIeeeNumber(v, ctx);
-    checkPaper(v, ctx);
-    checkDietary(v, ctx);
-  });
+  .check(
+    z.superRefine((v, ctx) => {
+      checkEmailsMatch(v, ctx);
+      checkIeeeNumber(v, ctx);
+      checkPaper(v, ctx);
+      checkDietary(v, ctx);
+    }),
+  );
 
 export type RegistrationForm = z.infer<typeof registrationFormSchema>;
 

@@ -7,7 +7,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { conference } from '../../content/conference';
 import { failureMessage, postJson } from '../../lib/api';
 import { apiPaths, getNameRequest, selfServiceMessages, updateNameRequest, type GetNameResponse, type UpdateNameResponse } from '../../shared/api';
@@ -18,7 +18,7 @@ import './self-service.css';
 /** Spec section 9: the name-change success message clears after 5 s. */
 export const SUCCESS_MESSAGE_MS = 5000;
 
-const nameFields = updateNameRequest.pick({ title: true, firstName: true, lastName: true });
+const nameFields = z.pick(updateNameRequest, { title: true, firstName: true, lastName: true });
 type LookupInput = z.input<typeof getNameRequest>;
 type LookupOutput = z.output<typeof getNameRequest>;
 type NameInput = z.input<typeof nameFields>;

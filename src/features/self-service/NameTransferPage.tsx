@@ -11,7 +11,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { conference } from '../../content/conference';
 import { invoicing } from '../../content/invoicing';
 import { failureMessage, postJson } from '../../lib/api';
