@@ -28,31 +28,39 @@ export function redis(): Redis {
   return client.redis;
 }
 
-let rawClient: { redis: Redis; of: Redis } | undefined;
+type Derived = { redis: Redis; of: Redis } | undefined;
+let rawClient: Derived;
+let bulkClient: Derived;
+
+/**
+ * A second client on the shared client's connection settings with other response options, rebuilt
+ * when the shared client is (tests swap the environment).
+ */
+function derivedClient(cached: Derived, options: { responseEncoding?: false }): { redis: Redis; of: Redis } {
+  const shared = redis();
+  if (cached && cached.of === shared) return cached;
+  const e = env();
+  return {
+    of: shared,
+    redis: new Redis({
+      url: e.UPSTASH_REDIS_REST_URL,
+      token: e.UPSTASH_REDIS_REST_TOKEN,
+      enableTelemetry: false,
+      automaticDeserialization: false,
+      ...options,
+      retry: { retries: 2, backoff: (n) => 100 * 2 ** n },
+    }),
+  };
+}
 
 /**
  * A client on the same connection settings that returns values as stored (no JSON parsing):
  * compare-and-set updates compare the exact stored text of a registration.
  */
 export function rawRedis(): Redis {
-  const shared = redis();
-  if (!rawClient || rawClient.of !== shared) {
-    const e = env();
-    rawClient = {
-      of: shared,
-      redis: new Redis({
-        url: e.UPSTASH_REDIS_REST_URL,
-        token: e.UPSTASH_REDIS_REST_TOKEN,
-        enableTelemetry: false,
-        automaticDeserialization: false,
-        retry: { retries: 2, backoff: (n) => 100 * 2 ** n },
-      }),
-    };
-  }
+  rawClient = derivedClient(rawClient, {});
   return rawClient.redis;
 }
-
-let bulkClient: { redis: Redis; of: Redis } | undefined;
 
 /**
  * A client for reading many stored JSON texts at once (the registrations list, the CSV export):
@@ -63,21 +71,7 @@ let bulkClient: { redis: Redis; of: Redis } | undefined;
  * strings carry exactly.
  */
 export function bulkRedis(): Redis {
-  const shared = redis();
-  if (!bulkClient || bulkClient.of !== shared) {
-    const e = env();
-    bulkClient = {
-      of: shared,
-      redis: new Redis({
-        url: e.UPSTASH_REDIS_REST_URL,
-        token: e.UPSTASH_REDIS_REST_TOKEN,
-        enableTelemetry: false,
-        automaticDeserialization: false,
-        responseEncoding: false,
-        retry: { retries: 2, backoff: (n) => 100 * 2 ** n },
-      }),
-    };
-  }
+  bulkClient = derivedClient(bulkClient, { responseEncoding: false });
   return bulkClient.redis;
 }
 

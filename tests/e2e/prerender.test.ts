@@ -10,17 +10,12 @@
  * page, and the SPA fallback shell for the admin area and the wizard.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { build, preview, type PreviewServer } from 'vite';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './stack';
+import { startProductionPreview, type ProductionPreview } from './production-preview';
 import { paths, prerenderedPaths } from '../../src/shared/routes';
 
-const root = path.resolve(import.meta.dirname, '../..');
-let outDir: string;
-let server: PreviewServer;
+let site: ProductionPreview;
 let browser: Browser;
 let baseUrl: string;
 
@@ -54,24 +49,14 @@ const headings: Record<string, string> = {
   [paths.cancelRegistration]: 'Cancel Registration',
 };
 
-async function productionCsp(): Promise<string> {
-  const toml = await readFile(path.join(root, 'netlify.toml'), 'utf8');
-  const m = toml.match(/Content-Security-Policy\s*=\s*"([^"]+)"/);
-  if (!m) throw new Error('netlify.toml declares no Content-Security-Policy');
-  return m[1]!;
-}
-
 beforeAll(async () => {
-  outDir = await mkdtemp(path.join(tmpdir(), 'pesgre-prerender-'));
-  await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-  server = await preview({ root, logLevel: 'warn', build: { outDir }, preview: { port: 0, host: '127.0.0.1', headers: { 'Content-Security-Policy': await productionCsp() } } });
-  baseUrl = server.resolvedUrls!.local[0]!.replace(/\/$/, '');
+  site = await startProductionPreview('pesgre-prerender-');
+  baseUrl = site.baseUrl;
   browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
-  await new Promise<void>((r) => server?.httpServer.close(() => r()));
-  if (outDir) await rm(outDir, { recursive: true, force: true });
+  await site?.close();
 });
 
 /** A page whose console errors and warnings, and uncaught errors, are collected in `problems`. */

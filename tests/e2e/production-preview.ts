@@ -1,0 +1,44 @@
+/**
+ * The production build served by `vite preview` under netlify.toml's Content-Security-Policy, for
+ * the e2e files that test what Netlify serves (production-build.test.ts, prerender.test.ts).
+ * Builds into a fresh temporary directory; `close()` stops the server and removes the build.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { build, preview } from 'vite';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export interface ProductionPreview {
+  /** The preview's origin, without a trailing slash. */
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+/** The Content-Security-Policy value declared for "/*" in netlify.toml; throws when there is none. */
+export async function productionCsp(): Promise<string> {
+  const toml = await readFile(path.join(root, 'netlify.toml'), 'utf8');
+  const m = toml.match(/Content-Security-Policy\s*=\s*"([^"]+)"/);
+  if (!m) throw new Error('netlify.toml declares no Content-Security-Policy');
+  return m[1]!;
+}
+
+/** Builds the site (prerendered pages included) and serves it on a free port with the production CSP. */
+export async function startProductionPreview(dirPrefix: string): Promise<ProductionPreview> {
+  const outDir = await mkdtemp(path.join(tmpdir(), dirPrefix));
+  try {
+    await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+    const server = await preview({ root, logLevel: 'warn', build: { outDir }, preview: { port: 0, host: '127.0.0.1', headers: { 'Content-Security-Policy': await productionCsp() } } });
+    return {
+      baseUrl: server.resolvedUrls!.local[0]!.replace(/\/$/, ''),
+      close: async () => {
+        await new Promise<void>((r) => server.httpServer.close(() => r()));
+        await rm(outDir, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    await rm(outDir, { recursive: true, force: true });
+    throw err;
+  }
+}
