@@ -121,8 +121,19 @@ async function assetSizes(base: string, route: string): Promise<{ js: number; cs
 interface LighthouseFigures {
   scores: Record<keyof typeof scoreBudgets, number>;
   tbtMs: number;
+  /** The lab metrics behind the performance score (ms, CLS unitless), for diagnosis. */
+  metrics: Record<(typeof metricAudits)[number], number>;
   failing: string[];
 }
+
+/** Lighthouse audits whose numeric values the bench prints beside the scores. */
+const metricAudits = ['first-contentful-paint', 'largest-contentful-paint', 'speed-index', 'cumulative-layout-shift'] as const;
+const metricLabel: Record<(typeof metricAudits)[number], string> = {
+  'first-contentful-paint': 'FCP',
+  'largest-contentful-paint': 'LCP',
+  'speed-index': 'SI',
+  'cumulative-layout-shift': 'CLS',
+};
 
 /** One Lighthouse run (mobile defaults): the four category scores, TBT, and the failing audits. */
 async function lighthouseOnce(url: string): Promise<LighthouseFigures> {
@@ -137,6 +148,7 @@ async function lighthouseOnce(url: string): Promise<LighthouseFigures> {
     return {
       scores: { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices'), seo: score('seo') },
       tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
+      metrics: Object.fromEntries(metricAudits.map((id) => [id, lhr.audits[id]?.numericValue ?? 0])) as LighthouseFigures['metrics'],
       failing,
     };
   } finally {
@@ -157,6 +169,7 @@ async function lighthouseMedian(url: string): Promise<LighthouseFigures> {
   return {
     scores: Object.fromEntries(keys.map((k) => [k, median(all.map((r) => r.scores[k]))])) as LighthouseFigures['scores'],
     tbtMs: median(all.map((r) => r.tbtMs)),
+    metrics: Object.fromEntries(metricAudits.map((id) => [id, median(all.map((r) => r.metrics[id]))])) as LighthouseFigures['metrics'],
     failing: [...new Set(all.flatMap((r) => r.failing))],
   };
 }
@@ -213,6 +226,9 @@ try {
       (k) => `${k} ${lh.scores[k]}/${scoreBudgets[k]} ${check(lh.scores[k] >= scoreBudgets[k])}`,
     );
     console.log(`  Lighthouse  ${parts.join(', ')}`);
+    console.log(
+      `  metrics     ${metricAudits.map((id) => `${metricLabel[id]} ${id === 'cumulative-layout-shift' ? lh.metrics[id].toFixed(3) : `${Math.round(lh.metrics[id])} ms`}`).join(', ')}, TBT ${lh.tbtMs} ms`,
+    );
     if (route === paths.home) console.log(`  TBT  ${lh.tbtMs} ms  budget ${tbtBudgetMs} ms  ${check(lh.tbtMs <= tbtBudgetMs)}`);
     if (lh.failing.length) console.log(`  failing audits: ${lh.failing.join(', ')}`);
   }
