@@ -3,7 +3,7 @@
  * serves the production build with `vite preview` with the Netlify functions answering beside it
  * (scripts/dev-functions.ts under `vite preview`, against a local Redis through the Upstash bridge and the Razorpay
  * double, as `npm start` runs them), and prints for every public route (publicPaths of
- * src/shared/routes.ts):
+ * src/shared/route-sets.ts):
  *   - the gzipped JS and CSS its first load requests (every .js/.css file a real page load in
  *     Chromium fetches until the network is idle, gzipped at level 9 as a CDN would), the JS beside
  *     its budget: / 110 KB, the form pages (the wizard, self-service, invoices, cancellation) 130 KB,
@@ -27,7 +27,8 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { paths, publicPaths } from '../src/shared/routes';
+import { paths } from '../src/shared/routes';
+import { publicPaths } from '../src/shared/route-sets';
 import { ensureRedis } from './redis-local';
 import { startUpstashBridge } from './upstash-bridge';
 import { startRazorpayDouble } from './razorpay-double';

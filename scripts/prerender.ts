@@ -4,7 +4,7 @@
  *
  * After the client build, `prerenderPages()` bundles src/entry-server.tsx with a second,
  * server-side Vite build (into a temporary folder under node_modules/.cache, removed afterwards),
- * renders every path of `prerenderedPaths` (src/shared/routes.ts) with React Router's static
+ * renders every path of `prerenderedPaths` (src/shared/route-sets.ts) with React Router's static
  * rendering, and writes it into the built index.html:
  *   - dist/index.html for '/', dist/<path>/index.html for the rest: the page's HTML inside #root
  *     (with data-rendered-at, the render instant the clock hooks hydrate with: src/lib/clock.ts),
@@ -23,7 +23,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Manifest, type Plugin, type ResolvedConfig } from 'vite';
-import { prerenderedPaths, scriptOnlyPaths } from '../src/shared/routes.ts';
+import { prerenderedPaths, scriptOnlyPaths } from '../src/shared/route-sets.ts';
 
 /** The SPA fallback shell's file name in dist (netlify.toml rewrites unmatched paths to it). */
 export const SPA_FALLBACK = 'spa-fallback.html';

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
-import { conference } from '../content/conference';
+import { identity } from '../content/identity';
 import { paths } from '../shared/routes';
 import { useYear } from '../lib/clock';
 import { DesktopNav } from './DesktopNav';
@@ -54,7 +54,7 @@ export function SiteFrame({ children }: { children: ReactNode }) {
       <header className="site-header">
         <div className="site-header__inner">
           <Link to={paths.home} className="site-header__brand">
-            <img src="/images/logo.svg" alt={`${conference.name} home`} width={240} height={64} />
+            <img src="/images/logo.svg" alt={`${identity.name} home`} width={240} height={64} />
           </Link>
           <DesktopNav />
           <MobileNav />
@@ -67,12 +67,12 @@ export function SiteFrame({ children }: { children: ReactNode }) {
       <footer id="footer" className="site-footer">
         <div className="site-footer__inner">
           <p>
-            Contact: <a href={`mailto:${conference.contactEmail}`}>{conference.contactEmail}</a>
+            Contact: <a href={`mailto:${identity.contactEmail}`}>{identity.contactEmail}</a>
           </p>
           <p>
-            © {year} {conference.name}. All rights reserved.
+            © {year} {identity.name}. All rights reserved.
           </p>
-          <p>Built by the Coding Club, {conference.instituteShortName}</p>
+          <p>Built by the Coding Club, {identity.instituteShortName}</p>
         </div>
       </footer>
       <ScrollRestoration />

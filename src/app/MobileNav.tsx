@@ -4,13 +4,20 @@
  * without sub-items navigate and close it; entries with sub-items expand or collapse, one at a
  * time. A click on the backdrop, Escape or the close button closes it; focus stays inside while
  * it is open and returns to the hamburger afterwards.
+ *
+ * The drawer itself (MobileDrawer.tsx) is its own chunk, loaded when the hamburger is first
+ * approached (pointer, touch or keyboard focus) or pressed: every page loads the header, few
+ * visitors open the menu, and the entry chunk is under a size budget (issue 10).
  */
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, useLocation } from 'react-router-dom';
-import { groupMatches, isGroup, matchesPath, navEntries } from './nav';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { groupMatches, isGroup, navEntries } from './nav';
 
 /** Wide screens show the desktop bar; the drawer closes itself when the window grows past this. */
 const desktopQuery = '(min-width: 1024px)';
+
+const loadDrawer = () => import('./MobileDrawer');
+const MobileDrawer = lazy(loadDrawer);
 
 /** Hamburger button plus the drawer it opens. */
 export function MobileNav() {
@@ -19,8 +26,6 @@ export function MobileNav() {
   const [expanded, setExpanded] = useState<string | null>(null);
   const [lastPath, setLastPath] = useState(pathname);
   const hamburgerRef = useRef<HTMLButtonElement>(null);
-  const closeRef = useRef<HTMLButtonElement>(null);
-  const drawerRef = useRef<HTMLDivElement>(null);
 
   // Navigating (a link, or the browser's back button) closes the drawer.
   if (pathname !== lastPath) {
@@ -41,7 +46,6 @@ export function MobileNav() {
 
   useEffect(() => {
     if (!open) return;
-    closeRef.current?.focus();
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
     const media = window.matchMedia(desktopQuery);
@@ -55,27 +59,8 @@ export function MobileNav() {
     };
   }, [open]);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      close();
-      return;
-    }
-    if (event.key !== 'Tab') return;
-    const focusable = Array.from(
-      drawerRef.current?.querySelectorAll<HTMLElement>('a[href], button:not([disabled])') ?? [],
-    ).filter((el) => el.offsetParent !== null);
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && (document.activeElement === first || !drawerRef.current?.contains(document.activeElement))) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
+  // Fetch the drawer's chunk as soon as a visitor heads for the button, so it opens at once.
+  const prefetch = () => void loadDrawer();
 
   return (
     <div className="mobile-nav">
@@ -87,87 +72,18 @@ export function MobileNav() {
         aria-expanded={open}
         aria-controls={open ? 'site-drawer' : undefined}
         onClick={openDrawer}
+        onPointerEnter={prefetch}
+        onTouchStart={prefetch}
+        onFocus={prefetch}
       >
         <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24">
           <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
       </button>
       {open && (
-        <>
-          <div className="drawer-backdrop" data-testid="drawer-backdrop" aria-hidden="true" onClick={close} />
-          <div
-            ref={drawerRef}
-            id="site-drawer"
-            className="drawer"
-            role="dialog"
-            aria-modal="true"
-            aria-label="Site menu"
-            onKeyDown={onKeyDown}
-          >
-            <div className="drawer__top">
-              <span className="drawer__title" aria-hidden="true">
-                Menu
-              </span>
-              <button ref={closeRef} type="button" className="drawer__close" aria-label="Close menu" onClick={close}>
-                <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24">
-                  <path d="M5 5l14 14M19 5L5 19" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-                </svg>
-              </button>
-            </div>
-            <nav aria-label="Main">
-              <ul className="drawer__list">
-                {navEntries.map((entry) => {
-                  if (!isGroup(entry)) {
-                    return (
-                      <li key={entry.to}>
-                        <Link
-                          to={entry.to}
-                          className="drawer__link"
-                          aria-current={matchesPath(entry.to, pathname) ? 'page' : undefined}
-                          onClick={close}
-                        >
-                          {entry.label}
-                        </Link>
-                      </li>
-                    );
-                  }
-                  const isExpanded = expanded === entry.id;
-                  const sectionId = `drawer-section-${entry.id}`;
-                  return (
-                    <li key={entry.id}>
-                      <button
-                        type="button"
-                        className={`drawer__link drawer__toggle${groupMatches(entry, pathname) ? ' is-active' : ''}`}
-                        aria-expanded={isExpanded}
-                        aria-controls={sectionId}
-                        onClick={() => setExpanded(isExpanded ? null : entry.id)}
-                      >
-                        {entry.label}
-                        <svg className="nav-caret" aria-hidden="true" width="12" height="12" viewBox="0 0 10 10">
-                          <path d="M1 3l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" />
-                        </svg>
-                      </button>
-                      <ul id={sectionId} className="drawer__sublist" hidden={!isExpanded}>
-                        {entry.children.map((child) => (
-                          <li key={child.to}>
-                            <Link
-                              to={child.to}
-                              className="drawer__sublink"
-                              aria-current={matchesPath(child.to, pathname) ? 'page' : undefined}
-                              onClick={close}
-                            >
-                              {child.label}
-                            </Link>
-                          </li>
-                        ))}
-                      </ul>
-                    </li>
-                  );
-                })}
-              </ul>
-            </nav>
-          </div>
-        </>
+        <Suspense fallback={null}>
+          <MobileDrawer pathname={pathname} expanded={expanded} onExpand={setExpanded} onClose={close} />
+        </Suspense>
       )}
     </div>
   );

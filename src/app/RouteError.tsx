@@ -5,7 +5,7 @@
  * with the heading, the status ('404 Not Found') or the error's message, and the link.
  */
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import { conference } from '../content/conference';
+import { identity } from '../content/identity';
 import { paths } from '../shared/routes';
 import { SiteFrame } from './Layout';
 
@@ -24,7 +24,7 @@ export function RouteError() {
   return (
     <SiteFrame>
       <section className="card route-error" aria-labelledby="route-error-heading">
-        <title>{`Unexpected Application Error! | ${conference.name}`}</title>
+        <title>{`Unexpected Application Error! | ${identity.name}`}</title>
         <h1 id="route-error-heading">Unexpected Application Error!</h1>
         <p className="route-error__status">{describe(error)}</p>
         <p>

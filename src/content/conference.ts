@@ -2,9 +2,12 @@
  * Conference facts for this edition (spec part 1 section 1, part 2 section 9), from the public
  * facts of PESGRE 2025: host IIT Dharwad (not IIIT Dharwad, which an earlier draft named) and the
  * contact address at iitdh.ac.in. The next edition's committee edits this folder and nothing else.
+ * The name, contact address and institute abbreviation are in identity.ts (every page's frame shows them).
  */
+import { identity } from './identity';
+
 export const conference = {
-  name: 'PESGRE 2025',
+  ...identity,
   fullName:
     'IEEE International Conference on Power Electronics, Smart Grid and Renewable Energy (PESGRE 2025)',
   edition: '4th',
@@ -14,7 +17,6 @@ export const conference = {
   endDate: '2025-12-21',
   /** IANA zone in which every deadline of this edition is read (a deadline day ends at 23:59:59 there). */
   timeZone: 'Asia/Kolkata',
-  contactEmail: 'pesgre2025@iitdh.ac.in',
   /** Prefix of every registration number (ARCHITECTURE: registration numbers). */
   registrationNumberPrefix: 'PESGRE25',
   /** The edition's theme, shown under the conference name. */
@@ -23,7 +25,6 @@ export const conference = {
   editionNumber: 4,
   /** The host institute, in full and abbreviated. */
   instituteName: 'Indian Institute of Technology Dharwad',
-  instituteShortName: 'IIT Dharwad',
   /** Where the conference takes place: the twin cities Dharwad-Hubballi in Karnataka. */
   city: 'Dharwad',
   twinCity: 'Hubballi',

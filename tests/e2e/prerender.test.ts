@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './stack';
 import { startProductionPreview, type ProductionPreview } from './production-preview';
-import { paths, prerenderedPaths } from '../../src/shared/routes';
+import { paths } from '../../src/shared/routes';
+import { prerenderedPaths } from '../../src/shared/route-sets';
 
 let site: ProductionPreview;
 let browser: Browser;

@@ -4,7 +4,7 @@
  */
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../shared/routes';
-import { conference } from '../../content/conference';
+import { identity } from '../../content/identity';
 import './error.css';
 
 /** Explanations per code (spec part 2 section 8); any other code gets the generic text. */
@@ -21,7 +21,7 @@ export default function ErrorPage() {
   const text = Object.hasOwn(explanations, code) ? explanations[code] : 'An unexpected error occurred.';
   return (
     <section className="card error-page" aria-labelledby="error-heading">
-      <title>{`Error | ${conference.name}`}</title>
+      <title>{`Error | ${identity.name}`}</title>
       <h1 id="error-heading">{code}</h1>
       <p>{text}</p>
       <div className="button-row">

@@ -1,5 +1,5 @@
 /** The Contacts page at /contact (spec part 1 section 2): one contact e-mail address for queries. */
-import { conference } from '../../content/conference';
+import { identity } from '../../content/identity';
 import { InfoPage } from './parts';
 
 /** The contact e-mail address as a mailto link. */
@@ -8,9 +8,9 @@ export default function ContactPage() {
     <InfoPage title="Contacts">
       <section className="card ip-section ip-contact" aria-labelledby="contact-email">
         <h2 id="contact-email">E-mail</h2>
-        <p>For any queries about {conference.name}, papers, registration or travel, write to:</p>
+        <p>For any queries about {identity.name}, papers, registration or travel, write to:</p>
         <p className="ip-contact__email">
-          <a href={`mailto:${conference.contactEmail}`}>{conference.contactEmail}</a>
+          <a href={`mailto:${identity.contactEmail}`}>{identity.contactEmail}</a>
         </p>
       </section>
     </InfoPage>

@@ -1,5 +1,5 @@
 /** The Visa Information page at /travel/visa-info (spec part 1 section 2): an FAQ on eligibility and duration. */
-import { conference } from '../../content/conference';
+import { identity } from '../../content/identity';
 import { visaFaq } from '../../content/travel';
 import { InfoPage, Paragraphs } from './parts';
 
@@ -8,7 +8,7 @@ export default function VisaInfoPage() {
   return (
     <InfoPage
       title="Visa Information"
-      lead={`International participants of ${conference.name} should read these answers before planning their travel to India.`}
+      lead={`International participants of ${identity.name} should read these answers before planning their travel to India.`}
     >
       <section className="card ip-section" aria-labelledby="visa-faq">
         <h2 id="visa-faq">Frequently Asked Questions</h2>
@@ -23,7 +23,7 @@ export default function VisaInfoPage() {
           ))}
         </div>
         <p>
-          Other questions: <a href={`mailto:${conference.contactEmail}`}>{conference.contactEmail}</a>
+          Other questions: <a href={`mailto:${identity.contactEmail}`}>{identity.contactEmail}</a>
         </p>
       </section>
     </InfoPage>

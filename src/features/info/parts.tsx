@@ -4,7 +4,7 @@
  * speaker card. Imports nothing but React types and src/content, so every page stays a small chunk.
  */
 import type { ReactNode } from 'react';
-import { conference } from '../../content/conference';
+import { identity } from '../../content/identity';
 import type { Speaker } from '../../content/types';
 import { SampleBadge } from '../common/SampleBadge';
 import './info.css';
@@ -13,7 +13,7 @@ import './info.css';
 export function InfoPage({ title, lead, children }: { title: string; lead?: ReactNode; children?: ReactNode }) {
   return (
     <article className="ip">
-      <title>{`${title} | ${conference.name}`}</title>
+      <title>{`${title} | ${identity.name}`}</title>
       <header className="ip__header">
         <h1>{title}</h1>
         {lead ? <p className="ip__lead">{lead}</p> : null}

@@ -4,7 +4,7 @@
  * without calling the server; the registration itself is confirmed by e-mail.
  */
 import { useSearchParams } from 'react-router-dom';
-import { conference } from '../../content/conference';
+import { identity } from '../../content/identity';
 import './registration.css';
 
 /** The success card; 'Form Submitted Successfully!' when neither query value is present. */
@@ -15,7 +15,7 @@ export default function PaymentSuccessPage() {
   const hasDetails = paymentId !== null || registrationNumber !== null;
   return (
     <section className="card payment-success">
-      <title>{`Payment successful | ${conference.name}`}</title>
+      <title>{`Payment successful | ${identity.name}`}</title>
       <svg className="payment-success__icon" viewBox="0 0 48 48" aria-hidden="true" focusable="false">
         <circle cx="24" cy="24" r="22" fill="currentColor" />
         <path d="M14 25l7 7 13-15" fill="none" stroke="#fff" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />

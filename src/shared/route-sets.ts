@@ -1,0 +1,64 @@
+/**
+ * Sets of routes for the build, the bench and the tests (issue 10): which pages are prerendered,
+ * which of those need JavaScript, which are public. Kept apart from routes.ts because that one is
+ * in the entry chunk every page loads, and these lists serve no page at run time.
+ */
+import { paths } from './routes.ts';
+
+/** Every route path of the site (spec part 1 section 2), for link checks in tests. */
+export const allPaths: readonly string[] = Object.values(paths);
+
+/**
+ * The public pages rendered to static HTML at build time (issue 10, 'Prerendered pages';
+ * scripts/prerender.ts writes each to dist/<path>/index.html, '/' to dist/index.html): every
+ * information page, the registration information page, payment success, the error page and the
+ * self-service page shells. Not the registration wizard nor the admin area: those are served by
+ * the SPA fallback shell (dist/spa-fallback.html, netlify.toml).
+ */
+export const prerenderedPaths: readonly string[] = [
+  paths.home,
+  paths.organizingCommittee,
+  paths.chairs,
+  paths.callForPapers,
+  paths.callForSpecialSession,
+  paths.submission,
+  paths.keynoteSpeakers,
+  paths.tutorialSpeakers,
+  paths.iesSypKeynotes,
+  paths.visaInfo,
+  paths.accommodation,
+  paths.tour,
+  paths.food,
+  paths.location,
+  paths.studentsYp,
+  paths.industrySponsor,
+  paths.contact,
+  paths.registrationInfo,
+  paths.paymentSuccess,
+  paths.error,
+  paths.tierUpgrade,
+  paths.ieeeChange,
+  paths.nameChange,
+  paths.nameTransfer,
+  paths.invoices,
+  paths.cancelRegistration,
+];
+
+/**
+ * Prerendered pages that need JavaScript to be of use (forms that call the API); their HTML
+ * keeps the 'This site needs JavaScript' note for visitors without it.
+ */
+export const scriptOnlyPaths: readonly string[] = [
+  paths.tierUpgrade,
+  paths.ieeeChange,
+  paths.nameChange,
+  paths.nameTransfer,
+  paths.invoices,
+  paths.cancelRegistration,
+];
+
+/**
+ * The public pages (spec part 1 section 2 and part 2 section 2): every route outside the admin
+ * area, in the order of `paths`. The bench (scripts/bench-site.ts) measures each of these.
+ */
+export const publicPaths: readonly string[] = allPaths.filter((p) => p !== paths.admin && !p.startsWith(`${paths.admin}/`));
