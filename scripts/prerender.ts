@@ -34,7 +34,7 @@ export function prerenderedFile(pathname: string): string {
 }
 
 interface EntryServer {
-  render(pathname: string, renderedAt: number): Promise<{ status: number; html: string; modules: string[] }>;
+  render(pathname: string, renderedAt: number): Promise<{ status: number; html: string; modules: string[]; hydrateOnInteraction: boolean }>;
 }
 
 /** The files a manifest chunk needs: its own and its static imports', recursively. */
@@ -45,8 +45,11 @@ function chunkClosure(manifest: Manifest, key: string, seen = new Set<string>())
   return seen;
 }
 
-/** <link> tags for the CSS and JS of `modules` that the entry chunk does not already load. */
-function assetLinks(manifest: Manifest, modules: string[]): string {
+/**
+ * <link> tags for the CSS and JS of `modules` that the entry chunk does not already load; with
+ * `preloadJs` false only the CSS (a page whose code loads on the first interaction).
+ */
+function assetLinks(manifest: Manifest, modules: string[], preloadJs = true): string {
   const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
   if (!entryKey) throw new Error('prerender: the client manifest has no entry chunk');
   const loaded = chunkClosure(manifest, entryKey);
@@ -57,7 +60,7 @@ function assetLinks(manifest: Manifest, modules: string[]): string {
     for (const key of chunkClosure(manifest, module)) {
       if (loaded.has(key)) continue;
       const chunk = manifest[key]!;
-      js.add(chunk.file);
+      if (preloadJs) js.add(chunk.file);
       for (const file of chunk.css ?? []) css.add(file);
     }
   }
@@ -137,7 +140,7 @@ export async function prerender(config: ResolvedConfig, outDir: string): Promise
       await mkdir(path.dirname(file), { recursive: true });
       const doc = pageDocument(template, {
         html: page.html,
-        links: assetLinks(manifest, page.modules),
+        links: assetLinks(manifest, page.modules, !page.hydrateOnInteraction),
         renderedAt,
         needsScript: scriptOnlyPaths.includes(pathname),
       });

@@ -18,6 +18,12 @@ export interface RenderedPage {
   html: string;
   /** Source modules of the matched page routes (PageHandle.module), outermost first. */
   modules: string[];
+  /**
+   * True for a static information page, whose content the browser hydrates on the first
+   * interaction (src/app/hydrate-on-interaction.tsx): its HTML links the page's CSS but does not
+   * preload its code.
+   */
+  hydrateOnInteraction: boolean;
 }
 
 /**
@@ -42,5 +48,6 @@ export async function render(pathname: string, renderedAt: number): Promise<Rend
     const handle = m.route.handle as PageHandle | undefined;
     return handle?.module ? [handle.module] : [];
   });
-  return { status: context.statusCode, html, modules };
+  const hydrateOnInteraction = context.matches.some((m) => (m.route.handle as PageHandle | undefined)?.hydrateOnInteraction !== undefined);
+  return { status: context.statusCode, html, modules, hydrateOnInteraction };
 }

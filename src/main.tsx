@@ -13,7 +13,8 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider, matchRoutes } from 'react-router-dom';
-import { createAppRouter, routes } from './app/router';
+import { createAppRouter, routes, type PageHandle } from './app/router';
+import { hydrateOnInteraction } from './app/hydrate-on-interaction';
 
 // A bare fetch and a literal rather than src/lib/api.ts and apiPaths.root: the answer is only
 // logged, and every byte here is in the entry chunk that every page loads (issue 10 budgets).
@@ -24,13 +25,18 @@ void fetch('/api')
     (error: unknown) => console.log('GET /api failed', error),
   );
 
-/** Replaces each lazy route matching the current address by its loaded module. */
-async function loadMatchedRoutes(): Promise<void> {
+/**
+ * Replaces each lazy route matching the current address by its loaded module. When `hydrating`,
+ * a static information page is not loaded: its route gets the component that hydrates the
+ * page's content on the visitor's first interaction (src/app/hydrate-on-interaction.tsx).
+ */
+async function loadMatchedRoutes(hydrating: boolean): Promise<void> {
   const matches = matchRoutes(routes, window.location) ?? [];
   await Promise.all(
     matches.map(async ({ route }) => {
       if (typeof route.lazy !== 'function') return;
-      const loaded = await route.lazy();
+      const deferred = (route.handle as PageHandle | undefined)?.hydrateOnInteraction;
+      const loaded = hydrating && deferred ? { Component: hydrateOnInteraction(deferred) } : await route.lazy();
       Object.assign(route, { ...loaded, lazy: undefined });
     }),
   );
@@ -39,13 +45,14 @@ async function loadMatchedRoutes(): Promise<void> {
 async function start(): Promise<void> {
   const container = document.getElementById('root')!;
   const prerendered = container.firstElementChild !== null;
-  if (prerendered) await loadMatchedRoutes();
+  const hydrating = prerendered && window.location.search === '';
+  if (prerendered) await loadMatchedRoutes(hydrating);
   const app = (
     <StrictMode>
       <RouterProvider router={createAppRouter()} />
     </StrictMode>
   );
-  if (prerendered && window.location.search === '') hydrateRoot(container, app);
+  if (hydrating) hydrateRoot(container, app);
   else createRoot(container).render(app);
 }
 

@@ -4,15 +4,21 @@
  * The root route's ErrorBoundary (RouteError) shows the spec's 'Unexpected Application Error!'
  * heading and the status for an unknown address, inside the site's header and footer.
  */
-import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { Layout, PageLoading } from './Layout';
 import { RouteError } from './RouteError';
+import { pageWithBoundary, type PageModule } from './hydrate-on-interaction';
 import { paths } from '../shared/routes';
 
-/** What a page route carries in `handle`: its source module, as named in Vite's build manifest. */
+/** What a page route carries in `handle`. */
 export interface PageHandle {
+  /** Its source module, as named in Vite's build manifest. */
   module: string;
+  /**
+   * Set on the static information pages: their lazy import, which main.tsx hands to
+   * hydrateOnInteraction when the page arrives prerendered (src/app/hydrate-on-interaction.tsx).
+   */
+  hydrateOnInteraction?: () => Promise<PageModule>;
 }
 
 /**
@@ -22,13 +28,24 @@ export interface PageHandle {
  * (scripts/prerender.ts) looks it up in the client build manifest to link the page's CSS and
  * preload its JS chunk, and fails the build if it names no chunk there.
  */
-function page(module: string, load: () => Promise<{ default: ComponentType }>) {
+function page(module: string, load: () => Promise<PageModule>) {
   const handle: PageHandle = { module: `src/features/${module}.tsx` };
   return {
     handle,
     HydrateFallback: PageLoading,
     lazy: async () => ({ Component: (await load()).default }),
   };
+}
+
+/**
+ * A static information page: a lazy page route like `page`, rendered inside the Suspense boundary
+ * that lets a prerendered first load hydrate its content on the first interaction
+ * (src/app/hydrate-on-interaction.tsx says why).
+ */
+function staticPage(module: string, load: () => Promise<PageModule>) {
+  const route = page(module, load);
+  route.handle.hydrateOnInteraction = load;
+  return { ...route, lazy: async () => ({ Component: pageWithBoundary((await load()).default) }) };
 }
 
 /** The route objects, exported separately so tests or a memory router can reuse them. */
@@ -40,24 +57,24 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, ...page('home/HomePage', () => import('../features/home/HomePage')) },
       // Information pages (spec part 1 section 2).
-      { path: paths.organizingCommittee, ...page('info/OrganizingCommitteePage', () => import('../features/info/OrganizingCommitteePage')) },
-      { path: paths.chairs, ...page('info/ChairsPage', () => import('../features/info/ChairsPage')) },
-      { path: paths.callForPapers, ...page('info/CallForPapersPage', () => import('../features/info/CallForPapersPage')) },
-      { path: paths.callForSpecialSession, ...page('info/CallForSpecialSessionPage', () => import('../features/info/CallForSpecialSessionPage')) },
-      { path: paths.submission, ...page('info/SubmissionPage', () => import('../features/info/SubmissionPage')) },
-      { path: paths.keynoteSpeakers, ...page('info/KeynoteSpeakersPage', () => import('../features/info/KeynoteSpeakersPage')) },
-      { path: paths.tutorialSpeakers, ...page('info/TutorialSpeakersPage', () => import('../features/info/TutorialSpeakersPage')) },
-      { path: paths.iesSypKeynotes, ...page('info/IesSypKeynotesPage', () => import('../features/info/IesSypKeynotesPage')) },
-      { path: paths.visaInfo, ...page('info/VisaInfoPage', () => import('../features/info/VisaInfoPage')) },
-      { path: paths.accommodation, ...page('info/AccommodationPage', () => import('../features/info/AccommodationPage')) },
-      { path: paths.tour, ...page('info/TourPage', () => import('../features/info/TourPage')) },
-      { path: paths.food, ...page('info/FoodPage', () => import('../features/info/FoodPage')) },
-      { path: paths.location, ...page('info/LocationPage', () => import('../features/info/LocationPage')) },
-      { path: paths.studentsYp, ...page('info/StudentsYpPage', () => import('../features/info/StudentsYpPage')) },
-      { path: paths.industrySponsor, ...page('info/IndustrySponsorPage', () => import('../features/info/IndustrySponsorPage')) },
-      { path: paths.contact, ...page('info/ContactPage', () => import('../features/info/ContactPage')) },
+      { path: paths.organizingCommittee, ...staticPage('info/OrganizingCommitteePage', () => import('../features/info/OrganizingCommitteePage')) },
+      { path: paths.chairs, ...staticPage('info/ChairsPage', () => import('../features/info/ChairsPage')) },
+      { path: paths.callForPapers, ...staticPage('info/CallForPapersPage', () => import('../features/info/CallForPapersPage')) },
+      { path: paths.callForSpecialSession, ...staticPage('info/CallForSpecialSessionPage', () => import('../features/info/CallForSpecialSessionPage')) },
+      { path: paths.submission, ...staticPage('info/SubmissionPage', () => import('../features/info/SubmissionPage')) },
+      { path: paths.keynoteSpeakers, ...staticPage('info/KeynoteSpeakersPage', () => import('../features/info/KeynoteSpeakersPage')) },
+      { path: paths.tutorialSpeakers, ...staticPage('info/TutorialSpeakersPage', () => import('../features/info/TutorialSpeakersPage')) },
+      { path: paths.iesSypKeynotes, ...staticPage('info/IesSypKeynotesPage', () => import('../features/info/IesSypKeynotesPage')) },
+      { path: paths.visaInfo, ...staticPage('info/VisaInfoPage', () => import('../features/info/VisaInfoPage')) },
+      { path: paths.accommodation, ...staticPage('info/AccommodationPage', () => import('../features/info/AccommodationPage')) },
+      { path: paths.tour, ...staticPage('info/TourPage', () => import('../features/info/TourPage')) },
+      { path: paths.food, ...staticPage('info/FoodPage', () => import('../features/info/FoodPage')) },
+      { path: paths.location, ...staticPage('info/LocationPage', () => import('../features/info/LocationPage')) },
+      { path: paths.studentsYp, ...staticPage('info/StudentsYpPage', () => import('../features/info/StudentsYpPage')) },
+      { path: paths.industrySponsor, ...staticPage('info/IndustrySponsorPage', () => import('../features/info/IndustrySponsorPage')) },
+      { path: paths.contact, ...staticPage('info/ContactPage', () => import('../features/info/ContactPage')) },
       // Registration (spec part 2).
-      { path: paths.registrationInfo, ...page('registration/InfoPage', () => import('../features/registration/InfoPage')) },
+      { path: paths.registrationInfo, ...staticPage('registration/InfoPage', () => import('../features/registration/InfoPage')) },
       { path: paths.registrationDetails, ...page('registration/wizard/RegistrationWizard', () => import('../features/registration/wizard/RegistrationWizard')) },
       { path: paths.paymentSuccess, ...page('registration/PaymentSuccessPage', () => import('../features/registration/PaymentSuccessPage')) },
       { path: paths.cancelRegistration, ...page('accounts/CancelRegistrationPage', () => import('../features/accounts/CancelRegistrationPage')) },

@@ -5,7 +5,9 @@
  * For every prerendered path: the raw HTML holds the page's h1 and main text, read by Chromium
  * with JavaScript off, and they are what the app itself shows once hydrated; hydrating logs no
  * warning or error, keeps the server's DOM (React replaces it when hydration fails) and shifts
- * nothing; the page then responds (a navigation menu opens). Also: reading with JavaScript off (headings, the
+ * nothing; the page then responds (a navigation menu opens). The information pages hydrate their
+ * content on the first interaction: one test checks the wait (no page code before it, the
+ * server's nodes adopted after it). Also: reading with JavaScript off (headings, the
  * navigation as plain links, the footer), the clock taking over after hydration on the home
  * page, and the SPA fallback shell for the admin area and the wizard.
  */
@@ -117,6 +119,9 @@ describe('prerendered pages', () => {
       });
     });
     await page.goto(baseUrl + route);
+    // A first interaction: the information pages hydrate their content only then
+    // (src/app/hydrate-on-interaction.tsx); the test below checks the wait itself.
+    await page.mouse.move(1, 1);
     // Hydrated: React has attached its fiber to the server's h1 (hydration adopts the node; a
     // failed hydration would have replaced it).
     await expect
@@ -145,6 +150,42 @@ describe('prerendered pages', () => {
     const authors = page.getByRole('button', { name: 'Authors' });
     await authors.click();
     await expect.poll(() => authors.getAttribute('aria-expanded')).toBe('true');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('an information page hydrates its content on the first interaction, and its links then route in the page', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { page, problems } = await watchedPage(context);
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      const file = new URL(r.url()).pathname;
+      if (file.endsWith('.js')) scripts.push(file);
+    });
+    await page.goto(baseUrl + paths.registrationInfo);
+    const hasFiber = (selector: string) =>
+      page.evaluate((sel) => Object.keys(document.querySelector(sel) ?? {}).some((k) => k.startsWith('__reactFiber')), selector);
+    // The frame hydrates at once; the page's content waits, and its code is not fetched.
+    await expect.poll(() => hasFiber('header .desktop-nav button'), { timeout: 20_000 }).toBe(true);
+    await page.waitForLoadState('networkidle');
+    expect(await hasFiber('h1')).toBe(false);
+    expect(scripts.filter((f) => !/\/assets\/index-[\w-]+\.js$/.test(f))).toEqual([]);
+    // Reading needs no script: the content's links are plain links meanwhile.
+    const cancelLink = page.getByRole('link', { name: 'request a cancellation' });
+    expect(await cancelLink.getAttribute('href')).toBe(paths.cancelRegistration);
+    // A key press (here Tab, which focuses the skip link) is an interaction: the page's chunk
+    // loads and React adopts the server's nodes.
+    await page.keyboard.press('Tab');
+    await expect.poll(() => hasFiber('h1'), { timeout: 20_000 }).toBe(true);
+    expect(scripts.some((f) => f.includes('/assets/InfoPage-'))).toBe(true);
+    // Hydrated, a content link navigates inside the page (no new document).
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await cancelLink.click();
+    await expect.poll(() => page.evaluate(() => location.pathname)).toBe(paths.cancelRegistration);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    // And back: the information page renders at once from the loaded chunk.
+    await page.goBack();
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Registration' }).isVisible()).toBe(true);
     expect(problems).toEqual([]);
     await context.close();
   });
