@@ -26,7 +26,7 @@ import { studentsYp } from '../../src/content/students-yp';
 import { airports, location, railwayStations, visaFaq } from '../../src/content/travel';
 import { externalLinks, sampleLinks } from '../../src/content/links';
 import { registrationFees } from '../../src/content/registration';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { collectSampleItems, reportedFiles } from '../../scripts/content-report';
 
 /** Every content module, by file name, for the walks over all values. */
@@ -344,6 +344,10 @@ describe('counts and titles (spec part 1 sections 2, 3, 9)', () => {
   it('names the real host and contact address, nowhere the wrong institute', () => {
     expect(conference.contactEmail).toBe('pesgre2025@iitdh.ac.in');
     expect(allStrings.filter((s) => /IIIT|iiitdwd/.test(s.value)).map((s) => `${s.module}: ${s.value}`)).toEqual([]);
+    // The page shell's no-script note (index.html, outside src/content) names the same address.
+    const shell = readFileSync(fileURLToPath(new URL('../../index.html', import.meta.url)), 'utf8');
+    expect(shell).toContain(`write to ${conference.contactEmail}.`);
+    expect(shell).not.toMatch(/IIIT|iiitdwd/);
   });
   it("has 4 keynote, 11 tutorial and 1 SYP speaker cards: the facts' speakers, no copied photos", () => {
     expect(keynoteSpeakers.map((s) => s.name)).toEqual(['Drazen Dujic', 'Mariusz Malinowski', 'Rajendra Singh', 'Baylon G. Fernandes']);
