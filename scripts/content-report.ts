@@ -28,10 +28,12 @@ import * as studentsYp from '../src/content/students-yp';
 import * as travel from '../src/content/travel';
 import * as airports from '../src/content/airports';
 import * as invoicing from '../src/content/invoicing';
+import * as identity from '../src/content/identity';
 
 /** Every content module by file, in the order the report walks them (links first: the shared sample addresses live there). */
 const modules: Record<string, Record<string, unknown>> = {
   'src/content/links.ts': links,
+  'src/content/identity.ts': identity,
   'src/content/conference.ts': conference,
   'src/content/dates.ts': dates,
   'src/content/registration.ts': registration,
