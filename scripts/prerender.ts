@@ -7,7 +7,7 @@
  * renders every path of `prerenderedPaths` (src/shared/route-sets.ts) with React Router's static
  * rendering, and writes it into the built index.html:
  *   - dist/index.html for '/', dist/<path>/index.html for the rest: the page's HTML inside #root
- *     (with data-rendered-at, the render instant the clock hooks hydrate with: src/lib/clock.ts),
+ *     (with data-rendered-at, the render instant the clock hooks hydrate with: src/lib/render-time.ts),
  *     its <title> (and any <meta>) in the head instead of the shell's, a stylesheet link for the
  *     CSS of its lazy route chunk and modulepreload links for the chunk's JS (from the client
  *     build manifest), so the page is styled before any script runs and nothing shifts;

@@ -8,7 +8,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { routes, type PageHandle } from './app/router';
-import { setRenderTime } from './lib/clock';
+import { setRenderTime } from './lib/render-time';
 
 /** One rendered page. */
 export interface RenderedPage {

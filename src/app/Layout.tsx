@@ -7,7 +7,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
 import { identity } from '../content/identity';
 import { paths } from '../shared/routes';
-import { useYear } from '../lib/clock';
+import { useYear } from '../lib/render-time';
 import { DesktopNav } from './DesktopNav';
 import { MobileNav } from './MobileNav';
 import './global.css';

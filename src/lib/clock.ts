@@ -1,35 +1,11 @@
 /**
- * The page clock for prerendered pages (issue 10: time-dependent blocks render a stable server
- * state and take the clock after hydration). A prerendered page is rendered at build time at one
- * instant, the render time, which scripts/prerender.ts writes onto the root element
- * (`<div id="root" data-rendered-at="{ms since epoch}">`). The hooks below hand React that
- * instant as the server snapshot of useSyncExternalStore: the build render and the hydration
- * render agree (no mismatch), and React re-renders with the live clock right after hydration.
- * Pages rendered on the client only (the SPA fallback, client navigations) see the live clock
- * from their first render.
+ * The live page clock (useNow) for the time-dependent blocks of prerendered pages; the render
+ * time and the hydration-safe hooks it builds on are in render-time.ts (re-exported here).
  */
 import { useSyncExternalStore } from 'react';
+import { renderDate } from './render-time';
 
-let serverRenderTime: number | undefined;
-let cachedRenderDate: Date | undefined;
-
-/** Build time only (src/entry-server.tsx): the instant, in ms since the epoch, the pages render at. */
-export function setRenderTime(ms: number): void {
-  serverRenderTime = ms;
-  cachedRenderDate = undefined;
-}
-
-/**
- * The instant the current HTML was rendered at: on the server the value set by setRenderTime, in
- * the browser the root element's data-rendered-at (Date.now() when there is none).
- */
-function renderDate(): Date {
-  if (!cachedRenderDate) {
-    const fromDom = typeof document === 'undefined' ? undefined : Number(document.getElementById('root')?.dataset.renderedAt);
-    cachedRenderDate = new Date(serverRenderTime ?? (fromDom || Date.now()));
-  }
-  return cachedRenderDate;
-}
+export { setRenderTime, useHydrated, useYear } from './render-time';
 
 interface Ticker {
   subscribe: (onChange: () => void) => () => void;
@@ -86,28 +62,4 @@ function ticker(intervalMs: number): Ticker {
 export function useNow(intervalMs = 1000): Date {
   const t = ticker(intervalMs);
   return useSyncExternalStore(t.subscribe, t.getSnapshot, renderDate);
-}
-
-const subscribeNever = () => () => {};
-
-/** The current calendar year (UTC+local as the browser sees it); the render time's year until hydrated. */
-export function useYear(): number {
-  return useSyncExternalStore(
-    subscribeNever,
-    () => new Date().getFullYear(),
-    () => renderDate().getFullYear(),
-  );
-}
-
-/**
- * False in the build render and the hydration render, true afterwards (and from the first
- * render of a client-only page): for what must not be frozen into static HTML, such as the
- * seconds of a countdown.
- */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
 }
