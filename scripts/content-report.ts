@@ -29,6 +29,7 @@ import * as travel from '../src/content/travel';
 import * as airports from '../src/content/airports';
 import * as invoicing from '../src/content/invoicing';
 import * as identity from '../src/content/identity';
+import * as homeSections from '../src/content/home-sections';
 
 /** Every content module by file, in the order the report walks them (links first: the shared sample addresses live there). */
 const modules: Record<string, Record<string, unknown>> = {
@@ -38,6 +39,7 @@ const modules: Record<string, Record<string, unknown>> = {
   'src/content/dates.ts': dates,
   'src/content/registration.ts': registration,
   'src/content/home.ts': home,
+  'src/content/home-sections.ts': homeSections,
   'src/content/tracks.ts': tracks,
   'src/content/call-for-papers.ts': callForPapers,
   'src/content/submission.ts': submission,

@@ -47,7 +47,9 @@ function chunkClosure(manifest: Manifest, key: string, seen = new Set<string>())
 
 /**
  * <link> tags for the CSS and JS of `modules` that the entry chunk does not already load; with
- * `preloadJs` false only the CSS (a page whose code loads on the first interaction).
+ * `preloadJs` false only the CSS (a page whose code loads on the first interaction). The CSS of
+ * the chunks they import dynamically is linked too (not their JS): a page's static islands
+ * (src/app/hydrate-on-interaction.tsx) are in its HTML, styled, before their code arrives.
  */
 function assetLinks(manifest: Manifest, modules: string[], preloadJs = true): string {
   const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
@@ -62,6 +64,9 @@ function assetLinks(manifest: Manifest, modules: string[], preloadJs = true): st
       const chunk = manifest[key]!;
       if (preloadJs) js.add(chunk.file);
       for (const file of chunk.css ?? []) css.add(file);
+      for (const dynamic of chunk.dynamicImports ?? []) {
+        for (const key of chunkClosure(manifest, dynamic)) if (!loaded.has(key)) for (const file of manifest[key]!.css ?? []) css.add(file);
+      }
     }
   }
   return [

@@ -8,6 +8,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { routes, type PageHandle } from './app/router';
+import { preloadIslands } from './app/hydrate-on-interaction';
 import { setRenderTime } from './lib/render-time';
 
 /** One rendered page. */
@@ -38,6 +39,8 @@ export async function render(pathname: string, renderedAt: number): Promise<Rend
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(pathname, 'http://prerender.invalid')));
   if (context instanceof Response) throw new Error(`${pathname}: the router answered with a ${context.status} redirect`);
+  // The page's static sections (src/app/hydrate-on-interaction.tsx) are in the HTML in full.
+  await preloadIslands();
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
     <StrictMode>

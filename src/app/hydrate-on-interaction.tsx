@@ -1,19 +1,43 @@
 /**
- * Progressive hydration of the prerendered information pages (issue 10: gzipped JS at first load).
- * Their content is static text, pictures and links; the prerendered HTML already shows it, so a
- * first visit needs none of the page's code to read it. On such a first load the page's route
- * component is replaced by the one made here: the header, navigation and footer hydrate at once,
- * and the page's content stays the server's HTML (a dehydrated Suspense boundary; its links work
- * as plain links) until the visitor first does something on the page: moves or presses a pointer,
- * touches the screen, presses a key or moves focus. Then the page's chunk is
- * fetched and React hydrates the content in place (no re-render, no layout shift).
- * Client-side navigations and the server render use pageWithBoundary: the same Suspense boundary
- * around the page, so the markup React hydrates against is identical.
+ * Progressive hydration of prerendered static content (issue 10: gzipped JS at first load).
+ * Static content (text, pictures, links) needs no code to be read: the prerendered HTML already
+ * shows it. On a first load such content stays the server's HTML, inside a Suspense boundary that
+ * React leaves dehydrated (its links work as plain links), until the visitor first does something
+ * on the page: moves or presses a pointer, touches the screen, presses a key or moves focus. Then
+ * its chunk is fetched and React hydrates it in place (no re-render, no layout shift). Not
+ * scrolling: reading needs no script, and a browser restoring a scroll position is no visitor.
+ *
+ * Two granularities:
+ * - whole pages: the information pages' route components (hydrateOnInteraction, used by main.tsx
+ *   on a first load; pageWithBoundary for the server render and client-side navigations);
+ * - sections of a page (staticIsland): the home page's static blocks, beside its carousels and
+ *   countdowns, which hydrate at once.
  */
 import { Suspense, use, type ComponentType } from 'react';
+import { useHydrated } from '../lib/render-time';
 
 /** A page module as a route's lazy import gives it. */
 export type PageModule = { default: ComponentType };
+
+/** What counts as the visitor's first interaction with the page. */
+const interactionEvents = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin'] as const;
+
+let interacted = false;
+const waiting: (() => void)[] = [];
+
+function onInteraction() {
+  for (const type of interactionEvents) window.removeEventListener(type, onInteraction, true);
+  interacted = true;
+  for (const run of waiting.splice(0)) run();
+}
+
+/** Runs `run` at the visitor's first interaction (at once if it has happened). Browser only. */
+function afterFirstInteraction(run: () => void): void {
+  if (interacted) return run();
+  if (waiting.push(run) === 1) {
+    for (const type of interactionEvents) window.addEventListener(type, onInteraction, { capture: true, passive: true });
+  }
+}
 
 /** The page inside the Suspense boundary that hydrateOnInteraction hydrates (server and client navigations). */
 export function pageWithBoundary(Page: ComponentType): ComponentType {
@@ -26,32 +50,66 @@ export function pageWithBoundary(Page: ComponentType): ComponentType {
   };
 }
 
-/** What counts as the visitor's first interaction with the page. */
-// Not scrolling: reading needs no script, and a browser restoring a scroll position is no visitor.
-const interactionEvents = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin'] as const;
-
 /**
  * The route component for hydrating a prerendered information page: renders `load`'s page inside
- * a Suspense boundary that stays dehydrated until the first interaction (listened for on window,
- * capture phase, passively), then loads the page's chunk and hydrates it. Takes the route's
- * lazy import; returns a component (no props).
+ * a Suspense boundary that stays dehydrated until the first interaction, then loads the page's
+ * chunk and hydrates it. Takes the route's lazy import; returns a component (no props).
  */
 export function hydrateOnInteraction(load: () => Promise<PageModule>): ComponentType {
   let Page: ComponentType | undefined;
-  const loaded = new Promise<ComponentType>((resolve, reject) => {
-    const start = () => {
-      for (const type of interactionEvents) window.removeEventListener(type, start, true);
+  const loaded = new Promise<ComponentType>((resolve, reject) =>
+    afterFirstInteraction(() =>
       load().then((module) => {
         Page = module.default;
         resolve(module.default);
-      }, reject);
-    };
-    for (const type of interactionEvents) window.addEventListener(type, start, { capture: true, passive: true });
-  });
+      }, reject),
+    ),
+  );
   function DeferredContent() {
     // After the first load a later visit to this route (client-side navigation) renders at once.
     const Loaded = Page ?? use(loaded);
     return <Loaded />;
   }
   return pageWithBoundary(DeferredContent);
+}
+
+/** Loaders of every island, for preloadIslands. */
+const islands: (() => Promise<unknown>)[] = [];
+
+/**
+ * A static section of a page as its own chunk (`load`, a dynamic import of a module whose default
+ * export is the section, reading its own content). Returns a component (no props) that renders it
+ * inside a Suspense boundary: the server render (after preloadIslands) renders it in full; a
+ * hydrating browser leaves it dehydrated until the first interaction, then loads and hydrates it;
+ * a client-side render (a navigation to the page) loads it at once.
+ */
+export function staticIsland(load: () => Promise<PageModule>): ComponentType {
+  let Section: ComponentType | undefined;
+  let loading: Promise<ComponentType> | undefined;
+  const start = () =>
+    (loading ??= load().then((module) => {
+      Section = module.default;
+      return module.default;
+    }));
+  let gate: Promise<ComponentType> | undefined;
+  const afterInteraction = () => (gate ??= new Promise((resolve, reject) => afterFirstInteraction(() => start().then(resolve, reject))));
+  islands.push(start);
+  function IslandContent() {
+    // False in the server render and while hydrating; true when the page renders in the browser.
+    const hydrated = useHydrated();
+    const Loaded = Section ?? use(hydrated ? start() : afterInteraction());
+    return <Loaded />;
+  }
+  return function Island() {
+    return (
+      <Suspense fallback={null}>
+        <IslandContent />
+      </Suspense>
+    );
+  };
+}
+
+/** Server only (src/entry-server.tsx): loads every island the loaded modules declared, so they render in full. */
+export function preloadIslands(): Promise<unknown> {
+  return Promise.all(islands.map((start) => start()));
 }

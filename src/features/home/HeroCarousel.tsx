@@ -5,10 +5,10 @@
  * it; hovering it or moving keyboard focus into it pauses it too.
  */
 import { useState } from 'react';
-import { useKeenSlider } from 'keen-slider/react';
 import 'keen-slider/keen-slider.min.css';
 import type { HeroSlide } from '../../content/types';
 import { rotationControlAttr, useAutoAdvance, useInterval } from './useAutoAdvance';
+import { useSliderOnNeed } from './useSliderOnNeed';
 import { ChevronIcon, PauseIcon, PlayIcon } from './icons';
 import './carousel.css';
 
@@ -36,12 +36,12 @@ export function HeroCarousel({
 }: HeroCarouselProps) {
   const [current, setCurrent] = useState(0);
   const { userPaused, running, toggle, containerProps } = useAutoAdvance();
-  const [sliderRef, slider] = useKeenSlider<HTMLDivElement>({
+  const { trackRef, start, next, prev } = useSliderOnNeed<HTMLDivElement>({
     loop: true,
     defaultAnimation: { duration: 600 },
     slideChanged: (s) => setCurrent(s.track.details.rel),
   });
-  useInterval(running && slides.length > 1, intervalMs, () => slider.current?.next());
+  useInterval(running && slides.length > 1, intervalMs, next);
 
   return (
     <section
@@ -50,7 +50,15 @@ export function HeroCarousel({
       aria-label={label}
       {...containerProps}
     >
-      <div ref={sliderRef} className="keen-slider hero__slides" aria-live={running ? 'off' : 'polite'}>
+      <div
+          ref={trackRef}
+          className="keen-slider hero__slides"
+          aria-live={running ? 'off' : 'polite'}
+          // A pointer on the slides may be about to drag or swipe: start keen-slider now.
+          onPointerEnter={() => void start()}
+          onPointerDown={() => void start()}
+          onTouchStart={() => void start()}
+        >
         {slides.map((slide, index) => (
           <div
             key={slide.image}
@@ -93,7 +101,7 @@ export function HeroCarousel({
             type="button"
             className="carousel-button hero__arrow hero__arrow--prev"
             aria-label="Previous slide"
-            onClick={() => slider.current?.prev()}
+            onClick={prev}
           >
             <ChevronIcon direction="left" />
           </button>
@@ -101,7 +109,7 @@ export function HeroCarousel({
             type="button"
             className="carousel-button hero__arrow hero__arrow--next"
             aria-label="Next slide"
-            onClick={() => slider.current?.next()}
+            onClick={next}
           >
             <ChevronIcon direction="right" />
           </button>

@@ -3,22 +3,28 @@
  * ticker, Upcoming Events card, Important Information, Important Dates, Announcements posters,
  * image and video, Sponsors, 'Conference Starts In' countdown, Organisers.
  * Everything time-dependent reads the clock through useNow, everything that moves by itself can
- * be paused and stays still under prefers-reduced-motion.
+ * be paused and stays still under prefers-reduced-motion. The static blocks (Important
+ * Information, image and video, the logo grids) are islands that hydrate on the first interaction.
  */
 import { conference } from '../../content/conference';
 import { importantDates } from '../../content/dates';
-import { announcementPosters, heroSlides, homeMedia, importantInformation, tickerItems } from '../../content/home';
-import { organisers, sponsors } from '../../content/sponsors';
+import { announcementPosters, heroSlides, tickerItems } from '../../content/home';
+import { staticIsland } from '../../app/hydrate-on-interaction';
 import { ConferenceCountdown } from './ConferenceCountdown';
 import { HeroCarousel } from './HeroCarousel';
 import { ImportantDates } from './ImportantDates';
-import { ImportantInformation } from './ImportantInformation';
-import { LogoGrid } from './LogoGrid';
-import { MediaBlock } from './MediaBlock';
 import { PosterCarousel } from './PosterCarousel';
 import { Ticker } from './Ticker';
 import { UpcomingEvents } from './UpcomingEvents';
 import './home.css';
+
+// The static sections hydrate on the first interaction; their code and content are a chunk of
+// their own (./static-sections.tsx), not part of the home page's first load (issue 10).
+const sections = () => import('./static-sections');
+const ImportantInformationIsland = staticIsland(() => sections().then((m) => ({ default: m.ImportantInformationSection })));
+const MediaIsland = staticIsland(() => sections().then((m) => ({ default: m.MediaSection })));
+const SponsorsIsland = staticIsland(() => sections().then((m) => ({ default: m.SponsorsSection })));
+const OrganisersIsland = staticIsland(() => sections().then((m) => ({ default: m.OrganisersSection })));
 
 const fullDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
@@ -48,14 +54,14 @@ export default function HomePage() {
       {/* One grid for the four cards (in the spec's order) so each column packs its cards without gaps: home.css. */}
       <div className="home__news">
         <UpcomingEvents dates={importantDates} />
-        <ImportantInformation info={importantInformation} />
+        <ImportantInformationIsland />
         <ImportantDates dates={importantDates} />
         <PosterCarousel posters={announcementPosters} />
       </div>
-      <MediaBlock media={homeMedia} />
-      <LogoGrid heading="Sponsors" id="sponsors-heading" logos={sponsors} variant="sponsors" />
+      <MediaIsland />
+      <SponsorsIsland />
       <ConferenceCountdown dates={conferenceDates} />
-      <LogoGrid heading="Organisers" id="organisers-heading" logos={organisers} variant="organisers" />
+      <OrganisersIsland />
     </div>
   );
 }

@@ -4,10 +4,10 @@
  * keyboard focus into it pauses it.
  */
 import { useState } from 'react';
-import { useKeenSlider } from 'keen-slider/react';
 import 'keen-slider/keen-slider.min.css';
 import type { AnnouncementPoster } from '../../content/types';
 import { rotationControlAttr, useAutoAdvance, useInterval } from './useAutoAdvance';
+import { useSliderOnNeed } from './useSliderOnNeed';
 import { ChevronIcon, PauseIcon, PlayIcon } from './icons';
 import './carousel.css';
 
@@ -22,12 +22,12 @@ const POSTER_HEIGHT = 1100;
 export function PosterCarousel({ posters, intervalMs = POSTER_INTERVAL_MS }: { posters: AnnouncementPoster[]; intervalMs?: number }) {
   const [current, setCurrent] = useState(0);
   const { userPaused, running, toggle, containerProps } = useAutoAdvance();
-  const [sliderRef, slider] = useKeenSlider<HTMLDivElement>({
+  const { trackRef, start, next, prev } = useSliderOnNeed<HTMLDivElement>({
     loop: true,
     defaultAnimation: { duration: 500 },
     slideChanged: (s) => setCurrent(s.track.details.rel),
   });
-  useInterval(running && posters.length > 1, intervalMs, () => slider.current?.next());
+  useInterval(running && posters.length > 1, intervalMs, next);
 
   return (
     <section
@@ -38,7 +38,15 @@ export function PosterCarousel({ posters, intervalMs = POSTER_INTERVAL_MS }: { p
     >
       <h2 id="posters-heading">Announcements</h2>
       <div className="posters__frame">
-        <div ref={sliderRef} className="keen-slider posters__slides" aria-live={running ? 'off' : 'polite'}>
+        <div
+          ref={trackRef}
+          className="keen-slider posters__slides"
+          aria-live={running ? 'off' : 'polite'}
+          // A pointer on the slides may be about to drag or swipe: start keen-slider now.
+          onPointerEnter={() => void start()}
+          onPointerDown={() => void start()}
+          onTouchStart={() => void start()}
+        >
           {posters.map((poster, index) => (
             <div
               key={poster.image}
@@ -67,7 +75,7 @@ export function PosterCarousel({ posters, intervalMs = POSTER_INTERVAL_MS }: { p
           type="button"
           className="carousel-button"
           aria-label="Previous poster"
-          onClick={() => slider.current?.prev()}
+          onClick={prev}
         >
           <ChevronIcon direction="left" />
         </button>
@@ -81,7 +89,7 @@ export function PosterCarousel({ posters, intervalMs = POSTER_INTERVAL_MS }: { p
           {userPaused ? <PlayIcon /> : <PauseIcon />}
           <span aria-hidden="true">{userPaused ? 'Play' : 'Pause'}</span>
         </button>
-        <button type="button" className="carousel-button" aria-label="Next poster" onClick={() => slider.current?.next()}>
+        <button type="button" className="carousel-button" aria-label="Next poster" onClick={next}>
           <ChevronIcon direction="right" />
         </button>
         <span className="posters__position" aria-hidden="true">
