@@ -31,6 +31,19 @@ function onInteraction() {
   for (const run of waiting.splice(0)) run();
 }
 
+/**
+ * Marks `promise` with the fields React's `use` reads (status, value or reason) once it settles,
+ * so a later render that passes the same promise to `use` gets its value at once instead of
+ * suspending again. Returns the promise.
+ */
+function settled<T>(promise: Promise<T>): Promise<T> {
+  promise.then(
+    (value) => Object.assign(promise, { status: 'fulfilled', value }),
+    (reason: unknown) => Object.assign(promise, { status: 'rejected', reason }),
+  );
+  return promise;
+}
+
 /** Runs `run` at the visitor's first interaction (at once if it has happened). Browser only. */
 function afterFirstInteraction(run: () => void): void {
   if (interacted) return run();
@@ -56,18 +69,12 @@ export function pageWithBoundary(Page: ComponentType): ComponentType {
  * chunk and hydrates it. Takes the route's lazy import; returns a component (no props).
  */
 export function hydrateOnInteraction(load: () => Promise<PageModule>): ComponentType {
-  let Page: ComponentType | undefined;
-  const loaded = new Promise<ComponentType>((resolve, reject) =>
-    afterFirstInteraction(() =>
-      load().then((module) => {
-        Page = module.default;
-        resolve(module.default);
-      }, reject),
-    ),
+  const loaded = settled(
+    new Promise<ComponentType>((resolve, reject) => afterFirstInteraction(() => load().then((module) => resolve(module.default), reject))),
   );
   function DeferredContent() {
-    // After the first load a later visit to this route (client-side navigation) renders at once.
-    const Loaded = Page ?? use(loaded);
+    // Once loaded, a later visit to this route (client-side navigation) renders at once: `loaded` is settled.
+    const Loaded = use(loaded);
     return <Loaded />;
   }
   return pageWithBoundary(DeferredContent);
@@ -84,20 +91,17 @@ const islands: (() => Promise<unknown>)[] = [];
  * a client-side render (a navigation to the page) loads it at once.
  */
 export function staticIsland(load: () => Promise<PageModule>): ComponentType {
-  let Section: ComponentType | undefined;
   let loading: Promise<ComponentType> | undefined;
-  const start = () =>
-    (loading ??= load().then((module) => {
-      Section = module.default;
-      return module.default;
-    }));
+  const start = () => (loading ??= settled(load().then((module) => module.default)));
   let gate: Promise<ComponentType> | undefined;
-  const afterInteraction = () => (gate ??= new Promise((resolve, reject) => afterFirstInteraction(() => start().then(resolve, reject))));
+  const afterInteraction = () =>
+    (gate ??= settled(new Promise<ComponentType>((resolve, reject) => afterFirstInteraction(() => start().then(resolve, reject)))));
   islands.push(start);
   function IslandContent() {
     // False in the server render and while hydrating; true when the page renders in the browser.
     const hydrated = useHydrated();
-    const Loaded = Section ?? use(hydrated ? start() : afterInteraction());
+    // The server render comes after preloadIslands: `loading` is settled and `use` does not suspend.
+    const Loaded = use(hydrated || loading ? start() : afterInteraction());
     return <Loaded />;
   }
   return function Island() {

@@ -7,7 +7,9 @@
  * warning or error, keeps the server's DOM (React replaces it when hydration fails) and shifts
  * nothing; the page then responds (a navigation menu opens). The information pages hydrate their
  * content on the first interaction: one test checks the wait (no page code before it, the
- * server's nodes adopted after it). Also: reading with JavaScript off (headings, the
+ * server's nodes adopted after it). The home fetches keen-slider when the hero first moves, with no
+ * layout shift, keeps still when paused or under reduced motion, and hydrates its static sections
+ * on the first interaction. Also: reading with JavaScript off (headings, the
  * navigation as plain links, the footer), the clock taking over after hydration on the home
  * page, and the SPA fallback shell for the admin area and the wizard.
  */
@@ -186,6 +188,79 @@ describe('prerendered pages', () => {
     // And back: the information page renders at once from the loaded chunk.
     await page.goBack();
     await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Registration' }).isVisible()).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('home: keen-slider loads when the hero first moves; the static sections hydrate on the first interaction', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { page, problems } = await watchedPage(context);
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      const file = new URL(r.url()).pathname;
+      if (file.endsWith('.js')) scripts.push(file);
+    });
+    // Layout shifts, summed as they are reported (an observer's callback is no timer: the
+    // installed fake clock does not hold it back).
+    await page.addInitScript(() => {
+      const w = window as unknown as { layoutShift: number };
+      w.layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.layoutShift += (e as unknown as { value: number }).value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.clock.install();
+    await page.goto(baseUrl + '/');
+    const hero = page.getByRole('region', { name: 'Conference highlights' });
+    const currentSlide = () => hero.locator('[aria-roledescription="slide"]:not([aria-hidden="true"])').getAttribute('aria-label');
+    const hasFiber = (selector: string) =>
+      page.evaluate((sel) => Object.keys(document.querySelector(sel) ?? {}).some((k) => k.startsWith('__reactFiber')), selector);
+    // Hydrated (the hero's Pause button is React's), nothing has moved yet: no keen-slider, no
+    // static sections' code; the sections are there from the HTML.
+    await expect.poll(() => hasFiber('.hero__pause'), { timeout: 20_000 }).toBe(true);
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((f) => /keen-slider|static-sections/.test(f))).toEqual([]);
+    expect(await page.getByRole('heading', { name: 'Sponsors' }).isVisible()).toBe(true);
+    expect(await currentSlide()).toMatch(/^1 of /);
+    // The first automatic advance (4 s) fetches keen-slider and moves to slide 2, shifting nothing.
+    await page.clock.runFor(4_000);
+    await expect.poll(currentSlide, { timeout: 20_000 }).toMatch(/^2 of /);
+    expect(scripts.some((f) => f.includes('keen-slider'))).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBe(0);
+    expect(scripts.filter((f) => f.includes('static-sections'))).toEqual([]);
+    // A first interaction hydrates the static sections in place.
+    await page.mouse.move(10, 10);
+    await expect.poll(() => hasFiber('#sponsors-heading'), { timeout: 20_000 }).toBe(true);
+    expect(await hasFiber('.home-media video')).toBe(true);
+    // Paused, it stays where it is.
+    await page.getByRole('button', { name: 'Pause slideshow' }).click();
+    await page.clock.runFor(9_000);
+    expect(await currentSlide()).toMatch(/^2 of /);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('home with reduced motion: the hero starts paused and keen-slider is not fetched until it is played', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
+    const { page, problems } = await watchedPage(context);
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.endsWith('.js')) scripts.push(new URL(r.url()).pathname);
+    });
+    await page.clock.install();
+    await page.goto(baseUrl + '/');
+    const play = page.getByRole('button', { name: 'Play slideshow' });
+    await play.waitFor({ timeout: 20_000 });
+    await page.clock.runFor(9_000);
+    const hero = page.getByRole('region', { name: 'Conference highlights' });
+    const currentSlide = () => hero.locator('[aria-roledescription="slide"]:not([aria-hidden="true"])').getAttribute('aria-label');
+    expect(await currentSlide()).toMatch(/^1 of /);
+    expect(scripts.filter((f) => f.includes('keen-slider'))).toEqual([]);
+    // Played, it moves (the pointer leaves the hero first: hovering pauses it).
+    await play.click();
+    await page.mouse.move(10, 890);
+    await page.clock.runFor(4_000);
+    await expect.poll(currentSlide, { timeout: 20_000 }).toMatch(/^2 of /);
     expect(problems).toEqual([]);
     await context.close();
   });
