@@ -89,6 +89,21 @@ function readPage(page: Page): Promise<{ h1: string; main: string }> {
   });
 }
 
+/** The paths of the scripts `page` requests from now on, in order. */
+function recordScripts(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    const file = new URL(r.url()).pathname;
+    if (file.endsWith('.js')) scripts.push(file);
+  });
+  return scripts;
+}
+
+/** Whether React has attached its fiber to the element `selector` picks (it is hydrated). */
+function hasFiber(page: Page, selector: string): Promise<boolean> {
+  return page.evaluate((sel) => Object.keys(document.querySelector(sel) ?? {}).some((k) => k.startsWith('__reactFiber')), selector);
+}
+
 describe('prerendered pages', () => {
   it('lists every page with a heading record', () => {
     expect([...prerenderedPaths].sort()).toEqual(Object.keys(headings).sort());
@@ -159,18 +174,12 @@ describe('prerendered pages', () => {
   it('an information page hydrates its content on the first interaction, and its links then route in the page', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const { page, problems } = await watchedPage(context);
-    const scripts: string[] = [];
-    page.on('request', (r) => {
-      const file = new URL(r.url()).pathname;
-      if (file.endsWith('.js')) scripts.push(file);
-    });
+    const scripts = recordScripts(page);
     await page.goto(baseUrl + paths.registrationInfo);
-    const hasFiber = (selector: string) =>
-      page.evaluate((sel) => Object.keys(document.querySelector(sel) ?? {}).some((k) => k.startsWith('__reactFiber')), selector);
     // The frame hydrates at once; the page's content waits, and its code is not fetched.
-    await expect.poll(() => hasFiber('header .desktop-nav button'), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => hasFiber(page, 'header .desktop-nav button'), { timeout: 20_000 }).toBe(true);
     await page.waitForLoadState('networkidle');
-    expect(await hasFiber('h1')).toBe(false);
+    expect(await hasFiber(page, 'h1')).toBe(false);
     expect(scripts.filter((f) => !/\/assets\/index-[\w-]+\.js$/.test(f))).toEqual([]);
     // Reading needs no script: the content's links are plain links meanwhile.
     const cancelLink = page.getByRole('link', { name: 'request a cancellation' });
@@ -178,7 +187,7 @@ describe('prerendered pages', () => {
     // A key press (here Tab, which focuses the skip link) is an interaction: the page's chunk
     // loads and React adopts the server's nodes.
     await page.keyboard.press('Tab');
-    await expect.poll(() => hasFiber('h1'), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => hasFiber(page, 'h1'), { timeout: 20_000 }).toBe(true);
     expect(scripts.some((f) => f.includes('/assets/InfoPage-'))).toBe(true);
     // Hydrated, a content link navigates inside the page (no new document).
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
@@ -195,11 +204,7 @@ describe('prerendered pages', () => {
   it('home: keen-slider loads when the hero first moves; the static sections hydrate on the first interaction', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const { page, problems } = await watchedPage(context);
-    const scripts: string[] = [];
-    page.on('request', (r) => {
-      const file = new URL(r.url()).pathname;
-      if (file.endsWith('.js')) scripts.push(file);
-    });
+    const scripts = recordScripts(page);
     // Layout shifts, summed as they are reported (an observer's callback is no timer: the
     // installed fake clock does not hold it back).
     await page.addInitScript(() => {
@@ -213,11 +218,9 @@ describe('prerendered pages', () => {
     await page.goto(baseUrl + '/');
     const hero = page.getByRole('region', { name: 'Conference highlights' });
     const currentSlide = () => hero.locator('[aria-roledescription="slide"]:not([aria-hidden="true"])').getAttribute('aria-label');
-    const hasFiber = (selector: string) =>
-      page.evaluate((sel) => Object.keys(document.querySelector(sel) ?? {}).some((k) => k.startsWith('__reactFiber')), selector);
     // Hydrated (the hero's Pause button is React's), nothing has moved yet: no keen-slider, no
     // static sections' code; the sections are there from the HTML.
-    await expect.poll(() => hasFiber('.hero__pause'), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => hasFiber(page, '.hero__pause'), { timeout: 20_000 }).toBe(true);
     await page.waitForLoadState('networkidle');
     expect(scripts.filter((f) => /keen-slider|static-sections/.test(f))).toEqual([]);
     expect(await page.getByRole('heading', { name: 'Sponsors' }).isVisible()).toBe(true);
@@ -230,8 +233,8 @@ describe('prerendered pages', () => {
     expect(scripts.filter((f) => f.includes('static-sections'))).toEqual([]);
     // A first interaction hydrates the static sections in place.
     await page.mouse.move(10, 10);
-    await expect.poll(() => hasFiber('#sponsors-heading'), { timeout: 20_000 }).toBe(true);
-    expect(await hasFiber('.home-media video')).toBe(true);
+    await expect.poll(() => hasFiber(page, '#sponsors-heading'), { timeout: 20_000 }).toBe(true);
+    expect(await hasFiber(page, '.home-media video')).toBe(true);
     // Paused, it stays where it is.
     await page.getByRole('button', { name: 'Pause slideshow' }).click();
     await page.clock.runFor(9_000);
@@ -243,10 +246,7 @@ describe('prerendered pages', () => {
   it('home with reduced motion: the hero starts paused and keen-slider is not fetched until it is played', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
     const { page, problems } = await watchedPage(context);
-    const scripts: string[] = [];
-    page.on('request', (r) => {
-      if (new URL(r.url()).pathname.endsWith('.js')) scripts.push(new URL(r.url()).pathname);
-    });
+    const scripts = recordScripts(page);
     await page.clock.install();
     await page.goto(baseUrl + '/');
     const play = page.getByRole('button', { name: 'Play slideshow' });

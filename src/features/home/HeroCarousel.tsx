@@ -36,7 +36,7 @@ export function HeroCarousel({
 }: HeroCarouselProps) {
   const [current, setCurrent] = useState(0);
   const { userPaused, running, toggle, containerProps } = useAutoAdvance();
-  const { trackRef, start, next, prev } = useSliderOnNeed<HTMLDivElement>({
+  const { trackProps, next, prev } = useSliderOnNeed<HTMLDivElement>({
     loop: true,
     defaultAnimation: { duration: 600 },
     slideChanged: (s) => setCurrent(s.track.details.rel),
@@ -50,15 +50,7 @@ export function HeroCarousel({
       aria-label={label}
       {...containerProps}
     >
-      <div
-          ref={trackRef}
-          className="keen-slider hero__slides"
-          aria-live={running ? 'off' : 'polite'}
-          // A pointer on the slides may be about to drag or swipe: start keen-slider now.
-          onPointerEnter={() => void start()}
-          onPointerDown={() => void start()}
-          onTouchStart={() => void start()}
-        >
+      <div {...trackProps} className="keen-slider hero__slides" aria-live={running ? 'off' : 'polite'}>
         {slides.map((slide, index) => (
           <div
             key={slide.image}

@@ -22,7 +22,7 @@ const POSTER_HEIGHT = 1100;
 export function PosterCarousel({ posters, intervalMs = POSTER_INTERVAL_MS }: { posters: AnnouncementPoster[]; intervalMs?: number }) {
   const [current, setCurrent] = useState(0);
   const { userPaused, running, toggle, containerProps } = useAutoAdvance();
-  const { trackRef, start, next, prev } = useSliderOnNeed<HTMLDivElement>({
+  const { trackProps, next, prev } = useSliderOnNeed<HTMLDivElement>({
     loop: true,
     defaultAnimation: { duration: 500 },
     slideChanged: (s) => setCurrent(s.track.details.rel),
@@ -38,15 +38,7 @@ export function PosterCarousel({ posters, intervalMs = POSTER_INTERVAL_MS }: { p
     >
       <h2 id="posters-heading">Announcements</h2>
       <div className="posters__frame">
-        <div
-          ref={trackRef}
-          className="keen-slider posters__slides"
-          aria-live={running ? 'off' : 'polite'}
-          // A pointer on the slides may be about to drag or swipe: start keen-slider now.
-          onPointerEnter={() => void start()}
-          onPointerDown={() => void start()}
-          onTouchStart={() => void start()}
-        >
+        <div {...trackProps} className="keen-slider posters__slides" aria-live={running ? 'off' : 'polite'}>
           {posters.map((poster, index) => (
             <div
               key={poster.image}

@@ -8,9 +8,9 @@
  * enters or touches the slides (so a swipe or drag finds it ready; a swipe that starts before it has
  * loaded does not move the carousel).
  *
- * Takes keen-slider's options (read when the slider starts). Returns the ref for the track
- * element (the `keen-slider` element), `start` (fetch and start it now; resolves to the slider,
- * or null when the carousel is gone), and `next`/`prev` (start it if needed, then move one slide).
+ * Takes keen-slider's options (read when the slider starts). Returns `trackProps` to spread on the
+ * track element (the `keen-slider` element: its ref, and the pointer and touch handlers that start
+ * the slider), and `next`/`prev` (start it if needed, then move one slide).
  */
 import { useCallback, useEffect, useRef } from 'react';
 import type { KeenSliderInstance, KeenSliderOptions } from 'keen-slider';
@@ -44,5 +44,8 @@ export function useSliderOnNeed<T extends HTMLElement>(options: KeenSliderOption
 
   const next = useCallback(() => void start().then((s) => s?.next()), [start]);
   const prev = useCallback(() => void start().then((s) => s?.prev()), [start]);
-  return { trackRef, start, next, prev };
+  // A pointer on the slides may be about to drag or swipe: start keen-slider now.
+  const onPointer = useCallback(() => void start(), [start]);
+  const trackProps = { ref: trackRef, onPointerEnter: onPointer, onPointerDown: onPointer, onTouchStart: onPointer };
+  return { trackProps, next, prev };
 }
