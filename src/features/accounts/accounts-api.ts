@@ -5,7 +5,8 @@
  */
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import { failureMessage, postJson, toApiResult, type ApiResult } from '../../lib/api';
-import { apiPaths, registrantRequest, selfServiceMessages, type CancellationResponse, type InvoicesLookupResponse } from '../../shared/api';
+import { registrantRequest, type CancellationResponse, type InvoicesLookupResponse } from '../../shared/api';
+import { apiPaths, selfServiceMessages } from '../../shared/api-paths';
 
 /** The registrant's id and registered e-mail as the server wants them (id trimmed and upper-cased). */
 export interface Registrant {
