@@ -16,7 +16,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import PostalMime from 'postal-mime';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { type StoredRegistration } from '../../src/shared/api';
+import type { StoredRegistration } from '../../src/shared/api';
 import { selfServiceMessages } from '../../src/shared/api-paths';
 import { computeFeeCharges } from '../../src/shared/change-charges';
 import { formatMoney, fromMinor } from '../../src/shared/money';

@@ -18,7 +18,7 @@ import { upsertCoupon } from '../../netlify/server/coupons';
 import { RATE_LIMITS, type RateLimitName } from '../../netlify/server/rate-limit';
 import type { Registration } from '../../netlify/server/registrations';
 import { keys, redis } from '../../netlify/server/store';
-import { type AttentionPayment } from '../../src/shared/api';
+import type { AttentionPayment } from '../../src/shared/api';
 import { apiPaths } from '../../src/shared/api-paths';
 import { CHECKOUT_TIMEOUT_SECONDS, COUPON_HOLD_MS } from '../../src/shared/checkout-hold';
 import { STANDARD_DAY, call, doublePay, freshAddress, keysMatching, pinClock, totalFor, validForm, type Fn } from './helpers';

@@ -19,7 +19,7 @@ import { keys, redis } from '../../netlify/server/store';
 import type { TierChangeOrder } from '../../netlify/server/orders';
 import type { Registration } from '../../netlify/server/registrations';
 import { RATE_LIMITS } from '../../netlify/server/rate-limit';
-import { type AttentionPayment } from '../../src/shared/api';
+import type { AttentionPayment } from '../../src/shared/api';
 import { PUBLIC_REGISTRATION_FIELDS, selfServiceMessages } from '../../src/shared/api-paths';
 import { STANDARD_DAY, call, doublePay, doubleWebhook, keysMatching, totalFor, validForm } from './helpers';
 import { adminHeaders, messagesFor, registerPaid, mailAndWebhook } from './helpers-admin';

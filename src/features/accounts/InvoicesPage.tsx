@@ -8,7 +8,7 @@ import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { conference } from '../../content/conference';
 import { failureMessage } from '../../lib/api';
-import { type DocumentSummary } from '../../shared/api';
+import type { DocumentSummary } from '../../shared/api';
 import { selfServiceMessages } from '../../shared/api-paths';
 import { formatMoney } from '../../shared/money';
 import { paths } from '../../shared/routes';

@@ -10,7 +10,7 @@ import { postJson } from '../../../lib/api';
 import { safeLocalStorage } from '../../../lib/admin-token';
 import { VALIDATION_LOAD_FAILED, lazyResolver, loadOnce, prefetchOnInteraction } from '../../../lib/lazy-resolver';
 import { clearRegistration, restoreRegistration, saveRegistration } from '../../../lib/persisted-form';
-import { type IeeeStatusResponse } from '../../../shared/api';
+import type { IeeeStatusResponse } from '../../../shared/api';
 import { apiPaths } from '../../../shared/api-paths';
 import { findTier, type Pricing, type Tier } from '../../../shared/pricing';
 import { tierDependentFields } from '../../../shared/tier-rules';

@@ -10,7 +10,7 @@ import { errorUrl, paymentSuccessUrl } from '../../../shared/routes';
 import { readAdminToken } from '../../../lib/admin-token';
 import { failureMessage, postJson, type ApiResult } from '../../../lib/api';
 import { loadOnce } from '../../../lib/lazy-resolver';
-import { type CreateOrderRequest, type CreateOrderResponse, type EarlyBirdExpiredBody } from '../../../shared/api';
+import type { CreateOrderRequest, CreateOrderResponse, EarlyBirdExpiredBody } from '../../../shared/api';
 import { apiPaths } from '../../../shared/api-paths';
 import { fromMinor } from '../../../shared/money';
 import { computeCharges, findTier, type Pricing } from '../../../shared/pricing';
