@@ -14,7 +14,7 @@
  *     a <noscript> stylesheet (public/no-js.css) that opens the navigation's sub-menus without
  *     JavaScript;
  *   - dist/spa-fallback.html: the untouched shell (empty #root), which netlify.toml serves for
- *     every other path (admin, the wizard, unknown addresses). The home page's HTML cannot be the
+ *     every other path (admin, unknown addresses). The home page's HTML cannot be the
  *     fallback: hydrating it at /admin would not match.
  * Every rendered page must answer 200; a page module missing from the manifest fails the build.
  */

@@ -7,8 +7,8 @@
  * lazy routes with server rendering: matchRoutes, then each match's lazy(), merged into the
  * route), so the first render is the page itself and hydrateRoot adopts the HTML. With a query
  * string the page may render differently from its query-less HTML (payment success, the error
- * page): it is rendered afresh instead of hydrated. Everything else (the SPA fallback shell:
- * admin, the wizard) starts with an empty #root and is rendered with createRoot.
+ * page, the wizard's admin mode): it is rendered afresh instead of hydrated. Everything else (the
+ * SPA fallback shell: the admin area) starts with an empty #root and is rendered with createRoot.
  */
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';

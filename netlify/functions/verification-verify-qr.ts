@@ -12,7 +12,8 @@
  * Only a valid ticket writes anything: `checkin:{regNo}:{day}` (SET NX; the day in Asia/Kolkata by
  * the server clock) and an audit entry, first scan or repeat.
  */
-import { MAX_QR_BODY_BYTES, ticketPayloadSchema, type TicketPayload, type VerifyQrValid } from '../../src/shared/api';
+import { ticketPayloadSchema, type TicketPayload, type VerifyQrValid } from '../../src/shared/api';
+import { MAX_QR_BODY_BYTES } from '../../src/shared/api-paths';
 import { tierLabel } from '../../src/shared/csv';
 import { requireAdmin } from '../server/auth';
 import { clockTime, recordCheckIn } from '../server/checkin';

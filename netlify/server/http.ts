@@ -4,7 +4,8 @@
  * (ARCHITECTURE: Errors). No response ever carries a stack trace or internal message.
  */
 import * as z from 'zod/mini';
-import { MAX_BODY_BYTES, type ApiError } from '../../src/shared/api';
+import type { ApiError } from '../../src/shared/api';
+import { MAX_BODY_BYTES } from '../../src/shared/api-paths';
 import { ConfigError } from './env';
 
 /** An expected failure with its status, machine code and human message. */

@@ -5,7 +5,8 @@
  */
 import { randomInt } from 'node:crypto';
 import { conference } from '../../src/content/conference';
-import { LATEST_REGISTRATIONS, PUBLIC_REGISTRATION_FIELDS, type PublicRegistration, type StoredRegistration } from '../../src/shared/api';
+import type { PublicRegistration, StoredRegistration } from '../../src/shared/api';
+import { LATEST_REGISTRATIONS, PUBLIC_REGISTRATION_FIELDS } from '../../src/shared/api-paths';
 import { bulkRedis, keys, withStore } from './store';
 
 /**

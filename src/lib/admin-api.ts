@@ -6,7 +6,8 @@
 import { getJson, postJson, type ApiFailure, type ApiResult } from './api';
 import { adminVerifyPath, readAdminToken, removeAdminToken, writeAdminToken } from './admin-token';
 // Type-only: the literals below are checked against the shared contract without pulling zod into the admin pages.
-import type { apiPaths, AttentionPayment } from '../shared/api';
+import type { AttentionPayment } from '../shared/api';
+import type { apiPaths } from '../shared/api-paths';
 
 type ApiPaths = typeof apiPaths;
 

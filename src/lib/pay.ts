@@ -7,7 +7,8 @@
  * currency and id, the public key the server returned with the order, and a `timeout` of
  * CHECKOUT_TIMEOUT_SECONDS, the window a coupon hold on the server is sized for (issue 11).
  */
-import { apiPaths, type ReleaseOrderRequest, type ReleaseOrderResponse, type VerifyPaymentResponse } from '../shared/api';
+import type { ReleaseOrderRequest, ReleaseOrderResponse, VerifyPaymentResponse } from '../shared/api';
+import { apiPaths } from '../shared/api-paths';
 import { CHECKOUT_TIMEOUT_SECONDS } from '../shared/checkout-hold';
 import { postJson } from './api';
 import { CHECKOUT_THEME_COLOUR, loadCheckout } from './checkout';

@@ -1,61 +1,16 @@
 /**
  * The API contract shared by the SPA and the functions (spec part 2 section 7):
- * paths, request schemas, response shapes and the one error shape.
+ * request schemas, response shapes and the one error shape (paths, limits and the self-service
+ * messages, which need no zod, are in api-paths.ts).
  * Schemas use zod/mini (tree-shakable) so the browser bundle carries only the checks it uses (issue 10).
  */
 import * as z from 'zod/mini';
-import { TITLES, registrationFormSchema, type RegistrationForm } from './registration-form';
+import { selfServiceMessages, type PUBLIC_REGISTRATION_FIELDS } from './api-paths';
+import { TITLES, type RegistrationForm } from './registration-form';
+import { registrationFormSchema } from './registration-schema';
 import type { Currency } from './money';
 import type { Charges } from './pricing';
 import type { ChangeCharges } from './change-charges';
-
-export const apiPaths = {
-  root: '/api',
-  pricing: '/api/pricing',
-  couponVerify: '/api/coupons/verify',
-  ieeeStatus: '/api/ieee-verification/ieee-status',
-  createOrder: '/api/payment/create-order',
-  verifyPayment: '/api/payment/verify-payment',
-  releaseOrder: '/api/payment/release-order',
-  webhook: '/api/payment/webhook',
-  // Admin area (spec part 2 sections 6-7): every one but login needs `Authorization: Bearer <token>`.
-  adminLogin: '/api/admin-auth/login',
-  adminVerify: '/api/admin-auth/verify',
-  registrationsSummary: '/api/registrations/summary',
-  registrations: '/api/registrations',
-  registrationsExport: '/api/registrations/export',
-  resendTicket: '/api/registrations/resend-ticket',
-  verifyQr: '/api/verification/verify-qr',
-  paymentsAttention: '/api/payments/attention',
-  // Self-service (spec part 2 sections 2, 4, 7): public, rate-limited per client address.
-  tierUpgrade: '/api/tier-upgrade/upgrade-tier',
-  verifyUpgrade: '/api/tier-upgrade/verify-upgrade',
-  ieeeChange: '/api/ieee-change/change-ieee-status',
-  verifyIeeeChange: '/api/ieee-change/verify-ieee-change',
-  getName: '/api/update-name/get-name',
-  updateName: '/api/update-name/update-name',
-  // Accounts (issue "Accounts"): invoices, cancellations and refunds.
-  cancellationQuote: '/api/cancellation/quote',
-  cancellationRequest: '/api/cancellation/request',
-  invoicesLookup: '/api/invoices/lookup',
-  invoicesDownload: '/api/invoices/download',
-  adminInvoices: '/api/admin/invoices',
-  adminCancellations: '/api/admin/cancellations',
-  adminCancellationDecide: '/api/admin/cancellations/decide',
-  adminRefundPay: '/api/admin/refunds/pay',
-  adminAttentionRefund: '/api/admin/attention/refund',
-  nameTransferOrder: '/api/name-transfer/create-order',
-  nameTransferVerify: '/api/name-transfer/verify',
-  emailCheck: '/api/registrations/email-check',
-} as const;
-
-/** GET /api/registrations/{id}: one registration (public fields without a token, all with an admin token). */
-export function registrationPath(registrationNumber: string): string {
-  return `${apiPaths.registrations}/${encodeURIComponent(registrationNumber)}`;
-}
-
-/** Largest request body any function accepts, in bytes. */
-export const MAX_BODY_BYTES = 64 * 1024;
 
 /** `{ error: { code, message, fieldErrors? } }`: every non-2xx JSON answer (ARCHITECTURE: Errors). */
 export interface ApiError {
@@ -269,8 +224,6 @@ export interface RefundPayout {
   updatedAt: string;
 }
 
-/** What GET /api/registrations/{id} answers without an admin token (spec part 2 section 7). */
-export const PUBLIC_REGISTRATION_FIELDS = ['registrationNumber', 'title', 'firstName', 'lastName', 'organization', 'email', 'registrationTier'] as const;
 export type PublicRegistration = Pick<StoredRegistration, (typeof PUBLIC_REGISTRATION_FIELDS)[number]>;
 
 /** GET /api/registrations/summary: the count and the 10 newest, newest first. */
@@ -278,8 +231,6 @@ export interface RegistrationsSummaryResponse {
   totalRegistrations: number;
   latestRegistrations: StoredRegistration[];
 }
-/** How many registrations the summary lists. */
-export const LATEST_REGISTRATIONS = 10;
 
 /** A registration number as typed by an organiser: trimmed and upper-cased, e.g. PESGRE25-7KQ2M9XD. */
 export const registrationNumberSchema = z
@@ -291,9 +242,6 @@ export const resendTicketRequest = z.object({ registrationNumber: registrationNu
 export interface ResendTicketResponse {
   sent: true;
 }
-
-/** Largest verify-qr body, in bytes: a ticket is about 90. */
-export const MAX_QR_BODY_BYTES = 2 * 1024;
 
 /**
  * POST /api/verification/verify-qr: the JSON text of the ticket QR code, exactly as scanned.
@@ -323,22 +271,6 @@ export type VerifyQrResponse = VerifyQrValid | VerifyQrInvalid;
 // Every refusal is a 4xx in the error shape plus `{success: false, message}` (the pages show
 // the server's error or message, section 8).
 // ---------------------------------------------------------------------------------------------
-
-/** The spec's messages of the self-service pages (section 5 and 8), word for word. */
-export const selfServiceMessages = {
-  registrationIdRequired: '⚠️ Please enter your Registration ID.',
-  idAndEmailRequired: '⚠️ Please enter both Registration ID and Email.',
-  namesRequired: '⚠️ Please enter both first and last names.',
-  upgradeSummaryFailed: 'Failed to fetch upgrade summary.',
-  summaryFailed: 'Failed to fetch summary.',
-  verificationFailed: 'Payment verification failed.',
-  initiationFailed: 'Failed to initiate payment.',
-  windowClosed: 'Payment window closed. No payment was made.',
-  verified: 'Payment verified successfully! Redirecting...',
-  recordNotFound: 'Failed to find record.',
-  updateFailed: 'Update failed.',
-  updateNameFailed: 'Failed to update name.',
-} as const;
 
 /** A registration id as a registrant types it: trimmed and upper-cased; `required` is the empty-field message. */
 export function regIdSchema(required: string = selfServiceMessages.registrationIdRequired) {

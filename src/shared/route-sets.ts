@@ -11,9 +11,11 @@ export const allPaths: readonly string[] = Object.values(paths);
 /**
  * The public pages rendered to static HTML at build time (issue 10, 'Prerendered pages';
  * scripts/prerender.ts writes each to dist/<path>/index.html, '/' to dist/index.html): every
- * information page, the registration information page, payment success, the error page and the
- * self-service page shells. Not the registration wizard nor the admin area: those are served by
- * the SPA fallback shell (dist/spa-fallback.html, netlify.toml).
+ * information page, the registration information page, payment success, the error page, the
+ * self-service page shells and the registration wizard's shell (its heading and 'Loading
+ * pricing...': the form itself, and any progress saved in the browser, appear once pricing has
+ * arrived, after hydration). Not the admin area: it is served by the SPA fallback shell
+ * (dist/spa-fallback.html, netlify.toml).
  */
 export const prerenderedPaths: readonly string[] = [
   paths.home,
@@ -34,6 +36,7 @@ export const prerenderedPaths: readonly string[] = [
   paths.industrySponsor,
   paths.contact,
   paths.registrationInfo,
+  paths.registrationDetails,
   paths.paymentSuccess,
   paths.error,
   paths.tierUpgrade,
@@ -49,6 +52,7 @@ export const prerenderedPaths: readonly string[] = [
  * keeps the 'This site needs JavaScript' note for visitors without it.
  */
 export const scriptOnlyPaths: readonly string[] = [
+  paths.registrationDetails,
   paths.tierUpgrade,
   paths.ieeeChange,
   paths.nameChange,

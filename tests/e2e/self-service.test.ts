@@ -19,7 +19,7 @@ import AxeBuilder from '@axe-core/playwright';
 import PostalMime from 'postal-mime';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { StoredRegistration } from '../../src/shared/api';
-import { selfServiceMessages } from '../../src/shared/api';
+import { selfServiceMessages } from '../../src/shared/api-paths';
 import { computeChangeCharges } from '../../src/shared/change-charges';
 import { formatMoney } from '../../src/shared/money';
 import { findTier, isEarlyBirdOpen, pricing, type Tier } from '../../src/shared/pricing';

@@ -5,7 +5,8 @@
  */
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import { failureMessage, postJson, toApiResult, type ApiResult } from '../../lib/api';
-import { apiPaths, registrantRequest, selfServiceMessages, type CancellationResponse, type InvoicesLookupResponse } from '../../shared/api';
+import { registrantRequest, type CancellationResponse, type InvoicesLookupResponse } from '../../shared/api';
+import { apiPaths, selfServiceMessages } from '../../shared/api-paths';
 
 /** The registrant's id and registered e-mail as the server wants them (id trimmed and upper-cased). */
 export interface Registrant {
@@ -145,11 +146,18 @@ export function useFocusAfterRender(): (ref: RefObject<HTMLElement | null>) => v
 /**
  * Puts focus back on `element` when the page lost it: a button disabled while busy drops focus to
  * the body, and a keyboard user would start again from the top. Runs after the next paint so
- * the page's own focus move (to a result heading) wins.
+ * the page's own focus move (to a result heading) wins; while the element is still disabled (the
+ * render that enables it again has not been committed yet, as on a busy machine), it tries again
+ * on the following frames, up to `frames` of them.
  */
-export function keepFocus(element: HTMLElement | null): void {
+export function keepFocus(element: HTMLElement | null, frames = 30): void {
   requestAnimationFrame(() => {
     const active = document.activeElement;
-    if (element?.isConnected && (!active || active === document.body)) element.focus();
+    if (!element?.isConnected || (active && active !== document.body)) return;
+    if ((element as HTMLButtonElement).disabled) {
+      if (frames > 1) keepFocus(element, frames - 1);
+      return;
+    }
+    element.focus();
   });
 }

@@ -9,25 +9,16 @@ import { useNavigate } from 'react-router-dom';
 import { conference } from '../../content/conference';
 import { failureMessage, getJson, postJson, type ApiResult } from '../../lib/api';
 import { payWithCheckout } from '../../lib/pay';
-import {
-  apiPaths,
-  changeOrderRequest,
-  registrationPath,
-  selfServiceMessages,
-  type IeeeChangeOrderResponse,
-  type PublicRegistration,
-  type UpgradeOrderResponse,
-} from '../../shared/api';
+import { changeOrderRequest, type IeeeChangeOrderResponse, type PublicRegistration, type UpgradeOrderResponse } from '../../shared/api';
+import { apiPaths, registrationPath, selfServiceMessages } from '../../shared/api-paths';
 import { formatMoney } from '../../shared/money';
 import type { Pricing } from '../../shared/pricing';
 import { paymentSuccessUrl } from '../../shared/routes';
 import { changeSummary, type ChangeKind, type ChangeSummary } from './change-summary';
 import { MessageBanner, type Banner } from './MessageBanner';
+import { REDIRECT_DELAY_MS } from './timing';
 import './self-service.css';
 import { AmountsAndPay } from './AmountsAndPay';
-
-/** Spec section 9: the redirect to the payment-success page waits 1.5 s after verification. */
-export const REDIRECT_DELAY_MS = 1500;
 
 type OrderResponse = UpgradeOrderResponse | IeeeChangeOrderResponse;
 

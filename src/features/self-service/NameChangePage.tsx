@@ -2,23 +2,29 @@
  * /name-change (spec part 2 sections 2, 4, 5, 7 and 8): the Registration ID and the registered
  * e-mail find the record ('Fetch Record'), then a title, first and last name replace the stored
  * name ('Update Name'). Both forms validate with the shared request schemas (src/shared/api.ts),
- * so the page and the server refuse the same input with the same words.
+ * so the page and the server refuse the same input with the same words; the schemas and zod are
+ * fetched on the page's first focus or press (name-change-resolvers.ts), not with the page.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import { conference } from '../../content/conference';
 import { failureMessage, postJson } from '../../lib/api';
-import { apiPaths, getNameRequest, selfServiceMessages, updateNameRequest, type GetNameResponse, type UpdateNameResponse } from '../../shared/api';
+import { VALIDATION_LOAD_FAILED, lazyResolver, loadOnce, prefetchOnInteraction } from '../../lib/lazy-resolver';
+import type { GetNameResponse, getNameRequest, UpdateNameResponse } from '../../shared/api';
+import { apiPaths, selfServiceMessages } from '../../shared/api-paths';
 import { TITLES } from '../../shared/registration-form';
 import { MessageBanner, type Banner } from './MessageBanner';
+import type { nameFields } from './name-change-resolvers';
 import './self-service.css';
 
 /** Spec section 9: the name-change success message clears after 5 s. */
 export const SUCCESS_MESSAGE_MS = 5000;
 
-const nameFields = z.pick(updateNameRequest, { title: true, firstName: true, lastName: true });
+/** Both forms' resolvers (zod and the shared schemas), fetched once on the page's first focus or press. */
+const loadResolvers = loadOnce(() => import('./name-change-resolvers'));
+const lookupResolver = lazyResolver(() => loadResolvers().then((m) => m.lookupResolver));
+const namesResolver = lazyResolver(() => loadResolvers().then((m) => m.namesResolver));
 type LookupInput = z.input<typeof getNameRequest>;
 type LookupOutput = z.output<typeof getNameRequest>;
 type NameInput = z.input<typeof nameFields>;
@@ -46,12 +52,12 @@ export default function NameChangePage() {
   const firstNameRef = useRef<HTMLInputElement | null>(null);
 
   const lookup = useForm<LookupInput, unknown, LookupOutput>({
-    resolver: zodResolver(getNameRequest),
+    resolver: lookupResolver,
     defaultValues: { regId: '', email: '' },
     shouldFocusError: true,
   });
   const names = useForm<NameInput, unknown, NameOutput>({
-    resolver: zodResolver(nameFields),
+    resolver: namesResolver,
     defaultValues: emptyName,
     shouldFocusError: true,
   });
@@ -101,6 +107,9 @@ export default function NameChangePage() {
     clearTimer.current = window.setTimeout(() => setBanner(null), SUCCESS_MESSAGE_MS);
   };
 
+  // handleSubmit rejects only when the resolvers could not be fetched (onLookup and onUpdate do not throw).
+  const validationUnavailable = () => show({ tone: 'error', text: VALIDATION_LOAD_FAILED });
+  const prefetch = prefetchOnInteraction(loadResolvers);
   const lookupErrors = lookup.formState.errors;
   const nameErrors = names.formState.errors;
   const errorRef = `${ids}-error`;
@@ -121,10 +130,12 @@ export default function NameChangePage() {
       <p>Correct the name on your registration. Enter your Registration ID and the e-mail address you registered with to find your record.</p>
 
       <form className="card ss-form" onSubmit={(e) =>
-          void lookup.handleSubmit(onLookup, (errors) =>
-            show({ tone: 'error', text: firstError(errors, ['regId', 'email']) ?? selfServiceMessages.idAndEmailRequired }),
-          )(e)
-        } noValidate aria-labelledby={`${ids}-lookup`}>
+          lookup
+            .handleSubmit(onLookup, (errors) =>
+              show({ tone: 'error', text: firstError(errors, ['regId', 'email']) ?? selfServiceMessages.idAndEmailRequired }),
+            )(e)
+            .catch(validationUnavailable)
+        } noValidate aria-labelledby={`${ids}-lookup`} {...prefetch}>
         <h2 id={`${ids}-lookup`}>Find your registration</h2>
         <div className="ss-field">
           <label htmlFor={`${ids}-regid`}>Registration ID</label>
@@ -160,10 +171,12 @@ export default function NameChangePage() {
 
       {found && (
         <form className="card ss-form" onSubmit={(e) =>
-            void names.handleSubmit(onUpdate, (errors) =>
-              show({ tone: 'error', text: firstError(errors, ['firstName', 'lastName', 'title']) ?? selfServiceMessages.namesRequired }),
-            )(e)
-          } noValidate aria-labelledby={`${ids}-names`}>
+            names
+              .handleSubmit(onUpdate, (errors) =>
+                show({ tone: 'error', text: firstError(errors, ['firstName', 'lastName', 'title']) ?? selfServiceMessages.namesRequired }),
+              )(e)
+              .catch(validationUnavailable)
+          } noValidate aria-labelledby={`${ids}-names`} {...prefetch}>
           <h2 id={`${ids}-names`}>New name for {found.regId}</h2>
           <div className="ss-field">
             <label htmlFor={`${ids}-title`}>Title</label>

@@ -5,24 +5,26 @@
  * and to and what it costs, and 'Pay' opens Checkout. Once the payment is verified the
  * registration belongs to the new person, who gets a new ticket; the old ticket is refused.
  * The form validates with the shared request schema (nameTransferRequest in src/shared/api.ts),
- * so the page and the server refuse the same input with the same words.
+ * so the page and the server refuse the same input with the same words; the schema and zod are
+ * fetched on the form's first focus or press (name-transfer-resolver.ts), not with the page.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
 import type * as z from 'zod/mini';
 import { conference } from '../../content/conference';
 import { invoicing } from '../../content/invoicing';
 import { failureMessage, postJson } from '../../lib/api';
+import { VALIDATION_LOAD_FAILED, lazyResolver, loadOnce, prefetchOnInteraction } from '../../lib/lazy-resolver';
 import { payWithCheckout } from '../../lib/pay';
-import { apiPaths, nameTransferRequest, selfServiceMessages, type NameTransferOrderResponse } from '../../shared/api';
+import type { NameTransferOrderResponse, nameTransferRequest } from '../../shared/api';
+import { apiPaths, selfServiceMessages } from '../../shared/api-paths';
 import { formatMoney } from '../../shared/money';
 import { pricing } from '../../shared/pricing';
 import { TITLES } from '../../shared/registration-form';
 import { paymentSuccessUrl } from '../../shared/routes';
 import { formatDay } from '../registration/format';
-import { REDIRECT_DELAY_MS } from './ChangePage';
+import { REDIRECT_DELAY_MS } from './timing';
 import { MessageBanner, type Banner } from './MessageBanner';
 import { transferFees, transferSummary, type TransferSummary } from './transfer-summary';
 import './self-service.css';
@@ -40,6 +42,10 @@ const emptyForm: FormInput = {
   email: '',
   to: { title: '' as FormInput['to']['title'], firstName: '', lastName: '', email: '', organization: '', mobile: '' },
 };
+
+/** The form's resolver (zod and the shared schema), fetched once on the form's first focus or press. */
+const loadResolver = loadOnce(() => import('./name-transfer-resolver').then((m) => m.transferResolver));
+const transferResolver = lazyResolver(loadResolver);
 
 const fees = transferFees(pricing);
 const deadline = formatDay(invoicing.nameTransfer.requestBefore);
@@ -76,7 +82,7 @@ export default function NameTransferPage() {
   const orderSeq = useRef(0);
 
   const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(nameTransferRequest),
+    resolver: transferResolver,
     defaultValues: emptyForm,
     shouldFocusError: true,
   });
@@ -195,11 +201,15 @@ export default function NameTransferPage() {
       <form
         className="card ss-form"
         onSubmit={(e) =>
-          void form.handleSubmit(onContinue, (errs) => {
-            const first = FIELD_ORDER.map((n) => errorOf(errs, n)).find(Boolean);
-            fail(first ?? selfServiceMessages.idAndEmailRequired);
-          })(e)
+          form
+            .handleSubmit(onContinue, (errs) => {
+              const first = FIELD_ORDER.map((n) => errorOf(errs, n)).find(Boolean);
+              fail(first ?? selfServiceMessages.idAndEmailRequired);
+            })(e)
+            // Rejects only when the resolver could not be fetched (onContinue does not throw).
+            .catch(() => fail(VALIDATION_LOAD_FAILED))
         }
+        {...prefetchOnInteraction(loadResolver)}
         noValidate
         aria-labelledby={`${ids}-form-heading`}
       >

@@ -9,7 +9,7 @@ import { useSearchParams } from 'react-router-dom';
 import { conference } from '../../../content/conference';
 import { getJson } from '../../../lib/api';
 import { adminVerifyPath, readAdminToken, removeAdminToken } from '../../../lib/admin-token';
-import { apiPaths } from '../../../shared/api';
+import { apiPaths } from '../../../shared/api-paths';
 import type { Pricing, Tier } from '../../../shared/pricing';
 import { isPricing, offeredTiers } from './model';
 import { WizardForm } from './WizardForm';

@@ -1,15 +1,17 @@
 /**
  * The nine-step registration form (spec part 2 sections 2-5): one react-hook-form instance whose
- * resolver validates only the current step's schema (stepSchemas from src/shared), step skipping
- * by tier, persistence after each forward move, Clear Form, and the payment action on step 9.
+ * resolver validates only the current step's schema (stepSchemas from src/shared, loaded on the
+ * form's first touch: step-resolvers.ts), step skipping by tier, persistence after each forward
+ * move, Clear Form, and the payment action on step 9.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { postJson } from '../../../lib/api';
 import { safeLocalStorage } from '../../../lib/admin-token';
+import { VALIDATION_LOAD_FAILED, lazyResolver, loadOnce, prefetchOnInteraction } from '../../../lib/lazy-resolver';
 import { clearRegistration, restoreRegistration, saveRegistration } from '../../../lib/persisted-form';
-import { apiPaths, type IeeeStatusResponse } from '../../../shared/api';
+import type { IeeeStatusResponse } from '../../../shared/api';
+import { apiPaths } from '../../../shared/api-paths';
 import { findTier, type Pricing, type Tier } from '../../../shared/pricing';
 import { tierDependentFields } from '../../../shared/tier-rules';
 import {
@@ -17,32 +19,30 @@ import {
   messages,
   nextStep,
   previousStep,
-  stepSchemas,
   type RegistrationFormDraft,
 } from '../../../shared/registration-form';
 import { EARLY_BIRD_CLEARED_NOTICE, STEP_TITLES, earlyBirdExpired, extraFees, freshForm, noCoupon, startState, stepProgress, type CouponState } from './model';
-import { usePayment } from './usePayment';
-import { BillingStep } from './steps/BillingStep';
+import { BillingStep, SummaryStep, loadLateParts } from './lazy-parts';
+import { loadPay, usePayment } from './usePayment';
 import { DietaryStep } from './steps/DietaryStep';
 import { EventStep } from './steps/EventStep';
 import { IeeeStep } from './steps/IeeeStep';
 import { PaperStep } from './steps/PaperStep';
 import { ParticipantStep } from './steps/ParticipantStep';
-import { SummaryStep } from './steps/SummaryStep';
 import { TierStep } from './steps/TierStep';
 
 /** The question Clear Form asks before deleting the saved form. */
 const CLEAR_FORM_QUESTION = 'Clear the form? Everything you have entered, including what is saved in this browser, will be deleted.';
 
-/**
- * One resolver per step. `raw: true` hands react-hook-form the values as typed rather than the
- * step schema's parsed output, which would hold only that step's fields.
- */
+/** The step resolvers (zod and the shared step schemas), fetched once when the form is first touched or validated. */
+const loadStepResolvers = loadOnce(() => import('./step-resolvers').then((m) => m.stepResolvers));
+
+/** What the form's first focus or press starts fetching: its validation and its later steps. */
+const prefetchForm = () => Promise.all([loadStepResolvers(), loadLateParts()]);
+
+/** One resolver per step, each handing over to its loaded counterpart in step-resolvers.ts. */
 const stepResolvers = Object.fromEntries(
-  Object.entries(stepSchemas).map(([step, schema]) => [
-    step,
-    zodResolver(schema as never, undefined, { raw: true }) as unknown as Resolver<RegistrationFormDraft>,
-  ]),
+  Array.from({ length: TOTAL_STEPS }, (_, i) => [i + 1, lazyResolver(() => loadStepResolvers().then((resolvers) => resolvers[i + 1]!))]),
 ) as Record<number, Resolver<RegistrationFormDraft>>;
 
 interface WizardFormProps {
@@ -78,6 +78,11 @@ export function WizardForm({ pricing, admin, tiers }: WizardFormProps) {
   useEffect(() => {
     if (start.clearSaved) clearRegistration(storage);
   }, [start, storage]);
+
+  // Checkout's code is needed only on step 9: fetch it when the delegate gets there.
+  useEffect(() => {
+    if (step === TOTAL_STEPS) void loadPay().catch(() => undefined);
+  }, [step]);
 
   // Focus follows the step so screen-reader and keyboard users land on the new step's heading.
   useEffect(() => {
@@ -161,7 +166,8 @@ export function WizardForm({ pricing, admin, tiers }: WizardFormProps) {
         return;
       }
     }
-    void handleSubmit(onValidStep)(e);
+    // The only way handleSubmit rejects here is a failed fetch of the step resolvers.
+    handleSubmit(onValidStep)(e).catch(() => setNotice(VALIDATION_LOAD_FAILED));
   };
 
   const goBack = () => {
@@ -181,7 +187,7 @@ export function WizardForm({ pricing, admin, tiers }: WizardFormProps) {
 
   return (
     <FormProvider {...form}>
-      <form className="wizard card" noValidate onSubmit={onSubmit} aria-labelledby="wizard-step-heading">
+      <form className="wizard card" noValidate onSubmit={onSubmit} aria-labelledby="wizard-step-heading" {...prefetchOnInteraction(prefetchForm)}>
         <div className="wizard__progress">
           <p className="wizard__count">
             Step {progress.position} of {progress.total}
@@ -208,8 +214,12 @@ export function WizardForm({ pricing, admin, tiers }: WizardFormProps) {
         )}
         {step === 6 && <EventStep event="gala" ticketPrice={pricing.galaDinner[tierCurrency]} currency={tierCurrency} onChange={syncExtraFees} />}
         {step === 7 && <DietaryStep />}
-        {step === 8 && <BillingStep admin={admin} />}
-        {step === 9 && <SummaryStep pricing={pricing} coupon={coupon} setCoupon={setCoupon} paying={payment.paying} />}
+        {step >= 8 && (
+          <Suspense fallback={<p role="status">Loading...</p>}>
+            {step === 8 && <BillingStep admin={admin} />}
+            {step === 9 && <SummaryStep pricing={pricing} coupon={coupon} setCoupon={setCoupon} paying={payment.paying} />}
+          </Suspense>
+        )}
 
         {step === TOTAL_STEPS && payment.message && (
           <p className="notice notice--error" role="alert">

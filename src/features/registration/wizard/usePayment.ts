@@ -9,8 +9,9 @@ import { useNavigate } from 'react-router-dom';
 import { errorUrl, paymentSuccessUrl } from '../../../shared/routes';
 import { readAdminToken } from '../../../lib/admin-token';
 import { failureMessage, postJson, type ApiResult } from '../../../lib/api';
-import { payWithCheckout } from '../../../lib/pay';
-import { apiPaths, type CreateOrderRequest, type CreateOrderResponse, type EarlyBirdExpiredBody } from '../../../shared/api';
+import { loadOnce } from '../../../lib/lazy-resolver';
+import type { CreateOrderRequest, CreateOrderResponse, EarlyBirdExpiredBody } from '../../../shared/api';
+import { apiPaths } from '../../../shared/api-paths';
 import { fromMinor } from '../../../shared/money';
 import { computeCharges, findTier, type Pricing } from '../../../shared/pricing';
 import type { RegistrationFormDraft } from '../../../shared/registration-form';
@@ -35,6 +36,12 @@ interface PaymentOptions {
   /** A registration exists: forget the saved form. */
   onRegistered: () => void;
 }
+
+/**
+ * The Checkout side of paying (src/lib/pay.ts, src/lib/checkout.ts), fetched when step 9 shows
+ * (WizardForm prefetches it) or at the latest once the order exists, not with the page (issue 10).
+ */
+export const loadPay = loadOnce(() => import('../../../lib/pay'));
 
 /** create-order's 409 EARLY_BIRD_EXPIRED answer: its message, or null for any other answer. */
 function earlyBirdExpiredMessage(result: ApiResult<CreateOrderResponse>): string | null {
@@ -96,6 +103,12 @@ export function usePayment({ pricing, admin, coupon, getValues, onEarlyBirdExpir
       return;
     }
 
+    let payWithCheckout;
+    try {
+      ({ payWithCheckout } = await loadPay());
+    } catch {
+      return fail(paymentMessages.initiationFailed);
+    }
     const outcome = await payWithCheckout({
       order,
       prefill: { name: [values.firstName, values.lastName].filter(Boolean).join(' '), email: values.email, contact: values.mobile },

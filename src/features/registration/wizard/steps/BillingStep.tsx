@@ -2,8 +2,8 @@
 import { useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import type { RegistrationFormDraft } from '../../../../shared/registration-form';
-import { COUNTRIES } from '../countries';
-import { errorMessage, FixedCountryField, SelectField, TextField, type FieldName } from '../fields';
+import { CountrySelectField } from '../CountrySelectField';
+import { errorMessage, FixedCountryField, TextField, type FieldName } from '../fields';
 
 /** Billing field <- participant field copied by 'Same as participant details'. */
 const copied: [FieldName, FieldName][] = [
@@ -44,14 +44,7 @@ export function BillingStep({ admin }: { admin: boolean }) {
       <TextField name="billingCity" label="Billing City" required autoComplete="billing address-level2" />
       <TextField name="billingState" label="Billing State" hint="Optional" autoComplete="billing address-level1" />
       {admin ? (
-        <SelectField name="billingCountry" label="Billing Country" required autoComplete="billing country-name">
-          <option value="">Select</option>
-          {COUNTRIES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </SelectField>
+        <CountrySelectField name="billingCountry" label="Billing Country" autoComplete="billing country-name" withSelect />
       ) : (
         <FixedCountryField name="billingCountry" label="Billing Country" />
       )}

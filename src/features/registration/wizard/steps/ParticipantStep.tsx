@@ -1,7 +1,8 @@
 /** Step 1, 'Participant Details' (spec part 2 sections 3 and 5). */
+import { Suspense } from 'react';
 import { TITLES } from '../../../../shared/registration-form';
-import { COUNTRIES } from '../countries';
 import { FixedCountryField, SelectField, TextField } from '../fields';
+import { CountrySelectField } from '../lazy-parts';
 
 /** Name, organisation, address and contact fields; Country is fixed to India unless `admin`. */
 export function ParticipantStep({ admin }: { admin: boolean }) {
@@ -24,13 +25,10 @@ export function ParticipantStep({ admin }: { admin: boolean }) {
       <TextField name="city" label="City" required autoComplete="address-level2" />
       <TextField name="state" label="State" hint="Optional" autoComplete="address-level1" />
       {admin ? (
-        <SelectField name="country" label="Country" required autoComplete="country-name">
-          {COUNTRIES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </SelectField>
+        // The admin's list of every country comes with the wizard's late chunk (lazy-parts.tsx).
+        <Suspense fallback={<p role="status">Loading countries...</p>}>
+          <CountrySelectField name="country" label="Country" autoComplete="country-name" />
+        </Suspense>
       ) : (
         <FixedCountryField name="country" label="Country" />
       )}

@@ -6,7 +6,8 @@
 import { useEffect, useId, useState, type Dispatch, type SetStateAction } from 'react';
 import { useWatch } from 'react-hook-form';
 import { postJson, failureMessage } from '../../../../lib/api';
-import { apiPaths, couponCodeSchema, type CouponVerifyResponse, type EmailCheckResponse } from '../../../../shared/api';
+import type { CouponVerifyResponse, EmailCheckResponse } from '../../../../shared/api';
+import { apiPaths } from '../../../../shared/api-paths';
 import { formatMoney } from '../../../../shared/money';
 import { computeCharges, findTier, isIeeeTier, isStudentTier, type Pricing } from '../../../../shared/pricing';
 import { couponTierError } from '../../../../shared/tier-rules';
@@ -22,6 +23,9 @@ interface SummaryStepProps {
   /** Disables the coupon controls while a payment is being set up. */
   paying: boolean;
 }
+
+/** Shown when the coupon could not be checked (no connection). */
+const COUPON_CHECK_FAILED = 'Could not check the coupon. Please try again.';
 
 const yesNo = (v: string) => (v === 'yes' ? 'Yes' : v === 'no' ? 'No' : '');
 
@@ -93,6 +97,14 @@ export function SummaryStep({ pricing, coupon, setCoupon, paying }: SummaryStepP
       setCoupon((c) => ({ ...c, applied: null, message: { kind: 'error', text: tierError } }));
       return;
     }
+    // The shared coupon-code rule (zod) is fetched on the first Apply, not with the page (issue 10).
+    let couponCodeSchema;
+    try {
+      ({ couponCodeSchema } = await import('../../../../shared/api'));
+    } catch {
+      setCoupon((c) => ({ ...c, applied: null, message: { kind: 'error', text: COUPON_CHECK_FAILED } }));
+      return;
+    }
     const parsed = couponCodeSchema.safeParse(coupon.code);
     if (!parsed.success) {
       setCoupon((c) => ({ ...c, applied: null, message: { kind: 'error', text: parsed.error.issues[0]?.message ?? 'Invalid coupon' } }));
@@ -110,7 +122,7 @@ export function SummaryStep({ pricing, coupon, setCoupon, paying }: SummaryStepP
     const text = result.ok
       ? result.data?.message || 'Invalid coupon'
       : result.network
-        ? 'Could not check the coupon. Please try again.'
+        ? COUPON_CHECK_FAILED
         : failureMessage(result, 'Invalid coupon');
     setCoupon((c) => ({ ...c, applied: null, message: { kind: 'error', text }, checking: false }));
   };

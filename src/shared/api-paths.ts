@@ -1,0 +1,80 @@
+/**
+ * The zod-free half of the API contract shared by the SPA and the functions (spec part 2
+ * section 7): paths, size limits, the public registration fields and the self-service pages'
+ * messages. Pages import these at first load; the request schemas, which need zod, are in
+ * api.ts and reach the browser only when a form validates (issue 10 bundle budget).
+ * A leaf module: it imports nothing.
+ */
+
+export const apiPaths = {
+  root: '/api',
+  pricing: '/api/pricing',
+  couponVerify: '/api/coupons/verify',
+  ieeeStatus: '/api/ieee-verification/ieee-status',
+  createOrder: '/api/payment/create-order',
+  verifyPayment: '/api/payment/verify-payment',
+  releaseOrder: '/api/payment/release-order',
+  webhook: '/api/payment/webhook',
+  // Admin area (spec part 2 sections 6-7): every one but login needs `Authorization: Bearer <token>`.
+  adminLogin: '/api/admin-auth/login',
+  adminVerify: '/api/admin-auth/verify',
+  registrationsSummary: '/api/registrations/summary',
+  registrations: '/api/registrations',
+  registrationsExport: '/api/registrations/export',
+  resendTicket: '/api/registrations/resend-ticket',
+  verifyQr: '/api/verification/verify-qr',
+  paymentsAttention: '/api/payments/attention',
+  // Self-service (spec part 2 sections 2, 4, 7): public, rate-limited per client address.
+  tierUpgrade: '/api/tier-upgrade/upgrade-tier',
+  verifyUpgrade: '/api/tier-upgrade/verify-upgrade',
+  ieeeChange: '/api/ieee-change/change-ieee-status',
+  verifyIeeeChange: '/api/ieee-change/verify-ieee-change',
+  getName: '/api/update-name/get-name',
+  updateName: '/api/update-name/update-name',
+  // Accounts (issue "Accounts"): invoices, cancellations and refunds.
+  cancellationQuote: '/api/cancellation/quote',
+  cancellationRequest: '/api/cancellation/request',
+  invoicesLookup: '/api/invoices/lookup',
+  invoicesDownload: '/api/invoices/download',
+  adminInvoices: '/api/admin/invoices',
+  adminCancellations: '/api/admin/cancellations',
+  adminCancellationDecide: '/api/admin/cancellations/decide',
+  adminRefundPay: '/api/admin/refunds/pay',
+  adminAttentionRefund: '/api/admin/attention/refund',
+  nameTransferOrder: '/api/name-transfer/create-order',
+  nameTransferVerify: '/api/name-transfer/verify',
+  emailCheck: '/api/registrations/email-check',
+} as const;
+
+/** GET /api/registrations/{id}: one registration (public fields without a token, all with an admin token). */
+export function registrationPath(registrationNumber: string): string {
+  return `${apiPaths.registrations}/${encodeURIComponent(registrationNumber)}`;
+}
+
+/** Largest request body any function accepts, in bytes. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/** Largest verify-qr body, in bytes: a ticket is about 90. */
+export const MAX_QR_BODY_BYTES = 2 * 1024;
+
+/** What GET /api/registrations/{id} answers without an admin token (spec part 2 section 7). */
+export const PUBLIC_REGISTRATION_FIELDS = ['registrationNumber', 'title', 'firstName', 'lastName', 'organization', 'email', 'registrationTier'] as const;
+
+/** How many registrations the summary lists. */
+export const LATEST_REGISTRATIONS = 10;
+
+/** The spec's messages of the self-service pages (section 5 and 8), word for word. */
+export const selfServiceMessages = {
+  registrationIdRequired: '⚠️ Please enter your Registration ID.',
+  idAndEmailRequired: '⚠️ Please enter both Registration ID and Email.',
+  namesRequired: '⚠️ Please enter both first and last names.',
+  upgradeSummaryFailed: 'Failed to fetch upgrade summary.',
+  summaryFailed: 'Failed to fetch summary.',
+  verificationFailed: 'Payment verification failed.',
+  initiationFailed: 'Failed to initiate payment.',
+  windowClosed: 'Payment window closed. No payment was made.',
+  verified: 'Payment verified successfully! Redirecting...',
+  recordNotFound: 'Failed to find record.',
+  updateFailed: 'Update failed.',
+  updateNameFailed: 'Failed to update name.',
+} as const;
