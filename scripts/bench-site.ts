@@ -16,10 +16,11 @@
  *
  * Environment: BENCH_ROUTES (comma-separated paths; default every public route), BENCH_RUNS
  * (Lighthouse runs per route; 0 skips Lighthouse and the functions: sizes only), BENCH_PORT (preview port, default a free one),
- * CHROMIUM_PATH (the browser; scripts/chromium.ts).
+ * CHROMIUM_PATH (the browser; scripts/chromium.ts), BENCH_REPORTS (a folder: each Lighthouse report is
+ * written there as JSON, `<route>-<run>.json`, for diagnosis in Lighthouse's viewer).
  */
 import { spawn, execFileSync } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -136,12 +137,19 @@ const metricLabel: Record<(typeof metricAudits)[number], string> = {
   'cumulative-layout-shift': 'CLS',
 };
 
-/** One Lighthouse run (mobile defaults): the four category scores, TBT, and the failing audits. */
-async function lighthouseOnce(url: string): Promise<LighthouseFigures> {
+/**
+ * One Lighthouse run (mobile defaults): the four category scores, TBT, and the failing audits.
+ * With BENCH_REPORTS set, the whole report is written to that folder as `name`.json.
+ */
+async function lighthouseOnce(url: string, name: string): Promise<LighthouseFigures> {
   const chrome = await chromeLauncher.launch({ chromePath: browserChoice.executablePath, chromeFlags, envVars: { ...process.env, ...browserChoice.env } as Record<string, string> });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
     const lhr = result!.lhr;
+    if (process.env.BENCH_REPORTS) {
+      await mkdir(process.env.BENCH_REPORTS, { recursive: true });
+      await writeFile(path.join(process.env.BENCH_REPORTS, `${name}.json`), JSON.stringify(lhr));
+    }
     const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
     const failing = ['accessibility', 'best-practices', 'seo'].flatMap((cat) =>
       (lhr.categories[cat]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => ref.id),
@@ -165,7 +173,8 @@ const median = (xs: number[]) => {
 /** BENCH_RUNS Lighthouse runs of `url`, reduced to the median of each figure. */
 async function lighthouseMedian(url: string): Promise<LighthouseFigures> {
   const all: LighthouseFigures[] = [];
-  for (let i = 0; i < runs; i++) all.push(await lighthouseOnce(url));
+  const slug = new URL(url).pathname.replace(/^\/|\/$/g, '').replace(/\//g, '_') || 'home';
+  for (let i = 0; i < runs; i++) all.push(await lighthouseOnce(url, `${slug}-${i + 1}`));
   const keys = Object.keys(scoreBudgets) as (keyof typeof scoreBudgets)[];
   return {
     scores: Object.fromEntries(keys.map((k) => [k, median(all.map((r) => r.scores[k]))])) as LighthouseFigures['scores'],

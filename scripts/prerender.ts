@@ -10,7 +10,8 @@
  *     (with data-rendered-at, the render instant the clock hooks hydrate with: src/lib/render-time.ts),
  *     its <title> (and any <meta>) in the head instead of the shell's, a stylesheet link for the
  *     CSS of its lazy route chunk and modulepreload links for the chunk's JS (from the client
- *     build manifest), so the page is styled before any script runs and nothing shifts;
+ *     build manifest), so the page is styled before any script runs and nothing shifts; the entry
+ *     script and the modulepreloads are fetched at low priority (the page paints without them);
  *     a <noscript> stylesheet (public/no-js.css) that opens the navigation's sub-menus without
  *     JavaScript;
  *   - dist/spa-fallback.html: the untouched shell (empty #root), which netlify.toml serves for
@@ -71,7 +72,7 @@ function assetLinks(manifest: Manifest, modules: string[], preloadJs = true): st
   }
   return [
     ...[...css].map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
-    ...[...js].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+    ...[...js].map((f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${f}">`),
   ].join('\n    ');
 }
 
@@ -99,6 +100,11 @@ export function pageDocument(template: string, page: { html: string; links: stri
   if (head.some((h) => /^<meta\b[^>]*name="description"/.test(h))) doc = doc.replace(/<meta name="description"[^>]*>/, '');
   const extra = [...head, page.links, '<noscript><link rel="stylesheet" href="/no-js.css"></noscript>'].filter(Boolean).join('\n    ');
   doc = doc.replace('</head>', `  ${extra}\n  </head>`);
+  // A prerendered page paints and reads without its scripts, so they are fetched at low priority:
+  // on a slow connection the stylesheets and the largest image (the hero's, preloaded with high
+  // priority) get the bandwidth first, and the first paint does not wait for ~100 KB of JS.
+  if (!/<script type="module" crossorigin src=/.test(doc)) throw new Error('prerender: the built index.html has no module entry script');
+  doc = doc.replace(/<script type="module" crossorigin src=/, '<script type="module" fetchpriority="low" crossorigin src=');
   if (!doc.includes('<div id="root"></div>')) throw new Error('prerender: the built index.html has no empty <div id="root"></div>');
   doc = doc.replace('<div id="root"></div>', () => `<div id="root" data-rendered-at="${page.renderedAt}">${body}</div>`);
   if (!page.needsScript) doc = doc.replace(/\s*<noscript>This site needs JavaScript[\s\S]*?<\/noscript>/, '');

@@ -123,6 +123,9 @@ describe('prerendered pages', () => {
     const h1 = headings[route]!;
     expect(html).toMatch(/<div id="root" data-rendered-at="\d+"><div class="site">/);
     expect(html).toContain(`>${h1.replace(/&/g, '&amp;')}</h1>`);
+    // The page paints without its scripts: they are fetched at low priority (scripts/prerender.ts).
+    expect(html).toMatch(/<script type="module" fetchpriority="low" crossorigin src="\/assets\/index-[\w-]+\.js">/);
+    expect(html.match(/<link rel="modulepreload"[^>]*>/g)?.filter((l) => !l.includes('fetchpriority="low"')) ?? []).toEqual([]);
 
     // Read without JavaScript.
     const offContext = await browser.newContext({ javaScriptEnabled: false });
