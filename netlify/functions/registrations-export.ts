@@ -7,6 +7,7 @@
  *  that a spreadsheet would run as a formula prefixed with a single quote.
  *  Streamed page by page as the registrations are read (http.ts streamedResponse): at about
  *  560 bytes a row a buffered file would pass Netlify's 6 MB response limit near 11,000.
+ *  Gzipped when the client accepts it (http.ts gzipWhenAccepted).
  *  401 without a valid admin token; 503 when the store is down before the first byte (a failure
  *  later cuts the transfer). Each export is recorded in the audit log when its last row is
  *  sent, with the row count (or, when the client went away first, the rows sent and `incomplete`).
@@ -17,7 +18,7 @@ import { registrationCsvFilename, registrationCsvHeaders, registrationCsvRow, ty
 import { dayIn } from '../../src/shared/dates';
 import { requireAdmin } from '../server/auth';
 import { now } from '../server/clock';
-import { endpoint, streamedResponse } from '../server/http';
+import { endpoint, gzipWhenAccepted, streamedResponse } from '../server/http';
 import { openRegistrationPages } from '../server/registrations';
 import { audit } from '../server/store';
 
@@ -57,11 +58,11 @@ export default endpoint(['GET'], async (req) => {
   }
 
   const filename = registrationCsvFilename(dayIn(at, conference.timeZone));
-  return streamedResponse(200, csv(), {
+  return gzipWhenAccepted(req, streamedResponse(200, csv(), {
     'Content-Type': 'text/csv; charset=utf-8',
     'Content-Disposition': `attachment; filename="${filename}"`,
     'X-Content-Type-Options': 'nosniff',
-  });
+  }));
 });
 
 export const config = { path: '/api/registrations/export' };

@@ -4,17 +4,19 @@
  *  streamedResponse): each registration is sent as its stored JSON text, never parsed and
  *  re-serialised. 401 without a valid admin token; 503 when the store is down before the first
  *  byte (a failure later cuts the transfer). 1 + ceil(n / 500) store requests for n registrations
- *  (netlify/server/registrations.ts openRegistrationPages()).
+ *  (netlify/server/registrations.ts openRegistrationPages()). Gzipped when the client accepts it
+ *  (http.ts gzipWhenAccepted).
  */
 import { requireAdmin } from '../server/auth';
-import { endpoint, jsonArrayChunks, streamedResponse } from '../server/http';
+import { endpoint, gzipWhenAccepted, jsonArrayChunks, streamedResponse } from '../server/http';
 import { openRegistrationPages } from '../server/registrations';
 
 export default endpoint(['GET'], async (req) => {
   await requireAdmin(req);
-  // Streamed: the full list is about 1.5 KB per registration, past Netlify's 6 MB buffered-response limit near 4,000.
+  // Streamed: the full list is about 1.5 KB per registration, past Netlify's 6 MB buffered-response
+  // limit near 4,000; gzipped for a client that takes it, past the 20 MB streamed limit near 13,600 otherwise.
   const { pages } = await openRegistrationPages();
-  return streamedResponse(200, jsonArrayChunks(pages), { 'Content-Type': 'application/json' });
+  return gzipWhenAccepted(req, streamedResponse(200, jsonArrayChunks(pages), { 'Content-Type': 'application/json' }));
 });
 
 export const config = { path: '/api/registrations' };

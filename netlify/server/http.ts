@@ -3,6 +3,10 @@
  * limit, method checks, and the wrapper that maps failures to status codes
  * (ARCHITECTURE: Errors). No response ever carries a stack trace or internal message.
  */
+import { Readable, pipeline } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { constants as zlibConstants, createGzip } from 'node:zlib';
+import Negotiator from 'negotiator';
 import * as z from 'zod/mini';
 import type { ApiError } from '../../src/shared/api';
 import { MAX_BODY_BYTES } from '../../src/shared/api-paths';
@@ -74,6 +78,30 @@ export function streamedResponse(status: number, chunks: AsyncIterable<string> |
     },
   });
   return new Response(body, { status, headers: { ...noStore, ...headers } });
+}
+
+/**
+ * `response` with its body gzip-compressed as it streams, when the client's Accept-Encoding takes
+ * gzip (negotiated by `negotiator`, so `gzip;q=0` is a refusal); otherwise `response` itself.
+ * Why: Netlify caps what a function streams at 20 MB, counted in the bytes the function sends;
+ * the registrations list is about 1.5 KB a registration as JSON (20 MB near 13,600) and some
+ * 10 times less gzipped. Level 1 (zlib's fastest): the list at 20,000 stays within its 1 s budget
+ * (issue 10), and the ratio of the slower levels is not needed. Browsers and fetch() decode the
+ * body on their own. A body that fails mid-way, or a client that goes away, ends the compressed
+ * stream the same way (pipeline() destroys every stage, which cancels the source).
+ */
+export function gzipWhenAccepted(req: Request, response: Response): Response {
+  if (!response.body) return response;
+  const negotiator = new Negotiator({ headers: { 'accept-encoding': req.headers.get('accept-encoding') ?? undefined } });
+  if (negotiator.encoding(['gzip']) !== 'gzip') return response;
+  const gzip = createGzip({ level: zlibConstants.Z_BEST_SPEED });
+  // Failures reach the client through the destroyed gzip stream; the callback only keeps
+  // pipeline() from reporting them a second time as unhandled.
+  pipeline(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>), gzip, () => {});
+  const headers = new Headers(response.headers);
+  headers.set('Content-Encoding', 'gzip');
+  headers.append('Vary', 'Accept-Encoding');
+  return new Response(Readable.toWeb(gzip) as ReadableStream<Uint8Array>, { status: response.status, headers });
 }
 
 /**

@@ -3,9 +3,11 @@
  * (issue 10: at 20,000 registrations a buffered CSV passes Netlify's 6 MB limit): several pages of
  * registrations arrive in several chunks, in index order, exactly as stored; an export the client
  * abandons is still audited; a store that fails before the first byte answers 503, and one that
- * fails later cuts the transfer instead of ending a short file as if it were whole.
+ * fails later cuts the transfer instead of ending a short file as if it were whole. A client that
+ * accepts gzip gets both gzipped (Netlify's 20 MB cap on a streamed response counts the bytes sent).
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import list from '../../netlify/functions/registrations-list';
 import exportCsv from '../../netlify/functions/registrations-export';
@@ -68,6 +70,30 @@ describe('streamed registrations list', () => {
     expect(JSON.parse(text(chunks))).toEqual(stored);
   });
 
+  it('gzips the list for a client that accepts it, streamed, with the same registrations', async () => {
+    const headers = { ...(await adminHeaders()), 'Accept-Encoding': 'br;q=1.0, gzip;q=0.8, *;q=0.1' };
+    const res = await list(new Request('http://localhost/api/registrations', { headers }));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('vary')).toBe('Accept-Encoding');
+    expect(res.headers.get('content-type')).toBe('application/json');
+    const chunks = await chunksOf(res);
+    expect(chunks.length).toBeGreaterThanOrEqual(3);
+    const zipped = Buffer.concat(chunks);
+    const plain = gunzipSync(zipped);
+    expect(JSON.parse(plain.toString('utf8'))).toEqual(stored);
+    expect(zipped.length).toBeLessThan(plain.length / 5);
+  });
+
+  it('sends the list uncompressed when gzip is refused (q=0) or not offered', async () => {
+    for (const acceptEncoding of ['gzip;q=0, identity', 'br', 'identity']) {
+      const headers = { ...(await adminHeaders()), 'Accept-Encoding': acceptEncoding };
+      const res = await list(new Request('http://localhost/api/registrations', { headers }));
+      expect(res.headers.get('content-encoding')).toBeNull();
+      expect((JSON.parse(text(await chunksOf(res))) as unknown[]).length).toBe(COUNT);
+    }
+  });
+
   it('answers 503 when the store is down before the first byte', async () => {
     const headers = await adminHeaders();
     for (const mode of ['endpoint', 'redis'] as const) {
@@ -104,6 +130,24 @@ describe('streamed CSV export', () => {
     expect(rows[1]![2]).toBe('Lab "Alpha", Unit 2\nSecond line');
     const audit = await redis().lrange<{ action: string; details: Record<string, unknown> }>(keys.audit(), 0, 0);
     expect(audit[0]).toMatchObject({ action: 'registrations.exported', details: { count: COUNT } });
+  });
+
+  it('gzips the CSV for a client that accepts it, and audits an abandoned gzipped export as incomplete', async () => {
+    const headers = { ...(await adminHeaders()), 'Accept-Encoding': 'gzip, deflate' };
+    const res = await exportCsv(new Request('http://localhost/api/registrations/export', { headers }));
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="registrations_2025-11-10.csv"');
+    const rows = parse(gunzipSync(Buffer.concat(await chunksOf(res))).toString('utf8'), { bom: true }) as string[][];
+    expect(rows).toHaveLength(COUNT + 1);
+    expect(rows.slice(1).map((r) => r[0])).toEqual(stored.map((r) => r.registrationNumber));
+
+    const abandoned = await exportCsv(new Request('http://localhost/api/registrations/export', { headers }));
+    const reader = abandoned.body!.getReader();
+    expect((await reader.read()).done).toBe(false);
+    await reader.cancel();
+    await expect
+      .poll(async () => (await redis().lrange<{ action: string; details: { count: number; incomplete?: boolean } }>(keys.audit(), 0, 0))[0])
+      .toMatchObject({ action: 'registrations.exported', details: { incomplete: true } });
   });
 
   it('audits an export the client abandons after the first chunk, as incomplete', async () => {
