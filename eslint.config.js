@@ -25,4 +25,21 @@ export default tseslint.config(
     files: ['tests/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
+  // The deploy context (issue 17): Netlify gives functions no CONTEXT at run time, and only
+  // scripts and tests may name a context for code outside an invocation; a function that did so
+  // would switch off the production guards for every later invocation of its instance.
+  {
+    files: ['netlify/**/*.ts', 'src/**/*.{ts,tsx}'],
+    ignores: ['netlify/server/deploy-context.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...["MemberExpression[property.name='CONTEXT']", "MemberExpression[property.value='CONTEXT']", "ObjectPattern > Property[key.name='CONTEXT']"].map((selector) => ({
+          selector,
+          message: 'The deploy context comes from context.deploy.context (netlify/server/deploy-context.ts), never from the environment.',
+        })),
+      ],
+      'no-restricted-imports': ['error', { paths: [{ name: './deploy-context', importNames: ['setContextOutsideInvocations'], message: 'Only scripts and tests name a context outside invocations.' }, { name: '../server/deploy-context', importNames: ['setContextOutsideInvocations'], message: 'Only scripts and tests name a context outside invocations.' }] }],
+    },
+  },
 );

@@ -117,7 +117,6 @@ Object.assign(process.env, {
   UPSTASH_REDIS_REST_URL: bridge.url,
   UPSTASH_REDIS_REST_TOKEN: token,
   KEY_PREFIX: prefix,
-  CONTEXT: 'bench',
   RAZORPAY_KEY_ID: secrets.keyId,
   RAZORPAY_KEY_SECRET: secrets.keySecret,
   RAZORPAY_WEBHOOK_SECRET: secrets.webhookSecret,
@@ -130,6 +129,8 @@ Object.assign(process.env, {
 delete process.env.SMTP_URL;
 delete process.env.IEEE_VERIFY_URL;
 
+// Seeding and counting below call server modules outside any invocation: name their context.
+(await import('../netlify/server/deploy-context')).setContextOutsideInvocations('dev');
 const { keys, redis } = await import('../netlify/server/store');
 const { envParseCount } = await import('../netlify/server/env');
 const { issueAdminToken } = await import('../netlify/server/auth');
@@ -149,7 +150,7 @@ const handlers = {
   list: (await import('../netlify/functions/registrations-list')).default,
   exportCsv: (await import('../netlify/functions/registrations-export')).default,
 };
-type Handler = (req: Request, context?: { ip?: string }) => Promise<Response>;
+type Handler = (req: Request, context?: { ip?: string; deploy?: { context: string } }) => Promise<Response>;
 type Form = Parameters<typeof computeCharges>[1] & Record<string, unknown>;
 
 const FIRST = ['Asha', 'Ravi', 'Meera', 'Arjun', 'Zoë', 'Kiran', 'Priya', 'Vikram', 'Ananya', 'Rahul'];
@@ -242,7 +243,8 @@ let ipNo = 0;
 async function invoke(handler: Handler, pathName: string, init: { method?: string; body?: string; headers?: Record<string, string> } = {}, expect = 200): Promise<{ status: number; text: string }> {
   const ip = `10.${(ipNo >> 16) & 255}.${(ipNo >> 8) & 255}.${ipNo++ & 255}`;
   const req = new Request(`http://localhost${pathName}`, { method: init.method ?? (init.body ? 'POST' : 'GET'), headers: { 'content-type': 'application/json', ...init.headers }, body: init.body });
-  const res = await handler(req, { ip });
+  // `dev`: the one deploy context that honours the pinned clock (netlify/server/deploy-context.ts).
+  const res = await handler(req, { ip, deploy: { context: 'dev' } });
   const text = await res.text();
   if (res.status !== expect) throw new Error(`${pathName} answered ${res.status}, not ${expect}: ${text.slice(0, 300)}`);
   return { status: res.status, text };

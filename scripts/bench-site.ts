@@ -200,7 +200,6 @@ const env = {
   RAZORPAY_KEY_SECRET: cfg.keySecret,
   RAZORPAY_WEBHOOK_SECRET: cfg.webhookSecret,
   KEY_PREFIX: 'pesgre:bench:',
-  CONTEXT: 'dev',
   ADMIN_PASSWORD: cfg.adminPassword,
   ADMIN_JWT_SECRET: cfg.adminJwtSecret,
   TICKET_SIGNING_KEY: cfg.ticketSigningKey,

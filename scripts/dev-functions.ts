@@ -15,7 +15,8 @@
  *    (https://docs.netlify.com/functions/scheduled-functions/), so here it is not routed either.
  *  - The handler's `context`: `ip` is the TCP peer's address of the request (never X-Forwarded-For or
  *    any other header, which the client sets: issue 11), `params` from the path pattern, `url`,
- *    `requestId`, `waitUntil`.
+ *    `requestId`, `waitUntil`, and `deploy.context` = `dev` (issue 17: the functions read the deploy
+ *    context there, never from the environment; `dev` is the one context with local relaxations).
  *  - netlify.toml's [[headers]] on the site's own responses (not on functions', as on Netlify), minus the
  *    Content-Security-Policy (it forbids the inline React-refresh preamble Vite's dev pages need; the
  *    production build is tested under it). Its one [[redirects]] rule, the 200 rewrite to /index.html
@@ -59,6 +60,8 @@ export interface DevContext {
   requestId: string;
   /** Runs `promise` after the answer; errors are logged, as the platform would. */
   waitUntil(promise: Promise<unknown>): void;
+  /** Netlify's deploy context; this runtime is always `dev`. */
+  deploy: { context: 'dev' };
 }
 
 type FunctionHandler = (req: Request, context: DevContext) => Response | Promise<Response>;
@@ -262,6 +265,7 @@ function serveFunctions(server: ViteDevServer, middlewares: Connect.Server, opts
       url: new URL(request.url),
       requestId: randomUUID(),
       waitUntil: (promise) => void pending.push(promise),
+      deploy: { context: 'dev' },
     };
     try {
       const mod = (await server.ssrLoadModule(matched.route.file)) as { default?: FunctionHandler | { fetch: FunctionHandler } };

@@ -4,15 +4,16 @@
  *   npm run limits:lift -- --address 203.0.113.7                 every group and admin sign-in
  *   npm run limits:lift -- --address 203.0.113.7 --group create-order
  *
- * Runs against the store the environment names (UPSTASH_REDIS_REST_URL / _TOKEN, KEY_PREFIX,
- * e.g. KEY_PREFIX=pesgre:production:), else the local `npm start` stack. The address is the one
- * Netlify saw (the delegate's public IP, as "what is my IP" sites show it).
+ * Runs against the Upstash database the environment names (UPSTASH_REDIS_REST_URL / _TOKEN) under
+ * the keys of the deploy context `--context` names (required there: `--context production` for
+ * the live site; scripts/store-target.ts), else the local `npm start` stack. The address is the
+ * one Netlify saw (the delegate's public IP, as "what is my IP" sites show it).
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { liftLoginLimit } from '../netlify/server/auth';
 import { RATE_LIMITS, liftLimit, type RateLimitName } from '../netlify/server/rate-limit';
-import { localConfig } from './local-config';
+import { CONTEXT_USAGE, contextOption, useStoreTarget } from './store-target';
 
 /** The groups `lift-limits` knows: every RATE_LIMITS group and 'login' (admin sign-in). */
 export const LIFTABLE = [...Object.keys(RATE_LIMITS), 'login'] as const;
@@ -28,18 +29,20 @@ export async function liftLimits(address: string, groups: readonly string[] = LI
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { values } = parseArgs({ options: { address: { type: 'string' }, group: { type: 'string', multiple: true } } });
+  const { values } = parseArgs({ options: { address: { type: 'string' }, group: { type: 'string', multiple: true }, ...contextOption } });
+  const usage = `Usage: npm run limits:lift -- --address <client address> [--group <name>]... [${CONTEXT_USAGE}]`;
   if (!values.address) {
-    console.error('Usage: npm run limits:lift -- --address <client address> [--group <name>]...');
+    console.error(usage);
     process.exit(2);
   }
-  const cfg = localConfig();
-  process.env.UPSTASH_REDIS_REST_URL ||= `http://127.0.0.1:${cfg.bridgePort}`;
-  process.env.UPSTASH_REDIS_REST_TOKEN ||= cfg.bridgeToken;
-  process.env.RAZORPAY_KEY_ID ||= cfg.keyId;
-  process.env.RAZORPAY_KEY_SECRET ||= cfg.keySecret;
-  process.env.RAZORPAY_WEBHOOK_SECRET ||= cfg.webhookSecret;
-  process.env.KEY_PREFIX ||= cfg.keyPrefix;
+  let prefix = '';
+  try {
+    prefix = useStoreTarget(values.context).prefix;
+  } catch (err) {
+    if (!(err instanceof RangeError)) throw err;
+    console.error(`${err.message}\n${usage}`);
+    process.exit(2);
+  }
   const lifted = await liftLimits(values.address, values.group ?? LIFTABLE);
-  console.log(`Lifted for ${values.address} under ${process.env.KEY_PREFIX}: ${lifted.join(', ')}.`);
+  console.log(`Lifted for ${values.address} under ${prefix}: ${lifted.join(', ')}.`);
 }

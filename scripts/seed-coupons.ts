@@ -1,12 +1,16 @@
 /**
- * Seeds coupons into the store the app is configured for (UPSTASH_REDIS_REST_URL / _TOKEN,
- * KEY_PREFIX). Idempotent: a coupon's definition is replaced, its usage record kept.
+ * Seeds coupons into a store: the running `npm start` stack, or the Upstash database that
+ * UPSTASH_REDIS_REST_URL / _TOKEN name, under the keys of the deploy context `--context` names
+ * (required for a real database: scripts/store-target.ts). Idempotent: a coupon's definition is
+ * replaced, its usage record kept.
  *
  *   npm run seed:coupons                          the local samples (scripts/local-coupons.ts)
  *   COUPONS_FILE=path.json npm run seed:coupons   [{ "code", "type": "full"|"half", "limit" }]
  *   npm run seed:coupons -- --generate 5 --type half --limit 1 [--length 12]
  *       makes 5 new random codes (issue 11), stores them and prints them once; they are not
  *       written anywhere else, so copy them from the output.
+ *   UPSTASH_REDIS_REST_URL=... UPSTASH_REDIS_REST_TOKEN=... COUPONS_FILE=coupons.json \
+ *     npm run seed:coupons -- --context production      the live site's coupons
  */
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
@@ -16,7 +20,7 @@ import { z } from 'zod';
 import type { CouponType } from '../src/shared/pricing';
 import { upsertCoupon } from '../netlify/server/coupons';
 import { localCoupons } from './local-coupons';
-import { localConfig } from './local-config';
+import { CONTEXT_USAGE, contextOption, useStoreTarget } from './store-target';
 
 const couponsFile = z.array(z.object({ code: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/), type: z.enum(['full', 'half']), limit: z.number().int().min(0) }));
 
@@ -50,30 +54,29 @@ export async function seedCoupons(coupons = localCoupons): Promise<number> {
 
 /** Prints what was wrong and the usage, and ends the run with status 2. */
 function usage(problem: string): never {
-  console.error(`${problem}\nUsage: npm run seed:coupons -- --generate <count> --type full|half [--limit <uses, default 1>] [--length <${MIN_CODE_LENGTH}-40, default ${DEFAULT_CODE_LENGTH}>]`);
+  console.error(`${problem}\nUsage: npm run seed:coupons -- [${CONTEXT_USAGE}] [--generate <count> --type full|half [--limit <uses, default 1>] [--length <${MIN_CODE_LENGTH}-40, default ${DEFAULT_CODE_LENGTH}>]]`);
   process.exit(2);
 }
 
 /** Stores `codes` as coupons of `type` with `limit` uses each and prints them, once. */
-async function generate(codes: string[], type: CouponType, limit: number): Promise<void> {
+async function generate(codes: string[], type: CouponType, limit: number, prefix: string): Promise<void> {
   await seedCoupons(codes.map((code) => ({ code, type, limit })));
-  console.log(`Generated ${codes.length} ${type} coupon(s), limit ${limit} use(s) each, stored under ${process.env.KEY_PREFIX}.`);
+  console.log(`Generated ${codes.length} ${type} coupon(s), limit ${limit} use(s) each, stored under ${prefix}.`);
   console.log('They are shown only now; copy them before closing this window:');
   for (const code of codes) console.log(code);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { values } = parseArgs({
-    options: { generate: { type: 'string' }, type: { type: 'string' }, limit: { type: 'string' }, length: { type: 'string' } },
+    options: { generate: { type: 'string' }, type: { type: 'string' }, limit: { type: 'string' }, length: { type: 'string' }, ...contextOption },
   });
-  // Run by hand against the running `npm start`: fill what is missing with the local stack's settings.
-  const cfg = localConfig();
-  process.env.UPSTASH_REDIS_REST_URL ||= `http://127.0.0.1:${cfg.bridgePort}`;
-  process.env.UPSTASH_REDIS_REST_TOKEN ||= cfg.bridgeToken;
-  process.env.RAZORPAY_KEY_ID ||= cfg.keyId;
-  process.env.RAZORPAY_KEY_SECRET ||= cfg.keySecret;
-  process.env.RAZORPAY_WEBHOOK_SECRET ||= cfg.webhookSecret;
-  process.env.KEY_PREFIX ||= cfg.keyPrefix;
+  let prefix = '';
+  try {
+    prefix = useStoreTarget(values.context).prefix;
+  } catch (err) {
+    if (!(err instanceof RangeError)) throw err;
+    usage(err.message);
+  }
   if (values.generate !== undefined) {
     const type = z.enum(['full', 'half'], { error: '--type must be full or half.' }).safeParse(values.type);
     const limit = z.coerce.number({ error: '--limit must be a number.' }).int('--limit must be a whole number.').min(1, '--limit must be at least 1.').safeParse(values.limit ?? '1');
@@ -86,11 +89,11 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     }
     if (!type.success) usage(type.error.issues[0]!.message);
     if (!limit.success) usage(limit.error.issues[0]!.message);
-    await generate(codes, type.data as CouponType, limit.data);
+    await generate(codes, type.data as CouponType, limit.data, prefix);
   } else {
     const file = process.env.COUPONS_FILE;
     const coupons = file ? couponsFile.parse(JSON.parse(await readFile(file, 'utf8'))) : localCoupons;
     const n = await seedCoupons(coupons);
-    console.log(`Seeded ${n} coupon(s): ${coupons.map((c) => `${c.code} (${c.type}, limit ${c.limit})`).join(', ')}`);
+    console.log(`Seeded ${n} coupon(s) under ${prefix}: ${coupons.map((c) => `${c.code} (${c.type}, limit ${c.limit})`).join(', ')}`);
   }
 }

@@ -53,7 +53,6 @@ Object.assign(process.env, {
   RAZORPAY_KEY_SECRET: cfg.keySecret,
   RAZORPAY_WEBHOOK_SECRET: cfg.webhookSecret,
   KEY_PREFIX: cfg.keyPrefix,
-  CONTEXT: process.env.CONTEXT || 'dev',
   VITE_RAZORPAY_CHECKOUT_URL: `${double.url}/checkout.js`,
   // Admin sign-in (/admin/login) with ADMIN_PASSWORD (default 'pesgre-admin'); with only
   // ADMIN_PASSWORD_HASH set, that hash alone. E-mails go to .data/outbox/*.eml unless SMTP_URL is set.
@@ -64,6 +63,11 @@ Object.assign(process.env, {
   SITE_URL: process.env.SITE_URL || appUrl,
 });
 
+// The deploy context is not an environment variable (netlify/server/deploy-context.ts): the
+// functions get `dev` from the runtime in scripts/dev-functions.ts, and the seeding below, which
+// runs outside any invocation, names it here.
+const { setContextOutsideInvocations } = await import('../netlify/server/deploy-context');
+setContextOutsideInvocations('dev');
 const { seedCoupons } = await import('./seed-coupons');
 log(`seeded ${await seedCoupons()} local sample coupon(s)`);
 

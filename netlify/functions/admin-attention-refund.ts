@@ -6,6 +6,7 @@
  *  200 the updated AttentionPayment; 400; 401; 404 NOT_LISTED; 409 REFUND_REFUSED, or PAYMENT_APPLIED
  *  for a record the payment was applied for (a coupon over its limit); 503 (retry).
  */
+import type { Config } from '@netlify/functions';
 import { attentionRefundRequest, type AttentionPayment } from '../../src/shared/api';
 import { toMinor } from '../../src/shared/money';
 import { requireAdmin } from '../server/auth';
@@ -30,4 +31,4 @@ export default endpoint(['POST'], async (req) => {
   return json(200, updated);
 });
 
-export const config = { path: '/api/admin/attention/refund' };
+export const config: Config = { path: '/api/admin/attention/refund' };

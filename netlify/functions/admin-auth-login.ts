@@ -6,6 +6,7 @@
  *  400 VALIDATION_FAILED / INVALID_JSON for a bad body; 503 when Redis (the rate limit) is down.
  * Every attempt counts towards the limit, right or wrong, and is recorded in the audit log.
  */
+import type { Config } from '@netlify/functions';
 import { adminLoginRequest, type AdminLoginResponse } from '../../src/shared/api';
 import { INVALID_PASSWORD, checkAdminPassword, clientAddress, issueAdminToken, limitLoginAttempt } from '../server/auth';
 import { now } from '../server/clock';
@@ -26,4 +27,4 @@ export default endpoint(['POST'], async (req, context) => {
   return json(200, session);
 });
 
-export const config = { path: '/api/admin-auth/login' };
+export const config: Config = { path: '/api/admin-auth/login' };

@@ -3,6 +3,7 @@
  *  200 { ok: true, expiresAt } for a valid session;
  *  401 UNAUTHORIZED (no token) or INVALID_TOKEN (expired, tampered, alg none, wrong audience...).
  */
+import type { Config } from '@netlify/functions';
 import type { AdminVerifyResponse } from '../../src/shared/api';
 import { requireAdmin } from '../server/auth';
 import { endpoint, json } from '../server/http';
@@ -13,4 +14,4 @@ export default endpoint(['GET'], async (req) => {
   return json(200, body);
 });
 
-export const config = { path: '/api/admin-auth/verify' };
+export const config: Config = { path: '/api/admin-auth/verify' };

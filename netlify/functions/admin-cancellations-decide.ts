@@ -5,6 +5,7 @@
  * when a refund is due; the refund itself is paid after the conference (/api/admin/refunds/pay).
  *  200 the registration as written; 400; 401; 404; 409 NO_OPEN_REQUEST; 503.
  */
+import type { Config } from '@netlify/functions';
 import { cancellationDecisionRequest } from '../../src/shared/api';
 import { requireAdmin } from '../server/auth';
 import { decideCancellation } from '../server/cancellations';
@@ -17,4 +18,4 @@ export default endpoint(['POST'], async (req) => {
   return json(200, await decideCancellation(registrationNumber, decision, now()));
 });
 
-export const config = { path: '/api/admin/cancellations/decide' };
+export const config: Config = { path: '/api/admin/cancellations/decide' };

@@ -3,6 +3,7 @@
  * request, newest request first, with its cancellation (status, refund due, credit note, payout).
  *  200 StoredRegistration[]; 401 without a valid admin token; 503 store down.
  */
+import type { Config } from '@netlify/functions';
 import { requireAdmin } from '../server/auth';
 import { listCancellations } from '../server/cancellations';
 import { endpoint, json } from '../server/http';
@@ -12,4 +13,4 @@ export default endpoint(['GET'], async (req) => {
   return json(200, await listCancellations());
 });
 
-export const config = { path: '/api/admin/cancellations' };
+export const config: Config = { path: '/api/admin/cancellations' };

@@ -4,6 +4,7 @@
  * merged into one PDF, in number order. Rebuilt from the stored records.
  *  200 application/pdf; 400 neither or a malformed query; 401; 404 nothing found; 503.
  */
+import type { Config } from '@netlify/functions';
 import { adminInvoicesQuery } from '../../src/shared/api';
 import { requireAdmin } from '../server/auth';
 import { HttpError, endpoint, validate } from '../server/http';
@@ -29,4 +30,4 @@ export default endpoint(['GET'], async (req) => {
   throw new HttpError(404, 'DOCUMENT_NOT_FOUND', 'No document has this number.');
 });
 
-export const config = { path: '/api/admin/invoices' };
+export const config: Config = { path: '/api/admin/invoices' };

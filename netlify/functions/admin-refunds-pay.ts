@@ -6,6 +6,7 @@
  * a failed payout can be paid again.
  *  200 RefundPayout; 400; 401; 404; 409 TOO_EARLY / NO_REFUND_DUE / REFUND_REFUSED; 503 Razorpay or Redis down (retry).
  */
+import type { Config } from '@netlify/functions';
 import { refundPayRequest } from '../../src/shared/api';
 import { requireAdmin } from '../server/auth';
 import { payRefund } from '../server/cancellations';
@@ -18,4 +19,4 @@ export default endpoint(['POST'], async (req) => {
   return json(200, await payRefund(registrationNumber, now()));
 });
 
-export const config = { path: '/api/admin/refunds/pay' };
+export const config: Config = { path: '/api/admin/refunds/pay' };

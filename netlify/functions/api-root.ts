@@ -1,7 +1,8 @@
 /** GET /api: liveness answer the SPA logs on start (spec part 2 section 7). */
+import type { Config } from '@netlify/functions';
 import { conference } from '../../src/content/conference';
 import { endpoint, json } from '../server/http';
 
 export default endpoint(['GET'], async () => json(200, { name: conference.name, status: 'ok' }));
 
-export const config = { path: '/api' };
+export const config: Config = { path: '/api' };

@@ -5,6 +5,7 @@
  * 404 otherwise). Rate-limited per client address. Writes nothing.
  *  200 CancellationResponse; 400 invalid input; 404 NO_MATCH; 429; 503. Failures carry {success: false, message}.
  */
+import type { Config } from '@netlify/functions';
 import { registrantRequest, type CancellationResponse } from '../../src/shared/api';
 import { quoteCancellation } from '../server/cancellations';
 import { now } from '../server/clock';
@@ -22,4 +23,4 @@ export default endpoint(
   { successFlag: true },
 );
 
-export const config = { path: '/api/cancellation/quote' };
+export const config: Config = { path: '/api/cancellation/quote' };

@@ -5,6 +5,7 @@
  * to approve. Asking again answers the same. Rate-limited per client address.
  *  200 CancellationResponse; 400; 404 NO_MATCH; 409 ALREADY_CANCELLED / REQUEST_DECLINED; 429; 503.
  */
+import type { Config } from '@netlify/functions';
 import { registrantRequest, type CancellationResponse } from '../../src/shared/api';
 import { requestCancellation } from '../server/cancellations';
 import { now } from '../server/clock';
@@ -22,4 +23,4 @@ export default endpoint(
   { successFlag: true },
 );
 
-export const config = { path: '/api/cancellation/request' };
+export const config: Config = { path: '/api/cancellation/request' };

@@ -5,6 +5,7 @@
  * learns nothing from a code that exists but is used up (issue 11). Rate-limited per client
  * address ('coupon-verify': 429 with Retry-After). Nothing is written but the limiter's count.
  */
+import type { Config } from '@netlify/functions';
 import { couponVerifyRequest, type CouponVerifyResponse } from '../../src/shared/api';
 import { couponTierError } from '../../src/shared/tier-rules';
 import { clientAddress } from '../server/auth';
@@ -33,4 +34,4 @@ export default endpoint(['POST'], async (req, context) => {
   return json(200, body);
 });
 
-export const config = { path: '/api/coupons/verify' };
+export const config: Config = { path: '/api/coupons/verify' };

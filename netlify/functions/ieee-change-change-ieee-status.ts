@@ -5,8 +5,9 @@
  *  409 not eligible or made with a coupon, 429 past the per-address limit; 503 Razorpay or Redis down.
  * Eligibility and the amount are the server's (netlify/server/self-service.ts); nothing is written on a refusal.
  */
+import type { Config } from '@netlify/functions';
 import { changeOrderEndpoint } from '../server/self-service';
 
 export default changeOrderEndpoint('ieee-change');
 
-export const config = { path: '/api/ieee-change/change-ieee-status' };
+export const config: Config = { path: '/api/ieee-change/change-ieee-status' };

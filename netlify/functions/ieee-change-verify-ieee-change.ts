@@ -7,8 +7,9 @@
  *  order, 409 REFUND_DUE when the registration changed another way meanwhile (the payment is
  *  listed for a refund); 503 Razorpay or Redis down.
  */
+import type { Config } from '@netlify/functions';
 import { selfServiceVerifyEndpoint } from '../server/confirm';
 
 export default selfServiceVerifyEndpoint('verify-ieee-change');
 
-export const config = { path: '/api/ieee-change/verify-ieee-change' };
+export const config: Config = { path: '/api/ieee-change/verify-ieee-change' };

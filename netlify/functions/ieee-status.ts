@@ -3,6 +3,7 @@
  * Rate-limited per client address ('ieee-status': 429 with Retry-After), so it is no unlimited
  * oracle on a third party's membership data (issue 11).
  */
+import type { Config } from '@netlify/functions';
 import { ieeeStatusRequest, type IeeeStatusResponse } from '../../src/shared/api';
 import { endpoint, json, readJson } from '../server/http';
 import { membershipStatus } from '../server/membership';
@@ -16,4 +17,4 @@ export default endpoint(['POST'], async (req, context) => {
   return json(200, body);
 });
 
-export const config = { path: '/api/ieee-verification/ieee-status' };
+export const config: Config = { path: '/api/ieee-verification/ieee-status' };

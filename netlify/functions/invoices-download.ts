@@ -4,6 +4,7 @@
  * when the id and the registered e-mail match. Rate-limited per client address.
  *  200 application/pdf; 400; 404 NO_MATCH / DOCUMENT_NOT_FOUND; 429; 503.
  */
+import type { Config } from '@netlify/functions';
 import { invoiceDownloadRequest } from '../../src/shared/api';
 import { endpoint, readJson } from '../server/http';
 import { documentFileName, documentPdf, documentsOf, pdfBody } from '../server/invoices';
@@ -29,4 +30,4 @@ export default endpoint(
   { successFlag: true },
 );
 
-export const config = { path: '/api/invoices/download' };
+export const config: Config = { path: '/api/invoices/download' };

@@ -5,6 +5,7 @@
  * Rate-limited per client address.
  *  200 InvoicesLookupResponse; 400; 404 NO_MATCH; 429; 503. Failures carry {success: false, message}.
  */
+import type { Config } from '@netlify/functions';
 import { registrantRequest, type InvoicesLookupResponse } from '../../src/shared/api';
 import { endpoint, json, readJson } from '../server/http';
 import { documentsOf } from '../server/invoices';
@@ -25,4 +26,4 @@ export default endpoint(
   { successFlag: true },
 );
 
-export const config = { path: '/api/invoices/lookup' };
+export const config: Config = { path: '/api/invoices/lookup' };

@@ -7,6 +7,7 @@
  *  200 {success: true, registrationNumber, order: {id, currency, amount (minor units), key, notes: {transferAmount, transferFrom, transferTo}}};
  *  400; 404 NO_MATCH; 409 TRANSFER_CLOSED / REGISTRATION_CANCELLED; 429; 503. Failures carry {success: false, message}.
  */
+import type { Config } from '@netlify/functions';
 import { nameTransferRequest } from '../../src/shared/api';
 import { now } from '../server/clock';
 import { endpoint, json, readJson } from '../server/http';
@@ -23,4 +24,4 @@ export default endpoint(
   { successFlag: true },
 );
 
-export const config = { path: '/api/name-transfer/create-order' };
+export const config: Config = { path: '/api/name-transfer/create-order' };

@@ -7,8 +7,9 @@
  *  200 {success: true, registrationNumber}; 400; 404; 409 REFUND_DUE when the registration changed
  *  hands or was cancelled meanwhile (the payment is listed for a refund); 503.
  */
+import type { Config } from '@netlify/functions';
 import { selfServiceVerifyEndpoint } from '../server/confirm';
 
 export default selfServiceVerifyEndpoint('verify-name-transfer');
 
-export const config = { path: '/api/name-transfer/verify' };
+export const config: Config = { path: '/api/name-transfer/verify' };

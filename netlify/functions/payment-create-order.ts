@@ -6,6 +6,7 @@
  * Anonymous calls are rate-limited per client address ('create-order': 429 with Retry-After),
  * since each stores a pending order and creates a Razorpay order (issue 11); admin calls are not.
  */
+import type { Config } from '@netlify/functions';
 import { createOrderRequest } from '../../src/shared/api';
 import { clientAddress, isAdminRequest } from '../server/auth';
 import { now } from '../server/clock';
@@ -23,4 +24,4 @@ export default endpoint(['POST'], async (req, context) => {
   return json(200, order);
 });
 
-export const config = { path: '/api/payment/create-order' };
+export const config: Config = { path: '/api/payment/create-order' };

@@ -8,6 +8,7 @@
  * released: false. 404 ORDER_NOT_FOUND for no such pending order, 409 ORDER_PAID once it is
  * finalised, 400 for a malformed id, 429 past the 'order-release' limit, 503 store down.
  */
+import type { Config } from '@netlify/functions';
 import { releaseOrderRequest, type ReleaseOrderResponse } from '../../src/shared/api';
 import { releaseCouponHold } from '../server/coupons';
 import { HttpError, endpoint, json, readJson } from '../server/http';
@@ -30,4 +31,4 @@ export default endpoint(['POST'], async (req, context) => {
   return json(200, body);
 });
 
-export const config = { path: '/api/payment/release-order' };
+export const config: Config = { path: '/api/payment/release-order' };

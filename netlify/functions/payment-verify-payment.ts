@@ -2,6 +2,7 @@
  * POST /api/payment/verify-payment {razorpay_order_id, razorpay_payment_id, razorpay_signature}
  * -> {success, registrationNumber} (spec part 2 section 7).
  */
+import type { Config } from '@netlify/functions';
 import { verifyPaymentRequest, type VerifyPaymentResponse } from '../../src/shared/api';
 import { now } from '../server/clock';
 import { confirmCheckoutPayment } from '../server/confirm';
@@ -14,4 +15,4 @@ export default endpoint(['POST'], async (req) => {
   return json(200, response);
 });
 
-export const config = { path: '/api/payment/verify-payment' };
+export const config: Config = { path: '/api/payment/verify-payment' };

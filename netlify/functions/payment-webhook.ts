@@ -3,6 +3,7 @@
  * RAZORPAY_WEBHOOK_SECRET over the raw body (X-Razorpay-Signature). Register this URL in
  * Razorpay's dashboard (README: Deploying).
  */
+import type { Config } from '@netlify/functions';
 import { now } from '../server/clock';
 import { handleWebhook } from '../server/confirm';
 import { endpoint, json, readRawBody } from '../server/http';
@@ -14,4 +15,4 @@ export default endpoint(['POST'], async (req) => {
   return json(200, 'result' in outcome ? { ok: true, registrationNumber: outcome.result.registrationNumber } : { ok: true, refund: outcome.refund });
 });
 
-export const config = { path: '/api/payment/webhook' };
+export const config: Config = { path: '/api/payment/webhook' };

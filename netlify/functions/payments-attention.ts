@@ -5,6 +5,7 @@
  *  405 for other methods; 503 store down. Two store requests whatever the count
  *  (netlify/server/attention.ts listAttentionPayments()).
  */
+import type { Config } from '@netlify/functions';
 import type { AttentionPayment } from '../../src/shared/api';
 import { listAttentionPayments } from '../server/attention';
 import { requireAdmin } from '../server/auth';
@@ -16,4 +17,4 @@ export default endpoint(['GET'], async (req) => {
   return json(200, body);
 });
 
-export const config = { path: '/api/payments/attention' };
+export const config: Config = { path: '/api/payments/attention' };

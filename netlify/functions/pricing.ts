@@ -1,7 +1,8 @@
 /** GET /api/pricing: the tier catalogue, dates, extra-ticket prices, GST and convenience fee (spec part 2 section 3). */
+import type { Config } from '@netlify/functions';
 import { pricing } from '../../src/shared/pricing';
 import { endpoint, json } from '../server/http';
 
 export default endpoint(['GET'], async () => json(200, pricing, { 'Cache-Control': 'public, max-age=300' }));
 
-export const config = { path: '/api/pricing' };
+export const config: Config = { path: '/api/pricing' };

@@ -2,22 +2,18 @@
  * Scheduled every 10 minutes (issue "Accounts": nothing paid is ever lost): finalises payments
  * Razorpay captured whose browser and webhook were both lost, and lists payments that cannot be
  * applied (netlify/server/reconcile.ts). Scheduled functions have no public URL in production;
- * Netlify's UI can run it by hand.
+ * Netlify's UI can run it by hand. Runs in the invocation's deploy context (its key prefix).
  * Answers 200 with what the run did, or 500 (logged) when the store or configuration fails.
  */
+import type { Config } from '@netlify/functions';
 import { now } from '../server/clock';
-import { describeCause, errorBody, json } from '../server/http';
+import { scheduled } from '../server/http';
 import { reconcilePayments } from '../server/reconcile';
 
-export default async (): Promise<Response> => {
-  try {
-    const run = await reconcilePayments(now());
-    if (run.checked) console.log(`[reconcile] checked ${run.checked}: finalised ${run.finalised}, attention ${run.attention}, removed ${run.removed}, deferred ${run.deferred}`);
-    return json(200, run);
-  } catch (err) {
-    console.error(`[reconcile] run failed: ${describeCause(err)}`);
-    return json(500, errorBody('INTERNAL_ERROR', 'The reconciliation run failed.'));
-  }
-};
+export default scheduled('reconcile', 'The reconciliation run failed.', async () => {
+  const run = await reconcilePayments(now());
+  if (run.checked) console.log(`[reconcile] checked ${run.checked}: finalised ${run.finalised}, attention ${run.attention}, removed ${run.removed}, deferred ${run.deferred}`);
+  return run;
+});
 
-export const config = { schedule: '*/10 * * * *' };
+export const config: Config = { schedule: '*/10 * * * *' };

@@ -7,6 +7,7 @@
  *  429 with Retry-After past the limit, 503 when the store is down. Always Cache-Control: no-store.
  * The sibling paths summary, export and resend-ticket are other functions (excludedPath).
  */
+import type { Config } from '@netlify/functions';
 import { regIdSchema } from '../../src/shared/api';
 import { isAdminRequest } from '../server/auth';
 import { now } from '../server/clock';
@@ -35,7 +36,7 @@ export default endpoint(
   { successFlag: true },
 );
 
-export const config = {
+export const config: Config = {
   path: '/api/registrations/:id',
   excludedPath: ['/api/registrations/summary', '/api/registrations/export', '/api/registrations/resend-ticket', '/api/registrations/email-check'],
 };

@@ -5,6 +5,7 @@
  * reveals no more than the registration form itself would. Reads the set the payment core keeps
  * per address (keys.registrationsByEmail of the sha256 hex of the trimmed, lower-cased address).
  */
+import type { Config } from '@netlify/functions';
 import { emailCheckRequest, type EmailCheckResponse } from '../../src/shared/api';
 import { endpoint, json, readJson } from '../server/http';
 import { limitRequest } from '../server/rate-limit';
@@ -20,4 +21,4 @@ export default endpoint(['POST'], async (req, context) => {
   return json(200, body);
 });
 
-export const config = { path: '/api/registrations/email-check' };
+export const config: Config = { path: '/api/registrations/email-check' };

@@ -12,6 +12,7 @@
  *  later cuts the transfer). Each export is recorded in the audit log when its last row is
  *  sent, with the row count (or, when the client went away first, the rows sent and `incomplete`).
  */
+import type { Config } from '@netlify/functions';
 import { stringify, type Options } from 'csv-stringify/sync';
 import { conference } from '../../src/content/conference';
 import { registrationCsvFilename, registrationCsvHeaders, registrationCsvRow, type CsvRegistration } from '../../src/shared/csv';
@@ -65,4 +66,4 @@ export default endpoint(['GET'], async (req) => {
   }));
 });
 
-export const config = { path: '/api/registrations/export' };
+export const config: Config = { path: '/api/registrations/export' };

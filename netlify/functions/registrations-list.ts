@@ -7,6 +7,7 @@
  *  (netlify/server/registrations.ts openRegistrationPages()). Gzipped when the client accepts it
  *  (http.ts gzipWhenAccepted).
  */
+import type { Config } from '@netlify/functions';
 import { requireAdmin } from '../server/auth';
 import { endpoint, gzipWhenAccepted, jsonArrayChunks, streamedResponse } from '../server/http';
 import { openRegistrationPages } from '../server/registrations';
@@ -19,4 +20,4 @@ export default endpoint(['GET'], async (req) => {
   return gzipWhenAccepted(req, streamedResponse(200, jsonArrayChunks(pages), { 'Content-Type': 'application/json' }));
 });
 
-export const config = { path: '/api/registrations' };
+export const config: Config = { path: '/api/registrations' };

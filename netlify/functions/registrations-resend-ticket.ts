@@ -8,6 +8,7 @@
  * Either way the attempt is recorded in `mail:{regNo}` and the audit log. A failed resend is not
  * put on the automatic retry schedule: the organiser sees the error and decides.
  */
+import type { Config } from '@netlify/functions';
 import { resendTicketRequest, type ResendTicketResponse } from '../../src/shared/api';
 import { requireAdmin } from '../server/auth';
 import { now } from '../server/clock';
@@ -39,4 +40,4 @@ export default endpoint(['POST'], async (req) => {
   return json(200, body);
 });
 
-export const config = { path: '/api/registrations/resend-ticket' };
+export const config: Config = { path: '/api/registrations/resend-ticket' };

@@ -3,6 +3,7 @@
  *  200 { totalRegistrations, latestRegistrations }: the count and the 10 newest registrations,
  *  newest first (StoredRegistration objects). 401 without a valid admin token; 503 store down.
  */
+import type { Config } from '@netlify/functions';
 import type { RegistrationsSummaryResponse } from '../../src/shared/api';
 import { requireAdmin } from '../server/auth';
 import { endpoint, json } from '../server/http';
@@ -15,4 +16,4 @@ export default endpoint(['GET'], async (req) => {
   return json(200, body);
 });
 
-export const config = { path: '/api/registrations/summary' };
+export const config: Config = { path: '/api/registrations/summary' };

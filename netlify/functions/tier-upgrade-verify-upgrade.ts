@@ -7,8 +7,9 @@
  *  order, 409 REFUND_DUE when the registration changed another way meanwhile (the payment is
  *  listed for a refund); 503 Razorpay or Redis down.
  */
+import type { Config } from '@netlify/functions';
 import { selfServiceVerifyEndpoint } from '../server/confirm';
 
 export default selfServiceVerifyEndpoint('verify-upgrade');
 
-export const config = { path: '/api/tier-upgrade/verify-upgrade' };
+export const config: Config = { path: '/api/tier-upgrade/verify-upgrade' };

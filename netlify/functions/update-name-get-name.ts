@@ -5,6 +5,7 @@
  * 404 NO_MATCH, so the call cannot tell which registration numbers exist. Rate-limited per
  * client address (429 with Retry-After). Failures carry {success: false, message}.
  */
+import type { Config } from '@netlify/functions';
 import { getNameRequest, type GetNameResponse } from '../../src/shared/api';
 import { endpoint, json, readJson } from '../server/http';
 import { limitRequest } from '../server/rate-limit';
@@ -21,4 +22,4 @@ export default endpoint(
   { successFlag: true },
 );
 
-export const config = { path: '/api/update-name/get-name' };
+export const config: Config = { path: '/api/update-name/get-name' };

@@ -7,6 +7,7 @@
  *  200 {success: true, message}; 400 invalid input, 404 NO_MATCH (unknown id or wrong e-mail,
  *  the same answer), 429 past the per-address limit, 503 store down; failures carry {success: false, message}.
  */
+import type { Config } from '@netlify/functions';
 import { updateNameRequest, type UpdateNameResponse } from '../../src/shared/api';
 import { now } from '../server/clock';
 import { endpoint, json, readJson } from '../server/http';
@@ -28,4 +29,4 @@ export default endpoint(
   { successFlag: true },
 );
 
-export const config = { path: '/api/update-name/update-name' };
+export const config: Config = { path: '/api/update-name/update-name' };

@@ -12,6 +12,7 @@
  * Only a valid ticket writes anything: `checkin:{regNo}:{day}` (SET NX; the day in Asia/Kolkata by
  * the server clock) and an audit entry, first scan or repeat.
  */
+import type { Config } from '@netlify/functions';
 import { ticketPayloadSchema, type TicketPayload, type VerifyQrValid } from '../../src/shared/api';
 import { MAX_QR_BODY_BYTES } from '../../src/shared/api-paths';
 import { tierLabel } from '../../src/shared/csv';
@@ -65,4 +66,4 @@ export default endpoint(['POST'], async (req) => {
   return json(200, body);
 });
 
-export const config = { path: '/api/verification/verify-qr' };
+export const config: Config = { path: '/api/verification/verify-qr' };

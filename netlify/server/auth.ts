@@ -17,7 +17,8 @@ import { Ratelimit } from '@upstash/ratelimit';
 import type { Redis } from '@upstash/redis';
 import { SignJWT, jwtVerify } from 'jose';
 import { now as clockNow } from './clock';
-import { ConfigError, env, isProduction, requireEnv } from './env';
+import { productionRules } from './deploy-context';
+import { ConfigError, env, requireEnv } from './env';
 import { HttpError, type RequestContext } from './http';
 import { parsePasswordHash, verifyPassword } from './password';
 import { keys, redis, withStore } from './store';
@@ -56,15 +57,16 @@ function plainEquals(given: string, expected: string): boolean {
 }
 
 /**
- * True when `password` is the admin password: ADMIN_PASSWORD_HASH (scrypt), or outside
- * production also ADMIN_PASSWORD. Throws ConfigError when neither is configured or the hash is
+ * True when `password` is the admin password: ADMIN_PASSWORD_HASH (scrypt), or in the `dev`
+ * deploy context also ADMIN_PASSWORD. Throws ConfigError when neither is configured or the hash is
  * malformed (a 500 naming the variable in the log, never "wrong password").
  */
 export async function checkAdminPassword(password: string): Promise<boolean> {
   const e = env();
   const encoded = e.ADMIN_PASSWORD_HASH;
-  const plain = isProduction(e) ? undefined : e.ADMIN_PASSWORD;
-  if (!encoded && !plain) throw new ConfigError(isProduction(e) ? ['ADMIN_PASSWORD_HASH'] : ['ADMIN_PASSWORD_HASH', 'ADMIN_PASSWORD']);
+  const strict = productionRules();
+  const plain = strict ? undefined : e.ADMIN_PASSWORD;
+  if (!encoded && !plain) throw new ConfigError(strict ? ['ADMIN_PASSWORD_HASH'] : ['ADMIN_PASSWORD_HASH', 'ADMIN_PASSWORD']);
   if (encoded) {
     const parsed = parsePasswordHash(encoded);
     if (!parsed) throw new ConfigError(['ADMIN_PASSWORD_HASH']);

@@ -4,6 +4,7 @@
  * into a 500 without internals and log the names.
  */
 import { z } from 'zod';
+import { productionRules } from './deploy-context';
 
 const schema = z.object({
   UPSTASH_REDIS_REST_URL: z.url(),
@@ -15,21 +16,21 @@ const schema = z.object({
   RAZORPAY_API_BASE_URL: z.url().optional(),
   /** How long one Razorpay API call may take, in ms (default 15000). */
   RAZORPAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
-  /** Netlify's deploy context (production, deploy-preview, branch-deploy, dev). */
-  CONTEXT: z.string().optional(),
+  // No CONTEXT: Netlify gives functions the deploy context in their invocation context, not in
+  // the environment (netlify/server/deploy-context.ts).
   /** Redis key prefix; defaults to one per deploy context so previews never touch production data. */
   KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]*$/).optional(),
   IEEE_VERIFY_URL: z.url().optional(),
   IEEE_VERIFY_KEY: z.string().optional(),
-  /** Local roster of IEEE member numbers, used when IEEE_VERIFY_URL is unset (never in production). */
+  /** Local roster of IEEE member numbers, used when IEEE_VERIFY_URL is unset, in the `dev` deploy context only. */
   IEEE_ROSTER_FILE: z.string().optional(),
-  /** Pinned clock for local runs and tests (ISO instant); ignored in production. */
+  /** Pinned clock for local runs and tests (ISO instant); honoured only in the `dev` deploy context. */
   APP_NOW: z.iso.datetime({ offset: true }).optional(),
   // The admin area, tickets and e-mail. All optional here so the payment functions run without
   // them; the functions that need one call requireEnv(), which names it when it is missing.
   /** Admin password hash, `scrypt$N$r$p$saltBase64$hashBase64` (npm run admin:hash-password). */
   ADMIN_PASSWORD_HASH: z.string().optional(),
-  /** Plain admin password, accepted only outside production (npm start's dev default). */
+  /** Plain admin password, accepted only in the `dev` deploy context (npm start's dev default). */
   ADMIN_PASSWORD: z.string().optional(),
   /** HS256 key of the admin session tokens, at least 32 characters. */
   ADMIN_JWT_SECRET: z.string().optional(),
@@ -39,7 +40,7 @@ const schema = z.object({
   SMTP_URL: z.string().optional(),
   /** Sender of the confirmation e-mails, e.g. `PESGRE 2025 <registration@example.org>`. */
   MAIL_FROM: z.string().optional(),
-  /** Where messages are written when SMTP_URL is unset outside production (default .data/outbox). */
+  /** Where messages are written when SMTP_URL is unset in the `dev` deploy context (default .data/outbox). */
   MAIL_OUTBOX_DIR: z.string().optional(),
   /** The site's public address for links in e-mails, e.g. https://pesgre2025.example.org. */
   SITE_URL: z.url().optional(),
@@ -92,11 +93,6 @@ export function envParseCount(): number {
   return parses;
 }
 
-/** True on Netlify's production context, where local stand-ins and clock overrides are refused. */
-export function isProduction(e: Env = env()): boolean {
-  return e.CONTEXT === 'production';
-}
-
 type OptionalString = { [K in keyof Env]-?: Env[K] extends string | undefined ? K : never }[keyof Env];
 
 /**
@@ -110,9 +106,9 @@ export function requireEnv(name: OptionalString, e: Env = env()): string {
   return value;
 }
 
-/** The site's public base address without a trailing slash: SITE_URL, else Netlify's URL, else (outside production) the local dev address. */
+/** The site's public base address without a trailing slash: SITE_URL, else Netlify's URL, else (in the `dev` deploy context only) the local dev address. */
 export function siteUrl(e: Env = env()): string {
-  const url = e.SITE_URL ?? e.URL ?? (isProduction(e) ? undefined : 'http://localhost:5173');
+  const url = e.SITE_URL ?? e.URL ?? (productionRules() ? undefined : 'http://localhost:5173');
   if (!url) throw new ConfigError(['SITE_URL']);
   return url.replace(/\/$/, '');
 }

@@ -10,6 +10,7 @@ import Negotiator from 'negotiator';
 import * as z from 'zod/mini';
 import type { ApiError } from '../../src/shared/api';
 import { MAX_BODY_BYTES } from '../../src/shared/api-paths';
+import { bindDeployContext, withDeployContext } from './deploy-context';
 import { ConfigError } from './env';
 
 /** An expected failure with its status, machine code and human message. */
@@ -54,13 +55,15 @@ export function json(status: number, body: unknown, headers: Record<string, stri
  * (its `return()`), so nothing more is read. A source that fails mid-way ends the body with an
  * error (the client sees a cut transfer, never a complete-looking partial file) and is logged;
  * anything that may fail before the first byte should be done before calling this, so it still
- * answers with a status. `no-store` unless headers say otherwise.
+ * answers with a status. `no-store` unless headers say otherwise. The body is pulled after the
+ * handler has returned, by whoever reads it, so its reads run bound to the invocation's deploy
+ * context (the key prefix).
  */
 export function streamedResponse(status: number, chunks: AsyncIterable<string> | Iterable<string>, headers: Record<string, string> = {}): Response {
   const encoder = new TextEncoder();
   const source = Symbol.asyncIterator in chunks ? chunks[Symbol.asyncIterator]() : chunks[Symbol.iterator]();
   const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
+    pull: bindDeployContext(async (controller: ReadableStreamDefaultController<Uint8Array>) => {
       try {
         for (;;) {
           const { done, value } = await source.next();
@@ -72,10 +75,10 @@ export function streamedResponse(status: number, chunks: AsyncIterable<string> |
         console.error(`[stream] response body failed mid-way: ${describeCause(err)}`);
         controller.error(err);
       }
-    },
-    async cancel() {
+    }),
+    cancel: bindDeployContext(async () => {
       await source.return?.();
-    },
+    }),
   });
   return new Response(body, { status, headers: { ...noStore, ...headers } });
 }
@@ -213,27 +216,31 @@ export function describeCause(cause: unknown): string {
 }
 
 /**
- * The part of Netlify's per-request Context the functions read (the v2 handler's second
- * argument). Absent when a test or script calls a handler directly.
+ * The part of Netlify's per-invocation Context the functions read (the v2 handler's second
+ * argument; `Context` of @netlify/functions). Absent when a script calls a handler directly,
+ * which then runs under production rules (netlify/server/deploy-context.ts).
  */
 export interface RequestContext {
   /** The client's address as Netlify's edge saw it. */
   ip?: string;
+  /** `deploy.context`: production, deploy-preview, branch-deploy or dev; anything else means production. */
+  deploy?: { context?: string };
 }
 
 type Handler = (req: Request, context?: RequestContext) => Promise<Response>;
 
 /**
- * Wraps a function body: answers methods not in `methods` with 405 (and Allow), HttpError with
- * its status and the error shape, ServiceUnavailableError with 503, and anything else with a
- * plain 500 whose details go only to the log.
+ * Wraps a function body: runs it in the invocation's deploy context (context.deploy.context;
+ * unknown means production rules), answers methods not in `methods` with 405 (and Allow),
+ * HttpError with its status and the error shape, ServiceUnavailableError with 503, and anything
+ * else with a plain 500 whose details go only to the log.
  */
 export function endpoint(methods: string[], fn: Handler, opts: EndpointOptions = {}): (req: Request, context?: RequestContext) => Promise<Response> {
   // The self-service calls answer every failure with the spec's {success: false, message} too.
   // Their pages show `message` as it is, so a validation failure says just what is wrong with the field.
   const fail = (code: string, message: string, fieldErrors?: Record<string, string>, extra?: Record<string, unknown>) =>
     errorBody(code, message, fieldErrors, opts.successFlag ? { success: false, message: Object.values(fieldErrors ?? {})[0] ?? message, ...extra } : extra);
-  return async (req: Request, context?: RequestContext) => withNosniff(await answer(req, context));
+  return (req: Request, context?: RequestContext) => withDeployContext(context?.deploy?.context, async () => withNosniff(await answer(req, context)));
   async function answer(req: Request, context?: RequestContext): Promise<Response> {
     if (!methods.includes(req.method)) {
       return json(405, fail('METHOD_NOT_ALLOWED', `Use ${methods.join(' or ')} for this endpoint.`), { Allow: methods.join(', ') });
@@ -256,6 +263,23 @@ export function endpoint(methods: string[], fn: Handler, opts: EndpointOptions =
       return json(500, fail('INTERNAL_ERROR', 'Something went wrong on our side. Please try again later.'));
     }
   }
+}
+
+/**
+ * Wraps a scheduled function's run (`config.schedule`): runs `run` in the invocation's deploy
+ * context, answers 200 with what it returns, or a plain 500 saying `failure` whose cause goes
+ * only to the log, under `[name]`.
+ */
+export function scheduled(name: string, failure: string, run: () => Promise<unknown>): (req: Request, context?: RequestContext) => Promise<Response> {
+  return (_req: Request, context?: RequestContext) =>
+    withDeployContext(context?.deploy?.context, async () => {
+      try {
+        return json(200, await run());
+      } catch (err) {
+        console.error(`[${name}] run failed: ${describeCause(err)}`);
+        return json(500, errorBody('INTERNAL_ERROR', failure));
+      }
+    });
 }
 
 export interface EndpointOptions {

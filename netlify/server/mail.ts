@@ -2,8 +2,8 @@
  * E-mail adapter (ARCHITECTURE: External systems): nodemailer over SMTP_URL in production; in
  * `npm start` without SMTP_URL, a stream transport whose messages are written as `.eml` files
  * under `.data/outbox/` (MAIL_OUTBOX_DIR), so the same composition code runs everywhere and a
- * developer can open what a delegate would receive. In production a missing SMTP_URL or
- * MAIL_FROM is a ConfigError, never a silent outbox.
+ * developer can open what a delegate would receive. Under production rules (every deploy context
+ * but `dev`) a missing SMTP_URL or MAIL_FROM is a ConfigError, never a silent outbox.
  *
  * sendConfirmation() composes and sends the registration confirmation with the QR ticket and
  * throws MailError describing the failure in a few words with no personal data (SMTP replies
@@ -19,12 +19,13 @@ import type { ChangeRecord, StoredRegistration } from '../../src/shared/api';
 import { paths } from '../../src/shared/routes';
 import { attendance, dietary, formatDateTime, tierLabel } from '../../src/shared/csv';
 import { formatMoney, toMinor } from '../../src/shared/money';
-import { ConfigError, env, isProduction, requireEnv, siteUrl } from './env';
+import { productionRules } from './deploy-context';
+import { ConfigError, env, requireEnv, siteUrl } from './env';
 import { ticketText } from './tickets';
 import { renderInvoicePdf } from './invoice-pdf';
 import { documentFileName, documentsOf } from './invoices';
 
-/** Sender used outside production when MAIL_FROM is unset. */
+/** Sender used in the `dev` deploy context when MAIL_FROM is unset. */
 export const LOCAL_MAIL_FROM = 'PESGRE 2025 <no-reply@pesgre2025.local>';
 export const DEFAULT_OUTBOX_DIR = '.data/outbox';
 /** Content-ID of the inline QR image. */
@@ -61,7 +62,7 @@ export function toMailError(err: unknown): MailError {
 
 type Mode = { kind: 'smtp'; url: string } | { kind: 'outbox'; dir: string };
 
-/** SMTP when SMTP_URL is set; the local outbox otherwise, except in production (ConfigError). */
+/** SMTP when SMTP_URL is set; the local outbox otherwise, in the `dev` deploy context only (else ConfigError). */
 function mailMode(): Mode {
   const e = env();
   if (e.SMTP_URL) {
@@ -73,13 +74,13 @@ function mailMode(): Mode {
     }
     return { kind: 'smtp', url: e.SMTP_URL };
   }
-  if (isProduction(e)) throw new ConfigError(['SMTP_URL']);
+  if (productionRules()) throw new ConfigError(['SMTP_URL']);
   return { kind: 'outbox', dir: e.MAIL_OUTBOX_DIR ?? DEFAULT_OUTBOX_DIR };
 }
 
 function mailFrom(): string {
   const e = env();
-  return isProduction(e) ? requireEnv('MAIL_FROM', e) : (e.MAIL_FROM ?? LOCAL_MAIL_FROM);
+  return productionRules() ? requireEnv('MAIL_FROM', e) : (e.MAIL_FROM ?? LOCAL_MAIL_FROM);
 }
 
 let cached: { key: string; transporter: Transporter } | undefined;
@@ -188,7 +189,7 @@ function selfServiceLinks(): [string, string][] {
 /**
  * Composes the confirmation for `r`: text and HTML parts with the registration details and the
  * QR ticket as an inline PNG (cid) and as the attachment ticket-{regNo}.png.
- * Throws ConfigError without TICKET_SIGNING_KEY (or, in production, MAIL_FROM).
+ * Throws ConfigError without TICKET_SIGNING_KEY (or, under production rules, MAIL_FROM).
  */
 export async function composeConfirmation(r: StoredRegistration, notice?: MailNotice): Promise<SendMailOptions> {
   const regNo = r.registrationNumber;

@@ -5,7 +5,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { messages } from '../../src/shared/registration-form';
-import { env, isProduction } from './env';
+import { productionRules } from './deploy-context';
+import { env } from './env';
 import { ServiceUnavailableError } from './http';
 import bundledRoster from './membership-roster.local.json';
 
@@ -40,13 +41,14 @@ async function httpStatus(memberId: string, url: string, key?: string): Promise<
 /**
  * The membership status of `memberId` ('Active' means a valid member; spec part 2 section 5).
  * Throws ServiceUnavailableError (503, MEMBERSHIP_CHECK_FAILED) when the check cannot be made,
- * including in production without IEEE_VERIFY_URL, where the local roster is never used.
+ * including without IEEE_VERIFY_URL under production rules (every deploy context but `dev`),
+ * where the local roster is never used.
  */
 export async function membershipStatus(memberId: string): Promise<string> {
   const e = env();
   try {
     if (e.IEEE_VERIFY_URL) return await httpStatus(memberId, e.IEEE_VERIFY_URL, e.IEEE_VERIFY_KEY);
-    if (isProduction(e)) throw new Error('IEEE_VERIFY_URL is not set in production');
+    if (productionRules()) throw new Error('IEEE_VERIFY_URL is not set and the local roster is for the dev deploy context only');
     return await rosterStatus(memberId, e.IEEE_ROSTER_FILE);
   } catch (err) {
     throw new ServiceUnavailableError(MEMBERSHIP_CHECK_FAILED, { cause: err });

@@ -4,6 +4,7 @@
  * Keys carry a per-deploy-context prefix (ARCHITECTURE: Data in Redis).
  */
 import { Redis } from '@upstash/redis';
+import { deployContext } from './deploy-context';
 import { env } from './env';
 import { ServiceUnavailableError } from './http';
 
@@ -75,10 +76,13 @@ export function bulkRedis(): Redis {
   return bulkClient.redis;
 }
 
-/** The key prefix: KEY_PREFIX, else `pesgre:{CONTEXT}:` (so deploy previews never share production keys). */
+/**
+ * The key prefix: KEY_PREFIX, else `pesgre:{deploy context}:` (production, deploy-preview,
+ * branch-deploy, dev), so deploy previews, which build untrusted branches, never share production
+ * keys. The context is the invocation's (deploy-context.ts); unknown means production.
+ */
 export function keyPrefix(): string {
-  const e = env();
-  return e.KEY_PREFIX ?? `pesgre:${e.CONTEXT ?? 'dev'}:`;
+  return env().KEY_PREFIX ?? `pesgre:${deployContext()}:`;
 }
 
 /** Every key the app uses, built in one place. */

@@ -31,7 +31,7 @@ import { keys, redis } from '../../netlify/server/store';
 import { ticketText } from '../../netlify/server/tickets';
 import { invoicing } from '../../src/content/invoicing';
 import { computeCharges, pricing } from '../../src/shared/pricing';
-import { STANDARD_DAY, call, doublePay, keysMatching, pinClock, totalFor, validForm } from './helpers';
+import { DEV, STANDARD_DAY, call, doublePay, keysMatching, pinClock, totalFor, runScheduled, validForm, type Fn } from './helpers';
 import { adminHeaders, messagesFor, registerPaid, mailAndWebhook } from './helpers-admin';
 
 let ipCounter = 0;
@@ -42,8 +42,8 @@ const fx = mailAndWebhook();
 
 const stored = async (regNo: string) => (await redis().get<Registration>(keys.registration(regNo)))!;
 const pdfText = async (bytes: Uint8Array) => (await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true })).text;
-async function binary(fn: (req: Request) => Promise<Response>, url: string, init: RequestInit) {
-  const res = await fn(new Request(url, init));
+async function binary(fn: Fn, url: string, init: RequestInit) {
+  const res = await fn(new Request(url, init), DEV);
   return { status: res.status, headers: res.headers, bytes: new Uint8Array(await res.arrayBuffer()) };
 }
 async function doubleJson<T>(path: string, body?: unknown): Promise<T> {
@@ -284,11 +284,11 @@ describe('reconciliation', () => {
     expect(order.status).toBe(200);
     const captured = await doubleJson<{ razorpay_payment_id: string }>('/_double/capture', { order_id: order.body.id });
     // Within 10 minutes the browser or the webhook normally settles it: the run leaves it alone.
-    const early = await (await reconcile()).json();
+    const early = await (await runScheduled(reconcile)).json();
     expect(early.finalised).toBe(0);
 
     pinClock(new Date(Date.parse(STANDARD_DAY) + 11 * 60_000).toISOString());
-    const runs = await Promise.all([reconcile(), reconcile()]).then((rs) => Promise.all(rs.map((r) => r.json())));
+    const runs = await Promise.all([runScheduled(reconcile), runScheduled(reconcile)]).then((rs) => Promise.all(rs.map((r) => r.json())));
     expect(runs.reduce((n, r) => n + r.finalised, 0)).toBe(1);
     const regNo = await redis().get<string>(keys.done(order.body.id));
     expect(regNo).toBeTruthy();
@@ -296,7 +296,7 @@ describe('reconciliation', () => {
     expect(reg).toMatchObject({ paymentId: captured.razorpay_payment_id, email: 'lost@example.org' });
     expect(await messagesFor(fx.smtp.messages, String(regNo))).toHaveLength(1);
     expect(await redis().zscore(keys.pendingOrders(), order.body.id)).toBeNull();
-    const later = await (await reconcile()).json();
+    const later = await (await runScheduled(reconcile)).json();
     expect(later.finalised).toBe(0);
   });
 
@@ -305,7 +305,7 @@ describe('reconciliation', () => {
     const order = await call(createOrder, { body: { amount: totalFor(data), data } });
     await redis().del(keys.order(order.body.id));
     pinClock(new Date(Date.parse(STANDARD_DAY) + 11 * 60_000).toISOString());
-    await reconcile();
+    await runScheduled(reconcile);
     expect(await redis().zscore(keys.pendingOrders(), order.body.id)).toBeNull();
   });
 });

@@ -20,7 +20,7 @@ import paymentsAttention from '../../netlify/functions/payments-attention';
 import createOrder from '../../netlify/functions/payment-create-order';
 import { hashPassword, parsePasswordHash, verifyPassword } from '../../netlify/server/password';
 import { keys, redis } from '../../netlify/server/store';
-import { STANDARD_DAY, call, keysMatching, pinClock, totalFor, validForm, type Fn } from './helpers';
+import { DEV, STANDARD_DAY, call, keysMatching, pinClock, totalFor, validForm, type Fn } from './helpers';
 import { adminToken } from './helpers-admin';
 import { testSecrets } from '../setup/secrets';
 
@@ -28,8 +28,8 @@ const secret = new TextEncoder().encode(testSecrets.adminJwtSecret);
 /** A distinct client address per test, so the rate limit of one test never spills into another. */
 const freshIp = () => `198.51.100.${randomBytes(1)[0]! % 250}-${randomBytes(3).toString('hex')}`;
 
-function postLogin(password: unknown, ip = freshIp()) {
-  return call(login, { body: { password }, ip });
+function postLogin(password: unknown, ip = freshIp(), deployContext = 'dev') {
+  return call(login, { body: { password }, ip, deployContext });
 }
 
 function verifyWith(token: string) {
@@ -65,7 +65,7 @@ beforeEach(() => pinClock(STANDARD_DAY));
 
 const saved = { ...process.env };
 afterEach(() => {
-  for (const k of ['ADMIN_PASSWORD', 'ADMIN_PASSWORD_HASH', 'ADMIN_JWT_SECRET', 'CONTEXT']) {
+  for (const k of ['ADMIN_PASSWORD', 'ADMIN_PASSWORD_HASH', 'ADMIN_JWT_SECRET']) {
     if (saved[k] === undefined) delete process.env[k];
     else process.env[k] = saved[k];
   }
@@ -126,20 +126,19 @@ describe('POST /api/admin-auth/login', () => {
   it("limits by Netlify's context.ip before any header", async () => {
     const ip = freshIp();
     const attempt = (headerIp: string) =>
-      login(new Request('http://localhost/api/admin-auth/login', { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': headerIp }, body: JSON.stringify({ password: 'nope' }) }), { ip });
+      login(new Request('http://localhost/api/admin-auth/login', { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': headerIp }, body: JSON.stringify({ password: 'nope' }) }), { ip, ...DEV });
     // A client rotating X-Forwarded-For stays one address.
     await awayFromWindowEdge();
     for (let i = 0; i < 5; i++) expect((await attempt(freshIp())).status).toBe(401);
     expect((await attempt(freshIp())).status).toBe(429);
   });
 
-  it('accepts the plain ADMIN_PASSWORD outside production only', async () => {
+  it('accepts the plain ADMIN_PASSWORD in the dev deploy context only', async () => {
     process.env.ADMIN_PASSWORD = 'plain-dev-password';
     expect((await postLogin('plain-dev-password')).status).toBe(200);
     expect((await postLogin(testSecrets.adminPassword)).status).toBe(200);
-    process.env.CONTEXT = 'production';
-    expect((await postLogin('plain-dev-password')).status).toBe(401);
-    expect((await postLogin(testSecrets.adminPassword)).status).toBe(200);
+    expect((await postLogin('plain-dev-password', freshIp(), 'production')).status).toBe(401);
+    expect((await postLogin(testSecrets.adminPassword, freshIp(), 'production')).status).toBe(200);
   });
 
   it('answers a plain 500 (no internals) when no password or secret is configured', async () => {

@@ -11,7 +11,20 @@ import { fromMinor } from '../../src/shared/money';
 import { keyPrefix, redis } from '../../netlify/server/store';
 import { startUpstashBridge } from '../../scripts/upstash-bridge';
 
-export type Fn = (req: Request, context?: { ip?: string }) => Promise<Response>;
+/** The part of Netlify's invocation context the functions read (netlify/server/http.ts RequestContext). */
+export interface InvocationContext {
+  ip?: string;
+  deploy?: { context?: string };
+}
+
+export type Fn = (req: Request, context?: InvocationContext) => Promise<Response>;
+
+/**
+ * The invocation context the tests run functions in: `dev`, the one deploy context whose local
+ * relaxations (pinned clock, local roster, outbox) they rely on, as npm start's runtime passes it.
+ * tests/functions/deploy-context.test.ts covers the other contexts and none at all.
+ */
+export const DEV: InvocationContext = { deploy: { context: 'dev' } };
 
 /** Dates pinned for the tests, in the conference's zone (Asia/Kolkata). */
 export const EARLY_BIRD_DAY = '2025-10-15T10:00:00+05:30';
@@ -34,8 +47,9 @@ export function freshAddress(): string {
  * `ip` is Netlify's context.ip, the client address the rate limits and coupon holds count by:
  * a string for that address, null for none (the shared 'unknown' bucket), and when left out a
  * fresh address per call, so tests that are not about limits behave like many delegates.
+ * `deployContext` is context.deploy.context: `dev` unless given; null sends none.
  */
-export async function call(fn: Fn, opts: { method?: string; path?: string; body?: unknown; raw?: string; headers?: Record<string, string>; ip?: string | null } = {}) {
+export async function call(fn: Fn, opts: { method?: string; path?: string; body?: unknown; raw?: string; headers?: Record<string, string>; ip?: string | null; deployContext?: string | null } = {}) {
   const method = opts.method ?? (opts.body !== undefined || opts.raw !== undefined ? 'POST' : 'GET');
   const body = opts.raw ?? (opts.body !== undefined ? JSON.stringify(opts.body) : undefined);
   const req = new Request(`http://localhost${opts.path ?? '/'}`, {
@@ -44,7 +58,8 @@ export async function call(fn: Fn, opts: { method?: string; path?: string; body?
     body,
   });
   const ip = opts.ip === undefined ? freshAddress() : opts.ip;
-  const res = await fn(req, ip === null ? undefined : { ip });
+  const deploy = opts.deployContext === null ? {} : { deploy: { context: opts.deployContext ?? 'dev' } };
+  const res = await fn(req, ip === null ? deploy : { ip, ...deploy });
   const text = await res.text();
   let json: any;
   try {
@@ -63,6 +78,14 @@ export function totalFor(form: RegistrationForm, coupon: 'full' | 'half' | null 
 /** All keys under this test file's prefix matching `pattern` (e.g. 'reg:*'). */
 export async function keysMatching(pattern: string): Promise<string[]> {
   return redis().keys(`${keyPrefix()}${pattern}`);
+}
+
+/**
+ * Runs a scheduled function once, as Netlify does on its schedule (a POST whose body names the
+ * next run) in the `dev` deploy context; returns its answer.
+ */
+export function runScheduled(fn: Fn, context: InvocationContext = DEV): Promise<Response> {
+  return fn(new Request('http://localhost/.netlify/functions/scheduled', { method: 'POST', body: JSON.stringify({ next_run: new Date(Date.now() + 600_000).toISOString() }) }), context);
 }
 
 /** The Razorpay double's test API. */
@@ -92,7 +115,7 @@ export async function serve(fn: Fn): Promise<{ url: string; close(): Promise<voi
     for await (const c of req) chunks.push(c as Buffer);
     const headers = new Headers();
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
-    const response = await fn(new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined }));
+    const response = await fn(new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined }), DEV);
     res.writeHead(response.status, Object.fromEntries(response.headers));
     res.end(Buffer.from(await response.arrayBuffer()));
   });

@@ -15,7 +15,7 @@ import { upsertCoupon } from '../../netlify/server/coupons';
 import { mailStatus } from '../../netlify/server/mail-delivery';
 import { ticketSignature, ticketText } from '../../netlify/server/tickets';
 import { keys, redis } from '../../netlify/server/store';
-import { STANDARD_DAY, call, deadUrl, doublePay, doubleWebhook, keysMatching, pinClock, totalFor, validForm } from './helpers';
+import { STANDARD_DAY, call, deadUrl, doublePay, doubleWebhook, keysMatching, pinClock, runScheduled, totalFor, validForm } from './helpers';
 import { adminHeaders, decodeQrPng, messagesFor, registerPaid, mailAndWebhook } from './helpers-admin';
 
 
@@ -26,7 +26,7 @@ const base = Date.parse(STANDARD_DAY);
 const scan = async (body: unknown, raw?: string) => call(verifyQr, { ...(raw !== undefined ? { raw } : { body }), headers: await adminHeaders() });
 const deadSmtp = async () => (await deadUrl()).replace('http:', 'smtp:');
 const retryScore = (regNo: string) => redis().zscore(keys.mailRetry(), regNo);
-const runRetry = async () => (await mailRetry()).json() as Promise<{ due: number; sent: number; failed: number; gaveUp: number }>;
+const runRetry = async () => (await runScheduled(mailRetry)).json() as Promise<{ due: number; sent: number; failed: number; gaveUp: number }>;
 
 /** What verify-qr must never write for a refused ticket. */
 async function recordedState() {

@@ -16,7 +16,7 @@ import { ServiceUnavailableError } from '../../netlify/server/http';
 import { PAGE_SIZE, openRegistrationPages, type Registration } from '../../netlify/server/registrations';
 import { keys, redis } from '../../netlify/server/store';
 import { computeCharges, pricing } from '../../src/shared/pricing';
-import { STANDARD_DAY, call, pinClock, validForm, withStoreDown } from './helpers';
+import { DEV, STANDARD_DAY, call, pinClock, validForm, withStoreDown } from './helpers';
 import { adminHeaders } from './helpers-admin';
 
 /** More than two pages, the last one partial. */
@@ -62,7 +62,7 @@ const text = (chunks: Uint8Array[]) => Buffer.concat(chunks).toString('utf8');
 
 describe('streamed registrations list', () => {
   it('sends every registration, oldest first, exactly as stored, in several chunks', async () => {
-    const res = await list(new Request('http://localhost/api/registrations', { headers: await adminHeaders() }));
+    const res = await list(new Request('http://localhost/api/registrations', { headers: await adminHeaders() }), DEV);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json');
     const chunks = await chunksOf(res);
@@ -72,7 +72,7 @@ describe('streamed registrations list', () => {
 
   it('gzips the list for a client that accepts it, streamed, with the same registrations', async () => {
     const headers = { ...(await adminHeaders()), 'Accept-Encoding': 'br;q=1.0, gzip;q=0.8, *;q=0.1' };
-    const res = await list(new Request('http://localhost/api/registrations', { headers }));
+    const res = await list(new Request('http://localhost/api/registrations', { headers }), DEV);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-encoding')).toBe('gzip');
     expect(res.headers.get('vary')).toBe('Accept-Encoding');
@@ -88,7 +88,7 @@ describe('streamed registrations list', () => {
   it('sends the list uncompressed when gzip is refused (q=0) or not offered', async () => {
     for (const acceptEncoding of ['gzip;q=0, identity', 'br', 'identity']) {
       const headers = { ...(await adminHeaders()), 'Accept-Encoding': acceptEncoding };
-      const res = await list(new Request('http://localhost/api/registrations', { headers }));
+      const res = await list(new Request('http://localhost/api/registrations', { headers }), DEV);
       expect(res.headers.get('content-encoding')).toBeNull();
       expect((JSON.parse(text(await chunksOf(res))) as unknown[]).length).toBe(COUNT);
     }
@@ -119,7 +119,7 @@ describe('streamed registrations list', () => {
 
 describe('streamed CSV export', () => {
   it('sends the header and one row per registration in several chunks, and audits the count', async () => {
-    const res = await exportCsv(new Request('http://localhost/api/registrations/export', { headers: await adminHeaders() }));
+    const res = await exportCsv(new Request('http://localhost/api/registrations/export', { headers: await adminHeaders() }), DEV);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="registrations_2025-11-10.csv"');
     const chunks = await chunksOf(res);
@@ -134,14 +134,14 @@ describe('streamed CSV export', () => {
 
   it('gzips the CSV for a client that accepts it, and audits an abandoned gzipped export as incomplete', async () => {
     const headers = { ...(await adminHeaders()), 'Accept-Encoding': 'gzip, deflate' };
-    const res = await exportCsv(new Request('http://localhost/api/registrations/export', { headers }));
+    const res = await exportCsv(new Request('http://localhost/api/registrations/export', { headers }), DEV);
     expect(res.headers.get('content-encoding')).toBe('gzip');
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="registrations_2025-11-10.csv"');
     const rows = parse(gunzipSync(Buffer.concat(await chunksOf(res))).toString('utf8'), { bom: true }) as string[][];
     expect(rows).toHaveLength(COUNT + 1);
     expect(rows.slice(1).map((r) => r[0])).toEqual(stored.map((r) => r.registrationNumber));
 
-    const abandoned = await exportCsv(new Request('http://localhost/api/registrations/export', { headers }));
+    const abandoned = await exportCsv(new Request('http://localhost/api/registrations/export', { headers }), DEV);
     const reader = abandoned.body!.getReader();
     expect((await reader.read()).done).toBe(false);
     await reader.cancel();
@@ -151,7 +151,7 @@ describe('streamed CSV export', () => {
   });
 
   it('audits an export the client abandons after the first chunk, as incomplete', async () => {
-    const res = await exportCsv(new Request('http://localhost/api/registrations/export', { headers: await adminHeaders() }));
+    const res = await exportCsv(new Request('http://localhost/api/registrations/export', { headers: await adminHeaders() }), DEV);
     const reader = res.body!.getReader();
     expect((await reader.read()).done).toBe(false);
     await reader.cancel();

@@ -11,7 +11,7 @@ import exportCsv from '../../netlify/functions/registrations-export';
 import type { Registration } from '../../netlify/server/registrations';
 import { keys, redis } from '../../netlify/server/store';
 import { neutraliseFormula, registrationCsvHeaders, registrationCsvRow } from '../../src/shared/csv';
-import { STANDARD_DAY, call, pinClock } from './helpers';
+import { DEV, STANDARD_DAY, call, pinClock } from './helpers';
 import { adminHeaders, registerPaid, seedRegistration } from './helpers-admin';
 
 const SPEC_COLUMNS = [
@@ -89,7 +89,7 @@ describe('GET /api/registrations', () => {
 
 describe('GET /api/registrations/export', () => {
   async function download() {
-    const res = await exportCsv(new Request('http://localhost/api/registrations/export', { headers: await adminHeaders() }));
+    const res = await exportCsv(new Request('http://localhost/api/registrations/export', { headers: await adminHeaders() }), DEV);
     const bytes = Buffer.from(await res.arrayBuffer());
     return { res, bytes, text: bytes.toString('utf8') };
   }

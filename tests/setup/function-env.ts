@@ -9,6 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
+import { setContextOutsideInvocations } from '../../netlify/server/deploy-context';
 import { resetEnv } from '../../netlify/server/env';
 import { testSecrets } from './secrets';
 
@@ -34,7 +35,11 @@ process.env.RAZORPAY_KEY_ID = testSecrets.keyId;
 process.env.RAZORPAY_KEY_SECRET = testSecrets.keySecret;
 process.env.RAZORPAY_WEBHOOK_SECRET = testSecrets.webhookSecret;
 process.env.KEY_PREFIX = `test:${randomBytes(4).toString('hex')}:`;
-process.env.CONTEXT = 'test';
+// Tests call server modules directly too (now(), finalise, the store): they run in the `dev`
+// deploy context, as the functions the tests call do (helpers.ts DEV). No CONTEXT variable: the
+// server never reads one (netlify/server/deploy-context.ts).
+delete process.env.CONTEXT;
+setContextOutsideInvocations('dev');
 delete process.env.IEEE_VERIFY_URL;
 delete process.env.APP_NOW;
 // Admin area, tickets and e-mail: the hash only (tests that need the plain dev password set it),
