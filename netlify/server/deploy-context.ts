@@ -17,7 +17,7 @@
  *
  * Why AsyncLocalStorage rather than an argument: the prefix is read by every key builder, deep
  * in every module; threading a context through all of them would touch every call. See
- * docs/decisions/006-deploy-context-at-run-time.md.
+ * docs/decisions/001-deploy-context-at-run-time.md.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 
