@@ -82,6 +82,18 @@ export async function confirmCheckoutPayment(body: VerifyPaymentRequest, now: Da
   return result;
 }
 
+/** The payment events that finalise an order. */
+export const PAYMENT_EVENTS = ['order.paid', 'payment.captured'] as const;
+/** The refund events that settle a cancellation's refund. */
+export const REFUND_EVENTS = ['refund.processed', 'refund.failed'] as const;
+/**
+ * Every Razorpay webhook event the site acts on: the ones to enable in Razorpay's Dashboard
+ * (npm run check:production prints them). Others are acknowledged and ignored.
+ */
+export const WEBHOOK_EVENTS: readonly string[] = [...PAYMENT_EVENTS, ...REFUND_EVENTS];
+
+const isOneOf = <T extends string>(list: readonly T[], value: string): value is T => (list as readonly string[]).includes(value);
+
 export type WebhookOutcome = { handled: true; result: FinaliseResult } | { handled: true; refund: string } | { handled: false; reason: string };
 
 /**
@@ -100,7 +112,7 @@ export async function handleWebhook(rawBody: string, signature: string | null, n
   const event = validate(webhookEvent, parseJsonText(rawBody));
   // Razorpay delivers at least once: a re-delivered event (same x-razorpay-event-id) is acknowledged unread.
   const seenKey = eventId && /^[A-Za-z0-9_-]{1,64}$/.test(eventId) ? keys.webhookEvent(eventId) : null;
-  const paymentEvent = event.event === 'order.paid' || event.event === 'payment.captured';
+  const paymentEvent = isOneOf(PAYMENT_EVENTS, event.event);
   const orderId = paymentEvent ? (event.payload.payment?.entity.order_id ?? event.payload.order?.entity.id) : undefined;
   // A payment event reads its order, its done marker and its event id in one request, which also
   // marks the event handled when the order is already settled: the usual webhook, arriving after
@@ -151,12 +163,12 @@ async function webhookOrderState(orderId: string, seenKey: string | null, now: D
 type OrderState = Awaited<ReturnType<typeof getOrderState>>;
 
 async function dispatch(event: ReturnType<typeof webhookEvent.parse>, now: Date, known?: OrderState): Promise<WebhookOutcome> {
-  if (event.event === 'refund.processed' || event.event === 'refund.failed') {
+  if (isOneOf(REFUND_EVENTS, event.event)) {
     const refund = event.payload.refund?.entity;
     if (!refund) throw new HttpError(400, 'VALIDATION_FAILED', 'Webhook payload has no refund.');
     return (await applyRefundEvent(event.event, refund, now)) ? { handled: true, refund: refund.id } : { handled: false, reason: 'refund not made by this site' };
   }
-  if (event.event !== 'order.paid' && event.event !== 'payment.captured') return { handled: false, reason: `event ${event.event} not used` };
+  if (!isOneOf(PAYMENT_EVENTS, event.event)) return { handled: false, reason: `event ${event.event} not used` };
   const payment = event.payload.payment?.entity;
   const orderId = payment?.order_id ?? event.payload.order?.entity.id;
   if (!payment || !orderId) throw new HttpError(400, 'VALIDATION_FAILED', 'Webhook payload has no payment or order id.');

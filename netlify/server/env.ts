@@ -6,7 +6,11 @@
 import { z } from 'zod';
 import { productionRules } from './deploy-context';
 
-const schema = z.object({
+/**
+ * Every variable the functions read, with its shape. Exported for `npm run check:production`
+ * (scripts/check-production.ts), which checks an environment against it before going live.
+ */
+export const envSchema = z.object({
   UPSTASH_REDIS_REST_URL: z.url(),
   UPSTASH_REDIS_REST_TOKEN: z.string().min(1),
   RAZORPAY_KEY_ID: z.string().min(1),
@@ -48,7 +52,7 @@ const schema = z.object({
   URL: z.url().optional(),
 });
 
-export type Env = z.infer<typeof schema>;
+export type Env = z.infer<typeof envSchema>;
 
 export class ConfigError extends Error {
   constructor(public readonly variables: string[]) {
@@ -71,7 +75,7 @@ export function env(): Env {
   if (parsed) return parsed;
   parses++;
   const blankAsUnset = Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== ''));
-  const result = schema.safeParse(blankAsUnset);
+  const result = envSchema.safeParse(blankAsUnset);
   if (!result.success) {
     throw new ConfigError([...new Set(result.error.issues.map((i) => String(i.path[0])))]);
   }
