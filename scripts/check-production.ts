@@ -336,31 +336,56 @@ export function envFileWarning(envFile: string, root: string = repositoryRoot): 
 
 const USAGE = 'Usage: npm run check:production -- [--vars <path>] [--json]';
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+/** The content the check reads: the items still marked sample and the supplier's GSTIN (src/content). */
+export interface ContentToCheck {
+  sampleItems: readonly SampleItem[];
+  supplierGstin: string;
+  supplierStateCode?: string;
+}
+
+/** The repository's own content. */
+export function repositoryContent(): ContentToCheck {
+  return { sampleItems: collectSampleItems(), supplierGstin: invoicing.supplier.gstin, supplierStateCode: invoicing.supplier.stateCode };
+}
+
+/**
+ * The command: parses `argv` (the arguments after the script's name), reads the env file or
+ * `shellEnv`, prints the report (text or JSON) with `print` and problems with `printError`, and
+ * returns the exit status: 0 when nothing blocks, 1 while anything blocks, 2 for a usage error or
+ * an unreadable file. `content` is the repository's unless a test gives its own.
+ */
+export function runCheck(
+  argv: readonly string[],
+  { content = repositoryContent(), shellEnv = process.env, print = console.log, printError = console.error }: { content?: ContentToCheck; shellEnv?: Readonly<Record<string, string | undefined>>; print?: (text: string) => void; printError?: (text: string) => void } = {},
+): number {
   let values: { vars?: string; json?: boolean; help?: boolean };
   try {
-    ({ values } = parseArgs({ options: { vars: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } }));
+    ({ values } = parseArgs({ args: [...argv], options: { vars: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } }));
   } catch (err) {
-    console.error(`${(err as Error).message}\n${USAGE}`);
-    process.exit(2);
+    printError(`${(err as Error).message}\n${USAGE}`);
+    return 2;
   }
   if (values.help) {
-    console.log(USAGE);
-    process.exit(0);
+    print(USAGE);
+    return 0;
   }
   const envFile = values.vars;
-  let env: Record<string, string | undefined> = process.env;
+  let env: Readonly<Record<string, string | undefined>> = shellEnv;
   if (envFile !== undefined) {
     try {
       env = parseEnv(readFileSync(envFile, 'utf8'));
     } catch (err) {
-      console.error(`Cannot read the env file ${envFile}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}\n${USAGE}`);
-      process.exit(2);
+      printError(`Cannot read the env file ${envFile}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}\n${USAGE}`);
+      return 2;
     }
   }
-  const check = checkProduction({ env, sampleItems: collectSampleItems(), supplierGstin: invoicing.supplier.gstin, supplierStateCode: invoicing.supplier.stateCode });
+  const check = checkProduction({ env, ...content });
   const fileWarning = envFile === undefined ? null : envFileWarning(envFile);
   if (fileWarning) check.warnings.push(fileWarning);
-  console.log(values.json ? JSON.stringify(check, null, 2) : formatCheck(check, { envFile }));
-  process.exitCode = check.ready ? 0 : 1;
+  print(values.json ? JSON.stringify(check, null, 2) : formatCheck(check, { envFile }));
+  return check.ready ? 0 : 1;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = runCheck(process.argv.slice(2));
 }

@@ -14,7 +14,7 @@ import { envSchema } from '../../netlify/server/env';
 import { hashPassword } from '../../netlify/server/password';
 import { gstinCheckCharacter } from '../../src/shared/invoice';
 import { WEBHOOK_EVENTS as HANDLED_EVENTS } from '../../netlify/server/confirm';
-import { checkProduction, envFileWarning, formatCheck, isSenderAddress, WEBHOOK_EVENTS, WEBHOOK_PATH, type ProductionCheck } from '../../scripts/check-production';
+import { runCheck, checkProduction, envFileWarning, formatCheck, isSenderAddress, WEBHOOK_EVENTS, WEBHOOK_PATH, type ProductionCheck } from '../../scripts/check-production';
 import { collectSampleItems } from '../../scripts/content-report';
 import { devDefaults } from '../../scripts/local-config';
 
@@ -359,6 +359,23 @@ describe('no secret value in the printed output', () => {
     expect(text.stdout).toContain('Webhook URL    https://pesgre2025.example.org/api/payment/webhook');
     expect(text.stdout).toContain('Secret         the value of RAZORPAY_WEBHOOK_SECRET');
   }, 60_000);
+
+  it('exits 0 with a complete set of made-up production values and no sample content', async () => {
+    const file = path.join(dir, 'complete.env');
+    await writeFile(file, envFile(production));
+    const printed: string[] = [];
+    const errors: string[] = [];
+    const code = runCheck(['--vars', file], { content: { sampleItems: [], supplierGstin: validGstin, supplierStateCode: '29' }, print: (t) => printed.push(t), printError: (t) => errors.push(t) });
+    expect(errors).toEqual([]);
+    expect(code).toBe(0);
+    expect(printed.join('\n')).toMatch(/^READY: nothing blocks going live\.$/m);
+    for (const secret of secretValues()) expect(printed.join('\n')).not.toContain(secret);
+    // The same values with the repository's own content: its sample items block, and only they.
+    const withSamples = runCheck(['--vars', file, '--json'], { print: (t) => printed.push(t), printError: (t) => errors.push(t) });
+    const report = JSON.parse(printed.at(-1)!) as ProductionCheck;
+    expect(withSamples).toBe(report.blocking.length ? 1 : 0);
+    expect(report.blocking.every((f) => f.kind === 'sample')).toBe(true);
+  });
 
   it('refuses an env file that cannot be read, naming it, without a report', async () => {
     const absent = path.join(dir, 'absent.env');
