@@ -20,12 +20,14 @@ export const contextOption = { context: { type: 'string' } } as const;
 export const CONTEXT_USAGE = `--context ${DEPLOY_CONTEXTS.join('|')}`;
 
 /**
- * Points the server modules at the store and deploy context the script is run for, and returns
- * the context and the key prefix it resolves to (for the script's own messages).
+ * Points the server modules at the store and deploy context the script is run for (filling
+ * process.env and naming the context for code outside invocations), and returns the context and
+ * the key prefix it resolves to (for the script's own messages).
  * Throws RangeError (the caller prints it with its usage) when `--context` names no deploy
  * context, or is missing while UPSTASH_REDIS_REST_URL names a real database.
  */
-export function useStoreTarget(contextArg: string | undefined, env: NodeJS.ProcessEnv = process.env): { context: DeployContext; prefix: string } {
+export function useStoreTarget(contextArg: string | undefined): { context: DeployContext; prefix: string } {
+  const env = process.env;
   if (contextArg !== undefined && deployContextOf(contextArg) !== contextArg) {
     throw new RangeError(`Unknown deploy context '${contextArg}'. Use ${CONTEXT_USAGE}.`);
   }
