@@ -1,11 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three test projects (npm test runs them in this order):
+ * Three test projects (npm test runs them in this order, each named with --project):
  *  - unit: pure logic (pricing arithmetic, schemas, browser helpers), no I/O;
  *  - functions: the Netlify functions called with real Requests against a real Redis through the
  *    Upstash bridge and the real razorpay SDK against the test double, plus the stand-ins' own tests;
  *  - e2e: the whole site (npm start's stack on its own ports) driven in Chromium.
+ * A fourth, netlify, is run only by `npm run test:netlify` (scripts/test-netlify.ts, on Node 22): the
+ * production build served by Netlify's own CLI (`netlify serve`, `netlify dev`), over plain HTTP.
  */
 export default defineConfig({
   test: {
@@ -35,6 +37,18 @@ export default defineConfig({
           hookTimeout: 300_000,
           // The dev server bundles each function on its first call, which takes seconds.
           expect: { poll: { timeout: 20_000, interval: 100 } },
+        },
+      },
+      {
+        test: {
+          name: 'netlify',
+          include: ['tests/netlify/**/*.test.ts'],
+          environment: 'node',
+          // Each file starts its own CLI (a build, or Vite): one at a time on a 2-core machine.
+          fileParallelism: false,
+          testTimeout: 60_000,
+          // netlify serve builds the site and bundles every function before it answers.
+          hookTimeout: 600_000,
         },
       },
     ],

@@ -12,8 +12,9 @@
  * Fail closed: an invocation whose context is missing, empty or unknown runs under production
  * rules and production keys. The relaxations for local work (a pinned clock, a plain admin
  * password, a local roster, an .eml outbox) need the explicit `dev` context, which `npm start`'s
- * runtime and `netlify dev` pass. Scripts and tests that call server modules outside any
- * invocation name their context with `setContextOutsideInvocations()`; on Netlify nothing calls it.
+ * runtime passes, and Netlify's CLI too (`netlify dev`, `netlify serve`: its proxy sets it).
+ * Scripts and tests that call server modules outside any invocation name their context with
+ * `setContextOutsideInvocations()`; on Netlify nothing calls it.
  *
  * Why AsyncLocalStorage rather than an argument: the prefix is read by every key builder, deep
  * in every module; threading a context through all of them would touch every call. See

@@ -1,0 +1,93 @@
+/**
+ * `netlify dev --offline` as netlify.toml's [dev] block sets it up: the CLI runs `npm run dev:vite`
+ * (Vite, which leaves the functions to the CLI because NETLIFY_DEV is set) and serves the
+ * functions itself, from their sources, on Node 22. Checked over HTTP through the CLI's port: a
+ * page from Vite, GET /api/pricing from the CLI's function runtime, and which deploy context the
+ * functions get there.
+ *
+ * Vite's port: [dev] names 5173, where a developer's `npm start` may already be listening on a
+ * shared machine, so the test gives Vite a free one through PORT (vite.config.ts reads it) and the
+ * CLI the same with --target-port; the command is still the one of netlify.toml.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parse as parseToml } from 'smol-toml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pricing } from '../../src/shared/pricing';
+import { freePort, functionEnv, root, servedSecrets, startNetlify, startStandIns, type NetlifyProcess, type StandIns } from './stack';
+
+interface NetlifyToml {
+  dev: { command: string; targetPort: number; framework: string };
+  context?: { dev?: { environment?: Record<string, string> } };
+}
+
+let stand: StandIns;
+let dev: NetlifyProcess;
+let toml: NetlifyToml;
+/** The key prefix the functions use under `netlify dev`: netlify.toml's dev-context KEY_PREFIX, else the `dev` context's. */
+let devPrefix: string;
+
+beforeAll(async () => {
+  toml = parseToml(await readFile(path.join(root, 'netlify.toml'), 'utf8')) as unknown as NetlifyToml;
+  devPrefix = toml.context?.dev?.environment?.KEY_PREFIX || 'pesgre:dev:';
+  stand = await startStandIns();
+  const [port, vitePort, functionsPort] = [await freePort(), await freePort(), await freePort()];
+  dev = await startNetlify(['dev', '--offline', '--port', String(port), '--target-port', String(vitePort), '--functions-port', String(functionsPort)], {
+    port,
+    readyPath: '/api/pricing',
+    // Vite starts in seconds; the CLI bundles each function with esbuild before it serves them.
+    timeoutMs: 300_000,
+    env: functionEnv({
+      ...stand.env,
+      // What netlify.toml gives the dev context, passed as the CLI would take it from there (a
+      // process variable wins over netlify.toml and a .env file alike, and functionEnv blanks the rest).
+      ...toml.context?.dev?.environment,
+      PORT: String(vitePort),
+      ADMIN_PASSWORD_HASH: servedSecrets.adminPasswordHash,
+      ADMIN_PASSWORD: servedSecrets.plainAdminPassword,
+      ADMIN_JWT_SECRET: servedSecrets.adminJwtSecret,
+      TICKET_SIGNING_KEY: servedSecrets.ticketSigningKey,
+      SITE_URL: `http://localhost:${port}`,
+    }),
+  });
+});
+
+afterAll(async () => {
+  await dev?.stop();
+  await stand?.close();
+});
+
+describe('netlify dev: Vite and the functions behind the CLI', () => {
+  it("runs netlify.toml's [dev] command", () => {
+    expect(toml.dev).toMatchObject({ command: 'npm run dev:vite', framework: '#custom' });
+    expect(dev.output()).toContain('dev:vite');
+  });
+
+  it('serves a page from Vite (the SPA shell with the dev client)', async () => {
+    const res = await fetch(`${dev.url}/contact`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await res.text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('/@vite/client');
+    expect(html).toContain('/src/main.tsx');
+  });
+
+  it('GET /api/pricing answers the shared pricing from the CLI function runtime', async () => {
+    const res = await fetch(`${dev.url}/api/pricing`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await res.json()).toEqual(JSON.parse(JSON.stringify(pricing)));
+  });
+
+  it('gives the functions the `dev` deploy context: the plain ADMIN_PASSWORD signs in', async () => {
+    // The CLI's proxy sets x-nf-deploy-context: dev on every request it passes on, edge functions
+    // or not (netlify-cli lib/edge-functions/proxy.js), and the functions' runtime reads the
+    // context from that header. Only `dev` accepts the plain password (netlify/server/auth.ts).
+    const res = await fetch(`${dev.url}/api/admin-auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password: servedSecrets.plainAdminPassword }) });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const audit = await stand.redis.lrange(`${devPrefix}audit`, 0, -1);
+    expect(audit.map((a) => JSON.parse(a).action)).toEqual(['admin.login']);
+    expect((await stand.redis.keys('*')).filter((k) => !k.startsWith(devPrefix))).toEqual([]);
+  });
+});

@@ -1,0 +1,331 @@
+/**
+ * The production build served by Netlify's own CLI (`netlify serve --offline`: the build command
+ * with prerendering, every function bundled by zip-it-and-ship-it and run on Node 22 by the CLI's
+ * runtime, netlify.toml's redirects and headers), checked over HTTP through the served site only.
+ *
+ * Production rules. In production Netlify's edge gives every function invocation
+ * `context.deploy.context` = `production`. The CLI's proxy instead stamps every request it hands
+ * on with `x-nf-deploy-context: dev` (its edge-functions layer, lib/edge-functions/proxy.js), so by
+ * default the served functions run in the `dev` context, with the local relaxations (plain admin
+ * password, pinned clock, outbox, `pesgre:dev:` keys): dev-server.test.ts shows it. Started with
+ * `--internal-disable-edge-functions` (the site has no edge functions) the CLI sets no context
+ * at all, which netlify/server/deploy-context.ts treats as production (fail closed); that is how
+ * this file serves the site. The environment is then a production one: no KEY_PREFIX, APP_NOW or
+ * CONTEXT; ADMIN_PASSWORD_HASH with a plain ADMIN_PASSWORD beside it that must be refused;
+ * SMTP_URL and MAIL_FROM; SITE_URL. The clock is the real one, so every amount is computed with
+ * the shared arithmetic for the tier the server offers today, never written down.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { parse as parseToml } from 'smol-toml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conference } from '../../src/content/conference';
+import { computeChangeCharges } from '../../src/shared/change-charges';
+import { registrationCsvHeaders, tierLabel } from '../../src/shared/csv';
+import { dayIn } from '../../src/shared/dates';
+import { fromMinor } from '../../src/shared/money';
+import { computeCharges, isIeeeTier, isStudentTier, pricing, tiersOnOffer, type Tier } from '../../src/shared/pricing';
+import { prerenderedPaths } from '../../src/shared/route-sets';
+import { changeTarget } from '../../src/shared/tier-rules';
+import { validForm } from '../functions/helpers-form';
+import { decodeQrPng, expectedTicketSignature, freePort, functionEnv, messagesFor, root, runNetlify, servedSecrets, startNetlify, startStandIns, type NetlifyProcess, type StandIns } from './stack';
+
+const PREFIX = 'pesgre:production:';
+
+let stand: StandIns;
+let site: NetlifyProcess;
+let base: string;
+
+beforeAll(async () => {
+  stand = await startStandIns();
+  const [port, functionsPort, staticPort] = [await freePort(), await freePort(), await freePort()];
+  base = `http://localhost:${port}`;
+  site = await startNetlify(['serve', '--offline', '--internal-disable-edge-functions', '--port', String(port), '--functions-port', String(functionsPort), '--staticServerPort', String(staticPort)], {
+    port,
+    readyPath: '/api/pricing',
+    // The build (Vite, prerendering) and bundling every function take about a minute on 2 idle cores.
+    timeoutMs: 540_000,
+    env: functionEnv({
+      ...stand.env,
+      ADMIN_PASSWORD_HASH: servedSecrets.adminPasswordHash,
+      ADMIN_PASSWORD: servedSecrets.plainAdminPassword,
+      ADMIN_JWT_SECRET: servedSecrets.adminJwtSecret,
+      TICKET_SIGNING_KEY: servedSecrets.ticketSigningKey,
+      SITE_URL: base,
+    }),
+  });
+});
+
+afterAll(async () => {
+  await site?.stop();
+  await stand?.close();
+});
+
+/** fetch against the served site; JSON bodies in and out. */
+async function api(pathname: string, opts: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> } = {}) {
+  const res = await fetch(base + pathname, {
+    method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
+    headers: {
+      ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+      ...opts.headers,
+    },
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
+  const text = await res.text();
+  let json: any;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, headers: res.headers, text, body: json };
+}
+
+/** The double's test API. */
+async function double<T = any>(pathname: string, body: unknown): Promise<T> {
+  const res = await fetch(stand.doubleUrl + pathname, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  expect(res.status, `${pathname}: ${await res.clone().text()}`).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** The double pays `orderId` as Checkout would (no webhook); returns what Checkout hands the browser. */
+const pay = (orderId: string) => double<{ razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }>('/_double/pay', { order_id: orderId, outcome: 'success' });
+
+/** The double delivers a signed webhook for `orderId` to the served site. */
+const webhook = (orderId: string, paymentId: string, event: string) =>
+  double<{ delivered: boolean; status: number; body: string }>('/_double/webhook', { order_id: orderId, payment_id: paymentId, event, webhookUrl: `${base}/api/payment/webhook` });
+
+/** Every key in the private Redis, sorted. */
+const allKeys = async () => (await stand.redis.keys('*')).sort();
+/** The registration records (reg:{number}), not the index, the e-mail sets or the cancelled set. */
+const registrationKeys = async () => (await stand.redis.keys(`${PREFIX}reg:*`)).filter((k) => /^pesgre:production:reg:[^:]+$/.test(k) && !k.endsWith(':index') && !k.endsWith(':cancelled')).sort();
+const storedRegistration = async (regNo: string) => JSON.parse((await stand.redis.get(`${PREFIX}reg:${regNo}`)) ?? 'null');
+
+/** The tier a non-IEEE Indian student can pick today (Early Bird or Standard, whatever the real date). */
+function studentTierToday(): Tier {
+  const tier = tiersOnOffer(pricing, new Date(), 'Indian').find((t) => isStudentTier(t.id) && !isIeeeTier(t.id));
+  if (!tier) throw new Error('no non-IEEE Indian student tier on offer today');
+  return tier;
+}
+
+/** The file the build wrote, relative to the project's dist/. */
+const built = (file: string) => readFile(path.join(root, 'dist', file), 'utf8');
+
+/** Creates an order for `form` on the served site, checks the quoted amount (minor units), and returns it. */
+async function createOrder(form: ReturnType<typeof validForm>) {
+  const charges = computeCharges(pricing, form, null);
+  const order = await api('/api/payment/create-order', { body: { amount: fromMinor(charges.total), data: form } });
+  expect(order.status, order.text).toBe(200);
+  expect(order.body).toMatchObject({ success: true, noPayment: false, amount: charges.total, currency: 'INR', key: servedSecrets.keyId });
+  return order.body as { id: string; amount: number };
+}
+
+describe('netlify serve: the production build', () => {
+  it('serves each prerendered page as built, with its h1 in the HTML', async () => {
+    const contact = await api('/contact');
+    expect(contact.status).toBe(200);
+    expect(contact.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(contact.text).toMatch(/<h1[^>]*>Contacts<\/h1>/);
+    expect(contact.text).toMatch(/<div id="root"[^>]*>\s*<[a-z]/);
+    for (const p of prerenderedPaths) {
+      const res = await api(p);
+      expect(res.status, p).toBe(200);
+      // Byte for byte the page the build wrote for that path (scripts/prerender.ts), not the SPA shell.
+      expect(res.text, p).toBe(await built(p === '/' ? 'index.html' : `${p.replace(/^\/|\/$/g, '')}/index.html`));
+      expect(res.text, p).toMatch(/<h1[^>]*>[^<]+<\/h1>/);
+    }
+  });
+
+  it.each(['/admin', '/admin/registrations', '/no-such-page/anywhere'])('answers %s with the SPA shell (200, empty root)', async (p) => {
+    const res = await api(p);
+    expect(res.status).toBe(200);
+    expect(res.text).toBe(await built('spa-fallback.html'));
+    expect(res.text).toMatch(/<div id="root"><\/div>/);
+    expect(res.text).not.toMatch(/<h1/);
+  });
+
+  it("sends netlify.toml's security headers with pages and API answers", async () => {
+    const toml = parseToml(await readFile(path.join(root, 'netlify.toml'), 'utf8')) as { headers: { for: string; values: Record<string, string> }[] };
+    const declared = toml.headers.find((h) => h.for === '/*')!.values;
+    expect(declared['Content-Security-Policy']).toContain("default-src 'self'");
+    for (const p of ['/', '/contact', '/admin', '/api/pricing']) {
+      const res = await api(p);
+      for (const [name, value] of Object.entries(declared)) expect(res.headers.get(name), `${p} ${name}`).toBe(value);
+    }
+    const page = await api('/contact');
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    expect(page.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    // The hashed entry script is served with the same headers. Its Cache-Control is not checked:
+    // the CLI's local static server answers `public, max-age=0` and that wins over netlify.toml's
+    // "/assets/*" block in the CLI's proxy (utils/proxy.js writes the upstream headers last),
+    // which Netlify's CDN applies in production.
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(page.text)![1]!;
+    const assetRes = await fetch(base + asset);
+    expect(assetRes.status).toBe(200);
+    expect(assetRes.headers.get('content-type')).toMatch(/javascript/);
+    expect(assetRes.headers.get('content-security-policy')).toBe(declared['Content-Security-Policy']);
+  });
+
+  it('GET /api/pricing answers the shared pricing', async () => {
+    const res = await api('/api/pricing');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.body).toEqual(JSON.parse(JSON.stringify(pricing)));
+  });
+});
+
+describe('netlify serve: payments, admin and tickets through the served functions', () => {
+  const student = studentTierToday();
+  const form = validForm({
+    firstName: 'Meera',
+    lastName: 'Served',
+    email: 'meera.served@example.org',
+    verifyEmail: 'meera.served@example.org',
+    registrationTier: student.id,
+    registrationFee: student.fee,
+    paperId: '',
+    noPaper: true,
+  });
+  let regNo = '';
+  let orderId = '';
+  let paymentId = '';
+  let token = '';
+
+  it('a paid registration (create-order, the payment, verify-payment, the webhook) is stored exactly once, under production keys', async () => {
+    const order = await createOrder(form);
+    orderId = order.id;
+    const paid = await pay(order.id);
+    paymentId = paid.razorpay_payment_id;
+    const verified = await api('/api/payment/verify-payment', { body: paid });
+    expect(verified.status, verified.text).toBe(200);
+    regNo = verified.body.registrationNumber;
+    expect(regNo).toMatch(/^[A-Z0-9-]+$/);
+
+    // Razorpay's webhook for the same payment, delivered through the served site: signature
+    // checked on the raw body the CLI passed on, and applied as already done.
+    const hook = await webhook(order.id, paid.razorpay_payment_id, 'payment.captured');
+    expect(hook).toMatchObject({ delivered: true, status: 200 });
+    expect(JSON.parse(hook.body)).toMatchObject({ registrationNumber: regNo });
+
+    // Production rules: the production key prefix, and nothing written under any other.
+    expect((await allKeys()).filter((k) => !k.startsWith(PREFIX))).toEqual([]);
+    expect(await registrationKeys()).toEqual([`${PREFIX}reg:${regNo}`]);
+    expect(await stand.redis.zrange(`${PREFIX}reg:index`, 0, -1)).toEqual([regNo]);
+    const stored = await storedRegistration(regNo);
+    expect(stored).toMatchObject({ registrationNumber: regNo, registrationTier: student.id, email: form.email, orderId, paymentId });
+    expect(Math.round(stored.totalPaid * 100)).toBe(computeCharges(pricing, form, null).total);
+  });
+
+  it('sends one confirmation e-mail by SMTP whose QR is the signed ticket', async () => {
+    const mails = await messagesFor(stand.smtp.messages, regNo);
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail!.from).toMatchObject({ address: 'no-reply@pesgre2025.test' });
+    expect(mail!.to).toEqual([expect.objectContaining({ address: form.email })]);
+    const png = mail!.attachments.find((a) => a.filename === `ticket-${regNo}.png`);
+    expect(png).toBeDefined();
+    expect(JSON.parse(decodeQrPng(png!.content))).toEqual({ rid: regNo, sig: expectedTicketSignature(regNo) });
+  });
+
+  it('upgrades the student tier, paid the same way (upgrade-tier, the payment, verify-upgrade, the webhook)', async () => {
+    const to = changeTarget('tier-upgrade', student.id, pricing)!;
+    const charges = computeChangeCharges(pricing, student, to);
+    const order = await api('/api/tier-upgrade/upgrade-tier', { body: { regId: regNo } });
+    expect(order.status, order.text).toBe(200);
+    expect(order.body).toMatchObject({ success: true, registrationNumber: regNo, order: { currency: 'INR', amount: charges.total, notes: { upgradeFrom: student.id, upgradeTo: to.id } } });
+    const paid = await pay(order.body.order.id);
+    const verified = await api('/api/tier-upgrade/verify-upgrade', { body: paid });
+    expect(verified.status, verified.text).toBe(200);
+    expect(verified.body).toMatchObject({ success: true, registrationNumber: regNo });
+    const hook = await webhook(order.body.order.id, paid.razorpay_payment_id, 'payment.captured');
+    expect(hook).toMatchObject({ delivered: true, status: 200 });
+
+    const stored = await storedRegistration(regNo);
+    expect(stored.registrationTier).toBe(to.id);
+    expect(await registrationKeys()).toEqual([`${PREFIX}reg:${regNo}`]);
+  });
+
+  it('refuses the plain ADMIN_PASSWORD and signs in with the password of ADMIN_PASSWORD_HASH', async () => {
+    const plain = await api('/api/admin-auth/login', { body: { password: servedSecrets.plainAdminPassword } });
+    expect(plain.status, plain.text).toBe(401);
+    expect(plain.body.error.code).toBe('INVALID_PASSWORD');
+    const login = await api('/api/admin-auth/login', { body: { password: servedSecrets.adminPassword } });
+    expect(login.status, login.text).toBe(200);
+    token = login.body.token;
+    expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(Date.parse(login.body.expiresAt)).toBeGreaterThan(Date.now());
+  });
+
+  it('lists the registrations and exports them as CSV for the admin only', async () => {
+    expect((await api('/api/registrations')).status).toBe(401);
+    const list = await api('/api/registrations', { token });
+    expect(list.status, list.text).toBe(200);
+    expect(list.body).toHaveLength(1);
+    expect(list.body[0]).toMatchObject({ registrationNumber: regNo, registrationTier: changeTarget('tier-upgrade', student.id, pricing)!.id });
+
+    expect((await api('/api/registrations/export')).status).toBe(401);
+    const before = dayIn(new Date(), conference.timeZone);
+    const csv = await api('/api/registrations/export', { token });
+    const after = dayIn(new Date(), conference.timeZone);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect([before, after].map((d) => `attachment; filename="registrations_${d}.csv"`)).toContain(csv.headers.get('content-disposition'));
+    const rows = parseCsv(csv.text, { bom: true, columns: true }) as Record<string, string>[];
+    expect(Object.keys(rows[0]!)).toEqual(registrationCsvHeaders);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      'Reg. No': regNo,
+      Email: form.email,
+      'Reg. Tier': tierLabel(changeTarget('tier-upgrade', student.id, pricing)!.id),
+      'Order ID': orderId,
+      'Payment ID': paymentId,
+    });
+  });
+
+  it('verifies the e-mailed ticket: checked in once, then flagged as a repeat', async () => {
+    const [mail] = await messagesFor(stand.smtp.messages, regNo);
+    const qr = decodeQrPng(mail!.attachments.find((a) => a.filename === `ticket-${regNo}.png`)!.content);
+    expect((await api('/api/verification/verify-qr', { body: JSON.parse(qr) })).status).toBe(401);
+    const first = await api('/api/verification/verify-qr', { body: JSON.parse(qr), token });
+    expect(first.status, first.text).toBe(200);
+    expect(first.body).toMatchObject({ valid: true, rid: regNo, repeat: false, message: 'Checked in.', name: 'Dr Meera Served' });
+    const day = dayIn(new Date(first.body.checkedInAt), conference.timeZone);
+    expect(JSON.parse((await stand.redis.get(`${PREFIX}checkin:${regNo}:${day}`))!)).toEqual({ at: first.body.checkedInAt });
+    const again = await api('/api/verification/verify-qr', { body: JSON.parse(qr), token });
+    expect(again.body).toMatchObject({ valid: true, rid: regNo, repeat: true, firstCheckInAt: first.body.checkedInAt });
+    const forged = await api('/api/verification/verify-qr', { body: { ...JSON.parse(qr), sig: expectedTicketSignature(`${regNo}X`) }, token });
+    expect(forged.status).toBe(400);
+    expect(forged.body).toMatchObject({ valid: false, error: { code: 'INVALID_SIGNATURE' } });
+  });
+
+  it('the scheduled reconciliation, invoked as the CLI allows, finalises a payment whose browser and webhook were lost', async () => {
+    const lost = validForm({ firstName: 'Ravi', lastName: 'Lost', email: 'ravi.lost@example.org', verifyEmail: 'ravi.lost@example.org', registrationTier: student.id, registrationFee: student.fee, noPaper: true, paperId: '' });
+    const order = await createOrder(lost);
+    const paid = await pay(order.id);
+    // The run looks at orders older than 10 minutes; the real clock cannot be pinned under
+    // production rules, so the order's listing is backdated instead.
+    const pending = `${PREFIX}orders:pending`;
+    expect(await stand.redis.zscore(pending, order.id)).not.toBeNull();
+    expect(await stand.redis.zadd(pending, 'XX', 'CH', Date.now() - 11 * 60_000, order.id)).toBe(1);
+
+    // A scheduled function has no URL in production. Locally the CLI runs it, with Netlify's
+    // schedule body ({next_run}), on a request to /.netlify/functions/<name>, which is what
+    // `netlify functions:invoke` sends.
+    const invoked = await runNetlify(['functions:invoke', 'reconcile-payments', '--port', new URL(base).port, '--offline']);
+    expect(invoked).not.toMatch(/error/i);
+
+    const keys = await registrationKeys();
+    expect(keys).toHaveLength(2);
+    const newKey = keys.find((k) => k !== `${PREFIX}reg:${regNo}`)!;
+    const stored = JSON.parse((await stand.redis.get(newKey))!);
+    expect(stored).toMatchObject({ email: lost.email, orderId: order.id, paymentId: paid.razorpay_payment_id });
+    expect(await stand.redis.zscore(pending, order.id)).toBeNull();
+    expect(await messagesFor(stand.smtp.messages, stored.registrationNumber)).toHaveLength(1);
+    // A second run, by a plain POST, finds nothing left to do.
+    expect((await fetch(`${base}/.netlify/functions/reconcile-payments`, { method: 'POST' })).status).toBe(200);
+    expect(await registrationKeys()).toHaveLength(2);
+    expect(await messagesFor(stand.smtp.messages, stored.registrationNumber)).toHaveLength(1);
+  });
+});
