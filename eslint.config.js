@@ -1,9 +1,73 @@
-// ESLint flat config: typescript-eslint's recommended rules for every .ts/.tsx file and the
-// React hooks rules for the SPA. Formatting is not linted.
+// ESLint flat config: typescript-eslint's recommended rules for every .ts/.tsx file, the
+// React hooks rules for the SPA, and the import boundaries of docs ARCHITECTURE ("Direction of
+// imports", issue 18). Formatting is not linted.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
+
+// Zones are resolved against this folder, not the shell's working directory, so `eslint` run
+// from a subfolder (or an editor) keeps the same boundaries.
+const root = import.meta.dirname;
+
+// Every folder under src/features is one feature. Read from the disk so a new feature is covered
+// by the "features never import each other" zone without anyone editing this file.
+const features = readdirSync(`${root}/src/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+// The server's foundation (netlify/server): configuration, the deploy context, the clock, HTTP
+// helpers, the store, batching and password hashing. Everything else on the server is built on
+// these, so they import only each other: a helper two server modules share lives here.
+const serverFoundation = ['deploy-context.ts', 'env.ts', 'clock.ts', 'http.ts', 'store.ts', 'batch.ts', 'password.ts'];
+// The server's top layer: services that only the functions call (admin sign-in, self-service,
+// new registrations, the scheduled reconciliation). No server module borrows from them; what one
+// of them shares with another module moves down (issue 18: `refuse` moved from self-service.ts to
+// http.ts, the client address from auth.ts to http.ts, the secret check from auth.ts to env.ts).
+const serverServices = ['auth.ts', 'self-service.ts', 'registration-orders.ts', 'reconcile.ts'];
+
+// The import boundaries, one zone each (eslint-plugin-import-x no-restricted-paths: a file under
+// `target` may not import a file under `from`, except the `except` paths relative to `from`).
+// tests/unit/import-boundaries.test.ts lints made-up imports against them.
+const boundaryZones = [
+  // src/ is the browser's and the build's: it never reaches into the server or the scripts.
+  { target: './src', from: ['./netlify', './scripts'], message: 'src/ never imports netlify/ or scripts/ (ARCHITECTURE: direction of imports).' },
+  // app -> features -> shared/content/lib/components: nothing below app imports it.
+  { target: ['./src/features', './src/components', './src/lib', './src/shared', './src/content'], from: './src/app', message: 'Only src/app (and the entry files) import src/app: move what a feature needs from it to src/lib or src/components.' },
+  // A feature is one area of the site; what two features share lives in src/components (React) or
+  // src/lib, src/shared (no React).
+  ...features.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message: 'A feature never imports another feature: move what both need to src/components (React), src/lib or src/shared.',
+  })),
+  // The layers under the features never import a feature.
+  { target: ['./src/components', './src/lib', './src/shared', './src/content'], from: './src/features', message: 'src/components, src/lib, src/shared and src/content never import a feature.' },
+  // Shared components are React parts used by the features; they build on lib/shared/content only.
+  // src/shared is isomorphic (the server imports it): no browser helpers, no React components.
+  { target: './src/shared', from: ['./src/lib', './src/components'], message: 'src/shared is isomorphic: it never imports the browser-only src/lib or src/components.' },
+  // The edition's content is data: it imports only src/content (its own types and other content).
+  { target: './src/content', from: './src', except: ['./content'], message: 'src/content imports only src/content: it is the edition\'s data, read by the rest (internal links are path strings that tests/unit/content.test.ts checks against src/shared/routes.ts).' },
+  // netlify/functions -> netlify/server -> src/shared, src/content: the server never takes the
+  // browser's code, and netlify/server never imports an endpoint.
+  { target: './netlify', from: ['./src/app', './src/features', './src/components', './src/lib', './scripts'], message: 'netlify/ imports only src/shared and src/content from src/, and never scripts/.' },
+  { target: './netlify/server', from: './netlify/functions', message: 'netlify/server never imports netlify/functions: move what both need into netlify/server.' },
+  { target: './netlify/functions', from: './netlify/functions', message: 'A function never imports another function: move what both need into netlify/server.' },
+  {
+    target: serverFoundation.map((file) => `./netlify/server/${file}`),
+    from: './netlify/server',
+    except: serverFoundation.map((file) => `./${file}`),
+    message: `The server's foundation (${serverFoundation.join(', ')}) imports only itself.`,
+  },
+  {
+    target: './netlify/server',
+    from: serverServices.map((file) => `./netlify/server/${file}`),
+    message: `Only functions call the server's services (${serverServices.join(', ')}): move what another module borrows from one down to a module both import (e.g. http.ts, env.ts).`,
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', '.netlify/', '.data/', 'coverage/', 'scripts/razorpay-checkout-standin.js'] },
@@ -24,6 +88,24 @@ export default tseslint.config(
   {
     files: ['tests/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  // The import boundaries (issue 18). The node resolver finds .ts/.tsx files behind
+  // extensionless imports; an import it cannot resolve is silently not checked by
+  // no-restricted-paths, hence no-unresolved beside it in the code the boundaries cover. no-cycle
+  // keeps the layers a one-way graph (it adds about 3 s to `npm run lint`).
+  {
+    files: ['src/**/*.{ts,tsx}', 'netlify/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones }],
+      'import-x/no-unresolved': 'error',
+      'import-x/no-cycle': 'error',
+    },
   },
   // The deploy context (issue 17): Netlify gives functions no CONTEXT at run time, and only
   // scripts and tests may name a context for code outside an invocation; a function that did so

@@ -50,7 +50,7 @@ function chunkClosure(manifest: Manifest, key: string, seen = new Set<string>())
  * <link> tags for the CSS and JS of `modules` that the entry chunk does not already load; with
  * `preloadJs` false only the CSS (a page whose code loads on the first interaction). The CSS of
  * the chunks they import dynamically is linked too (not their JS): a page's static islands
- * (src/app/hydrate-on-interaction.tsx) are in its HTML, styled, before their code arrives.
+ * (src/lib/hydrate-on-interaction.tsx) are in its HTML, styled, before their code arrives.
  */
 function assetLinks(manifest: Manifest, modules: string[], preloadJs = true): string {
   const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);

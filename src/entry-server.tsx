@@ -8,7 +8,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { routes, type PageHandle } from './app/router';
-import { preloadIslands } from './app/hydrate-on-interaction';
+import { preloadIslands } from './lib/hydrate-on-interaction';
 import { setRenderTime } from './lib/render-time';
 
 /** One rendered page. */
@@ -21,7 +21,7 @@ export interface RenderedPage {
   modules: string[];
   /**
    * True for a static information page, whose content the browser hydrates on the first
-   * interaction (src/app/hydrate-on-interaction.tsx): its HTML links the page's CSS but does not
+   * interaction (src/lib/hydrate-on-interaction.tsx): its HTML links the page's CSS but does not
    * preload its code.
    */
   hydrateOnInteraction: boolean;
@@ -39,7 +39,7 @@ export async function render(pathname: string, renderedAt: number): Promise<Rend
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(pathname, 'http://prerender.invalid')));
   if (context instanceof Response) throw new Error(`${pathname}: the router answered with a ${context.status} redirect`);
-  // The page's static sections (src/app/hydrate-on-interaction.tsx) are in the HTML in full.
+  // The page's static sections (src/lib/hydrate-on-interaction.tsx) are in the HTML in full.
   await preloadIslands();
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(

@@ -14,7 +14,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider, matchRoutes } from 'react-router-dom';
 import { createAppRouter, routes, type PageHandle } from './app/router';
-import { hydrateOnInteraction } from './app/hydrate-on-interaction';
+import { hydrateOnInteraction } from './lib/hydrate-on-interaction';
 
 // A bare fetch and a literal rather than src/lib/api.ts and apiPaths.root: the answer is only
 // logged, and every byte here is in the entry chunk that every page loads (issue 10 budgets).
@@ -28,7 +28,7 @@ void fetch('/api')
 /**
  * Replaces each lazy route matching the current address by its loaded module. When `hydrating`,
  * a static information page is not loaded: its route gets the component that hydrates the
- * page's content on the visitor's first interaction (src/app/hydrate-on-interaction.tsx).
+ * page's content on the visitor's first interaction (src/lib/hydrate-on-interaction.tsx).
  */
 async function loadMatchedRoutes(hydrating: boolean): Promise<void> {
   const matches = matchRoutes(routes, window.location) ?? [];

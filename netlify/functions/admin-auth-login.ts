@@ -8,9 +8,9 @@
  */
 import type { Config } from '@netlify/functions';
 import { adminLoginRequest, type AdminLoginResponse } from '../../src/shared/api';
-import { INVALID_PASSWORD, checkAdminPassword, clientAddress, issueAdminToken, limitLoginAttempt } from '../server/auth';
+import { INVALID_PASSWORD, checkAdminPassword, issueAdminToken, limitLoginAttempt } from '../server/auth';
 import { now } from '../server/clock';
-import { HttpError, endpoint, json, readJson } from '../server/http';
+import { HttpError, clientAddress, endpoint, json, readJson } from '../server/http';
 import { audit } from '../server/store';
 
 export default endpoint(['POST'], async (req, context) => {

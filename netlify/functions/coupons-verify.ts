@@ -8,10 +8,9 @@
 import type { Config } from '@netlify/functions';
 import { couponVerifyRequest, type CouponVerifyResponse } from '../../src/shared/api';
 import { couponTierError } from '../../src/shared/tier-rules';
-import { clientAddress } from '../server/auth';
 import { now } from '../server/clock';
 import { INVALID_COUPON_MESSAGE, getCoupon, isExhausted } from '../server/coupons';
-import { HttpError, endpoint, json, readJson } from '../server/http';
+import { HttpError, clientAddress, endpoint, json, readJson } from '../server/http';
 import { limitRequest } from '../server/rate-limit';
 
 function refuse(status: number, code: string, message: string): never {

@@ -6,11 +6,10 @@
  */
 import type { Config } from '@netlify/functions';
 import { invoiceDownloadRequest } from '../../src/shared/api';
-import { endpoint, readJson } from '../server/http';
+import { endpoint, readJson, refuse } from '../server/http';
 import { documentFileName, documentPdf, documentsOf, pdfBody } from '../server/invoices';
 import { limitRequest } from '../server/rate-limit';
-import { getRegistration } from '../server/registrations';
-import { NO_MATCH_MESSAGE, refuse } from '../server/self-service';
+import { NO_MATCH_MESSAGE, getRegistration } from '../server/registrations';
 
 export default endpoint(
   ['POST'],

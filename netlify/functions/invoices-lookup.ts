@@ -7,11 +7,10 @@
  */
 import type { Config } from '@netlify/functions';
 import { registrantRequest, type InvoicesLookupResponse } from '../../src/shared/api';
-import { endpoint, json, readJson } from '../server/http';
+import { endpoint, json, readJson, refuse } from '../server/http';
 import { documentsOf } from '../server/invoices';
 import { limitRequest } from '../server/rate-limit';
-import { getRegistration } from '../server/registrations';
-import { NO_MATCH_MESSAGE, refuse } from '../server/self-service';
+import { NO_MATCH_MESSAGE, getRegistration } from '../server/registrations';
 
 export default endpoint(
   ['POST'],

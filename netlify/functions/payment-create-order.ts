@@ -8,9 +8,9 @@
  */
 import type { Config } from '@netlify/functions';
 import { createOrderRequest } from '../../src/shared/api';
-import { clientAddress, isAdminRequest } from '../server/auth';
+import { isAdminRequest } from '../server/auth';
 import { now } from '../server/clock';
-import { endpoint, json, readJson } from '../server/http';
+import { clientAddress, endpoint, json, readJson } from '../server/http';
 import { limitRequest } from '../server/rate-limit';
 import { createRegistrationOrder } from '../server/registration-orders';
 

@@ -11,10 +11,9 @@ import type { Config } from '@netlify/functions';
 import { regIdSchema } from '../../src/shared/api';
 import { isAdminRequest } from '../server/auth';
 import { now } from '../server/clock';
-import { endpoint, json, validate } from '../server/http';
+import { endpoint, json, refuse, validate } from '../server/http';
 import { limitRequest } from '../server/rate-limit';
-import { getRegistration, publicView } from '../server/registrations';
-import { NOT_FOUND_MESSAGE, refuse } from '../server/self-service';
+import { NOT_FOUND_MESSAGE, getRegistration, publicView } from '../server/registrations';
 
 export default endpoint(
   ['GET'],

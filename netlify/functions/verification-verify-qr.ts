@@ -16,11 +16,11 @@ import type { Config } from '@netlify/functions';
 import { ticketPayloadSchema, type TicketPayload, type VerifyQrValid } from '../../src/shared/api';
 import { MAX_QR_BODY_BYTES } from '../../src/shared/api-paths';
 import { tierLabel } from '../../src/shared/csv';
+import { fullName } from '../../src/shared/person-name';
 import { requireAdmin } from '../server/auth';
 import { clockTime, recordCheckIn } from '../server/checkin';
 import { now } from '../server/clock';
 import { HttpError, endpoint, json, parseJsonText, readRawBody, validate } from '../server/http';
-import { fullName } from '../server/mail';
 import { getRegistration } from '../server/registrations';
 import { verifyTicket } from '../server/tickets';
 

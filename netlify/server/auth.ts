@@ -18,8 +18,8 @@ import type { Redis } from '@upstash/redis';
 import { SignJWT, jwtVerify } from 'jose';
 import { now as clockNow } from './clock';
 import { productionRules } from './deploy-context';
-import { ConfigError, env, requireEnv } from './env';
-import { HttpError, type RequestContext } from './http';
+import { ConfigError, env, requireSecret } from './env';
+import { HttpError } from './http';
 import { parsePasswordHash, verifyPassword } from './password';
 import { keys, redis, withStore } from './store';
 
@@ -28,20 +28,14 @@ export const ADMIN_AUDIENCE = 'pesgre-2025-admin';
 export const ADMIN_SUBJECT = 'admin';
 /** Session length: one working day at the registration desk. */
 export const ADMIN_SESSION_SECONDS = 8 * 3600;
-/** Shortest accepted HMAC key (ADMIN_JWT_SECRET, TICKET_SIGNING_KEY): 32 characters, 256 bits of ASCII. */
-export const MIN_SECRET_LENGTH = 32;
+// The shortest accepted secret lives in env.ts beside requireSecret; named here too because
+// `npm run check:production` (scripts/check-production.ts) reads it from this module.
+export { MIN_SECRET_LENGTH } from './env';
 /** Sign-in attempts allowed per client address in the sliding window. */
 export const LOGIN_ATTEMPTS = 5;
 export const LOGIN_WINDOW = '60 s';
 
 export const INVALID_PASSWORD = 'Invalid password';
-
-/** A secret that must be set and long enough; ConfigError names it otherwise. */
-export function requireSecret(name: 'ADMIN_JWT_SECRET' | 'TICKET_SIGNING_KEY'): string {
-  const value = requireEnv(name);
-  if (value.length < MIN_SECRET_LENGTH) throw new ConfigError([name]);
-  return value;
-}
 
 function jwtKey(): Uint8Array {
   return new TextEncoder().encode(requireSecret('ADMIN_JWT_SECRET'));
@@ -160,22 +154,6 @@ export async function isAdminRequest(req: Request, now: Date = clockNow()): Prom
     if (err instanceof ConfigError) console.error(`[auth] admin token not checked: ${err.message}`);
     return false;
   }
-}
-
-/** The one bucket every request without Netlify's context.ip shares (local runs, direct handler calls). */
-export const UNKNOWN_CLIENT = 'unknown';
-
-/**
- * The client's address for rate limits and coupon holds: Netlify's context.ip, which Netlify's
- * edge sets from the connection and the client cannot choose (issue 11). No header is read:
- * X-Forwarded-For and x-nf-client-connection-ip arrive from the client on any server that does
- * not overwrite them, so trusting them would let a client pick a fresh bucket per request.
- * Without context.ip every request shares the UNKNOWN_CLIENT bucket (the local dev server sets
- * context.ip from the socket's remote address). Returns at most 64 characters.
- */
-export function clientAddress(_req: Request, context?: RequestContext): string {
-  const ip = context?.ip?.trim();
-  return ip ? ip.slice(0, 64) : UNKNOWN_CLIENT;
 }
 
 let limiter: { redis: Redis; prefix: string; ratelimit: Ratelimit } | undefined;

@@ -21,11 +21,10 @@ import type { Cancellation, RefundPayout, StoredRegistration } from '../../src/s
 import { financialYear } from '../../src/shared/invoice';
 import { formatMoney } from '../../src/shared/money';
 import { conferenceEnded, refundParts, refundQuote } from '../../src/shared/refunds';
-import { HttpError } from './http';
+import { HttpError, refuse } from './http';
 import { createProviderRefund } from './payments';
-import { getRegistration, type Registration } from './registrations';
+import { NO_MATCH_MESSAGE, getRegistration, type Registration } from './registrations';
 import { updateRegistration } from './registration-update';
-import { NO_MATCH_MESSAGE, refuse } from './self-service';
 import { keys, withStore } from './store';
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();

@@ -110,6 +110,20 @@ export function requireEnv(name: OptionalString, e: Env = env()): string {
   return value;
 }
 
+/** Shortest accepted HMAC key (ADMIN_JWT_SECRET, TICKET_SIGNING_KEY): 32 characters, 256 bits of ASCII. */
+export const MIN_SECRET_LENGTH = 32;
+
+/**
+ * The value of secret `name`, which must be set and at least MIN_SECRET_LENGTH characters long;
+ * throws ConfigError naming it otherwise. Here, not in auth.ts: the admin sessions and the
+ * tickets (tickets.ts) both sign with one, and server modules never borrow from a service.
+ */
+export function requireSecret(name: 'ADMIN_JWT_SECRET' | 'TICKET_SIGNING_KEY'): string {
+  const value = requireEnv(name);
+  if (value.length < MIN_SECRET_LENGTH) throw new ConfigError([name]);
+  return value;
+}
+
 /** The site's public base address without a trailing slash: SITE_URL, else Netlify's URL, else (in the `dev` deploy context only) the local dev address. */
 export function siteUrl(e: Env = env()): string {
   const url = e.SITE_URL ?? e.URL ?? (productionRules() ? undefined : 'http://localhost:5173');

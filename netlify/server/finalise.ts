@@ -20,6 +20,7 @@ import { invoicing } from '../../src/content/invoicing';
 import { financialYear } from '../../src/shared/invoice';
 import type { AttentionPayment, ChangeRecord } from '../../src/shared/api';
 import { fromMinor, toMinor } from '../../src/shared/money';
+import { fullName } from '../../src/shared/person-name';
 import { findTier, pricing } from '../../src/shared/pricing';
 import { tierDependentFields, type ChangeKind } from '../../src/shared/tier-rules';
 import { HttpError } from './http';
@@ -308,7 +309,6 @@ export function registrationAfterChange(current: Registration, order: TierChange
 
 /** The person a registration belongs to, as a name transfer compares it. */
 const personOf = (r: Pick<Registration, 'title' | 'firstName' | 'lastName' | 'email'>) => ({ title: r.title ?? '', firstName: r.firstName, lastName: r.lastName, email: r.email.trim().toLowerCase() });
-const fullNameOf = (p: { title?: string; firstName: string; lastName: string }) => [p.title, p.firstName, p.lastName].filter(Boolean).join(' ');
 
 /** Why `order` can no longer apply to `current`, or null when it can (the compare-and-set condition). */
 function staleReason(current: Registration, order: ChangeOrder): string | null {
@@ -325,7 +325,7 @@ function staleReason(current: Registration, order: ChangeOrder): string | null {
 function changed(current: Registration, order: ChangeOrder, paymentId: string, at: Date, invoiceNumber: string): { change: ChangeRecord; next: Registration } {
   const common = { amount: fromMinor(order.charges.total), currency: order.currency, orderId: order.orderId, paymentId, at: at.toISOString(), invoiceNumber, charges: order.charges };
   if (order.kind === 'name-transfer') {
-    const change: ChangeRecord = { kind: 'name-transfer', from: fullNameOf(current), to: fullNameOf(order.to), fromEmail: current.email, toEmail: order.to.email, ...common };
+    const change: ChangeRecord = { kind: 'name-transfer', from: fullName(current), to: fullName(order.to), fromEmail: current.email, toEmail: order.to.email, ...common };
     const next: Registration = {
       ...current,
       title: order.to.title,

@@ -29,6 +29,16 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * A refusal in the self-service shape: takes the status, machine code and message; returns the
+ * HttpError whose body is the error shape plus the spec's `{success: false, message}`. Here, not in
+ * self-service.ts, because the cancellation and invoice calls answer the same way and server
+ * modules never borrow from a service (eslint.config.js).
+ */
+export function refuse(status: number, code: string, message: string): HttpError {
+  return new HttpError(status, code, message, undefined, { success: false, message });
+}
+
 /** Thrown by the store when Redis (or the bridge in front of it) cannot be reached. */
 export class ServiceUnavailableError extends Error {
   constructor(
@@ -225,6 +235,23 @@ export interface RequestContext {
   ip?: string;
   /** `deploy.context`: production, deploy-preview, branch-deploy or dev; anything else means production. */
   deploy?: { context?: string };
+}
+
+/** The one bucket every request without Netlify's context.ip shares (local runs, direct handler calls). */
+export const UNKNOWN_CLIENT = 'unknown';
+
+/**
+ * The client's address for rate limits and coupon holds: Netlify's context.ip, which Netlify's
+ * edge sets from the connection and the client cannot choose (issue 11). No header is read:
+ * X-Forwarded-For and x-nf-client-connection-ip arrive from the client on any server that does
+ * not overwrite them, so trusting them would let a client pick a fresh bucket per request.
+ * Without context.ip every request shares the UNKNOWN_CLIENT bucket (the local dev server sets
+ * context.ip from the socket's remote address). Returns at most 64 characters. Here beside
+ * RequestContext, not in auth.ts: the rate limits and the coupon holds read it too.
+ */
+export function clientAddress(_req: Request, context?: RequestContext): string {
+  const ip = context?.ip?.trim();
+  return ip ? ip.slice(0, 64) : UNKNOWN_CLIENT;
 }
 
 type Handler = (req: Request, context?: RequestContext) => Promise<Response>;

@@ -19,6 +19,7 @@ import type { ChangeRecord, StoredRegistration } from '../../src/shared/api';
 import { paths } from '../../src/shared/routes';
 import { attendance, dietary, formatDateTime, tierLabel } from '../../src/shared/csv';
 import { formatMoney, toMinor } from '../../src/shared/money';
+import { fullName } from '../../src/shared/person-name';
 import { productionRules } from './deploy-context';
 import { ConfigError, env, requireEnv, siteUrl } from './env';
 import { ticketText } from './tickets';
@@ -105,11 +106,6 @@ const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
 /** Escapes text for HTML element content and quoted attributes. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
-}
-
-/** "Dr Asha Kulkarni". */
-export function fullName(r: Pick<StoredRegistration, 'title' | 'firstName' | 'lastName'>): string {
-  return [r.title, r.firstName, r.lastName].filter(Boolean).join(' ');
 }
 
 /** The detail lines of the confirmation, as label/value pairs (shared by the text and HTML parts). */

@@ -6,8 +6,7 @@
  */
 import { Ratelimit } from '@upstash/ratelimit';
 import type { Redis } from '@upstash/redis';
-import { clientAddress } from './auth';
-import { HttpError, type RequestContext } from './http';
+import { HttpError, clientAddress, type RequestContext } from './http';
 import { keys, redis, withStore } from './store';
 
 /**

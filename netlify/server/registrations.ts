@@ -17,6 +17,16 @@ import { bulkRedis, keys, withStore } from './store';
  */
 export type Registration = StoredRegistration;
 
+/** The answer to a registration number the store does not have (404 REGISTRATION_NOT_FOUND). */
+export const NOT_FOUND_MESSAGE = 'No registration was found with this Registration ID.';
+/**
+ * The answer to a registration number and e-mail address that do not belong together (404
+ * NO_MATCH): the same for an unknown number and a wrong address, so a caller cannot tell which
+ * numbers exist. Here, beside the lookups, because the self-service, cancellation and invoice calls
+ * all answer with it.
+ */
+export const NO_MATCH_MESSAGE = 'No registration matches this Registration ID and e-mail address.';
+
 /** Alphabet without 0/O/1/I/L so numbers read aloud or typed from paper are unambiguous. */
 export const REGISTRATION_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 const CODE_LENGTH = 8;

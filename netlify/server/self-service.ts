@@ -23,25 +23,18 @@ import { invoicing } from '../../src/content/invoicing';
 import { computeChangeCharges, computeFeeCharges } from '../../src/shared/change-charges';
 import { localDate } from '../../src/shared/invoice';
 import { fromMinor } from '../../src/shared/money';
+import { fullName } from '../../src/shared/person-name';
 import { findTier, pricing } from '../../src/shared/pricing';
 import { changeTarget, type ChangeKind } from '../../src/shared/tier-rules';
-import { HttpError, endpoint, json, readJson } from './http';
+import { endpoint, json, readJson, refuse } from './http';
 import { limitRequest } from './rate-limit';
 import { now as clockNow } from './clock';
 import { deliverConfirmation } from './mail-delivery';
-import { fullName, nameChangeNotice } from './mail';
+import { nameChangeNotice } from './mail';
 import { savePendingOrder, type NameTransferOrder, type TierChangeOrder } from './orders';
 import { createProviderOrder, publicKeyId } from './payments';
-import { getRegistration, type Registration } from './registrations';
+import { NOT_FOUND_MESSAGE, NO_MATCH_MESSAGE, getRegistration, type Registration } from './registrations';
 import { updateRegistration } from './registration-update';
-
-/** A refusal in the self-service shape: the error shape plus `{success: false, message}`. */
-export function refuse(status: number, code: string, message: string): HttpError {
-  return new HttpError(status, code, message, undefined, { success: false, message });
-}
-
-export const NOT_FOUND_MESSAGE = 'No registration was found with this Registration ID.';
-export const NO_MATCH_MESSAGE = 'No registration matches this Registration ID and e-mail address.';
 
 /** The refusal texts of a tier change, per kind. */
 const notEligible: Record<ChangeKind, string> = {
@@ -177,7 +170,7 @@ export async function createNameTransferOrder(regNo: string, email: string, to: 
   const providerOrder = await createProviderOrder(charges.total, currency, `ntr_${randomBytes(6).toString('hex')}`, { kind: 'name-transfer', registrationNumber: regNo });
   const order: NameTransferOrder = { kind: 'name-transfer', orderId: providerOrder.id, registrationNumber: regNo, from, to, charges, currency, createdAt: at.toISOString() };
   await savePendingOrder(order, { at: order.createdAt, actor: 'registrant', action: 'order.created', details: { kind: 'name-transfer', orderId: order.orderId, regNo, total: charges.total, currency } });
-  const notes: NameTransferNotes = { transferAmount: fromMinor(charges.total), transferFrom: fullName(registration), transferTo: [to.title, to.firstName, to.lastName].join(' ') };
+  const notes: NameTransferNotes = { transferAmount: fromMinor(charges.total), transferFrom: fullName(registration), transferTo: fullName(to) };
   return { success: true, registrationNumber: regNo, order: { id: order.orderId, currency, amount: charges.total, key: publicKeyId(), notes } };
 }
 

@@ -8,7 +8,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { TicketPayload } from '../../src/shared/api';
-import { requireSecret } from './auth';
+import { requireSecret } from './env';
 
 /**
  * base64url HMAC-SHA256 (43 characters) of `rid`, or of `rid#version` for a ticket issued after a

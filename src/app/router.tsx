@@ -7,7 +7,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { Layout, PageLoading } from './Layout';
 import { RouteError } from './RouteError';
-import { pageWithBoundary, type PageModule } from './hydrate-on-interaction';
+import { pageWithBoundary, type PageModule } from '../lib/hydrate-on-interaction';
 import { paths } from '../shared/routes';
 
 /** What a page route carries in `handle`. */
@@ -16,7 +16,7 @@ export interface PageHandle {
   module: string;
   /**
    * Set on the static information pages: their lazy import, which main.tsx hands to
-   * hydrateOnInteraction when the page arrives prerendered (src/app/hydrate-on-interaction.tsx).
+   * hydrateOnInteraction when the page arrives prerendered (src/lib/hydrate-on-interaction.tsx).
    */
   hydrateOnInteraction?: () => Promise<PageModule>;
 }
@@ -40,7 +40,7 @@ function page(module: string, load: () => Promise<PageModule>) {
 /**
  * A static information page: a lazy page route like `page`, rendered inside the Suspense boundary
  * that lets a prerendered first load hydrate its content on the first interaction
- * (src/app/hydrate-on-interaction.tsx says why).
+ * (src/lib/hydrate-on-interaction.tsx says why).
  */
 function staticPage(module: string, load: () => Promise<PageModule>) {
   const route = page(module, load);

@@ -2,7 +2,6 @@
  * The programme's dates (spec part 1 section 9): the Important Dates list, the deadline as the
  * Submission page words it, and the paper-assistance programme's dates.
  */
-import { paths } from '../shared/routes';
 import { registrationFees } from './registration';
 import type { ImportantDate } from './types';
 
@@ -11,32 +10,34 @@ import type { ImportantDate } from './types';
  * facts of 2025 agree on the first four rows and the Early Bird deadline, but give the acceptance
  * notification as 15 Aug 2025 and the camera-ready paper as 15 Sep 2025; the spec's dates
  * (30 Sep, 31 Oct) are kept, as the brief says to follow the spec where the two disagree. `link` is an
- * internal path (a route of src/shared/routes.ts) or '' for none.
+ * internal path (a route of src/shared/routes.ts) or '' for none. The paths are written out, not
+ * read from src/shared/routes.ts: content imports only src/content (eslint.config.js), and
+ * tests/unit/content.test.ts checks every internal address in the content against the routes.
  */
 export const importantDates: ImportantDate[] = [
   {
     title: 'Submission opens; call for special sessions',
     date: '2025-04-15',
-    link: paths.submission,
-    secondary_link: paths.callForSpecialSession,
+    link: '/authors/submission',
+    secondary_link: '/authors/call-for-special-session',
     secondary_title: 'Call for special sessions',
   },
   {
     title: 'Special session proposal deadline',
     date: '2025-05-15',
-    link: paths.callForSpecialSession,
+    link: '/authors/call-for-special-session',
   },
   {
     title: 'Paper submission deadline',
     date: '2025-06-15',
-    link: paths.submission,
-    secondary_link: paths.callForPapers,
+    link: '/authors/submission',
+    secondary_link: '/authors/call-for-papers',
     secondary_title: 'Call for papers',
   },
   {
     title: 'Final extended submission deadline',
     date: '2025-07-27',
-    link: paths.submission,
+    link: '/authors/submission',
   },
   {
     title: 'Acceptance notification',
@@ -46,19 +47,19 @@ export const importantDates: ImportantDate[] = [
   {
     title: 'Camera-ready',
     date: '2025-10-31',
-    link: paths.submission,
+    link: '/authors/submission',
   },
   {
     title: 'Early bird registration deadline',
     date: registrationFees.earlyBirdDate,
-    link: paths.registrationInfo,
-    secondary_link: paths.registrationDetails,
+    link: '/authors/registration',
+    secondary_link: '/authors/registration/details',
     secondary_title: 'Register now',
   },
   {
     title: 'Standard registration deadline',
     date: registrationFees.standardDeadline,
-    link: paths.registrationInfo,
+    link: '/authors/registration',
   },
 ];
 

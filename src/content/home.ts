@@ -6,7 +6,6 @@
  * this site's own. The facts have three ticker items; the spec's ticker has 2, so the venue line
  * and the IAS co-sponsorship line are kept and the (past) paper deadline is left out.
  */
-import { paths } from '../shared/routes';
 import type { AnnouncementPoster, HeroSlide, TickerItem } from './types';
 
 /** The hero carousel's slides (images 1600 x 600 in public/images/hero/). */
@@ -28,15 +27,19 @@ export const heroSlides: HeroSlide[] = [
   },
 ];
 
-/** The announcement ticker: exactly 2 items, each linking to a page of the site. */
+/**
+ * The announcement ticker: exactly 2 items, each linking to a page of the site. The links are
+ * route paths written out (content imports only src/content, eslint.config.js);
+ * tests/unit/content.test.ts checks each is a route of src/shared/routes.ts.
+ */
 export const tickerItems: TickerItem[] = [
   {
     text: 'PESGRE 2025 takes place at IIT Dharwad, Karnataka, India, from 18 to 21 December 2025',
-    link: paths.location,
+    link: '/travel/location',
   },
   {
     text: 'Financially co-sponsored by IEEE IAS: presented papers may be considered for IEEE Transactions on Industry Applications',
-    link: paths.callForPapers,
+    link: '/authors/call-for-papers',
   },
 ];
 

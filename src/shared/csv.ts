@@ -6,6 +6,7 @@
  * is left to the CSV writer (csv-stringify on the server).
  */
 import { conference } from '../content/conference';
+import { fullName } from './person-name';
 import { findTier, pricing } from './pricing';
 
 /** A cell: text, or a number that stays a number (so -2 is a value, not a formula). */
@@ -164,7 +165,7 @@ export function formatDateTime(iso: string | undefined, timeZone: string = confe
  */
 export const registrationCsvColumns: readonly CsvColumn[] = [
   { header: 'Reg. No', value: (r) => text(r.registrationNumber) },
-  { header: 'Name', value: (r) => [r.title, r.firstName, r.lastName].map(text).filter((p) => p.trim()).join(' ') },
+  { header: 'Name', value: (r) => fullName(r) },
   { header: 'Organization', value: (r) => text(r.organization) },
   { header: 'ID Number', value: (r) => text(r.idNumber) },
   { header: 'Address', value: (r) => joinParts(r.address, r.city, r.state) },

@@ -20,3 +20,16 @@ export function dayIn(now: Date, timeZone: string): string {
 export function onOrBefore(now: Date, lastDay: string, timeZone: string): boolean {
   return dayIn(now, timeZone) <= lastDay;
 }
+
+// Made on first use: the server imports this module for dayIn and never formats a day for display.
+let dayFormat: Intl.DateTimeFormat | undefined;
+
+/**
+ * An ISO calendar day ('2025-11-01') as the pages show it: '1 November 2025'. The day is a date,
+ * not an instant, hence UTC. Here rather than in one feature because the registration, accounts
+ * and self-service pages all show days, and features never import each other.
+ */
+export function formatDay(isoDay: string): string {
+  dayFormat ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return dayFormat.format(new Date(`${isoDay}T00:00:00Z`));
+}

@@ -11,6 +11,7 @@ import { invoicing } from '../content/invoicing';
 import type { ChangeRecord, StoredRegistration } from './api';
 import { tierLabel } from './csv';
 import type { Currency } from './money';
+import { fullName } from './person-name';
 import { toMinor } from './money';
 import type { ChangeCharges } from './change-charges';
 
@@ -135,7 +136,7 @@ export function taxRows(gstMinor: number, currency: Currency): TaxRow[] {
  * its `from`), so an invoice rebuilt after a change prints exactly what it printed when issued.
  */
 export function asOf(r: StoredRegistration, at: string): { delegate: string; tier: string } {
-  let delegate = [r.title, r.firstName, r.lastName].filter(Boolean).join(' ');
+  let delegate = fullName(r);
   let tier = r.registrationTier;
   for (const change of [...(r.history ?? [])].reverse()) {
     if (change.at <= at) break;

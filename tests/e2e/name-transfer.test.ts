@@ -22,7 +22,7 @@ import { computeFeeCharges } from '../../src/shared/change-charges';
 import { formatMoney, fromMinor } from '../../src/shared/money';
 import { computeCharges, pricing } from '../../src/shared/pricing';
 import { devDefaults } from '../../scripts/local-config';
-import { NO_MATCH_MESSAGE } from '../../netlify/server/self-service';
+import { NO_MATCH_MESSAGE } from '../../netlify/server/registrations';
 import { validForm } from '../functions/helpers-form';
 import { launchChromium, startStack, type Stack } from './stack';
 

@@ -149,7 +149,7 @@ describe('prerendered pages', () => {
     });
     await page.goto(baseUrl + route);
     // A first interaction: the information pages hydrate their content only then
-    // (src/app/hydrate-on-interaction.tsx); the test below checks the wait itself.
+    // (src/lib/hydrate-on-interaction.tsx); the test below checks the wait itself.
     await page.mouse.move(1, 1);
     // Hydrated: React has attached its fiber to the server's h1 (hydration adopts the node; a
     // failed hydration would have replaced it).

@@ -24,7 +24,7 @@ import { computeChangeCharges } from '../../src/shared/change-charges';
 import { formatMoney } from '../../src/shared/money';
 import { findTier, isEarlyBirdOpen, pricing, type Tier } from '../../src/shared/pricing';
 import { devDefaults } from '../../scripts/local-config';
-import { NO_MATCH_MESSAGE, NOT_FOUND_MESSAGE } from '../../netlify/server/self-service';
+import { NO_MATCH_MESSAGE, NOT_FOUND_MESSAGE } from '../../netlify/server/registrations';
 import { launchChromium, startStack, type Stack } from './stack';
 import { fillSteps1to8, payAndWaitForSuccess } from './wizard-steps';
 

@@ -13,7 +13,7 @@ import { failureMessage } from '../../lib/api';
 import type { CancellationResponse } from '../../shared/api';
 import { formatMoney } from '../../shared/money';
 import { paths } from '../../shared/routes';
-import { formatDay } from '../registration/format';
+import { formatDay } from '../../shared/dates';
 import { keepFocus, quoteCancellation, requestCancellation, useFocusAfterRender, type Registrant } from './accounts-api';
 import { RegistrantForm } from './RegistrantForm';
 import './accounts.css';

@@ -12,7 +12,7 @@ import type { DocumentSummary } from '../../shared/api';
 import { selfServiceMessages } from '../../shared/api-paths';
 import { formatMoney } from '../../shared/money';
 import { paths } from '../../shared/routes';
-import { formatDay } from '../registration/format';
+import { formatDay } from '../../shared/dates';
 import { downloadDocument, keepFocus, lookupInvoices, saveDocument, useFocusAfterRender, type Registrant } from './accounts-api';
 import { RegistrantForm } from './RegistrantForm';
 import './accounts.css';

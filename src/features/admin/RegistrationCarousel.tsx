@@ -4,7 +4,8 @@
  * wrap around. A registration changed after payment also lists its changes, one line each.
  */
 import { useState } from 'react';
-import { changeLine, changesOf, displayValue, formatDateTime, fullName, NO_COUPON, tierLabel, type AdminRegistration } from './registration-view';
+import { fullName } from '../../shared/person-name';
+import { changeLine, changesOf, displayValue, formatDateTime, NO_COUPON, tierLabel, type AdminRegistration } from './registration-view';
 
 /** The fields of one card, in the spec's order; the coupon row is left out when it is 'NoCoupon'. */
 export function cardFields(r: AdminRegistration): [label: string, value: string][] {

@@ -7,10 +7,11 @@
 // Type-only: the admin pages must not pull zod (src/shared/api.ts's schemas) into their bundle.
 import type { StoredRegistration } from '../../shared/api';
 import { registrationStatus } from '../../shared/csv';
+import { fullName } from '../../shared/person-name';
 import { invoicesOf, localDate } from '../../shared/invoice';
 import { currencySymbol, formatMoney, type Currency } from '../../shared/money';
 import { toAttentionRows, type AttentionRow } from './attention-view';
-import { displayValue, formatDateTime, fullName, type AdminRegistration } from './registration-view';
+import { displayValue, formatDateTime, type AdminRegistration } from './registration-view';
 
 /** One downloadable tax document of a registration. */
 export interface DocumentLink {
@@ -136,7 +137,8 @@ export function toCancellationRows(data: unknown): CancellationRow[] | null {
     const payoutState = refund ? str(refund.status) : '';
     rows.push({
       registrationNumber: str(r.registrationNumber),
-      name: displayValue(fullName(r as AdminRegistration)),
+      // The list is read defensively (unknown JSON): each part is taken only when it is text, trimmed.
+      name: displayValue(fullName({ title: str(r.title), firstName: str(r.firstName), lastName: str(r.lastName) })),
       requestedAt: displayValue(formatDateTime(str(c.requestedAt))),
       requestedAtIso: str(c.requestedAt),
       refundDue: displayValue(formatMinor(refundAmount, currency)),

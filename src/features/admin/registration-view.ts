@@ -53,14 +53,6 @@ export function displayValue(value: unknown): string {
   return text;
 }
 
-/** 'Dr Asha Kulkarni': title, first and last name, skipping empty parts. */
-export function fullName(r: AdminRegistration): string {
-  return [r.title, r.firstName, r.lastName]
-    .map((p) => (p ?? '').trim())
-    .filter(Boolean)
-    .join(' ');
-}
-
 const dateTimeFormat = new Intl.DateTimeFormat('en-IN', {
   timeZone: conference.timeZone,
   day: 'numeric',

@@ -9,7 +9,7 @@
 import { conference } from '../../content/conference';
 import { importantDates } from '../../content/dates';
 import { announcementPosters, heroSlides, tickerItems } from '../../content/home';
-import { staticIsland } from '../../app/hydrate-on-interaction';
+import { staticIsland } from '../../lib/hydrate-on-interaction';
 import { ConferenceCountdown } from './ConferenceCountdown';
 import { HeroCarousel } from './HeroCarousel';
 import { ImportantDates } from './ImportantDates';

@@ -2,12 +2,12 @@
  * The home page's static sections, each reading its own content: Important Information, the image
  * and video block, and the Sponsors and Organisers logo grids. They hold nothing that moves or
  * ticks, so the home page renders them as islands that hydrate on the visitor's first interaction
- * (src/app/hydrate-on-interaction.tsx), and this module is a chunk of its own.
+ * (src/lib/hydrate-on-interaction.tsx), and this module is a chunk of its own.
  */
 import { homeMedia, importantInformation } from '../../content/home-sections';
 import { organisers, sponsors } from '../../content/sponsors';
 import { ImportantInformation } from './ImportantInformation';
-import { LogoGrid } from './LogoGrid';
+import { LogoGrid } from '../../components/LogoGrid';
 import { MediaBlock } from './MediaBlock';
 
 /** Important Information (spec part 1 section 2). */

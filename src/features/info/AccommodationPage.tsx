@@ -6,7 +6,7 @@
  */
 import { accommodation, dharwadHotels, hubballiHotels } from '../../content/hotels';
 import type { Hotel } from '../../content/types';
-import { SampleBadge } from '../common/SampleBadge';
+import { SampleBadge } from '../../components/SampleBadge';
 import { ExternalLink, FileLink, InfoPage, InfoSection, Paragraphs } from './parts';
 
 const distance = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 1 });

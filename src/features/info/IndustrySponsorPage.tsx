@@ -5,8 +5,8 @@
 import { externalLinks } from '../../content/links';
 import { sponsors } from '../../content/sponsors';
 import { sponsorship } from '../../content/sponsorship';
-import { SampleBadge } from '../common/SampleBadge';
-import { LogoGrid } from '../home/LogoGrid';
+import { SampleBadge } from '../../components/SampleBadge';
+import { LogoGrid } from '../../components/LogoGrid';
 import { ExternalLink, FileLink, InfoPage, InfoSection, Paragraphs, TextList } from './parts';
 
 const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });

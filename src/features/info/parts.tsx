@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import { identity } from '../../content/identity';
 import type { Speaker } from '../../content/types';
-import { SampleBadge } from '../common/SampleBadge';
+import { SampleBadge } from '../../components/SampleBadge';
 import './info.css';
 
 /** The frame of an information page: the document title and the page's only <h1>, then its content. */

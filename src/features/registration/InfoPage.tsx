@@ -3,13 +3,14 @@
  * "Registration information page"; fees, refund and name-transfer rules from section 9).
  * Fees, deadlines and rules come from src/shared/pricing.ts and src/content, never typed in here.
  */
-import { SampleBadge } from '../common/SampleBadge';
+import { SampleBadge } from '../../components/SampleBadge';
 import { Link } from 'react-router-dom';
 import { paths } from '../../shared/routes';
 import { conference } from '../../content/conference';
 import { registrationFees } from '../../content/registration';
 import { pricing, type Tier } from '../../shared/pricing';
-import { formatDay, formatWholeFee } from './format';
+import { formatDay } from '../../shared/dates';
+import { formatWholeFee } from './format';
 import './registration.css';
 
 interface FeeRow {

@@ -23,7 +23,7 @@ import { formatMoney } from '../../shared/money';
 import { pricing } from '../../shared/pricing';
 import { TITLES } from '../../shared/registration-form';
 import { paymentSuccessUrl } from '../../shared/routes';
-import { formatDay } from '../registration/format';
+import { formatDay } from '../../shared/dates';
 import { REDIRECT_DELAY_MS } from './timing';
 import { MessageBanner, type Banner } from './MessageBanner';
 import { transferFees, transferSummary, type TransferSummary } from './transfer-summary';

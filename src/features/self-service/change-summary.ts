@@ -6,6 +6,7 @@
 import type { ChangeOrder, IeeeChangeNotes, PublicRegistration, UpgradeNotes } from '../../shared/api';
 import { backComputeChange } from '../../shared/change-charges';
 import type { Currency } from '../../shared/money';
+import { fullName } from '../../shared/person-name';
 import type { Pricing } from '../../shared/pricing';
 
 /** The two paid changes; the page, its calls and its wording follow from it. */
@@ -47,7 +48,7 @@ export function changeSummary(
   const label = (id: string) => pricing.registrationTiers.find((t) => t.id === id)?.label ?? id;
   const amounts = backComputeChange(order.amount, pricing);
   return {
-    name: [registration.title, registration.firstName, registration.lastName].filter((p) => p && p.trim()).join(' '),
+    name: fullName(registration),
     organization: registration.organization,
     email: registration.email,
     fromLabel: label(from || registration.registrationTier),

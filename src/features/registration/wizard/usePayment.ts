@@ -13,6 +13,7 @@ import { loadOnce } from '../../../lib/lazy-resolver';
 import type { CreateOrderRequest, CreateOrderResponse, EarlyBirdExpiredBody } from '../../../shared/api';
 import { apiPaths } from '../../../shared/api-paths';
 import { fromMinor } from '../../../shared/money';
+import { fullName } from '../../../shared/person-name';
 import { computeCharges, findTier, type Pricing } from '../../../shared/pricing';
 import type { RegistrationFormDraft } from '../../../shared/registration-form';
 import type { CouponState } from './model';
@@ -111,7 +112,8 @@ export function usePayment({ pricing, admin, coupon, getValues, onEarlyBirdExpir
     }
     const outcome = await payWithCheckout({
       order,
-      prefill: { name: [values.firstName, values.lastName].filter(Boolean).join(' '), email: values.email, contact: values.mobile },
+      // Checkout's name field is prefilled with the first and last name only, without the title.
+      prefill: { name: fullName({ firstName: values.firstName, lastName: values.lastName }), email: values.email, contact: values.mobile },
       verifyPath: apiPaths.verifyPayment,
       // An order with a coupon holds one of its uses: give it back as soon as the window closes unpaid.
       releaseOnClose: request.code != null,

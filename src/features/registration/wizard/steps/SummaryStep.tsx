@@ -9,6 +9,7 @@ import { postJson, failureMessage } from '../../../../lib/api';
 import type { CouponVerifyResponse, EmailCheckResponse } from '../../../../shared/api';
 import { apiPaths } from '../../../../shared/api-paths';
 import { formatMoney } from '../../../../shared/money';
+import { fullName } from '../../../../shared/person-name';
 import { computeCharges, findTier, isIeeeTier, isStudentTier, type Pricing } from '../../../../shared/pricing';
 import { couponTierError } from '../../../../shared/tier-rules';
 import type { RegistrationFormDraft } from '../../../../shared/registration-form';
@@ -131,7 +132,7 @@ export function SummaryStep({ pricing, coupon, setCoupon, paying }: SummaryStepP
     [
       'Participant',
       [
-        ['Name', [values.title, values.firstName, values.lastName].filter(Boolean).join(' ')],
+        ['Name', fullName(values)],
         ['Organization', values.organization],
         ['ID/Passport Number', values.idNumber],
         ['Address', [values.address, values.city, values.state, values.postcode, values.country].filter(Boolean).join(', ')],

@@ -5,8 +5,8 @@
  * (relative, in %) sets how much of its cell the mark fills. The cells wrap in centred rows, so
  * a short last row sits in the middle. Sample cards carry the SAMPLE badge.
  */
-import type { LogoCard } from '../../content/types';
-import { SampleBadge } from '../common/SampleBadge';
+import type { LogoCard } from '../content/types';
+import { SampleBadge } from './SampleBadge';
 import './logo-grid.css';
 
 export interface LogoGridProps {

@@ -12,9 +12,12 @@
  *   on a first load; pageWithBoundary for the server render and client-side navigations);
  * - sections of a page (staticIsland): the home page's static blocks, beside its carousels and
  *   countdowns, which hydrate at once.
+ *
+ * A browser helper in src/lib, not in src/app: the router and the entry files use it, and so does
+ * the home feature (staticIsland), and features never import src/app (eslint.config.js).
  */
 import { Suspense, use, type ComponentType } from 'react';
-import { useHydrated } from '../lib/render-time';
+import { useHydrated } from './render-time';
 
 /** A page module as a route's lazy import gives it. */
 export type PageModule = { default: ComponentType };

@@ -1,0 +1,86 @@
+/**
+ * The import boundaries eslint.config.js keeps (issue 18; ARCHITECTURE: direction of imports):
+ * src/app -> src/features -> src/shared, src/content, src/lib, src/components; features never
+ * import each other; content imports only content; src/ never imports netlify/ or scripts/;
+ * netlify/functions -> netlify/server -> src/shared, src/content; server modules never borrow
+ * from a service. Each case lints one made-up file with ESLint's Node API: the file need not
+ * exist (the rules resolve its imports relative to its path), but what it imports does, because
+ * an import the resolver cannot find is not checked by the path rule (no-unresolved reports it
+ * instead, as the last case shows).
+ */
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint();
+const RESTRICTED = 'import-x/no-restricted-paths';
+
+/** The rule ids ESLint reports for `code` as if it were the file `filePath` (relative to the repository). */
+async function ruleIds(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages.map((m) => m.ruleId ?? m.message);
+}
+
+/** A module that imports `name` from `from` and uses it, so only the import itself can be reported. */
+const importing = (name: string, from: string) => `import { ${name} } from '${from}';\nexport const used = ${name};\n`;
+
+describe('the import boundaries', () => {
+  // The first lint loads the parser, the plugins and the resolver.
+  it('refuse a file in src/features/home importing from src/app', { timeout: 30_000 }, async () => {
+    expect(await ruleIds(importing('routes', '../../app/router'), 'src/features/home/Example.tsx')).toContain(RESTRICTED);
+    expect(await ruleIds(importing('navEntries', '../../app/nav'), 'src/features/home/Example.tsx')).toContain(RESTRICTED);
+  });
+
+  it('refuse an import from one feature into another', async () => {
+    expect(await ruleIds(importing('HomePage', '../home/HomePage'), 'src/features/info/Example.tsx')).toContain(RESTRICTED);
+    expect(await ruleIds(importing('formatWholeFee', '../registration/format'), 'src/features/accounts/Example.tsx')).toContain(RESTRICTED);
+    expect(await ruleIds(importing('changeSummary', '../../self-service/change-summary'), 'src/features/registration/wizard/Example.tsx')).toContain(RESTRICTED);
+  });
+
+  it('refuse an import from src/ into netlify/ (and scripts/)', async () => {
+    expect(await ruleIds(importing('env', '../../netlify/server/env'), 'src/lib/example.ts')).toContain(RESTRICTED);
+    expect(await ruleIds(importing('HttpError', '../../netlify/server/http'), 'src/shared/example.ts')).toContain(RESTRICTED);
+    expect(await ruleIds(importing('config', '../../../netlify/functions/pricing'), 'src/features/home/Example.tsx')).toContain(RESTRICTED);
+    expect(await ruleIds(importing('runCheck', '../../scripts/check-production'), 'src/app/example.ts')).toContain(RESTRICTED);
+  });
+
+  it('refuse an import from netlify/functions into netlify/server', async () => {
+    expect(await ruleIds(importing('config', '../functions/pricing'), 'netlify/server/example.ts')).toContain(RESTRICTED);
+  });
+
+  it('refuse the other reversed directions: content importing shared, a server module borrowing from a service, the foundation importing above it', async () => {
+    expect(await ruleIds(importing('paths', '../shared/routes'), 'src/content/example.ts')).toContain(RESTRICTED);
+    expect(await ruleIds(importing('SampleBadge', '../components/SampleBadge'), 'src/shared/example.ts')).toContain(RESTRICTED);
+    expect(await ruleIds(importing('lookupName', './self-service'), 'netlify/server/example.ts')).toContain(RESTRICTED);
+    expect(await ruleIds(importing('isAdminRequest', './auth'), 'netlify/server/example.ts')).toContain(RESTRICTED);
+    expect(await ruleIds(importing('getRegistration', './registrations'), 'netlify/server/http.ts')).toContain(RESTRICTED);
+    expect(await ruleIds(importing('HomePage', '../../src/features/home/HomePage'), 'netlify/server/example.ts')).toContain(RESTRICTED);
+  });
+
+  it('allow the directions of the architecture', async () => {
+    const allowed: [code: string, filePath: string][] = [
+      [importing('HomePage', '../features/home/HomePage'), 'src/app/example.tsx'],
+      [importing('paths', '../shared/routes'), 'src/app/example.tsx'],
+      [importing('paths', '../../shared/routes'), 'src/features/home/Example.tsx'],
+      [importing('conference', '../../content/conference'), 'src/features/info/Example.tsx'],
+      [importing('staticIsland', '../../lib/hydrate-on-interaction'), 'src/features/home/Example.tsx'],
+      [importing('LogoGrid', '../../components/LogoGrid'), 'src/features/info/Example.tsx'],
+      [importing('formatWholeFee', './format'), 'src/features/registration/Example.tsx'],
+      [importing('formatWholeFee', '../../format'), 'src/features/registration/wizard/steps/Example.tsx'],
+      [importing('conference', './conference'), 'src/content/example.ts'],
+      [importing('conference', '../content/conference'), 'src/shared/example.ts'],
+      [importing('SampleBadge', './SampleBadge'), 'src/components/Example.tsx'],
+      [importing('getRegistration', '../server/registrations'), 'netlify/functions/example.ts'],
+      [importing('refuse', './http'), 'netlify/server/example.ts'],
+      [importing('fullName', '../../src/shared/person-name'), 'netlify/server/example.ts'],
+      [importing('conference', '../../src/content/conference'), 'netlify/functions/example.ts'],
+      [importing('env', '../netlify/server/env'), 'scripts/example.ts'],
+    ];
+    for (const [code, filePath] of allowed) expect({ filePath, code, ids: await ruleIds(code, filePath) }).toEqual({ filePath, code, ids: [] });
+  });
+
+  it('report an import the resolver cannot find, which the path rule cannot judge', async () => {
+    const ids = await ruleIds(importing('nothing', '../../app/no-such-module'), 'src/features/home/Example.tsx');
+    expect(ids).toContain('import-x/no-unresolved');
+    expect(ids).not.toContain(RESTRICTED);
+  });
+});
