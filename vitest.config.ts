@@ -35,7 +35,7 @@ export default defineConfig({
           testTimeout: 120_000,
           // Starting a stack builds its first function; on a loaded 2-core machine that has taken minutes.
           hookTimeout: 300_000,
-          // The dev server bundles each function on its first call, which takes seconds.
+          // A function is loaded on its first call (Vite evaluates its module graph), which can take seconds on a busy machine.
           expect: { poll: { timeout: 20_000, interval: 100 } },
         },
       },

@@ -89,7 +89,7 @@ try {
     const statuses = new Map<number, number>([[first.status, 1]]);
     for (let i = 0; i < RUNS; i++) {
       // Every call comes from 127.0.0.1: lift the per-address limits (untimed) so the figures are
-      // of the function's work, not of its 429 answer after the limit (README, Security notes).
+      // of the function's work, not of its 429 answer after the limit (docs/security.md).
       await liftRateLimits();
       const { ms, status } = await timed(probe);
       times.push(ms);

@@ -18,7 +18,7 @@
  * address. The supplier's GSTIN, which every invoice prints, is shown when it is wrong.
  *
  * The rules come from the server itself where it has them: the shapes from its zod schema
- * (envSchema, netlify/server/env.ts), the secret minimum from auth.ts (MIN_SECRET_LENGTH), the
+ * (envSchema, netlify/server/env.ts), the secret minimum (MIN_SECRET_LENGTH, env.ts), the
  * password-hash format from password.ts (parsePasswordHash), the webhook path from the webhook
  * function's config, the GSTIN checksum from src/shared/invoice.ts, the sample content from
  * scripts/content-report.ts. What only production asks for (a live Razorpay key, https
@@ -31,7 +31,7 @@ import { parseArgs, parseEnv } from 'node:util';
 import addressparser from 'nodemailer/lib/addressparser';
 import { z } from 'zod';
 import { config as webhookFunction } from '../netlify/functions/payment-webhook';
-import { MIN_SECRET_LENGTH } from '../netlify/server/auth';
+import { MIN_SECRET_LENGTH } from '../netlify/server/env';
 import { WEBHOOK_EVENTS } from '../netlify/server/confirm';
 import { envSchema, type Env } from '../netlify/server/env';
 import { DEFAULT_SCRYPT_PARAMS, parsePasswordHash } from '../netlify/server/password';

@@ -3,7 +3,7 @@
  * Functions v2 in netlify/functions from the Vite dev server itself, in-process, as Netlify routes them
  * in production (issue 10, "A dev server that answers at once"; issue 11 for context.ip and scheduled
  * functions). It replaces @netlify/vite-plugin, which started a new worker thread and re-imported the
- * function's whole bundle on every call (0.3 to 1.6 s per call here; see README, Design notes).
+ * function's whole bundle on every call (0.3 to 1.6 s per call here; see docs/decisions/002-in-process-dev-function-runtime.md).
  *
  * What it honours, because the functions rely on it:
  *  - `config.path` (a string or an array; `:param` and `*` segments, matched with URLPattern as Netlify
@@ -19,7 +19,7 @@
  *    context there, never from the environment; `dev` is the one context with local relaxations).
  *  - netlify.toml's [[headers]] on the site's own responses (not on functions', as on Netlify), minus the
  *    Content-Security-Policy (it forbids the inline React-refresh preamble Vite's dev pages need; the
- *    production build is tested under it). Its one [[redirects]] rule, the 200 rewrite to /index.html
+ *    production build is tested under it). Its one [[redirects]] rule, the 200 rewrite to /spa-fallback.html
  *    (the SPA fallback), is Vite's own history fallback, which likewise applies only where no file matches.
  *
  * Each function module is loaded with Vite's `server.ssrLoadModule`: loaded once, kept in memory, and

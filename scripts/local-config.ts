@@ -1,6 +1,6 @@
 /**
  * The local stack's settings for `npm start` and the end-to-end tests, read from the
- * environment with documented dev defaults (README: Environment variables). The dev secrets are
+ * environment with documented dev defaults (docs/development.md). The dev secrets are
  * not secrets: they are shared by the app and the local Razorpay double only.
  */
 export interface LocalConfig {

@@ -1,7 +1,7 @@
 /**
  * POST /api/payment/webhook: Razorpay webhooks `order.paid`, `payment.captured`, `refund.processed` and `refund.failed`, signed with
  * RAZORPAY_WEBHOOK_SECRET over the raw body (X-Razorpay-Signature). Register this URL in
- * Razorpay's dashboard (README: Deploying).
+ * Razorpay's dashboard (docs/deployment.md).
  */
 import type { Config } from '@netlify/functions';
 import { now } from '../server/clock';

@@ -1,7 +1,7 @@
 /**
  * Admin sign-in and sessions (spec part 2 sections 4, 6, 7; ARCHITECTURE: auth).
  *
- * - One organiser password, stored as a scrypt hash (ADMIN_PASSWORD_HASH). Outside production a
+ * - One organiser password, stored as a scrypt hash (ADMIN_PASSWORD_HASH). In the `dev` deploy context a
  *   plain ADMIN_PASSWORD is accepted too, so `npm start` works with a documented dev default.
  * - A session is an HS256 JWT signed with ADMIN_JWT_SECRET: iss 'pesgre-2025', aud
  *   'pesgre-2025-admin', sub 'admin', 8 hours. Verification pins the algorithm, issuer, audience
@@ -28,9 +28,6 @@ export const ADMIN_AUDIENCE = 'pesgre-2025-admin';
 export const ADMIN_SUBJECT = 'admin';
 /** Session length: one working day at the registration desk. */
 export const ADMIN_SESSION_SECONDS = 8 * 3600;
-// The shortest accepted secret lives in env.ts beside requireSecret; named here too because
-// `npm run check:production` (scripts/check-production.ts) reads it from this module.
-export { MIN_SECRET_LENGTH } from './env';
 /** Sign-in attempts allowed per client address in the sliding window. */
 export const LOGIN_ATTEMPTS = 5;
 export const LOGIN_WINDOW = '60 s';

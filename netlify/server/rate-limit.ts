@@ -11,7 +11,7 @@ import { keys, redis, withStore } from './store';
 
 /**
  * The limited endpoint groups: requests allowed per client address per sliding window. The
- * README's "Security notes" list each with why a real delegate never meets it; keep the two in step.
+ * docs/security.md lists each with why a real delegate never meets it; keep the two in step.
  */
 export const RATE_LIMITS = {
   /** POST /api/coupons/verify: a delegate applies a code once or twice (a typo or two); a guesser needs millions. */

@@ -1,6 +1,6 @@
 /**
  * Self-service changes of an existing registration (spec part 2 sections 2, 4, 5, 7, 8 and 9;
- * README design notes "Self-service rules"):
+ * docs/payments.md, "Self-service changes"):
  *
  * - createChangeOrder(): a paid tier change. The server decides eligibility (a student tier
  *   upgrades to the professional tier of the same IEEE status, region and period; an IEEE-member

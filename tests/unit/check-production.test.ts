@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIN_SECRET_LENGTH } from '../../netlify/server/auth';
+import { MIN_SECRET_LENGTH } from '../../netlify/server/env';
 import { envSchema } from '../../netlify/server/env';
 import { hashPassword } from '../../netlify/server/password';
 import { gstinCheckCharacter } from '../../src/shared/invoice';
