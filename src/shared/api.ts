@@ -302,8 +302,8 @@ export interface IeeeChangeNotes {
   changeTo: string;
 }
 
-/** A change order to pay: `amount` in minor units (total x 100), `key` the public Checkout key. */
-export interface ChangeOrder<N> {
+/** A change order as the browser pays it through Checkout: `amount` in minor units (total x 100), `key` the public Checkout key. (The server's pending order of a change is ChangeOrder in netlify/server/orders.ts.) */
+export interface CheckoutOrder<N> {
   id: string;
   currency: Currency;
   amount: number;
@@ -313,7 +313,7 @@ export interface ChangeOrder<N> {
 export interface ChangeOrderResponse<N> {
   success: true;
   registrationNumber: string;
-  order: ChangeOrder<N>;
+  order: CheckoutOrder<N>;
 }
 export type UpgradeOrderResponse = ChangeOrderResponse<UpgradeNotes>;
 export type IeeeChangeOrderResponse = ChangeOrderResponse<IeeeChangeNotes>;

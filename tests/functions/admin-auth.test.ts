@@ -15,7 +15,7 @@ import summary from '../../netlify/functions/registrations-summary';
 import list from '../../netlify/functions/registrations-list';
 import exportCsv from '../../netlify/functions/registrations-export';
 import resend from '../../netlify/functions/registrations-resend-ticket';
-import verifyQr from '../../netlify/functions/verification-verify-qr';
+import verifyQr from '../../netlify/functions/verify-qr';
 import paymentsAttention from '../../netlify/functions/payments-attention';
 import createOrder from '../../netlify/functions/payment-create-order';
 import { hashPassword, parsePasswordHash, verifyPassword } from '../../netlify/server/password';

@@ -11,7 +11,7 @@ import PostalMime, { type Email } from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import createOrder from '../../netlify/functions/payment-create-order';
-import verifyPayment from '../../netlify/functions/payment-verify-payment';
+import verifyPayment from '../../netlify/functions/payment-verify';
 import { issueAdminToken } from '../../netlify/server/auth';
 import { now } from '../../netlify/server/clock';
 import { finalise } from '../../netlify/server/finalise';

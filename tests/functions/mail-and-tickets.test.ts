@@ -7,8 +7,8 @@
 import { createServer, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import createOrder from '../../netlify/functions/payment-create-order';
-import verifyPayment from '../../netlify/functions/payment-verify-payment';
-import verifyQr from '../../netlify/functions/verification-verify-qr';
+import verifyPayment from '../../netlify/functions/payment-verify';
+import verifyQr from '../../netlify/functions/verify-qr';
 import resend from '../../netlify/functions/registrations-resend-ticket';
 import mailRetry from '../../netlify/functions/mail-retry';
 import { upsertCoupon } from '../../netlify/server/coupons';

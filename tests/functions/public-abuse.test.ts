@@ -11,7 +11,7 @@ import couponsVerify from '../../netlify/functions/coupons-verify';
 import ieeeStatus from '../../netlify/functions/ieee-status';
 import createOrder from '../../netlify/functions/payment-create-order';
 import releaseOrder from '../../netlify/functions/payment-release-order';
-import verifyPayment from '../../netlify/functions/payment-verify-payment';
+import verifyPayment from '../../netlify/functions/payment-verify';
 import attentionList from '../../netlify/functions/payments-attention';
 import attentionRefund from '../../netlify/functions/admin-attention-refund';
 import { upsertCoupon } from '../../netlify/server/coupons';
@@ -120,10 +120,10 @@ describe('rate limits per client address', () => {
     const unlimited = new Set([
       'api-root.ts',
       'pricing.ts',
-      'payment-verify-payment.ts',
+      'payment-verify.ts',
       'payment-webhook.ts',
-      'tier-upgrade-verify-upgrade.ts',
-      'ieee-change-verify-ieee-change.ts',
+      'tier-upgrade-verify.ts',
+      'ieee-change-verify.ts',
       'name-transfer-verify.ts',
       // Its own sign-in limiter (5 a minute, by the same context.ip).
       'admin-auth-login.ts',

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHmac, randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import createOrder from '../../netlify/functions/payment-create-order';
-import verifyPayment from '../../netlify/functions/payment-verify-payment';
+import verifyPayment from '../../netlify/functions/payment-verify';
 import webhook from '../../netlify/functions/payment-webhook';
 import { upsertCoupon } from '../../netlify/server/coupons';
 import { mailStatus } from '../../netlify/server/mail-delivery';

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHmac } from 'node:crypto';
 import createOrder from '../../netlify/functions/payment-create-order';
-import verifyPayment from '../../netlify/functions/payment-verify-payment';
+import verifyPayment from '../../netlify/functions/payment-verify';
 import webhook from '../../netlify/functions/payment-webhook';
 import { keys, redis } from '../../netlify/server/store';
 import type { Registration } from '../../netlify/server/registrations';

@@ -3,7 +3,7 @@
  * and 9): who, which tier to which, and the amounts back-computed from the order's total. Pure:
  * no React, no I/O, so tests/unit can pin it.
  */
-import type { ChangeOrder, IeeeChangeNotes, PublicRegistration, UpgradeNotes } from '../../shared/api';
+import type { CheckoutOrder, IeeeChangeNotes, PublicRegistration, UpgradeNotes } from '../../shared/api';
 import { backComputeChange } from '../../shared/change-charges';
 import type { Currency } from '../../shared/money';
 import { fullName } from '../../shared/person-name';
@@ -42,7 +42,7 @@ export function changeTiers(notes: UpgradeNotes | IeeeChangeNotes): { from: stri
 export function changeSummary(
   registration: PublicRegistration,
   pricing: Pick<Pricing, 'registrationTiers' | 'gst' | 'convinienceFee'>,
-  order: ChangeOrder<UpgradeNotes | IeeeChangeNotes>,
+  order: CheckoutOrder<UpgradeNotes | IeeeChangeNotes>,
 ): ChangeSummary {
   const { from, to } = changeTiers(order.notes);
   const label = (id: string) => pricing.registrationTiers.find((t) => t.id === id)?.label ?? id;

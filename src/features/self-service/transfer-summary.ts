@@ -4,7 +4,7 @@
  * both currencies before paying, and the breakdown of the order the server created. Pure: no
  * React, no I/O, so tests/unit can pin it.
  */
-import type { ChangeOrder, NameTransferNotes } from '../../shared/api';
+import type { CheckoutOrder, NameTransferNotes } from '../../shared/api';
 import { invoicing } from '../../content/invoicing';
 import { backComputeChange, computeFeeCharges, type ChangeCharges } from '../../shared/change-charges';
 import type { Currency } from '../../shared/money';
@@ -39,7 +39,7 @@ export interface TransferSummary {
  */
 export function transferSummary(
   registrationNumber: string,
-  order: Pick<ChangeOrder<NameTransferNotes>, 'amount' | 'currency' | 'notes'>,
+  order: Pick<CheckoutOrder<NameTransferNotes>, 'amount' | 'currency' | 'notes'>,
   p: Pick<Pricing, 'gst' | 'convinienceFee'>,
 ): TransferSummary {
   return {
