@@ -27,7 +27,7 @@ import { invoicing } from '../../src/content/invoicing';
 import { computeCharges, pricing } from '../../src/shared/pricing';
 import { fromMinor } from '../../src/shared/money';
 import { devDefaults } from '../../scripts/local-config';
-import { decodeQrPng } from '../functions/helpers-admin';
+import { decodeQrPng, jsonOrUndefined } from '../setup/mail-receiver';
 import { validForm } from '../functions/helpers-form';
 import { launchChromium, startStack, type Stack } from './stack';
 
@@ -83,13 +83,7 @@ afterEach(async (ctx) => {
 async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
   const text = await res.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: res.status, json: json as Record<string, unknown>, text };
+  return { status: res.status, json: jsonOrUndefined(text) as Record<string, unknown>, text };
 }
 
 /** Creates an order for `form` and pays it in the Razorpay double's checkout; returns what Checkout hands the browser. */

@@ -4,12 +4,8 @@
  * received ticket.
  */
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { PNG } from 'pngjs';
-import jsQR from 'jsqr';
-import PostalMime, { type Email } from 'postal-mime';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { startSmtpReceiver, type SmtpReceiver } from '../setup/mail-receiver';
 import createOrder from '../../netlify/functions/payment-create-order';
 import verifyPayment from '../../netlify/functions/payment-verify';
 import { issueAdminToken } from '../../netlify/server/auth';
@@ -60,70 +56,7 @@ export async function seedRegistration(overrides: Partial<RegistrationForm> = {}
   return stored;
 }
 
-export interface SmtpReceiver {
-  /** smtp://127.0.0.1:{port} */
-  url: string;
-  /** Raw messages received, in order. */
-  messages: Buffer[];
-  close(): Promise<void>;
-}
-
-/**
- * A real SMTP server on a random loopback port (smtp-server): authentication optional, no
- * STARTTLS (a self-signed certificate would fail nodemailer's check), collecting each raw
- * message. Recipients for which `reject` is true are refused with 550.
- */
-export async function startSmtpReceiver(opts: { reject?: (address: string) => boolean } = {}): Promise<SmtpReceiver> {
-  const messages: Buffer[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    disableReverseLookup: true,
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (opts.reject?.(address.address)) {
-        const err = Object.assign(new Error(`<${address.address}>: Recipient address rejected`), { responseCode: 550 });
-        callback(err);
-        return;
-      }
-      callback();
-    },
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        messages.push(Buffer.concat(chunks));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, messages, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
-/** Parses a raw message with postal-mime. */
-export function parseMail(raw: Buffer): Promise<Email> {
-  return PostalMime.parse(raw);
-}
-
-/** The messages among `messages` whose subject names `regNo`. */
-export async function messagesFor(messages: Buffer[], regNo: string): Promise<Email[]> {
-  const parsed = await Promise.all(messages.map(parseMail));
-  return parsed.filter((m) => m.subject?.includes(regNo));
-}
-
-/** Decodes the QR code of a PNG (pngjs + jsQR); returns its text. */
-export function decodeQrPng(content: ArrayBuffer | Uint8Array | string): string {
-  const bytes = typeof content === 'string' ? Buffer.from(content, 'base64') : Buffer.from(content instanceof Uint8Array ? content : new Uint8Array(content));
-  const png = PNG.sync.read(bytes);
-  const code = jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.byteLength), png.width, png.height);
-  if (!code) throw new Error('no QR code found in the PNG');
-  return code.data;
-}
+export { decodeQrPng, messagesFor, parseMail, startSmtpReceiver, type SmtpReceiver } from '../setup/mail-receiver';
 
 /** What mailAndWebhook() sets up; the fields are filled in beforeAll. */
 export interface MailAndWebhook {

@@ -10,6 +10,7 @@ import { computeCharges, pricing } from '../../src/shared/pricing';
 import { fromMinor } from '../../src/shared/money';
 import { keyPrefix, redis } from '../../netlify/server/store';
 import { startUpstashBridge } from '../../scripts/upstash-bridge';
+import { jsonOrUndefined } from '../setup/mail-receiver';
 
 /** The part of Netlify's invocation context the functions read (netlify/server/http.ts RequestContext). */
 export interface InvocationContext {
@@ -61,12 +62,7 @@ export async function call(fn: Fn, opts: { method?: string; path?: string; body?
   const deploy = opts.deployContext === null ? {} : { deploy: { context: opts.deployContext ?? 'dev' } };
   const res = await fn(req, ip === null ? deploy : { ip, ...deploy });
   const text = await res.text();
-  let json: any;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
+  const json = jsonOrUndefined(text);
   return { status: res.status, body: json, text, headers: res.headers };
 }
 

@@ -30,6 +30,7 @@ import { prerenderedPaths } from '../../src/shared/route-sets';
 import { changeTarget } from '../../src/shared/tier-rules';
 import { validForm } from '../functions/helpers-form';
 import { decodeQrPng, expectedTicketSignature, freePort, functionEnv, messagesFor, root, runNetlify, servedSecrets, startNetlify, startStandIns, type NetlifyProcess, type StandIns } from './stack';
+import { jsonOrUndefined } from '../setup/mail-receiver';
 
 const PREFIX = 'pesgre:production:';
 
@@ -74,12 +75,7 @@ async function api(pathname: string, opts: { method?: string; body?: unknown; to
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
   });
   const text = await res.text();
-  let json: any;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
+  const json = jsonOrUndefined(text);
   return { status: res.status, headers: res.headers, text, body: json };
 }
 

@@ -20,14 +20,11 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis as IORedis } from 'ioredis';
-import jsQR from 'jsqr';
-import { PNG } from 'pngjs';
-import PostalMime, { type Email } from 'postal-mime';
-import { SMTPServer } from 'smtp-server';
 import { ensureNetlifyTools, type NetlifyTools } from '../../scripts/netlify-tools';
 import { ensureRedis } from '../../scripts/redis-local';
 import { startRazorpayDouble } from '../../scripts/razorpay-double';
 import { startUpstashBridge } from '../../scripts/upstash-bridge';
+import { startSmtpReceiver, type SmtpReceiver } from '../setup/mail-receiver';
 import { testSecrets } from '../setup/secrets';
 
 export const root = path.resolve(import.meta.dirname, '../..');
@@ -57,56 +54,7 @@ export function expectedTicketSignature(regNo: string): string {
   return createHmac('sha256', servedSecrets.ticketSigningKey).update(regNo, 'utf8').digest('base64url');
 }
 
-export interface SmtpReceiver {
-  /** smtp://127.0.0.1:{port} */
-  url: string;
-  /** The raw messages received, in order. */
-  messages: Buffer[];
-  close(): Promise<void>;
-}
-
-/**
- * A real SMTP server on a free loopback port (smtp-server) that accepts every message: no
- * authentication required, no STARTTLS (nodemailer would refuse a self-signed certificate).
- */
-export async function startSmtpReceiver(): Promise<SmtpReceiver> {
-  const messages: Buffer[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    disableReverseLookup: true,
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        messages.push(Buffer.concat(chunks));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, messages, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
-/** The received messages whose subject names `regNo`, parsed with postal-mime. */
-export async function messagesFor(messages: Buffer[], regNo: string): Promise<Email[]> {
-  const parsed = await Promise.all(messages.map((m) => PostalMime.parse(m)));
-  return parsed.filter((m) => m.subject?.includes(regNo));
-}
-
-/** The text of the QR code in a PNG (pngjs + jsQR). Throws when the image holds none. */
-export function decodeQrPng(content: ArrayBuffer | Uint8Array | string): string {
-  const bytes = typeof content === 'string' ? Buffer.from(content, 'base64') : Buffer.from(content instanceof Uint8Array ? content : new Uint8Array(content));
-  const png = PNG.sync.read(bytes);
-  const code = jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.byteLength), png.width, png.height);
-  if (!code) throw new Error('no QR code found in the PNG');
-  return code.data;
-}
+export { decodeQrPng, messagesFor, type SmtpReceiver } from '../setup/mail-receiver';
 
 export interface StandIns {
   /** redis://127.0.0.1:{port} of the private redis-server. */
