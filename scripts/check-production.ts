@@ -37,7 +37,7 @@ import { envSchema, type Env } from '../netlify/server/env';
 import { DEFAULT_SCRYPT_PARAMS, parsePasswordHash } from '../netlify/server/password';
 import { invoicing } from '../src/content/invoicing';
 import { isValidGstin } from '../src/shared/invoice';
-import { messages } from '../src/shared/registration-form';
+import { messages } from '../src/shared/messages';
 import { collectSampleItems, type SampleItem } from './content-report';
 import { devDefaults } from './local-config';
 

@@ -5,7 +5,8 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { registrationFromOrder, registrationAfterChange } from '../netlify/server/finalise';
+import { registrationFromOrder } from '../netlify/server/finalise';
+import { registrationAfterChange } from '../netlify/server/order-kinds';
 import { renderInvoicePdf } from '../netlify/server/invoice-pdf';
 import type { TierChangeOrder } from '../netlify/server/orders';
 import { computeChangeCharges } from '../src/shared/change-charges';

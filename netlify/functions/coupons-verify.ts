@@ -9,7 +9,8 @@ import type { Config } from '@netlify/functions';
 import { couponVerifyRequest, type CouponVerifyResponse } from '../../src/shared/api';
 import { couponTierError } from '../../src/shared/tier-rules';
 import { now } from '../server/clock';
-import { INVALID_COUPON_MESSAGE, getCoupon, isExhausted } from '../server/coupons';
+import { INVALID_COUPON_MESSAGE } from '../../src/shared/messages';
+import { getCoupon, isExhausted } from '../server/coupons';
 import { HttpError, clientAddress, endpoint, json, readJson } from '../server/http';
 import { limitRequest } from '../server/rate-limit';
 

@@ -9,15 +9,14 @@ import { invoiceDownloadRequest } from '../../src/shared/api';
 import { endpoint, readJson, refuse } from '../server/http';
 import { documentFileName, documentPdf, documentsOf, pdfBody } from '../server/invoices';
 import { limitRequest } from '../server/rate-limit';
-import { NO_MATCH_MESSAGE, getRegistration } from '../server/registrations';
+import { getRegistrantRegistration } from '../server/registrations';
 
 export default endpoint(
   ['POST'],
   async (req, context) => {
     await limitRequest('invoice', req, context);
     const { regId, email, number } = await readJson(req, invoiceDownloadRequest);
-    const r = await getRegistration(regId);
-    if (!r || r.email.trim().toLowerCase() !== email.trim().toLowerCase()) throw refuse(404, 'NO_MATCH', NO_MATCH_MESSAGE);
+    const r = await getRegistrantRegistration(regId, email);
     const pdf = await documentPdf(r, number);
     if (!pdf) throw refuse(404, 'DOCUMENT_NOT_FOUND', 'This registration has no document with that number.');
     const kind = documentsOf(r).find((d) => d.summary.number === number)?.summary.kind;

@@ -7,18 +7,17 @@
  */
 import type { Config } from '@netlify/functions';
 import { registrantRequest, type InvoicesLookupResponse } from '../../src/shared/api';
-import { endpoint, json, readJson, refuse } from '../server/http';
+import { endpoint, json, readJson } from '../server/http';
 import { documentsOf } from '../server/invoices';
 import { limitRequest } from '../server/rate-limit';
-import { NO_MATCH_MESSAGE, getRegistration } from '../server/registrations';
+import { getRegistrantRegistration } from '../server/registrations';
 
 export default endpoint(
   ['POST'],
   async (req, context) => {
     await limitRequest('invoice', req, context);
     const { regId, email } = await readJson(req, registrantRequest);
-    const r = await getRegistration(regId);
-    if (!r || r.email.trim().toLowerCase() !== email.trim().toLowerCase()) throw refuse(404, 'NO_MATCH', NO_MATCH_MESSAGE);
+    const r = await getRegistrantRegistration(regId, email);
     const body: InvoicesLookupResponse = { success: true, registrationNumber: r.registrationNumber, documents: documentsOf(r).map((d) => d.summary) };
     return json(200, body);
   },

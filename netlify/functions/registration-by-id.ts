@@ -13,7 +13,8 @@ import { isAdminRequest } from '../server/auth';
 import { now } from '../server/clock';
 import { endpoint, json, refuse, validate } from '../server/http';
 import { limitRequest } from '../server/rate-limit';
-import { NOT_FOUND_MESSAGE, getRegistration, publicView } from '../server/registrations';
+import { NOT_FOUND_MESSAGE } from '../../src/shared/messages';
+import { getRegistration, publicView } from '../server/registrations';
 
 export default endpoint(
   ['GET'],

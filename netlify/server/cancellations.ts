@@ -18,16 +18,14 @@ import { randomUUID } from 'node:crypto';
 import { conference } from '../../src/content/conference';
 import { invoicing } from '../../src/content/invoicing';
 import type { Cancellation, RefundPayout, StoredRegistration } from '../../src/shared/api';
-import { financialYear } from '../../src/shared/invoice';
 import { formatMoney } from '../../src/shared/money';
 import { conferenceEnded, refundParts, refundQuote } from '../../src/shared/refunds';
 import { HttpError, refuse } from './http';
 import { createProviderRefund } from './payments';
-import { NO_MATCH_MESSAGE, getRegistration, type Registration } from './registrations';
+import { getRegistrantRegistration, getRegistration, registrantOf, type Registration } from './registrations';
 import { updateRegistration } from './registration-update';
+import { documentNumberArgs } from './store-scripts';
 import { keys, withStore } from './store';
-
-const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** What the cancellation page shows before the registrant confirms. Money in minor units. */
 export interface CancellationQuote {
@@ -45,15 +43,9 @@ function quoteMessage(amount: number, currency: StoredRegistration['currency'], 
     : `Cancellations requested from ${invoicing.refund.requestBefore} on are not refunded: if you cancel now, nothing will be refunded.`;
 }
 
-async function matching(regNo: string, email: string): Promise<Registration> {
-  const r = await getRegistration(regNo);
-  if (!r || !sameEmail(r.email, email)) throw refuse(404, 'NO_MATCH', NO_MATCH_MESSAGE);
-  return r;
-}
-
 /** The refund a cancellation of `regNo` requested at `at` would bring (or the stored one once requested). Throws 404 NO_MATCH. */
 export async function quoteCancellation(regNo: string, email: string, at: Date): Promise<CancellationQuote> {
-  const r = await matching(regNo, email);
+  const r = await getRegistrantRegistration(regNo, email);
   if (r.cancellation) {
     const c = r.cancellation;
     return { registrationNumber: regNo, status: c.status, refundAmount: c.refundAmount, currency: c.currency, beforeDeadline: c.refundAmount > 0, message: statusMessage(c) };
@@ -74,8 +66,8 @@ function statusMessage(c: Cancellation): string {
  * ALREADY_CANCELLED / REQUEST_DECLINED.
  */
 export async function requestCancellation(regNo: string, email: string, at: Date): Promise<CancellationQuote> {
-  return updateRegistration<CancellationQuote>(regNo, (current) => {
-    if (!current || !sameEmail(current.email, email)) throw refuse(404, 'NO_MATCH', NO_MATCH_MESSAGE);
+  return updateRegistration<CancellationQuote>(regNo, (found) => {
+    const current = registrantOf(found, email);
     const existing = current.cancellation;
     if (existing?.status === 'approved') throw refuse(409, 'ALREADY_CANCELLED', statusMessage(existing));
     if (existing?.status === 'declined') throw refuse(409, 'REQUEST_DECLINED', statusMessage(existing));
@@ -98,7 +90,6 @@ export async function requestCancellation(regNo: string, email: string, at: Date
  * Returns the registration as written. Throws 404 REGISTRATION_NOT_FOUND, 409 NO_OPEN_REQUEST.
  */
 export async function decideCancellation(regNo: string, decision: 'approve' | 'decline', at: Date): Promise<Registration> {
-  const fy = financialYear(at);
   const current = await getRegistration(regNo);
   const needsNumber = decision === 'approve' && (current?.cancellation?.refundAmount ?? 0) > 0 && Boolean(current?.invoiceNumber);
   return updateRegistration<Registration>(
@@ -123,7 +114,7 @@ export async function decideCancellation(regNo: string, decision: 'approve' | 'd
         result: (written) => written,
       };
     },
-    needsNumber ? { counterKey: keys.creditNoteSeq(fy), prefix: `${invoicing.creditNotePrefix}/${fy}/` } : undefined,
+    needsNumber ? documentNumberArgs('credit-note', at) : undefined,
   );
 }
 

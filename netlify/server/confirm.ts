@@ -6,19 +6,17 @@
  * the stored order decides what a payment applies to.
  */
 import { endpoint, json, readJson, validate, HttpError, parseJsonText } from './http';
-import { verifyChangeRequest, webhookEvent, type VerifyChangeResponse, type VerifyPaymentRequest } from '../../src/shared/api';
+import { PAID_PAYMENT_STATES, verifyChangeRequest, webhookEvent, type VerifyChangeResponse, type VerifyPaymentRequest } from '../../src/shared/api';
 import { now as clockNow } from './clock';
 import { fetchProviderPayment, isCheckoutSignatureValid, isWebhookSignatureValid } from './payments';
 import { deliverConfirmation } from './mail-delivery';
 import { changeNotice } from './mail';
-import { finalise, recordAttentionPayment, type FinaliseResult, type FinaliseSource } from './finalise';
+import { finalise, recordAttentionPayment, type FinaliseResult } from './finalise';
 import { applyRefundEvent } from './cancellations';
 import { describeCause } from './http';
+import { orderKinds, type VerifySource } from './order-kinds';
 import { getOrderState, type PendingOrder } from './orders';
 import { audit, keys, rawRedis, withStore } from './store';
-
-/** Payment states in which Razorpay has taken the money for an order (auto-capture on). */
-const PAID_STATES = new Set(['captured', 'authorized']);
 
 /**
  * finalise() plus the e-mail of the call that applied the order: the registration confirmation
@@ -31,7 +29,7 @@ export async function finaliseAndNotify(...args: Parameters<typeof finalise>): P
   if (result.outcome === 'applied') {
     const at = args[3];
     try {
-      await deliverConfirmation(result.registration, at, true, result.kind === 'registration' ? undefined : changeNotice(result.registration, result.change));
+      await deliverConfirmation(result.registration, at, true, 'change' in result ? changeNotice(result.registration, result.change) : undefined);
     } catch (err) {
       // Only recording can fail here (store down right after the order was applied).
       console.error(`[mail] outcome for ${result.registrationNumber} not recorded: ${describeCause(err)}`);
@@ -39,14 +37,6 @@ export async function finaliseAndNotify(...args: Parameters<typeof finalise>): P
   }
   return result;
 }
-
-/** The kinds each verify call settles: an order of another kind is refused with nothing written. */
-const kindsFor: Record<'verify-payment' | 'verify-upgrade' | 'verify-ieee-change' | 'verify-name-transfer', PendingOrder['kind']> = {
-  'verify-payment': 'registration',
-  'verify-upgrade': 'tier-upgrade',
-  'verify-ieee-change': 'ieee-change',
-  'verify-name-transfer': 'name-transfer',
-};
 
 export const REFUND_DUE_MESSAGE =
   'Your payment was received, but the change could not be applied because your registration changed in the meantime. Nothing else is needed from you: the organisers have been told and will refund this payment.';
@@ -60,18 +50,19 @@ export const REFUND_DUE_MESSAGE =
  * REFUND_DUE (a change that could no longer apply, listed for a refund), 503 when Razorpay or
  * the store cannot be reached.
  */
-export async function confirmCheckoutPayment(body: VerifyPaymentRequest, now: Date, source: keyof typeof kindsFor = 'verify-payment'): Promise<FinaliseResult & { outcome: 'applied' | 'already' }> {
+export async function confirmCheckoutPayment(body: VerifyPaymentRequest, now: Date, source: VerifySource = 'verify-payment'): Promise<FinaliseResult & { outcome: 'applied' | 'already' }> {
   const { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: signature } = body;
   if (!isCheckoutSignatureValid(orderId, paymentId, signature)) {
     throw new HttpError(400, 'INVALID_SIGNATURE', 'Payment signature is not valid for this order.');
   }
   const state = await getOrderState(orderId);
-  if (state.order && state.order.kind !== kindsFor[source]) {
+  // Each kind of order is confirmed by its own verify call only (order-kinds.ts).
+  if (state.order && orderKinds[state.order.kind].verifiedBy !== source) {
     throw new HttpError(400, 'WRONG_ORDER_KIND', `This order is a ${state.order.kind} order; it cannot be confirmed here.`);
   }
   if (state.order && !state.done) {
     const payment = await fetchProviderPayment(paymentId);
-    if (payment.order_id !== orderId || !PAID_STATES.has(payment.status) || payment.amount !== state.order.charges.total) {
+    if (payment.order_id !== orderId || !PAID_PAYMENT_STATES.has(payment.status) || payment.amount !== state.order.charges.total) {
       await audit({ at: now.toISOString(), actor: source, action: 'payment.mismatch', details: { orderId, paymentId, status: payment.status, amount: payment.amount } });
       throw new HttpError(400, 'PAYMENT_MISMATCH', 'This payment does not match the order.');
     }
@@ -185,15 +176,13 @@ async function dispatch(event: ReturnType<typeof webhookEvent.parse>, now: Date,
   return { handled: true, result: await finaliseAndNotify(orderId, payment.id, 'webhook', now, state) };
 }
 
-export type { FinaliseSource };
-
 /**
  * The handler of a self-service verify call (verify-upgrade, verify-ieee-change, name-transfer
  * verify; spec part 2 section 7): the three razorpay_* fields in, `{success: true,
  * registrationNumber}` out once the payment is confirmed and its order applied (exactly once),
  * every failure with `{success: false, message}` beside the error shape.
  */
-export function selfServiceVerifyEndpoint(source: 'verify-upgrade' | 'verify-ieee-change' | 'verify-name-transfer') {
+export function selfServiceVerifyEndpoint(source: Exclude<VerifySource, 'verify-payment'>) {
   return endpoint(
     ['POST'],
     async (req) => {

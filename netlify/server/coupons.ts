@@ -23,12 +23,6 @@ export interface Coupon {
   taken: number;
 }
 
-/**
- * The one answer for a code that cannot be used, whether unknown or used up (spec part 2 section
- * 8: "Invalid coupon"). Telling the two apart would confirm to a guesser that a code exists.
- */
-export const INVALID_COUPON_MESSAGE = 'Invalid coupon';
-
 /** True when every use of `coupon` is taken (finalised orders plus live holds): the one place this rule is written for reads. */
 export function isExhausted(coupon: Pick<Coupon, 'taken' | 'limit'>): boolean {
   return coupon.taken >= coupon.limit;
@@ -39,20 +33,29 @@ export function holderId(address: string): string {
   return createHash('sha256').update(address).digest('hex').slice(0, 24);
 }
 
+/**
+ * The Lua expression of a coupon's uses taken at ARGV[now] (ms): its finalised orders (the used
+ * set, KEYS[used]) plus its holds that have not expired (KEYS[holds], scored by expiry). The one
+ * place "taken" is counted: the state read, the hold and the finalise scripts (finalise.ts) all
+ * use it, and each compares it with the limit as isExhausted() does.
+ */
+export function couponTakenLua(used: number, holds: number, now: number): string {
+  return `(redis.call('SCARD', KEYS[${used}]) + redis.call('ZCOUNT', KEYS[${holds}], '(' .. ARGV[${now}], '+inf'))`;
+}
+
 // KEYS: coupon hash, holds zset, used set, holder of this address. ARGV: now ms.
-// Returns {} for an unknown coupon, else {type, limit, used, live holds, 1 if this address holds a live use}.
+// Returns {} for an unknown coupon, else {type, limit, taken, 1 if this address holds a live use}.
 const STATE_SCRIPT = `
 local def = redis.call('HMGET', KEYS[1], 'type', 'limit')
 if not def[1] then return {} end
-local used = redis.call('SCARD', KEYS[3])
-local live = redis.call('ZCOUNT', KEYS[2], '(' .. ARGV[1], '+inf')
+local taken = ${couponTakenLua(3, 2, 1)}
 local own = 0
 local mine = redis.call('GET', KEYS[4])
 if mine then
   local expiry = redis.call('ZSCORE', KEYS[2], mine)
   if expiry and tonumber(expiry) > tonumber(ARGV[1]) then own = 1 end
 end
-return {def[1], def[2] or '0', used, live, own}
+return {def[1], def[2] or '0', taken, own}
 `;
 
 /**
@@ -65,9 +68,9 @@ export async function getCoupon(code: string, nowMs: number, holder?: string): P
     r.eval<string[], Array<string | number>>(STATE_SCRIPT, [keys.coupon(code), keys.couponHolds(code), keys.couponUsed(code), keys.couponHolder(code, holderId(holder ?? ''))], [String(nowMs)]),
   );
   if (state.length === 0) return null;
-  const [type, limit, used, live, own] = state;
+  const [type, limit, taken, own] = state;
   if (type !== 'full' && type !== 'half') return null;
-  return { code, type, limit: Number(limit), taken: Number(used) + Number(live) - Number(own) };
+  return { code, type, limit: Number(limit), taken: Number(taken) - Number(own) };
 }
 
 export type HoldResult = 'held' | 'unknown' | 'exhausted';
@@ -83,7 +86,7 @@ local previous = redis.call('GET', KEYS[4])
 local replacing = 0
 if previous and previous ~= ARGV[3] and redis.call('ZSCORE', KEYS[2], previous) then replacing = 1 end
 local limit = tonumber(redis.call('HGET', KEYS[1], 'limit')) or 0
-local taken = redis.call('SCARD', KEYS[3]) + redis.call('ZCARD', KEYS[2]) - replacing
+local taken = ${couponTakenLua(3, 2, 1)} - replacing
 if taken >= limit then return 0 end
 if replacing == 1 then redis.call('ZREM', KEYS[2], previous) end
 redis.call('ZADD', KEYS[2], ARGV[2], ARGV[3])

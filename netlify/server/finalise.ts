@@ -7,29 +7,28 @@
  *   paid:{paymentId} (which order a payment paid for), checked and set inside the same Lua
  *   script that writes, so an order is applied whole or not at all, once, whichever caller
  *   arrives first and however often;
- * - one apply step per kind: a registration order writes a new registration; a tier change
- *   (tier upgrade, IEEE change) rewrites the registration by compare-and-set on its exact stored
- *   text, and applies only while the registration still has the tier the order was made from.
+ * - one apply step per kind, from the order registry (order-kinds.ts): a registration order
+ *   writes a new registration; an order that changes a registration (tier upgrade, IEEE change,
+ *   name transfer) rewrites it by compare-and-set on its exact stored text, and applies only while
+ *   its kind's condition holds (the tier, or the person, the order was made from).
  *   A payment that can no longer apply (the registration changed another way, or is gone) is
  *   recorded as a payment needing attention (refund due), never lost and never applied twice.
  *
  * Nothing here sends e-mail: the caller that applied an order sends its message (confirm.ts).
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { invoicing } from '../../src/content/invoicing';
-import { financialYear } from '../../src/shared/invoice';
+import { createHash, randomUUID } from 'node:crypto';
 import type { AttentionPayment, ChangeRecord } from '../../src/shared/api';
-import { fromMinor, toMinor } from '../../src/shared/money';
-import { fullName } from '../../src/shared/person-name';
-import { findTier, pricing } from '../../src/shared/pricing';
-import { tierDependentFields, type ChangeKind } from '../../src/shared/tier-rules';
+import { fromMinor } from '../../src/shared/money';
+import { couponTakenLua } from './coupons';
 import { HttpError } from './http';
-import { getOrderState, type ChangeOrder, type PendingOrder, type RegistrationOrder, type TierChangeOrder } from './orders';
+import { ScriptStatus, documentNumberArgs, exactlyOnceGuard, takeDocumentNumber, type DocumentNumberArgs, type ScriptStatusCode } from './store-scripts';
+import { changeApplication, isChangeOrder, type VerifySource } from './order-kinds';
+import { getOrderState, type ChangeOrder, type PendingOrder, type RegistrationOrder } from './orders';
 import { newRegistrationNumber, type Registration } from './registrations';
 import { keys, rawRedis, withStore } from './store';
 
 /** Who finalises, for the audit log. */
-export type FinaliseSource = 'verify-payment' | 'verify-upgrade' | 'verify-ieee-change' | 'verify-name-transfer' | 'webhook' | 'coupon' | 'reconcile';
+export type FinaliseSource = VerifySource | 'webhook' | 'coupon' | 'reconcile';
 
 /** The done:{orderId} value of an order whose payment was recorded for a refund instead of applied. */
 const ATTENTION_MARK = 'attention:';
@@ -37,7 +36,7 @@ const ATTENTION_MARK = 'attention:';
 export type FinaliseResult =
   /** This call applied the order; `registration` is the record as written. */
   | { outcome: 'applied'; kind: 'registration'; registrationNumber: string; registration: Registration }
-  | { outcome: 'applied'; kind: ChangeKind | 'name-transfer'; registrationNumber: string; registration: Registration; change: ChangeRecord }
+  | { outcome: 'applied'; kind: ChangeOrder['kind']; registrationNumber: string; registration: Registration; change: ChangeRecord }
   /** An earlier call applied it. */
   | { outcome: 'already'; registrationNumber: string }
   /** The payment was taken but cannot be applied; it is listed for a refund (now or by an earlier call). */
@@ -65,7 +64,7 @@ export async function finalise(
   const { order, done } = known ?? (await getOrderState(orderId));
   if (done) return fromDoneMark(done);
   if (!order) throw new HttpError(404, 'ORDER_NOT_FOUND', 'No pending order with this id.');
-  return order.kind === 'registration' ? finaliseRegistration(order, paymentId, source, at) : applyChange(order, paymentId, source, at);
+  return isChangeOrder(order) ? applyChange(order, paymentId, source, at) : finaliseRegistration(order, paymentId, source, at);
 }
 
 function fromDoneMark(done: string): FinaliseResult {
@@ -81,41 +80,22 @@ const paymentAlreadyUsed = () => new HttpError(409, 'PAYMENT_ALREADY_USED', 'Thi
 // Registration orders
 // ---------------------------------------------------------------------------------------------
 
-// Taking a tax-invoice number inside the same script as the write it belongs to means a number
-// is never skipped (no write without a number) nor used twice (INCR is atomic). The record is
-// built in Node with a random placeholder where the number goes; the script swaps it in.
-// KEYS[n]: the financial year's counter. ARGV[p]: placeholder, ARGV[p+1]: number prefix
-// ('PG25/2526/'), ARGV[p+2]: '1' to take a number. Sets the local `invoice` ('' when none) and
-// rewrites the listed ARGV texts. Returns {-5, ''} from the script if the year's 99,999 are used.
-const TAKE_INVOICE_NUMBER = (counterKey: number, p: number, texts: number[]) => `
-local invoice = ''
-if ARGV[${p + 2}] == '1' then
-  local used = tonumber(redis.call('GET', KEYS[${counterKey}]) or '0')
-  if used >= 99999 then return {-5, ''} end
-  invoice = ARGV[${p + 1}] .. string.format('%05d', redis.call('INCR', KEYS[${counterKey}]))
-end
-${texts.map((i) => `local text${i} = (string.gsub(ARGV[${i}], ARGV[${p}], invoice))`).join('\n')}
-`;
-
 // KEYS: done, reg, index, paid, audit, couponHolds, couponUsed (these two and 10-12 may be
 // unused), byEmail, invoice counter, coupon hash, attention record, attention index.
 // ARGV: regNo, registration JSON, index score (ms), orderId, audit JSON, hasCoupon ('1'|'0'),
 // invoice placeholder, invoice number prefix, take a number ('1'|'0'), now (ms), attention JSON,
 // attention id, attention audit JSON (the last two texts with COUPONLIMITN / COUPONUSESN to fill).
-// Returns {1, regNo, invoice, overLimit} created; {0, doneValue} already finalised; {-1, ''}
-// number taken (retry); {-2, otherOrderId} this payment already finalised another order.
+// Returns (ScriptStatus) {written, regNo, invoice, overLimit}; {alreadyFinalised, doneValue};
+// {registrationNumberTaken, ''} (draw another); {paymentUsed, otherOrderId}; {numbersUsedUp, ''}.
 //
 // The coupon step (issue 11): an order whose hold is still live moves it to used (the hold was
 // the limit check). An order whose hold lapsed or was released was never counted: if the used
 // uses and other live holds already fill the limit, the payment is still applied (the delegate
 // paid) but listed among the payments needing attention with the reason, never silently over.
 const FINALISE_REGISTRATION_SCRIPT = `
-local existing = redis.call('GET', KEYS[1])
-if existing then return {0, existing} end
-local paidFor = redis.call('GET', KEYS[4])
-if paidFor and paidFor ~= ARGV[4] then return {-2, paidFor} end
-if redis.call('EXISTS', KEYS[2]) == 1 then return {-1, ''} end
-${TAKE_INVOICE_NUMBER(9, 7, [2, 5])}
+${exactlyOnceGuard(1, 4, 4)}
+if redis.call('EXISTS', KEYS[2]) == 1 then return {${ScriptStatus.registrationNumberTaken}, ''} end
+${takeDocumentNumber(9, 7, [2, 5])}
 redis.call('SET', KEYS[2], text2)
 redis.call('ZADD', KEYS[3], ARGV[3], ARGV[1])
 redis.call('SET', KEYS[1], ARGV[1])
@@ -127,7 +107,7 @@ if ARGV[6] == '1' then
   redis.call('ZREM', KEYS[6], ARGV[4])
   if not expiry or tonumber(expiry) <= tonumber(ARGV[10]) then
     local limit = tonumber(redis.call('HGET', KEYS[10], 'limit')) or 0
-    local taken = redis.call('SCARD', KEYS[7]) + redis.call('ZCOUNT', KEYS[6], '(' .. ARGV[10], '+inf')
+    local taken = ${couponTakenLua(7, 6, 10)}
     if taken >= limit then
       overLimit = 1
       local record = (string.gsub((string.gsub(ARGV[11], 'COUPONLIMITN', tostring(limit))), 'COUPONUSESN', tostring(taken + 1)))
@@ -141,7 +121,7 @@ if ARGV[6] == '1' then
   redis.call('SADD', KEYS[7], ARGV[4])
 end
 redis.call('LPUSH', KEYS[5], text5)
-return {1, ARGV[1], invoice, overLimit}
+return {${ScriptStatus.written}, ARGV[1], number, overLimit}
 `;
 
 /** Builds the stored registration from a registration order (spec part 2 section 3, "Stored registration"). */
@@ -179,7 +159,7 @@ async function finaliseRegistration(order: RegistrationOrder, paymentId: string,
     const coupon = order.couponCode;
     const over = couponOverLimitArgs(order, regNo, paymentId, source, at);
     const [status, value, invoiceNumber, overLimit] = await withStore((r) =>
-      r.eval<string[], [number, string, string?, number?]>(
+      r.eval<string[], [ScriptStatusCode, string, string?, number?]>(
         FINALISE_REGISTRATION_SCRIPT,
         [
           keys.done(orderId),
@@ -191,7 +171,7 @@ async function finaliseRegistration(order: RegistrationOrder, paymentId: string,
           keys.couponHolds(coupon ?? '-'),
           keys.couponUsed(coupon ?? '-'),
           keys.registrationsByEmail(emailHash(order.form.email)),
-          keys.invoiceSeq(invoice.fy),
+          invoice.counterKey,
           keys.coupon(coupon ?? '-'),
           keys.attention(over.id),
           keys.attentionIndex(),
@@ -199,14 +179,14 @@ async function finaliseRegistration(order: RegistrationOrder, paymentId: string,
         [regNo, JSON.stringify(draft), String(at.getTime()), orderId, auditEntry, coupon ? '1' : '0', invoice.placeholder, invoice.prefix, invoice.take ? '1' : '0', String(at.getTime()), over.record, over.id, over.audit],
       ),
     );
-    if (status === 1) {
+    if (status === ScriptStatus.written) {
       if (overLimit === 1) console.warn(`[finalise] order ${orderId} used coupon ${coupon} over its limit; listed as a payment needing attention`);
       const registration: Registration = invoiceNumber ? { ...draft, invoiceNumber } : draft;
       return { outcome: 'applied', kind: 'registration', registrationNumber: regNo, registration };
     }
-    if (status === 0) return fromDoneMark(String(value));
-    if (status === -2) throw paymentAlreadyUsed();
-    if (status === -5) throw new Error(`the invoice numbers of financial year ${invoice.fy} are used up`);
+    if (status === ScriptStatus.alreadyFinalised) return fromDoneMark(String(value));
+    if (status === ScriptStatus.paymentUsed) throw paymentAlreadyUsed();
+    if (status === ScriptStatus.numbersUsedUp) throw new Error(`the invoice numbers of financial year ${invoice.fy} are used up`);
   }
   throw new Error('could not allocate a unique registration number in 5 attempts');
 }
@@ -237,13 +217,11 @@ function couponOverLimitArgs(order: RegistrationOrder, regNo: string, paymentId:
 }
 
 /**
- * The script arguments for taking a tax-invoice number at `at`: the financial year's counter,
- * the number's prefix ('PG25/2526/'), and a random placeholder that cannot occur in a delegate's
- * text. `take` is false when nothing was paid (a 100% coupon registration has no invoice).
+ * The script arguments for taking a tax-invoice number at `at` (store-scripts.ts), and whether to
+ * take one: `take` is false when nothing was paid (a 100% coupon registration has no invoice).
  */
-function invoiceArgs(at: Date, take: boolean): { fy: string; prefix: string; placeholder: string; take: boolean } {
-  const fy = financialYear(at);
-  return { fy, prefix: `${invoicing.invoicePrefix}/${fy}/`, placeholder: `INVOICE${randomBytes(12).toString('hex')}`, take };
+function invoiceArgs(at: Date, take: boolean): DocumentNumberArgs & { take: boolean } {
+  return { ...documentNumberArgs('invoice', at), take };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -253,96 +231,40 @@ function invoiceArgs(at: Date, take: boolean): { fy: string; prefix: string; pla
 // KEYS: done, reg, paid, audit, invoice counter, then sets to add regNo to (the e-mail index of a
 // name transfer's new address). ARGV: orderId, expected registration text, new registration text,
 // audit JSON, regNo, invoice placeholder, invoice number prefix, '1'.
-// Returns {1, regNo, invoice} applied; {0, doneValue} already finalised; {-1, ''} the
-// registration changed since it was read (re-read and retry); {-2, otherOrderId} the payment
-// paid another order; {-4, ''} the registration is gone.
+// Returns (ScriptStatus) {written, regNo, invoice}; {alreadyFinalised, doneValue};
+// {changedSinceRead, ''} (re-read and retry); {paymentUsed, otherOrderId}; {gone, ''};
+// {numbersUsedUp, ''}.
 const APPLY_CHANGE_SCRIPT = `
-local existing = redis.call('GET', KEYS[1])
-if existing then return {0, existing} end
-local paidFor = redis.call('GET', KEYS[3])
-if paidFor and paidFor ~= ARGV[1] then return {-2, paidFor} end
+${exactlyOnceGuard(1, 3, 1)}
 local current = redis.call('GET', KEYS[2])
-if not current then return {-4, ''} end
-if current ~= ARGV[2] then return {-1, ''} end
-${TAKE_INVOICE_NUMBER(5, 6, [3, 4])}
+if not current then return {${ScriptStatus.gone}, ''} end
+if current ~= ARGV[2] then return {${ScriptStatus.changedSinceRead}, ''} end
+${takeDocumentNumber(5, 6, [3, 4])}
 redis.call('SET', KEYS[2], text3)
 redis.call('SET', KEYS[1], ARGV[5])
 redis.call('SET', KEYS[3], ARGV[1])
 redis.call('LPUSH', KEYS[4], text4)
 for i = 6, #KEYS do redis.call('SADD', KEYS[i], ARGV[5]) end
-return {1, ARGV[5], invoice}
+return {${ScriptStatus.written}, ARGV[5], number}
 `;
 
 // KEYS: done, paid, audit, attention index, attention record. ARGV: orderId, done value,
-// audit JSON, attention JSON, score (ms), paymentId. Returns {1, doneValue} recorded;
-// {0, doneValue} already finalised; {-2, otherOrderId} the payment paid another order.
+// audit JSON, attention JSON, score (ms), paymentId. Returns (ScriptStatus) {written, doneValue};
+// {alreadyFinalised, doneValue}; {paymentUsed, otherOrderId}.
 const REFUND_DUE_SCRIPT = `
-local existing = redis.call('GET', KEYS[1])
-if existing then return {0, existing} end
-local paidFor = redis.call('GET', KEYS[2])
-if paidFor and paidFor ~= ARGV[1] then return {-2, paidFor} end
+${exactlyOnceGuard(1, 2, 1)}
 redis.call('SET', KEYS[1], ARGV[2])
 redis.call('SET', KEYS[2], ARGV[1])
 redis.call('ZADD', KEYS[4], ARGV[5], ARGV[6])
 redis.call('SET', KEYS[5], ARGV[4])
 redis.call('LPUSH', KEYS[3], ARGV[3])
-return {1, ARGV[2]}
+return {${ScriptStatus.written}, ARGV[2]}
 `;
-
-/**
- * The registration after `change`: the new tier and the fields it decides (the shared tier
- * rules), the new tier's fee, totalPaid raised by the amount, updatedAt, and the change appended
- * to its history. Pure.
- */
-export function registrationAfterChange(current: Registration, order: TierChangeOrder, change: ChangeRecord, at: Date): Registration {
-  const target = findTier(pricing, order.toTier);
-  return {
-    ...current,
-    ...tierDependentFields(order.toTier),
-    registrationTier: order.toTier,
-    registrationFee: target ? target.fee : current.registrationFee,
-    totalPaid: fromMinor(toMinor(current.totalPaid) + order.charges.total),
-    updatedAt: at.toISOString(),
-    history: [...(current.history ?? []), change],
-  };
-}
-
-/** The person a registration belongs to, as a name transfer compares it. */
-const personOf = (r: Pick<Registration, 'title' | 'firstName' | 'lastName' | 'email'>) => ({ title: r.title ?? '', firstName: r.firstName, lastName: r.lastName, email: r.email.trim().toLowerCase() });
 
 /** Why `order` can no longer apply to `current`, or null when it can (the compare-and-set condition). */
 function staleReason(current: Registration, order: ChangeOrder): string | null {
   if (current.cancellation?.status === 'approved') return 'The registration was cancelled before this payment arrived.';
-  if (order.kind === 'name-transfer') {
-    return JSON.stringify(personOf(current)) === JSON.stringify({ ...order.from, email: order.from.email.trim().toLowerCase() })
-      ? null
-      : 'The registration changed hands or name before this payment arrived.';
-  }
-  return current.registrationTier === order.fromTier ? null : `The registration's tier changed to ${current.registrationTier} before this payment arrived (the order was for ${order.fromTier} to ${order.toTier}).`;
-}
-
-/** The change record and the registration after `order` (pure). */
-function changed(current: Registration, order: ChangeOrder, paymentId: string, at: Date, invoiceNumber: string): { change: ChangeRecord; next: Registration } {
-  const common = { amount: fromMinor(order.charges.total), currency: order.currency, orderId: order.orderId, paymentId, at: at.toISOString(), invoiceNumber, charges: order.charges };
-  if (order.kind === 'name-transfer') {
-    const change: ChangeRecord = { kind: 'name-transfer', from: fullName(current), to: fullName(order.to), fromEmail: current.email, toEmail: order.to.email, ...common };
-    const next: Registration = {
-      ...current,
-      title: order.to.title,
-      firstName: order.to.firstName,
-      lastName: order.to.lastName,
-      email: order.to.email,
-      organization: order.to.organization,
-      mobile: order.to.mobile,
-      ticketVersion: (current.ticketVersion ?? 0) + 1,
-      totalPaid: fromMinor(toMinor(current.totalPaid) + order.charges.total),
-      updatedAt: common.at,
-      history: [...(current.history ?? []), change],
-    };
-    return { change, next };
-  }
-  const change: ChangeRecord = { kind: order.kind, from: order.fromTier, to: order.toTier, ...common };
-  return { change, next: registrationAfterChange(current, order, change, at) };
+  return changeApplication(order).staleReason(current, order);
 }
 
 async function applyChange(order: ChangeOrder, paymentId: string, source: FinaliseSource, at: Date): Promise<FinaliseResult> {
@@ -356,25 +278,27 @@ async function applyChange(order: ChangeOrder, paymentId: string, source: Finali
     const stale = staleReason(current, order);
     if (stale) return recordRefundDue(order, paymentId, source, at, stale);
     const invoice = invoiceArgs(at, true);
-    const { change, next } = changed(current, order, paymentId, at, invoice.placeholder);
+    const kind = changeApplication(order);
+    const common = { amount: fromMinor(order.charges.total), currency: order.currency, orderId: order.orderId, paymentId, at: at.toISOString(), invoiceNumber: invoice.placeholder, charges: order.charges };
+    const { change, next } = kind.apply(current, order, common);
     const auditEntry = JSON.stringify({ at: change.at, actor: source, action: `registration.${order.kind}`, details: { regNo, orderId: order.orderId, paymentId, from: change.from, to: change.to, total: order.charges.total, currency: order.currency, invoiceNumber: invoice.placeholder } });
-    const extraSets = order.kind === 'name-transfer' ? [keys.registrationsByEmail(emailHash(order.to.email))] : [];
+    const extraSets = kind.newEmails(order).map((email) => keys.registrationsByEmail(emailHash(email)));
     const [status, value, invoiceNumber] = await withStore((r) =>
-      r.eval<string[], [number, string, string?]>(
+      r.eval<string[], [ScriptStatusCode, string, string?]>(
         APPLY_CHANGE_SCRIPT,
-        [keys.done(order.orderId), keys.registration(regNo), keys.paid(paymentId), keys.audit(), keys.invoiceSeq(invoice.fy), ...extraSets],
+        [keys.done(order.orderId), keys.registration(regNo), keys.paid(paymentId), keys.audit(), invoice.counterKey, ...extraSets],
         [order.orderId, raw, JSON.stringify(next), auditEntry, regNo, invoice.placeholder, invoice.prefix, '1'],
       ),
     );
-    if (status === 1) {
+    if (status === ScriptStatus.written) {
       const applied = { ...change, invoiceNumber: String(invoiceNumber) };
       const registration = { ...next, history: [...(next.history ?? []).slice(0, -1), applied] };
       return { outcome: 'applied', kind: order.kind, registrationNumber: regNo, registration, change: applied };
     }
-    if (status === 0) return fromDoneMark(String(value));
-    if (status === -2) throw paymentAlreadyUsed();
-    if (status === -5) throw new Error(`the invoice numbers of financial year ${invoice.fy} are used up`);
-    // -1 (changed meanwhile) and -4 (gone meanwhile): read again.
+    if (status === ScriptStatus.alreadyFinalised) return fromDoneMark(String(value));
+    if (status === ScriptStatus.paymentUsed) throw paymentAlreadyUsed();
+    if (status === ScriptStatus.numbersUsedUp) throw new Error(`the invoice numbers of financial year ${invoice.fy} are used up`);
+    // changedSinceRead and gone (meanwhile): read again.
   }
   throw new Error(`registration ${regNo} kept changing while a payment was applied`);
 }
@@ -394,17 +318,17 @@ async function recordRefundDue(order: ChangeOrder, paymentId: string, source: Fi
   };
   const auditEntry = JSON.stringify({ at: attention.at, actor: source, action: 'payment.refund-due', details: attention });
   const [status, value] = await withStore((r) =>
-    r.eval<string[], [number, string]>(
+    r.eval<string[], [ScriptStatusCode, string]>(
       REFUND_DUE_SCRIPT,
       [keys.done(order.orderId), keys.paid(paymentId), keys.audit(), keys.attentionIndex(), keys.attention(paymentId)],
       [order.orderId, `${ATTENTION_MARK}${regNo}`, auditEntry, JSON.stringify(attention), String(at.getTime()), paymentId],
     ),
   );
-  if (status === 1) {
+  if (status === ScriptStatus.written) {
     console.warn(`[finalise] payment ${paymentId} for ${order.kind} of ${regNo} not applied; listed for a refund`);
     return { outcome: 'refund-due', registrationNumber: regNo, reason };
   }
-  if (status === 0) return fromDoneMark(String(value));
+  if (status === ScriptStatus.alreadyFinalised) return fromDoneMark(String(value));
   throw paymentAlreadyUsed();
 }
 

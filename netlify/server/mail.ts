@@ -16,6 +16,7 @@ import type { Attachment, SendMailOptions, Transporter } from 'nodemailer';
 import QRCode from 'qrcode';
 import { conference } from '../../src/content/conference';
 import type { ChangeRecord, StoredRegistration } from '../../src/shared/api';
+import type { ChangeRecordKind, ChangeRecordOf, PaidChangeRecord } from '../../src/shared/change-kinds';
 import { paths } from '../../src/shared/routes';
 import { attendance, dietary, formatDateTime, tierLabel } from '../../src/shared/csv';
 import { formatMoney, toMinor } from '../../src/shared/money';
@@ -141,24 +142,36 @@ export interface MailNotice {
   documents?: string[];
 }
 
-/** The notice of a paid tier change (tier upgrade, IEEE change) applied to `r`. */
-export function changeNotice(r: StoredRegistration, change: ChangeRecord): MailNotice {
-  const regNo = r.registrationNumber;
-  if (change.kind === 'name-change') return nameChangeNotice(r, change.from, change.to);
-  if (change.kind === 'name-transfer') {
+/** The notice of a paid tier change (tier upgrade: 'upgraded'; IEEE change: 'changed') applied to `r`. */
+function tierChangeNotice(what: 'upgraded' | 'changed') {
+  return (r: StoredRegistration, change: PaidChangeRecord): MailNotice => {
+    const amount = formatMoney(toMinor(change.amount), change.currency);
     return {
-      subject: `${conference.name} registration transferred to you — ${regNo}`,
-      lead: `Registration ${regNo} has been transferred from ${change.from} to you. This e-mail carries your ticket: the QR code below is new, and the earlier ticket no longer admits anyone.${change.invoiceNumber ? ` The GST tax invoice ${change.invoiceNumber} for the transfer fee is attached.` : ''}`,
+      subject: `${conference.name} registration ${what} — ${r.registrationNumber}`,
+      lead: `Your registration has been ${what} from ${tierLabel(change.from)} to ${tierLabel(change.to)}. We received ${amount} for this change (payment ${change.paymentId}). Your ticket has not changed: the QR code below stays valid.${change.invoiceNumber ? ` The GST tax invoice ${change.invoiceNumber} for this change is attached.` : ''}`,
       documents: change.invoiceNumber ? [change.invoiceNumber] : [],
     };
-  }
-  const what = change.kind === 'tier-upgrade' ? 'upgraded' : 'changed';
-  const amount = formatMoney(toMinor(change.amount), change.currency);
-  return {
-    subject: `${conference.name} registration ${what} — ${regNo}`,
-    lead: `Your registration has been ${what} from ${tierLabel(change.from)} to ${tierLabel(change.to)}. We received ${amount} for this change (payment ${change.paymentId}). Your ticket has not changed: the QR code below stays valid.${change.invoiceNumber ? ` The GST tax invoice ${change.invoiceNumber} for this change is attached.` : ''}`,
-    documents: change.invoiceNumber ? [change.invoiceNumber] : [],
   };
+}
+
+/**
+ * The e-mail notice of each kind of change (issue 18: one entry per kind, exhaustive over
+ * ChangeRecord['kind'], so a new kind without its wording fails tsc).
+ */
+const changeNotices: { [K in ChangeRecordKind]: (r: StoredRegistration, change: ChangeRecordOf<K>) => MailNotice } = {
+  'tier-upgrade': tierChangeNotice('upgraded'),
+  'ieee-change': tierChangeNotice('changed'),
+  'name-transfer': (r, change) => ({
+    subject: `${conference.name} registration transferred to you — ${r.registrationNumber}`,
+    lead: `Registration ${r.registrationNumber} has been transferred from ${change.from} to you. This e-mail carries your ticket: the QR code below is new, and the earlier ticket no longer admits anyone.${change.invoiceNumber ? ` The GST tax invoice ${change.invoiceNumber} for the transfer fee is attached.` : ''}`,
+    documents: change.invoiceNumber ? [change.invoiceNumber] : [],
+  }),
+  'name-change': (r, change) => nameChangeNotice(r, change.from, change.to),
+};
+
+/** The notice of `change` applied to `r` (changeNotices). */
+export function changeNotice(r: StoredRegistration, change: ChangeRecord): MailNotice {
+  return (changeNotices[change.kind] as (r: StoredRegistration, change: ChangeRecord) => MailNotice)(r, change);
 }
 
 /** The notice sent to the registered address when the registered name changes. */

@@ -4,7 +4,7 @@
  * `{ MemberStatus }` for `{ MemberID }`. Locally: a roster file of member numbers and statuses.
  */
 import { readFile } from 'node:fs/promises';
-import { messages } from '../../src/shared/registration-form';
+import { messages } from '../../src/shared/messages';
 import { productionRules } from './deploy-context';
 import { env } from './env';
 import { ServiceUnavailableError } from './http';

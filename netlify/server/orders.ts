@@ -76,11 +76,6 @@ export async function savePendingOrder(order: PendingOrder, auditEntry?: AuditEn
   });
 }
 
-/** Reads a pending order, or null when unknown or expired. */
-export async function getPendingOrder(orderId: string): Promise<PendingOrder | null> {
-  return withStore((r) => r.get<PendingOrder>(keys.order(orderId)));
-}
-
 /**
  * Reads a pending order and its done:{orderId} marker in one round trip. `done` is the
  * registration number the order was applied to, `attention:{regNo}` when its payment was taken

@@ -8,15 +8,13 @@
  * a second payment of an order already paid, a payment of an expired order) is listed in
  * "payments needing attention". Settled and expired orders leave the list.
  */
+import { PAID_PAYMENT_STATES } from '../../src/shared/api';
 import { finaliseAndNotify } from './confirm';
 import { recordAttentionPayment } from './finalise';
 import { getOrderState, ORDER_TTL_SECONDS } from './orders';
 import { fetchOrderPayments } from './payments';
 import { keys, withStore } from './store';
 import { workWithinBudget } from './batch';
-
-/** Payment states in which Razorpay holds the delegate's money. */
-const TAKEN = new Set(['captured', 'authorized']);
 
 export interface ReconcileRun {
   /** Orders older than minAgeMs that were looked at. */
@@ -56,7 +54,7 @@ async function reconcileOrder(orderId: string, at: Date, run: ReconcileRun): Pro
   const state = await getOrderState(orderId);
   const score = await withStore((r) => r.zscore(keys.pendingOrders(), orderId));
   const expired = !state.order && !state.done;
-  const payments = (await fetchOrderPayments(orderId)).filter((p) => TAKEN.has(p.status));
+  const payments = (await fetchOrderPayments(orderId)).filter((p) => PAID_PAYMENT_STATES.has(p.status));
   let settledBy: string | null = null;
   if (state.order && !state.done) {
     const order = state.order;

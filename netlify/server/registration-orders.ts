@@ -5,7 +5,8 @@
  * Redis and today's date; the amount the browser sends is only compared.
  */
 import { randomBytes } from 'node:crypto';
-import { messages, type RegistrationForm } from '../../src/shared/registration-form';
+import { INVALID_COUPON_MESSAGE, messages } from '../../src/shared/messages';
+import type { RegistrationForm } from '../../src/shared/registration-form';
 import type { CreateOrderResponse } from '../../src/shared/api';
 import { fromMinor, toMinor } from '../../src/shared/money';
 import {
@@ -19,7 +20,7 @@ import {
   type CouponType,
 } from '../../src/shared/pricing';
 import { couponTierError, tierDependentFields } from '../../src/shared/tier-rules';
-import { INVALID_COUPON_MESSAGE, getCoupon, holdCoupon, isExhausted } from './coupons';
+import { getCoupon, holdCoupon, isExhausted } from './coupons';
 import { HttpError } from './http';
 import { membershipStatus } from './membership';
 import { createProviderOrder, publicKeyId } from './payments';

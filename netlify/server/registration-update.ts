@@ -8,35 +8,27 @@
 import { randomBytes } from 'node:crypto';
 import type { AuditEntry } from './store';
 import { keys, rawRedis, withStore } from './store';
+import { ScriptStatus, takeDocumentNumber, type DocumentNumberArgs, type ScriptStatusCode } from './store-scripts';
 import type { Registration } from './registrations';
 
 // KEYS: reg, audit, counter (unused unless ARGV[6] is '1'), then one key per side effect.
 // ARGV: expected text, new text, audit JSON, placeholder, number prefix, take a number ('1'|'0'),
 // then per side effect: command (ZADD, ZREM, SADD, SREM), score ('' when none), member.
-// Returns {1, number} written; {0, ''} changed since read; {-1, ''} gone; {-5, ''} counter full.
+// Returns (ScriptStatus) {written, number}; {changedSinceRead, ''}; {gone, ''}; {numbersUsedUp, ''}.
 const REPLACE_SCRIPT = `
 local current = redis.call('GET', KEYS[1])
-if not current then return {-1, ''} end
-if current ~= ARGV[1] then return {0, ''} end
-local number = ''
-local text = ARGV[2]
-local entry = ARGV[3]
-if ARGV[6] == '1' then
-  local used = tonumber(redis.call('GET', KEYS[3]) or '0')
-  if used >= 99999 then return {-5, ''} end
-  number = ARGV[5] .. string.format('%05d', redis.call('INCR', KEYS[3]))
-  text = (string.gsub(text, ARGV[4], number))
-  entry = (string.gsub(entry, ARGV[4], number))
-end
-redis.call('SET', KEYS[1], text)
-redis.call('LPUSH', KEYS[2], entry)
+if not current then return {${ScriptStatus.gone}, ''} end
+if current ~= ARGV[1] then return {${ScriptStatus.changedSinceRead}, ''} end
+${takeDocumentNumber(3, 4, [2, 3])}
+redis.call('SET', KEYS[1], text2)
+redis.call('LPUSH', KEYS[2], text3)
 for i = 4, #KEYS do
   local a = 7 + (i - 4) * 3
   local cmd = ARGV[a]
   if cmd == 'ZADD' then redis.call('ZADD', KEYS[i], ARGV[a + 1], ARGV[a + 2])
   else redis.call(cmd, KEYS[i], ARGV[a + 2]) end
 end
-return {1, number}
+return {${ScriptStatus.written}, number}
 `;
 
 /** A set or sorted-set change written in the same script as the record (an index kept in step with it). */
@@ -45,12 +37,8 @@ export type SideEffect = { op: 'ZADD'; key: string; score: number; member: strin
 /** What a build step decides: write `next` (with `audit`), or stop and answer `result`. */
 export type UpdateStep<T> = { write: Registration; audit: AuditEntry; effects?: SideEffect[]; result: (written: Registration) => T } | { stop: T };
 
-export interface NumberRequest {
-  /** The counter key (e.g. keys.creditNoteSeq(fy)). */
-  counterKey: string;
-  /** The number's prefix, e.g. 'PG25C/2526/'. */
-  prefix: string;
-}
+/** The counter and prefix of the document to number (store-scripts.ts documentNumberArgs()). */
+export type NumberRequest = Pick<DocumentNumberArgs, 'counterKey' | 'prefix'>;
 
 /**
  * Updates registration `regNo`: `build` gets the current record (null when there is none) and
@@ -69,7 +57,7 @@ export async function updateRegistration<T>(regNo: string, build: (current: Regi
     const text = JSON.stringify(step.write);
     const effects = step.effects ?? [];
     const [status, taken] = await withStore((r) =>
-      r.eval<string[], [number, string]>(
+      r.eval<string[], [ScriptStatusCode, string]>(
         REPLACE_SCRIPT,
         [keys.registration(regNo), keys.audit(), number?.counterKey ?? keys.registration(regNo), ...effects.map((e) => e.key)],
         [
@@ -83,9 +71,9 @@ export async function updateRegistration<T>(regNo: string, build: (current: Regi
         ],
       ),
     );
-    if (status === 1) return step.result(taken ? (JSON.parse(text.split(placeholder).join(taken)) as Registration) : step.write);
-    if (status === -5) throw new Error('the document numbers of this financial year are used up');
-    // 0 (changed meanwhile) or -1 (gone meanwhile): read again.
+    if (status === ScriptStatus.written) return step.result(taken ? (JSON.parse(text.split(placeholder).join(taken)) as Registration) : step.write);
+    if (status === ScriptStatus.numbersUsedUp) throw new Error('the document numbers of this financial year are used up');
+    // changedSinceRead or gone (meanwhile): read again.
   }
   throw new Error(`registration ${regNo} kept changing during an update`);
 }

@@ -7,6 +7,8 @@ import { randomInt } from 'node:crypto';
 import { conference } from '../../src/content/conference';
 import type { PublicRegistration, StoredRegistration } from '../../src/shared/api';
 import { LATEST_REGISTRATIONS, PUBLIC_REGISTRATION_FIELDS } from '../../src/shared/api-paths';
+import { NO_MATCH_MESSAGE } from '../../src/shared/messages';
+import { refuse } from './http';
 import { bulkRedis, keys, withStore } from './store';
 
 /**
@@ -17,15 +19,6 @@ import { bulkRedis, keys, withStore } from './store';
  */
 export type Registration = StoredRegistration;
 
-/** The answer to a registration number the store does not have (404 REGISTRATION_NOT_FOUND). */
-export const NOT_FOUND_MESSAGE = 'No registration was found with this Registration ID.';
-/**
- * The answer to a registration number and e-mail address that do not belong together (404
- * NO_MATCH): the same for an unknown number and a wrong address, so a caller cannot tell which
- * numbers exist. Here, beside the lookups, because the self-service, cancellation and invoice calls
- * all answer with it.
- */
-export const NO_MATCH_MESSAGE = 'No registration matches this Registration ID and e-mail address.';
 
 /** Alphabet without 0/O/1/I/L so numbers read aloud or typed from paper are unambiguous. */
 export const REGISTRATION_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
@@ -41,6 +34,24 @@ export function newRegistrationNumber(): string {
 /** Reads a stored registration by number, or null. */
 export async function getRegistration(regNo: string): Promise<Registration | null> {
   return withStore((r) => r.get<Registration>(keys.registration(regNo)));
+}
+
+/**
+ * Registrant access (issue 18, "One place per rule"): the registration `r` (as read, or null when
+ * the number is unknown) if `email` is its registered address, compared trimmed and
+ * case-insensitive. Throws refuse(404, 'NO_MATCH', NO_MATCH_MESSAGE) for an unknown number and a
+ * wrong address alike, so a caller cannot tell which numbers exist. Takes the record rather than
+ * the number so a compare-and-set writer (updateRegistration) checks the record it is about to
+ * change. Rate limiting stays with each endpoint (its own group, before the body is read).
+ */
+export function registrantOf(r: Registration | null, email: string): Registration {
+  if (!r || r.email.trim().toLowerCase() !== email.trim().toLowerCase()) throw refuse(404, 'NO_MATCH', NO_MATCH_MESSAGE);
+  return r;
+}
+
+/** Reads registration `regNo` for its registrant (registrantOf): the record, or 404 NO_MATCH. */
+export async function getRegistrantRegistration(regNo: string, email: string): Promise<Registration> {
+  return registrantOf(await getRegistration(regNo), email);
 }
 
 /** The fields of `r` the public self-service pages may read (spec part 2 section 7, GET /api/registrations/{id}). */

@@ -33,7 +33,8 @@ import { deliverConfirmation } from './mail-delivery';
 import { nameChangeNotice } from './mail';
 import { savePendingOrder, type NameTransferOrder, type TierChangeOrder } from './orders';
 import { createProviderOrder, publicKeyId } from './payments';
-import { NOT_FOUND_MESSAGE, NO_MATCH_MESSAGE, getRegistration, type Registration } from './registrations';
+import { NOT_FOUND_MESSAGE } from '../../src/shared/messages';
+import { getRegistrantRegistration, getRegistration, registrantOf, type Registration } from './registrations';
 import { updateRegistration } from './registration-update';
 
 /** The refusal texts of a tier change, per kind. */
@@ -90,21 +91,9 @@ export async function createChangeOrder(kind: ChangeKind, regNo: string, at: Dat
   return { registrationNumber: regNo, order: { id: order.orderId, currency: charges.currency, amount: charges.total, key: publicKeyId(), notes } };
 }
 
-const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-
-/**
- * The registration `regNo` if its registered e-mail is `email` (trimmed, case-insensitive).
- * Throws refuse(404, NO_MATCH) for an unknown id and for a wrong e-mail alike.
- */
-async function matchingRegistration(regNo: string, email: string): Promise<Registration> {
-  const registration = await getRegistration(regNo);
-  if (!registration || !sameEmail(registration.email, email)) throw refuse(404, 'NO_MATCH', NO_MATCH_MESSAGE);
-  return registration;
-}
-
 /** get-name: the registered title and names (spec part 2 section 3, "Name record"). */
 export async function lookupName(regNo: string, email: string): Promise<{ title: string; firstName: string; lastName: string }> {
-  const r = await matchingRegistration(regNo, email);
+  const r = await getRegistrantRegistration(regNo, email);
   return { title: r.title ?? '', firstName: r.firstName, lastName: r.lastName };
 }
 
@@ -122,8 +111,8 @@ export interface NameChange {
  * Throws refuse(404, NO_MATCH) like lookupName; ServiceUnavailableError when the store is down.
  */
 export async function changeName(regNo: string, email: string, name: NameChange, at: Date): Promise<{ changed: boolean }> {
-  const outcome = await updateRegistration<{ changed: false } | { changed: true; registration: Registration; before: string; after: string }>(regNo, (current) => {
-    if (!current || !sameEmail(current.email, email)) throw refuse(404, 'NO_MATCH', NO_MATCH_MESSAGE);
+  const outcome = await updateRegistration<{ changed: false } | { changed: true; registration: Registration; before: string; after: string }>(regNo, (found) => {
+    const current = registrantOf(found, email);
     const before = fullName(current);
     // Section 5: the title is optional here; an empty one is stored as ''.
     const next: Registration = { ...current, title: name.title as Registration['title'], firstName: name.firstName, lastName: name.lastName };
@@ -157,7 +146,7 @@ export async function changeName(regNo: string, email: string, name: NameChange,
  * REGISTRATION_CANCELLED; ServiceUnavailableError (503) when Redis or Razorpay is down.
  */
 export async function createNameTransferOrder(regNo: string, email: string, to: Transferee, at: Date): Promise<ChangeOrderResponse<NameTransferNotes>> {
-  const registration = await matchingRegistration(regNo, email);
+  const registration = await getRegistrantRegistration(regNo, email);
   if (localDate(at) >= invoicing.nameTransfer.requestBefore) {
     throw refuse(409, 'TRANSFER_CLOSED', `Name transfers were possible until the day before ${invoicing.nameTransfer.requestBefore}. Please write to ${conference.contactEmail}.`);
   }

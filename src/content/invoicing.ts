@@ -40,7 +40,12 @@ export const invoicing = {
   reverseChargeLine: 'Tax is not payable on reverse charge basis',
   /** Printed on USD invoices (foreign delegates pay in USD: export of services). */
   exportLine: 'Supply meant for export of services on payment of integrated tax (IGST).',
-  /** Refunds: the share of the registration fee refunded, and the day requests must come before (spec part 2 section 9). */
+  /**
+   * Refunds: the share of the registration fee refunded, and the day requests must come before
+   * (spec part 2 section 9). The only place of these rules (issue 18): the information page, the
+   * cancellation page, the quote and the refund all read them from here, as the name transfer's
+   * page, order and information text read `nameTransfer`.
+   */
   refund: { percent: 50, requestBefore: '2025-11-20' },
   /** Name transfer to another person (spec part 2 section 9): processing fee, plus GST and the convenience fee, before the same day. */
   nameTransfer: { fee: { INR: 2000, USD: 50 }, requestBefore: '2025-11-20' },

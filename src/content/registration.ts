@@ -34,9 +34,6 @@ export const registrationFees = {
   },
   /** Additional tickets a delegate may buy for each event (spec part 2 section 3: 0-3). */
   maxExtraTickets: 3,
-  /** Refund and name-transfer rules shown on the registration information page (spec part 2 section 9). */
-  refundRequestDeadline: '2025-11-20',
-  nameTransferFee: { INR: 2000, USD: 50 },
   /** External site for international registrations (sample: the public facts give no address). */
   internationalRegistration: { url: 'https://events.example.org/pesgre-2025/international', sample: true },
 } as const;

@@ -4,6 +4,7 @@
  * the guard (onAdminUnauthorized) so it sends the browser to /admin/login.
  */
 import { getJson, postJson, type ApiFailure, type ApiResult } from './api';
+import { fileNameFromDisposition } from './content-disposition';
 import { adminVerifyPath, readAdminToken, removeAdminToken, writeAdminToken } from './admin-token';
 // Type-only: the literals below are checked against the shared contract without pulling zod into the admin pages.
 import type { AttentionPayment } from '../shared/api';
@@ -154,31 +155,7 @@ export async function adminDownload(path: string, fallbackName: string): Promise
     return { ok: false, status: response.status, message };
   }
   const blob = await response.blob();
-  return { ok: true, blob, filename: filenameFromContentDisposition(response.headers.get('Content-Disposition'), fallbackName) };
-}
-
-/**
- * The file name in a Content-Disposition header: RFC 6266's `filename*=UTF-8''…` first, then
- * `filename="…"` or a bare `filename=…`; `fallback` when there is none. Path parts are stripped.
- */
-export function filenameFromContentDisposition(header: string | null, fallback: string): string {
-  if (!header) return fallback;
-  let name: string | null = null;
-  const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
-  if (extended?.[2]) {
-    try {
-      name = decodeURIComponent(extended[2].trim().replace(/^"|"$/g, ''));
-    } catch {
-      name = null;
-    }
-  }
-  if (!name) {
-    const quoted = /filename\s*=\s*"((?:[^"\\]|\\.)*)"/i.exec(header);
-    const bare = /filename\s*=\s*([^;\s"]+)/i.exec(header);
-    name = quoted?.[1] !== undefined ? quoted[1].replace(/\\(.)/g, '$1') : (bare?.[1] ?? null);
-  }
-  const base = name?.split(/[\\/]/).pop()?.trim();
-  return base ? base : fallback;
+  return { ok: true, blob, filename: fileNameFromDisposition(response.headers.get('Content-Disposition')) ?? fallbackName };
 }
 
 /** Saves a blob through an object URL and a temporary <a download>. */

@@ -1,11 +1,12 @@
 /**
  * The live page clock (useNow) for the time-dependent blocks of prerendered pages; the render
- * time and the hydration-safe hooks it builds on are in render-time.ts (re-exported here).
+ * time and the hydration-safe hooks it builds on are in render-time.ts (useHydrated is re-exported here for the
+ * countdown).
  */
 import { useSyncExternalStore } from 'react';
 import { renderDate } from './render-time';
 
-export { setRenderTime, useHydrated, useYear } from './render-time';
+export { useHydrated } from './render-time';
 
 interface Ticker {
   subscribe: (onChange: () => void) => () => void;

@@ -63,18 +63,3 @@ export const PUBLIC_REGISTRATION_FIELDS = ['registrationNumber', 'title', 'first
 /** How many registrations the summary lists. */
 export const LATEST_REGISTRATIONS = 10;
 
-/** The spec's messages of the self-service pages (section 5 and 8), word for word. */
-export const selfServiceMessages = {
-  registrationIdRequired: '⚠️ Please enter your Registration ID.',
-  idAndEmailRequired: '⚠️ Please enter both Registration ID and Email.',
-  namesRequired: '⚠️ Please enter both first and last names.',
-  upgradeSummaryFailed: 'Failed to fetch upgrade summary.',
-  summaryFailed: 'Failed to fetch summary.',
-  verificationFailed: 'Payment verification failed.',
-  initiationFailed: 'Failed to initiate payment.',
-  windowClosed: 'Payment window closed. No payment was made.',
-  verified: 'Payment verified successfully! Redirecting...',
-  recordNotFound: 'Failed to find record.',
-  updateFailed: 'Update failed.',
-  updateNameFailed: 'Failed to update name.',
-} as const;

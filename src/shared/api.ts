@@ -5,7 +5,8 @@
  * Schemas use zod/mini (tree-shakable) so the browser bundle carries only the checks it uses (issue 10).
  */
 import * as z from 'zod/mini';
-import { selfServiceMessages, type PUBLIC_REGISTRATION_FIELDS } from './api-paths';
+import type { PUBLIC_REGISTRATION_FIELDS } from './api-paths';
+import { selfServiceMessages } from './messages';
 import { TITLES, type RegistrationForm } from './registration-form';
 import { registrationFormSchema } from './registration-schema';
 import type { Currency } from './money';
@@ -119,6 +120,13 @@ export const webhookEvent = z.object({
     ),
   }),
 });
+
+/**
+ * The Razorpay payment states in which the delegate's money is taken for an order (auto-capture
+ * is on, so an authorised payment is captured by Razorpay without the app). Read by the payment
+ * confirmation and the reconciliation so both count the same payments as paid.
+ */
+export const PAID_PAYMENT_STATES: ReadonlySet<string> = new Set(['captured', 'authorized']);
 
 // ---------------------------------------------------------------------------------------------
 // Admin area (spec part 2 sections 2-4, 6-8): sign-in, registrations, tickets.

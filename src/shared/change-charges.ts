@@ -6,7 +6,7 @@
  */
 import type { Currency } from './money';
 import { percentOf, toMinor } from './money';
-import type { Pricing, Tier } from './pricing';
+import { addTaxes, type Pricing, type Tier } from './pricing';
 
 /** Every figure of a tier change, in minor units of `currency` (paise or cents). */
 export interface ChangeCharges {
@@ -33,9 +33,7 @@ export function computeChangeCharges(p: Pick<Pricing, 'gst' | 'convinienceFee'>,
   const toFee = toMinor(to.fee);
   const base = toFee - fromFee;
   if (base <= 0) throw new RangeError(`tier ${to.id} does not cost more than ${from.id}`);
-  const gst = percentOf(base, p.gst);
-  const convenienceFee = percentOf(base + gst, p.convinienceFee);
-  return { currency: to.currency, fromFee, toFee, base, gst, convenienceFee, total: base + gst + convenienceFee };
+  return { currency: to.currency, fromFee, toFee, base, ...addTaxes(p, base) };
 }
 
 /**
@@ -59,7 +57,5 @@ export function backComputeChange(totalMinor: number, p: Pick<Pricing, 'gst' | '
  */
 export function computeFeeCharges(p: Pick<Pricing, 'gst' | 'convinienceFee'>, currency: Currency, fee: number): ChangeCharges {
   const base = toMinor(fee);
-  const gst = percentOf(base, p.gst);
-  const convenienceFee = percentOf(base + gst, p.convinienceFee);
-  return { currency, fromFee: 0, toFee: base, base, gst, convenienceFee, total: base + gst + convenienceFee };
+  return { currency, fromFee: 0, toFee: base, base, ...addTaxes(p, base) };
 }

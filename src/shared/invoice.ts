@@ -8,15 +8,12 @@
 import { ToWords } from 'to-words';
 import { conference } from '../content/conference';
 import { invoicing } from '../content/invoicing';
-import type { ChangeRecord, StoredRegistration } from './api';
+import type { StoredRegistration } from './api';
+import { changeKinds, isPaidChange, type PaidChangeRecord } from './change-kinds';
 import { tierLabel } from './csv';
 import type { Currency } from './money';
 import { fullName } from './person-name';
-import { toMinor } from './money';
 import type { ChangeCharges } from './change-charges';
-
-/** Longest document number CGST Rule 46(b) allows. */
-export const MAX_DOCUMENT_NUMBER_LENGTH = 16;
 
 /** The calendar date (YYYY-MM-DD) of `at` in the conference's time zone. */
 export function localDate(at: Date, timeZone: string = conference.timeZone): string {
@@ -31,17 +28,6 @@ export function financialYear(at: Date, timeZone: string = conference.timeZone):
   const [year, month] = localDate(at, timeZone).split('-').map(Number) as [number, number];
   const start = month >= 4 ? year : year - 1;
   return `${String(start % 100).padStart(2, '0')}${String((start + 1) % 100).padStart(2, '0')}`;
-}
-
-/**
- * A document number `{prefix}/{fy}/{seq, 5 digits}`, e.g. PG25/2526/00001. Throws RangeError
- * when it would pass 16 characters (CGST Rule 46(b)) or `seq` is not a positive integer.
- */
-export function documentNumber(prefix: string, fy: string, seq: number): string {
-  if (!Number.isInteger(seq) || seq < 1) throw new RangeError('sequence must be a positive integer');
-  const number = `${prefix}/${fy}/${String(seq).padStart(5, '0')}`;
-  if (number.length > MAX_DOCUMENT_NUMBER_LENGTH) throw new RangeError(`document number ${number} is longer than ${MAX_DOCUMENT_NUMBER_LENGTH} characters`);
-  return number;
 }
 
 const GSTIN_CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -111,7 +97,7 @@ export interface InvoiceDocument {
 }
 
 /** What a stored invoice number belongs to: the registration itself, or one paid change in its history. */
-export type InvoiceSubject = { kind: 'registration' } | { kind: 'change'; change: Extract<ChangeRecord, { amount: number }> & { charges?: ChangeCharges } };
+export type InvoiceSubject = { kind: 'registration' } | { kind: 'change'; change: PaidChangeRecord & { charges?: ChangeCharges } };
 
 const toWords = { INR: new ToWords({ localeCode: 'en-IN', converterOptions: { currency: true } }), USD: new ToWords({ localeCode: 'en-US', converterOptions: { currency: true } }) };
 
@@ -140,7 +126,7 @@ export function asOf(r: StoredRegistration, at: string): { delegate: string; tie
   let tier = r.registrationTier;
   for (const change of [...(r.history ?? [])].reverse()) {
     if (change.at <= at) break;
-    if (change.kind === 'name-change' || change.kind === 'name-transfer') delegate = change.from;
+    if (changeKinds[change.kind].changes === 'person') delegate = change.from;
     else tier = change.from;
   }
   return { delegate, tier };
@@ -208,10 +194,7 @@ export function buildInvoice(r: StoredRegistration, subject: InvoiceSubject): In
   const { change } = subject;
   if (!change.invoiceNumber || !change.charges) throw new Error(`change ${change.orderId} of ${r.registrationNumber} has no invoice`);
   const ch = change.charges;
-  const description =
-    change.kind === 'name-transfer'
-      ? `Name transfer processing fee: registration ${r.registrationNumber} from ${change.from} to ${change.to}`
-      : `${change.kind === 'tier-upgrade' ? 'Tier upgrade' : 'IEEE membership status change'}: ${tierLabel(change.from)} to ${tierLabel(change.to)} (fee difference)`;
+  const description = changeKinds[change.kind].invoiceLine(change, r.registrationNumber);
   return {
     kind: 'invoice',
     title: 'Tax Invoice',
@@ -263,12 +246,9 @@ export function invoicesOf(r: StoredRegistration): { number: string; date: strin
   const out: { number: string; date: string; subject: InvoiceSubject; total: number; currency: Currency }[] = [];
   if (r.invoiceNumber) out.push({ number: r.invoiceNumber, date: localDate(new Date(r.paidAt)), subject: { kind: 'registration' }, total: r.charges.total, currency: r.charges.currency });
   for (const change of r.history ?? []) {
-    if (change.kind !== 'name-change' && change.invoiceNumber && change.charges) {
+    if (isPaidChange(change) && change.invoiceNumber && change.charges) {
       out.push({ number: change.invoiceNumber, date: localDate(new Date(change.at)), subject: { kind: 'change', change }, total: change.charges.total, currency: change.charges.currency });
     }
   }
   return out;
 }
-
-/** Whole units to minor units for amounts read from a record (re-exported for the PDF's callers). */
-export { toMinor };

@@ -133,6 +133,19 @@ export class UnknownTierError extends Error {
 }
 
 /**
+ * The taxes of a taxable amount (spec part 2 section 9; issue 18, "One place per rule"): GST =
+ * gst% of `baseMinor`, then the convenience fee = convinienceFee% of the taxed amount (base +
+ * GST), each rounded half up to a whole minor unit. Takes and returns integer minor units of one
+ * currency; `total` = base + GST + convenience fee. Used by the wizard, the tier changes and the
+ * name transfer's fee, so every amount Checkout charges is taxed the same way.
+ */
+export function addTaxes(p: Pick<Pricing, 'gst' | 'convinienceFee'>, baseMinor: number): { gst: number; convenienceFee: number; total: number } {
+  const gst = percentOf(baseMinor, p.gst);
+  const convenienceFee = percentOf(baseMinor + gst, p.convinienceFee);
+  return { gst, convenienceFee, total: baseMinor + gst + convenienceFee };
+}
+
+/**
  * The wizard payment arithmetic of spec part 2 section 9, in integer minor units:
  * fee (after coupon) + extra reception + extra dinner = subtotal; GST = gst% of subtotal;
  * convenience fee = convinienceFee% of (subtotal + GST); each rounded half up to a minor unit.
@@ -150,8 +163,7 @@ export function computeCharges(p: Pricing, input: ChargeInput, coupon: CouponTyp
   const welcomeReceptionExtraFee = receptionTickets * toMinor(p.welcomeReception[currency]);
   const galaDinnerExtraFee = dinnerTickets * toMinor(p.galaDinner[currency]);
   const subtotal = registrationFee + welcomeReceptionExtraFee + galaDinnerExtraFee;
-  const gst = percentOf(subtotal, p.gst);
-  const convenienceFee = percentOf(subtotal + gst, p.convinienceFee);
+  const { gst, convenienceFee, total } = addTaxes(p, subtotal);
   return {
     currency,
     baseFee,
@@ -161,6 +173,6 @@ export function computeCharges(p: Pricing, input: ChargeInput, coupon: CouponTyp
     subtotal,
     gst,
     convenienceFee,
-    total: subtotal + gst + convenienceFee,
+    total,
   };
 }

@@ -7,6 +7,7 @@
 import { conference } from '../content/conference';
 import { invoicing } from '../content/invoicing';
 import type { StoredRegistration } from './api';
+import { changeKinds, isPaidChange } from './change-kinds';
 import { localDate } from './invoice';
 import type { Currency } from './money';
 import { percentOf } from './money';
@@ -15,7 +16,7 @@ import { percentOf } from './money';
 export function refundableFee(r: Pick<StoredRegistration, 'charges' | 'history'>): number {
   let fee = r.charges.registrationFee;
   // Tier differences are registration fee; a name transfer's processing fee is not.
-  for (const change of r.history ?? []) if ((change.kind === 'tier-upgrade' || change.kind === 'ieee-change') && change.charges) fee += change.charges.base;
+  for (const change of r.history ?? []) if (isPaidChange(change) && changeKinds[change.kind].refundableFee && change.charges) fee += change.charges.base;
   return fee;
 }
 
@@ -47,7 +48,7 @@ export function conferenceEnded(at: Date): boolean {
  */
 export function refundParts(r: Pick<StoredRegistration, 'paymentId' | 'charges' | 'history'>, amount: number): { paymentId: string; amount: number }[] {
   const payments = [{ paymentId: r.paymentId, amount: r.charges.total }];
-  for (const change of r.history ?? []) if (change.kind !== 'name-change' && change.charges) payments.push({ paymentId: change.paymentId, amount: change.charges.total });
+  for (const change of r.history ?? []) if (isPaidChange(change) && change.charges) payments.push({ paymentId: change.paymentId, amount: change.charges.total });
   const parts: { paymentId: string; amount: number }[] = [];
   let left = amount;
   for (const p of payments) {

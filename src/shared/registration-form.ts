@@ -1,10 +1,11 @@
 /**
  * The registration form's plain rules (spec part 2 sections 3-5): titles, dietary options, the
- * exact validation messages of section 5, the empty form, and wizard step navigation. No zod:
+ * empty form (the validation messages of section 5 are in messages.ts), and wizard step navigation. No zod:
  * the wizard's first load and the server both read these; the zod schemas that carry the
  * messages are in registration-schema.ts (loaded by the browser only when a form validates,
  * issue 10 bundle budget).
  */
+import { registrationFees } from '../content/registration';
 import { isIeeeTier, isStudentTier } from './pricing';
 import type { RegistrationForm } from './registration-schema';
 
@@ -12,27 +13,10 @@ export type { RegistrationForm };
 
 export const TITLES = ['Dr', 'Prof', 'Mr', 'Ms', 'Mrs'] as const;
 export const DIETARY_OPTIONS = ['NONE', 'LACTOSE FREE', 'GLUTEN FREE', 'VEGETARIAN', 'VEGAN', 'OTHER'] as const;
-export const MAX_EXTRA_TICKETS = 3;
+/** Additional tickets per event (spec part 2 section 3: 0-3): the edition's content. */
+export const MAX_EXTRA_TICKETS = registrationFees.maxExtraTickets;
 export const TOTAL_STEPS = 9;
 
-export const messages = {
-  required: 'This field is required.',
-  emailsDoNotMatch: 'Emails do not match.',
-  invalidEmail: 'Please enter a valid email address.',
-  tierRequired: 'Please select a registration category.',
-  ieeeRequired: 'IEEE Member Number is required.',
-  membershipNotValid: 'Membership not valid.',
-  membershipCheckFailed: 'Could not validate IEEE membership. Please try again later.',
-  paperRequired: 'Paper ID is required unless you did not submit a paper.',
-  receptionRequired: 'Please select whether you will attend the Welcome Reception.',
-  galaRequired: 'Please select whether you will attend the Gala Dinner.',
-  dietaryRequired: 'Please select at least one option.',
-  dietaryOtherRequired: 'Please specify your dietary requirement.',
-  billingCountryRequired: 'Billing country is required.',
-  couponProfessionalOnly: 'Coupons are only valid for Professional tiers (Full Registration).',
-  tooLong: 'This value is too long.',
-  ticketsRange: `Choose between 0 and ${MAX_EXTRA_TICKETS} additional tickets.`,
-} as const;
 
 /** The form as the wizard starts it (and as Clear Form resets it). */
 export const emptyRegistrationForm: Omit<RegistrationForm, 'title' | 'welcomeReception' | 'galaDinner' | 'registrationCurrency'> & {

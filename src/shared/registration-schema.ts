@@ -10,7 +10,8 @@
  */
 import * as z from 'zod/mini';
 import { isIeeeTier, isStudentTier } from './pricing';
-import { DIETARY_OPTIONS, MAX_EXTRA_TICKETS, TITLES, messages } from './registration-form';
+import { messages } from './messages';
+import { DIETARY_OPTIONS, MAX_EXTRA_TICKETS, TITLES } from './registration-form';
 
 const required = (max = 200) =>
   z.string({ error: messages.required }).check(z.trim(), z.minLength(1, messages.required), z.maxLength(max, messages.tooLong));

@@ -7,7 +7,7 @@
  * period). Pure: no I/O, no clock.
  */
 import { findTier, isIeeeTier, isProfessionalTier, isStudentTier, type Pricing, type Tier } from './pricing';
-import { messages } from './registration-form';
+import { messages } from './messages';
 
 /** The form fields a tier decides. */
 export interface TierDependentFields {

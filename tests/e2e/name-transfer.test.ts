@@ -17,12 +17,12 @@ import AxeBuilder from '@axe-core/playwright';
 import PostalMime from 'postal-mime';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { StoredRegistration } from '../../src/shared/api';
-import { selfServiceMessages } from '../../src/shared/api-paths';
+import { selfServiceMessages } from '../../src/shared/messages';
 import { computeFeeCharges } from '../../src/shared/change-charges';
 import { formatMoney, fromMinor } from '../../src/shared/money';
 import { computeCharges, pricing } from '../../src/shared/pricing';
 import { devDefaults } from '../../scripts/local-config';
-import { NO_MATCH_MESSAGE } from '../../netlify/server/registrations';
+import { NO_MATCH_MESSAGE } from '../../src/shared/messages';
 import { validForm } from '../functions/helpers-form';
 import { launchChromium, startStack, type Stack } from './stack';
 

@@ -19,12 +19,12 @@ import AxeBuilder from '@axe-core/playwright';
 import PostalMime from 'postal-mime';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { StoredRegistration } from '../../src/shared/api';
-import { selfServiceMessages } from '../../src/shared/api-paths';
+import { selfServiceMessages } from '../../src/shared/messages';
 import { computeChangeCharges } from '../../src/shared/change-charges';
 import { formatMoney } from '../../src/shared/money';
 import { findTier, isEarlyBirdOpen, pricing, type Tier } from '../../src/shared/pricing';
 import { devDefaults } from '../../scripts/local-config';
-import { NO_MATCH_MESSAGE, NOT_FOUND_MESSAGE } from '../../netlify/server/registrations';
+import { NO_MATCH_MESSAGE, NOT_FOUND_MESSAGE } from '../../src/shared/messages';
 import { launchChromium, startStack, type Stack } from './stack';
 import { fillSteps1to8, payAndWaitForSuccess } from './wizard-steps';
 

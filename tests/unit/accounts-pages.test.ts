@@ -3,7 +3,8 @@
  * message, and the file name a downloaded invoice is saved under.
  */
 import { describe, expect, it } from 'vitest';
-import { checkRegistrant, fallbackFileName, fileNameFromDisposition } from '../../src/features/accounts/accounts-api';
+import { checkRegistrant, fallbackFileName } from '../../src/features/accounts/accounts-api';
+import { fileNameFromDisposition } from '../../src/lib/content-disposition';
 
 describe('checkRegistrant', () => {
   const both = '⚠️ Please enter both Registration ID and Email.';

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { backComputeChange, computeChangeCharges } from '../../src/shared/change-charges';
 import { findTier, pricing } from '../../src/shared/pricing';
-import { messages } from '../../src/shared/registration-form';
+import { messages } from '../../src/shared/messages';
 import { changeTarget, couponTierError, tierDependentFields, type ChangeKind } from '../../src/shared/tier-rules';
 
 /** [kind, from, to, base, gst, convenience fee, total], money in minor units, computed by hand. */

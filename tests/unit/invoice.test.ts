@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { invoicing } from '../../src/content/invoicing';
 import type { StoredRegistration } from '../../src/shared/api';
-import { amountInWords, asOf, buildCreditNote, buildInvoice, documentNumber, financialYear, gstinCheckCharacter, invoicesOf, isValidGstin, taxRows } from '../../src/shared/invoice';
+import { amountInWords, asOf, buildCreditNote, buildInvoice, financialYear, gstinCheckCharacter, invoicesOf, isValidGstin, taxRows } from '../../src/shared/invoice';
 import { computeCharges, pricing } from '../../src/shared/pricing';
 import { conferenceEnded, refundParts, refundQuote } from '../../src/shared/refunds';
 import { validForm } from '../functions/helpers-form';
@@ -23,21 +23,6 @@ describe('financial year (April to March, IST)', () => {
     ['2099-06-01T00:00:00+05:30', '9900'],
   ])('%s is in %s', (at, fy) => {
     expect(financialYear(new Date(at))).toBe(fy);
-  });
-});
-
-describe('document numbers', () => {
-  it('are prefix/fy/5-digit sequence, at most 16 characters', () => {
-    expect(documentNumber('PG25', '2526', 1)).toBe('PG25/2526/00001');
-    expect(documentNumber(invoicing.creditNotePrefix, '2526', 42)).toBe('PG25C/2526/00042');
-    expect(documentNumber('PG25C', '2526', 99999)).toHaveLength(16);
-  });
-
-  it('refuses numbers past 16 characters and sequences that are not positive integers', () => {
-    expect(() => documentNumber('PG25C', '2526', 100000)).toThrow(RangeError);
-    expect(() => documentNumber('PESGRE', '2526', 1)).toThrow(/longer than 16/);
-    expect(() => documentNumber('PG25', '2526', 0)).toThrow(RangeError);
-    expect(() => documentNumber('PG25', '2526', 1.5)).toThrow(RangeError);
   });
 });
 

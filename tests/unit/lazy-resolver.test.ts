@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { FieldValues, Resolver, ResolverOptions } from 'react-hook-form';
 import { lazyResolver, loadOnce } from '../../src/lib/lazy-resolver';
 import { emptyRegistrationForm } from '../../src/shared/registration-form';
-import { selfServiceMessages } from '../../src/shared/api-paths';
+import { selfServiceMessages } from '../../src/shared/messages';
 
 const options = { shouldUseNativeValidation: false, fields: {} } as ResolverOptions<FieldValues>;
 

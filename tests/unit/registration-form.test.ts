@@ -1,6 +1,7 @@
 /** The form schemas carry the exact messages of spec part 2 section 5; step navigation follows section 4. */
 import { describe, expect, it } from 'vitest';
-import { clampStep, messages, nextStep, previousStep } from '../../src/shared/registration-form';
+import { messages } from '../../src/shared/messages';
+import { clampStep, nextStep, previousStep } from '../../src/shared/registration-form';
 import { registrationFormSchema, stepSchemas } from '../../src/shared/registration-schema';
 import { createOrderRequest, verifyPaymentRequest } from '../../src/shared/api';
 import { validForm } from '../functions/helpers-form';

@@ -9,7 +9,7 @@ import { Link } from 'react-router-dom';
 import { conference } from '../../content/conference';
 import { failureMessage } from '../../lib/api';
 import type { DocumentSummary } from '../../shared/api';
-import { selfServiceMessages } from '../../shared/api-paths';
+import { selfServiceMessages } from '../../shared/messages';
 import { formatMoney } from '../../shared/money';
 import { paths } from '../../shared/routes';
 import { formatDay } from '../../shared/dates';

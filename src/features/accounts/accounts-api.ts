@@ -4,9 +4,11 @@
  * the download is a plain fetch because its success answer is a PDF, not JSON.
  */
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
+import { fileNameFromDisposition } from '../../lib/content-disposition';
 import { failureMessage, postJson, toApiResult, type ApiResult } from '../../lib/api';
 import { registrantRequest, type CancellationResponse, type InvoicesLookupResponse } from '../../shared/api';
-import { apiPaths, selfServiceMessages } from '../../shared/api-paths';
+import { apiPaths } from '../../shared/api-paths';
+import { selfServiceMessages } from '../../shared/messages';
 
 /** The registrant's id and registered e-mail as the server wants them (id trimmed and upper-cased). */
 export interface Registrant {
@@ -47,32 +49,6 @@ export function requestCancellation(who: Registrant): Promise<ApiResult<Cancella
 /** The file name for document `number` when the answer names none: 'PG25/2526/00001' -> 'invoice-PG25-2526-00001.pdf'. */
 export function fallbackFileName(number: string): string {
   return `invoice-${number.replace(/\//g, '-')}.pdf`;
-}
-
-/**
- * The file name a Content-Disposition header gives (RFC 6266: `filename*` in UTF-8 preferred
- * over `filename`), reduced to a plain name (no folders, no control characters), or null.
- */
-export function fileNameFromDisposition(header: string | null): string | null {
-  if (!header) return null;
-  let name: string | null = null;
-  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
-  if (extended?.[1]) {
-    try {
-      name = decodeURIComponent(extended[1].trim());
-    } catch {
-      name = null;
-    }
-  }
-  if (name === null) {
-    const plain = /filename\s*=\s*(?:"([^"]*)"|([^;]+))/.exec(header);
-    name = (plain?.[1] ?? plain?.[2] ?? '').trim() || null;
-  }
-  if (name === null) return null;
-  // The name becomes a file on the delegate's disk: never a path, never a hidden or odd name.
-  // eslint-disable-next-line no-control-regex
-  const safe = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').replace(/^\.+/, '').trim();
-  return safe || null;
 }
 
 /** A downloaded document: the PDF and the name to save it under. */

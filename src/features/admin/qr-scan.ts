@@ -5,6 +5,7 @@
  * then, if that finds nothing, whole and at a larger size (a photo need not be centred).
  */
 import jsQR from 'jsqr';
+import { scannerMessages } from '../../shared/messages';
 
 /** The scanner's limits: scans per second, decode time-out, scan region fraction, canvas size. */
 export const SCANNER = {
@@ -14,15 +15,6 @@ export const SCANNER = {
   canvasMaxSide: 400,
 } as const;
 
-/** The scanner's messages (spec part 2 section 8, third-party wording kept). */
-export const scannerMessages = {
-  noQr: 'No QR code found',
-  noCamera: 'Camera not found.',
-  timeout: 'Scanner error: timeout',
-  unsupportedImage: 'Unsupported image type.',
-  imageLoadError: 'Image load error',
-  cameraBlocked: 'Camera access blocked. Please allow it in browser settings.',
-} as const;
 
 /** The size of a `width` x `height` picture scaled down (never up) so its longest side is at most `maxSide`. */
 export function downscaledSize(width: number, height: number, maxSide: number = SCANNER.canvasMaxSide): { width: number; height: number } {

@@ -8,6 +8,7 @@
 import { conference } from '../../content/conference';
 // Type-only: the admin pages must not pull zod (src/shared/api.ts's schemas) into their bundle.
 import type { ChangeRecord } from '../../shared/api';
+import { changeKindOf } from '../../shared/change-kinds';
 import { registrationCsvColumns, tierLabel, type CsvRegistration } from '../../shared/csv';
 import { currencySymbol, formatMoney, toMinor, type Currency } from '../../shared/money';
 
@@ -72,17 +73,9 @@ export function formatDateTime(iso: string | undefined): string {
   return dateTimeFormat.format(date);
 }
 
-/** How each change kind is named on the admin pages; an unknown kind is shown as stored. */
-export const CHANGE_KIND_LABELS: Readonly<Record<string, string>> = {
-  'tier-upgrade': 'Tier upgrade',
-  'ieee-change': 'IEEE status change',
-  'name-change': 'Name change',
-  'name-transfer': 'Name transfer',
-};
-
-/** The shown name of a change kind ('tier-upgrade' -> 'Tier upgrade'); unknown kinds as given. */
+/** The shown name of a change kind ('tier-upgrade' -> 'Tier upgrade', src/shared/change-kinds.ts); unknown kinds as given. */
 export function changeKindLabel(kind: string): string {
-  return CHANGE_KIND_LABELS[kind] ?? kind;
+  return changeKindOf(kind)?.label ?? kind;
 }
 
 const isCurrency = (c: unknown): c is Currency => typeof c === 'string' && Object.hasOwn(currencySymbol, c);
@@ -136,8 +129,10 @@ export function changeView(entry: unknown): ChangeView | null {
   const to = str(c.to);
   const atIso = str(c.at);
   // Only tier changes carry tier ids; a name change's or transfer's from/to are names and stay as they are.
-  const paid = kind !== 'name-change';
-  const tiers = kind === 'tier-upgrade' || kind === 'ieee-change';
+  // A kind this code does not know is shown as stored, with its amount.
+  const rules = changeKindOf(kind);
+  const paid = rules?.paid ?? true;
+  const tiers = rules?.changes === 'tier';
   const orderId = str(c.orderId);
   const paymentId = str(c.paymentId);
   return {

@@ -5,7 +5,8 @@
  * when a code is found, on time-out, on stop() and on unmount.
  */
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { createScanCanvas, decodeSource, scanDue, SCANNER, scannerMessages } from './qr-scan';
+import { scannerMessages } from '../../shared/messages';
+import { createScanCanvas, decodeSource, scanDue, SCANNER } from './qr-scan';
 
 /** Where the scanner is: not started, asking for the camera, scanning, or ended in one of three ways. */
 export type ScannerState = 'idle' | 'starting' | 'scanning' | 'found' | 'timeout' | 'error';

@@ -7,6 +7,7 @@ import { SampleBadge } from '../../components/SampleBadge';
 import { Link } from 'react-router-dom';
 import { paths } from '../../shared/routes';
 import { conference } from '../../content/conference';
+import { invoicing } from '../../content/invoicing';
 import { registrationFees } from '../../content/registration';
 import { pricing, type Tier } from '../../shared/pricing';
 import { formatDay } from '../../shared/dates';
@@ -41,8 +42,10 @@ function feeRows(): FeeRow[] {
 
 /** The information page: notes, inclusions, cancellation rules, visas, registration links, fee table, deadlines. */
 export default function InfoPage() {
-  const refundDeadline = formatDay(registrationFees.refundRequestDeadline);
-  const { INR: transferInr, USD: transferUsd } = registrationFees.nameTransferFee;
+  // The refund and name-transfer rules are the ones the quote, the refund and the transfer apply (src/content/invoicing.ts).
+  const refundDeadline = formatDay(invoicing.refund.requestBefore);
+  const transferDeadline = formatDay(invoicing.nameTransfer.requestBefore);
+  const { INR: transferInr, USD: transferUsd } = invoicing.nameTransfer.fee;
   const mail = <a href={`mailto:${conference.contactEmail}`}>{conference.contactEmail}</a>;
   return (
     <article className="info">
@@ -78,12 +81,12 @@ export default function InfoPage() {
         <h2 id="cancellations">Cancellations or Changes</h2>
         <ul>
           <li>
-            Cancellations requested before {refundDeadline} are refunded 50% of the registration fee, excluding GST and
+            Cancellations requested before {refundDeadline} are refunded {invoicing.refund.percent}% of the registration fee, excluding GST and
             convenience charges. Refunds are paid after the conference.
           </li>
           <li>After that date the registration fee is non-refundable.</li>
           <li>
-            A registration can be transferred to another name free of cancellation fees before {refundDeadline}, with a
+            A registration can be transferred to another name free of cancellation fees before {transferDeadline}, with a
             processing fee of {formatWholeFee(transferUsd, 'USD')} (USD) or {formatWholeFee(transferInr, 'INR')} (INR).
           </li>
           <li>

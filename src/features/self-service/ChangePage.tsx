@@ -9,12 +9,15 @@ import { useNavigate } from 'react-router-dom';
 import { conference } from '../../content/conference';
 import { failureMessage, getJson, postJson, type ApiResult } from '../../lib/api';
 import { payWithCheckout } from '../../lib/pay';
+import { settlePayOutcome } from '../../lib/pay-outcome';
 import { changeOrderRequest, type IeeeChangeOrderResponse, type PublicRegistration, type UpgradeOrderResponse } from '../../shared/api';
-import { apiPaths, registrationPath, selfServiceMessages } from '../../shared/api-paths';
+import { apiPaths, registrationPath } from '../../shared/api-paths';
+import { selfServiceMessages } from '../../shared/messages';
 import { formatMoney } from '../../shared/money';
 import type { Pricing } from '../../shared/pricing';
 import { paymentSuccessUrl } from '../../shared/routes';
-import { changeSummary, type ChangeKind, type ChangeSummary } from './change-summary';
+import { changeSummary, type ChangeSummary } from './change-summary';
+import type { ChangeKind } from '../../shared/tier-rules';
 import { MessageBanner, type Banner } from './MessageBanner';
 import { REDIRECT_DELAY_MS } from './timing';
 import './self-service.css';
@@ -129,25 +132,21 @@ export function ChangePage({ kind }: { kind: ChangeKind }) {
       // Checkout stays open after a declined attempt, so the reason is shown and paying can go on.
       onPaymentFailed: (description) => setBanner({ tone: 'error', text: description }),
     });
-    switch (outcome.kind) {
-      case 'verified':
+    settlePayOutcome(outcome, {
+      verified: (registrationNumber, paymentId) => {
         setDone(true);
         setBanner({ tone: 'success', text: selfServiceMessages.verified });
-        redirectTimer.current = window.setTimeout(
-          () => void navigate(paymentSuccessUrl(outcome.registrationNumber || fetched.registrationNumber, outcome.paymentId)),
-          REDIRECT_DELAY_MS,
-        );
+        redirectTimer.current = window.setTimeout(() => void navigate(paymentSuccessUrl(registrationNumber || fetched.registrationNumber, paymentId)), REDIRECT_DELAY_MS);
         setBusy(null);
-        return;
-      case 'verification-failed':
-        return fail(outcome.message || selfServiceMessages.verificationFailed);
-      case 'dismissed':
+      },
+      dismissed: () => {
         setBanner({ tone: 'info', text: selfServiceMessages.windowClosed });
         setBusy(null);
-        return;
-      case 'load-failed':
-        return fail(selfServiceMessages.initiationFailed);
-    }
+      },
+      failed: fail,
+      messages: selfServiceMessages,
+      serverReason: true,
+    });
   };
 
   const inputId = `${ids}-regid`;

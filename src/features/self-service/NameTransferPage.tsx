@@ -17,8 +17,10 @@ import { invoicing } from '../../content/invoicing';
 import { failureMessage, postJson } from '../../lib/api';
 import { VALIDATION_LOAD_FAILED, lazyResolver, loadOnce, prefetchOnInteraction } from '../../lib/lazy-resolver';
 import { payWithCheckout } from '../../lib/pay';
+import { settlePayOutcome } from '../../lib/pay-outcome';
 import type { NameTransferOrderResponse, nameTransferRequest } from '../../shared/api';
-import { apiPaths, selfServiceMessages } from '../../shared/api-paths';
+import { apiPaths } from '../../shared/api-paths';
+import { selfServiceMessages } from '../../shared/messages';
 import { formatMoney } from '../../shared/money';
 import { pricing } from '../../shared/pricing';
 import { TITLES } from '../../shared/registration-form';
@@ -127,25 +129,21 @@ export default function NameTransferPage() {
       // Checkout stays open after a declined attempt, so the reason is shown and paying can go on.
       onPaymentFailed: (description) => setBanner({ tone: 'error', text: description }),
     });
-    switch (outcome.kind) {
-      case 'verified':
+    settlePayOutcome(outcome, {
+      verified: (registrationNumber, paymentId) => {
         setDone(true);
         setBanner({ tone: 'success', text: selfServiceMessages.verified });
-        redirectTimer.current = window.setTimeout(
-          () => void navigate(paymentSuccessUrl(outcome.registrationNumber || ordered.summary.registrationNumber, outcome.paymentId)),
-          REDIRECT_DELAY_MS,
-        );
+        redirectTimer.current = window.setTimeout(() => void navigate(paymentSuccessUrl(registrationNumber || ordered.summary.registrationNumber, paymentId)), REDIRECT_DELAY_MS);
         setBusy(null);
-        return;
-      case 'verification-failed':
-        return fail(outcome.message || selfServiceMessages.verificationFailed);
-      case 'dismissed':
+      },
+      dismissed: () => {
         setBanner({ tone: 'info', text: selfServiceMessages.windowClosed });
         setBusy(null);
-        return;
-      case 'load-failed':
-        return fail(selfServiceMessages.initiationFailed);
-    }
+      },
+      failed: fail,
+      messages: selfServiceMessages,
+      serverReason: true,
+    });
   };
 
   // The order was made for the details on screen: any edit asks for a new one.

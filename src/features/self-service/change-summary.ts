@@ -9,9 +9,6 @@ import type { Currency } from '../../shared/money';
 import { fullName } from '../../shared/person-name';
 import type { Pricing } from '../../shared/pricing';
 
-/** The two paid changes; the page, its calls and its wording follow from it. */
-export type ChangeKind = 'tier-upgrade' | 'ieee-change';
-
 /** Everything the summary card shows; money in minor units of `currency`. */
 export interface ChangeSummary {
   name: string;

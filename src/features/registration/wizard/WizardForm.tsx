@@ -14,13 +14,8 @@ import type { IeeeStatusResponse } from '../../../shared/api';
 import { apiPaths } from '../../../shared/api-paths';
 import { findTier, type Pricing, type Tier } from '../../../shared/pricing';
 import { tierDependentFields } from '../../../shared/tier-rules';
-import {
-  TOTAL_STEPS,
-  messages,
-  nextStep,
-  previousStep,
-  type RegistrationFormDraft,
-} from '../../../shared/registration-form';
+import { messages } from '../../../shared/messages';
+import { TOTAL_STEPS, nextStep, previousStep, type RegistrationFormDraft } from '../../../shared/registration-form';
 import { EARLY_BIRD_CLEARED_NOTICE, STEP_TITLES, earlyBirdExpired, extraFees, freshForm, noCoupon, startState, stepProgress, type CouponState } from './model';
 import { BillingStep, SummaryStep, loadLateParts } from './lazy-parts';
 import { loadPay, usePayment } from './usePayment';

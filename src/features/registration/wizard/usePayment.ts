@@ -10,6 +10,8 @@ import { errorUrl, paymentSuccessUrl } from '../../../shared/routes';
 import { readAdminToken } from '../../../lib/admin-token';
 import { failureMessage, postJson, type ApiResult } from '../../../lib/api';
 import { loadOnce } from '../../../lib/lazy-resolver';
+import { paymentMessages } from '../../../shared/messages';
+import { settlePayOutcome } from '../../../lib/pay-outcome';
 import type { CreateOrderRequest, CreateOrderResponse, EarlyBirdExpiredBody } from '../../../shared/api';
 import { apiPaths } from '../../../shared/api-paths';
 import { fromMinor } from '../../../shared/money';
@@ -18,14 +20,6 @@ import { computeCharges, findTier, type Pricing } from '../../../shared/pricing'
 import type { RegistrationFormDraft } from '../../../shared/registration-form';
 import type { CouponState } from './model';
 
-/** Messages of spec part 2 section 8, word for word. */
-export const paymentMessages = {
-  earlyBirdEnded: 'The Early Bird registration period has ended. Please reselect a valid tier.',
-  couponRegistrationFailed: 'Coupon registration failed.',
-  initiationFailed: 'Something went wrong while initiating the payment. Please try again.',
-  verificationFailed: '❌ Payment verification failed.',
-  windowClosed: 'Payment window closed. No payment was made.',
-} as const;
 
 interface PaymentOptions {
   pricing: Pricing;
@@ -124,20 +118,18 @@ export function usePayment({ pricing, admin, coupon, getValues, onEarlyBirdExpir
       // Checkout stays open so the delegate can retry; the reason is shown on the page as well.
       onPaymentFailed: (description) => setMessage(description),
     });
-    switch (outcome.kind) {
-      case 'verified':
+    settlePayOutcome(outcome, {
+      verified: (registrationNumber, paymentId) => {
         onRegistered();
-        void navigate(paymentSuccessUrl(outcome.registrationNumber, outcome.paymentId));
-        return;
-      case 'verification-failed':
-        return fail(paymentMessages.verificationFailed);
-      case 'dismissed':
+        void navigate(paymentSuccessUrl(registrationNumber, paymentId));
+      },
+      dismissed: () => {
         setMessage(paymentMessages.windowClosed);
         setPaying(false);
-        return;
-      case 'load-failed':
-        return fail(paymentMessages.initiationFailed);
-    }
+      },
+      failed: fail,
+      messages: paymentMessages,
+    });
   };
 
   return { pay, paying, message };

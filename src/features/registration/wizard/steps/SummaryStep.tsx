@@ -8,6 +8,7 @@ import { useWatch } from 'react-hook-form';
 import { postJson, failureMessage } from '../../../../lib/api';
 import type { CouponVerifyResponse, EmailCheckResponse } from '../../../../shared/api';
 import { apiPaths } from '../../../../shared/api-paths';
+import { INVALID_COUPON_MESSAGE } from '../../../../shared/messages';
 import { formatMoney } from '../../../../shared/money';
 import { fullName } from '../../../../shared/person-name';
 import { computeCharges, findTier, isIeeeTier, isStudentTier, type Pricing } from '../../../../shared/pricing';
@@ -108,7 +109,7 @@ export function SummaryStep({ pricing, coupon, setCoupon, paying }: SummaryStepP
     }
     const parsed = couponCodeSchema.safeParse(coupon.code);
     if (!parsed.success) {
-      setCoupon((c) => ({ ...c, applied: null, message: { kind: 'error', text: parsed.error.issues[0]?.message ?? 'Invalid coupon' } }));
+      setCoupon((c) => ({ ...c, applied: null, message: { kind: 'error', text: parsed.error.issues[0]?.message ?? INVALID_COUPON_MESSAGE } }));
       return;
     }
     const code = parsed.data;
@@ -121,10 +122,10 @@ export function SummaryStep({ pricing, coupon, setCoupon, paying }: SummaryStepP
       return;
     }
     const text = result.ok
-      ? result.data?.message || 'Invalid coupon'
+      ? result.data?.message || INVALID_COUPON_MESSAGE
       : result.network
         ? COUPON_CHECK_FAILED
-        : failureMessage(result, 'Invalid coupon');
+        : failureMessage(result, INVALID_COUPON_MESSAGE);
     setCoupon((c) => ({ ...c, applied: null, message: { kind: 'error', text }, checking: false }));
   };
 

@@ -1,0 +1,84 @@
+/**
+ * What each kind of change in a registration's history is (issue 18, "Orders: a registry, not
+ * branches"): one exhaustive record, read by the browser (the admin history, the self-service
+ * pages) and the server (invoices, refunds, e-mail notices, the order registry in
+ * netlify/server/order-kinds.ts). A new kind of change is one entry here; a kind without an entry
+ * fails `tsc`, instead of falling through to "tier change" in a dozen branches.
+ *
+ * Spec part 2 section 9 (tier upgrade, IEEE status change, name change, name transfer) and
+ * issue "Accounts" (each paid change has its own tax invoice; the refund rule counts tier
+ * differences as registration fee, not a transfer's processing fee).
+ */
+import type { ChangeRecord } from './api';
+import { tierLabel } from './csv';
+
+/** Every kind of change a registration's history records. */
+export type ChangeRecordKind = ChangeRecord['kind'];
+
+/** The change record of kind K (the paid record's kind is a union, so Extract<> would miss it). */
+export type ChangeRecordOf<K extends ChangeRecordKind, C extends ChangeRecord = ChangeRecord> = C extends ChangeRecord ? (K extends C['kind'] ? C : never) : never;
+
+/** A paid change (it carries charges, a payment and its own tax invoice). */
+export type PaidChangeRecord = Extract<ChangeRecord, { amount: number }>;
+
+export interface ChangeKindRules {
+  /** How the admin pages and e-mails name it, e.g. 'Tier upgrade'. */
+  label: string;
+  /** Paid through Checkout: it has charges, a payment id and its own tax invoice. */
+  paid: boolean;
+  /**
+   * What it changes on the record: the tier (from/to are tier ids) or the person (from/to are
+   * full names). An invoice rebuilt later undoes later changes of that field.
+   */
+  changes: 'tier' | 'person';
+  /** Its fee is registration fee (a tier difference), which the 50 % refund rule counts. */
+  refundableFee: boolean;
+  /** The line of its tax invoice (paid kinds only); `regNo` is the registration's number. */
+  invoiceLine(change: PaidChangeRecord, regNo: string): string;
+}
+
+const noInvoice = (): never => {
+  throw new Error('an unpaid change has no invoice');
+};
+
+/** The rules of each kind of change, exhaustive over ChangeRecord['kind']. */
+export const changeKinds: Record<ChangeRecordKind, ChangeKindRules> = {
+  'tier-upgrade': {
+    label: 'Tier upgrade',
+    paid: true,
+    changes: 'tier',
+    refundableFee: true,
+    invoiceLine: (c) => `Tier upgrade: ${tierLabel(c.from)} to ${tierLabel(c.to)} (fee difference)`,
+  },
+  'ieee-change': {
+    label: 'IEEE status change',
+    paid: true,
+    changes: 'tier',
+    refundableFee: true,
+    invoiceLine: (c) => `IEEE membership status change: ${tierLabel(c.from)} to ${tierLabel(c.to)} (fee difference)`,
+  },
+  'name-transfer': {
+    label: 'Name transfer',
+    paid: true,
+    changes: 'person',
+    refundableFee: false,
+    invoiceLine: (c, regNo) => `Name transfer processing fee: registration ${regNo} from ${c.from} to ${c.to}`,
+  },
+  'name-change': {
+    label: 'Name change',
+    paid: false,
+    changes: 'person',
+    refundableFee: false,
+    invoiceLine: noInvoice,
+  },
+};
+
+/** True when `change` is of a paid kind (then it has an amount, a payment and usually its charges). */
+export function isPaidChange(change: ChangeRecord): change is PaidChangeRecord {
+  return changeKinds[change.kind].paid;
+}
+
+/** The rules of a kind read from stored data, or undefined for a kind this code does not know. */
+export function changeKindOf(kind: string): ChangeKindRules | undefined {
+  return Object.hasOwn(changeKinds, kind) ? changeKinds[kind as ChangeRecordKind] : undefined;
+}

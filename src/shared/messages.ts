@@ -1,0 +1,77 @@
+/**
+ * The spec's messages, word for word (spec part 2 sections 5 and 8; issue 18, "One place per
+ * rule"): the registration form, the wizard's payment, the self-service and accounts pages, the
+ * ticket scanner, and the server's answers. Isomorphic: the browser and netlify/server import
+ * them from here, so a page and the endpoint behind it cannot drift apart.
+ */
+import { registrationFees } from '../content/registration';
+
+/** The registration form's validation messages (spec part 2 section 5). */
+export const messages = {
+  required: 'This field is required.',
+  emailsDoNotMatch: 'Emails do not match.',
+  invalidEmail: 'Please enter a valid email address.',
+  tierRequired: 'Please select a registration category.',
+  ieeeRequired: 'IEEE Member Number is required.',
+  membershipNotValid: 'Membership not valid.',
+  membershipCheckFailed: 'Could not validate IEEE membership. Please try again later.',
+  paperRequired: 'Paper ID is required unless you did not submit a paper.',
+  receptionRequired: 'Please select whether you will attend the Welcome Reception.',
+  galaRequired: 'Please select whether you will attend the Gala Dinner.',
+  dietaryRequired: 'Please select at least one option.',
+  dietaryOtherRequired: 'Please specify your dietary requirement.',
+  billingCountryRequired: 'Billing country is required.',
+  couponProfessionalOnly: 'Coupons are only valid for Professional tiers (Full Registration).',
+  tooLong: 'This value is too long.',
+  ticketsRange: `Choose between 0 and ${registrationFees.maxExtraTickets} additional tickets.`,
+} as const;
+
+/** The spec's messages of the self-service pages (section 5 and 8), word for word. */
+export const selfServiceMessages = {
+  registrationIdRequired: '⚠️ Please enter your Registration ID.',
+  idAndEmailRequired: '⚠️ Please enter both Registration ID and Email.',
+  namesRequired: '⚠️ Please enter both first and last names.',
+  upgradeSummaryFailed: 'Failed to fetch upgrade summary.',
+  summaryFailed: 'Failed to fetch summary.',
+  verificationFailed: 'Payment verification failed.',
+  initiationFailed: 'Failed to initiate payment.',
+  windowClosed: 'Payment window closed. No payment was made.',
+  verified: 'Payment verified successfully! Redirecting...',
+  recordNotFound: 'Failed to find record.',
+  updateFailed: 'Update failed.',
+  updateNameFailed: 'Failed to update name.',
+} as const;
+
+/** The registration wizard's payment messages (spec part 2 section 8), word for word. */
+export const paymentMessages = {
+  earlyBirdEnded: 'The Early Bird registration period has ended. Please reselect a valid tier.',
+  couponRegistrationFailed: 'Coupon registration failed.',
+  initiationFailed: 'Something went wrong while initiating the payment. Please try again.',
+  verificationFailed: '❌ Payment verification failed.',
+  windowClosed: 'Payment window closed. No payment was made.',
+} as const;
+
+/** The scanner's messages (spec part 2 section 8, third-party wording kept). */
+export const scannerMessages = {
+  noQr: 'No QR code found',
+  noCamera: 'Camera not found.',
+  timeout: 'Scanner error: timeout',
+  unsupportedImage: 'Unsupported image type.',
+  imageLoadError: 'Image load error',
+  cameraBlocked: 'Camera access blocked. Please allow it in browser settings.',
+} as const;
+
+/**
+ * The one answer for a code that cannot be used, whether unknown or used up (spec part 2 section
+ * 8: "Invalid coupon"). Telling the two apart would confirm to a guesser that a code exists.
+ */
+export const INVALID_COUPON_MESSAGE = 'Invalid coupon';
+
+/** The answer to a registration number the store does not have (404 REGISTRATION_NOT_FOUND). */
+export const NOT_FOUND_MESSAGE = 'No registration was found with this Registration ID.';
+/**
+ * The answer to a registration number and e-mail address that do not belong together (404
+ * NO_MATCH): the same for an unknown number and a wrong address, so a caller cannot tell which
+ * numbers exist (netlify/server/registrations.ts registrantOf).
+ */
+export const NO_MATCH_MESSAGE = 'No registration matches this Registration ID and e-mail address.';
