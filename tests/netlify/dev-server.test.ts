@@ -13,6 +13,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { conference } from '../../src/content/conference';
+import { registrationCsvHeaders } from '../../src/shared/csv';
+import { dayIn } from '../../src/shared/dates';
 import { pricing } from '../../src/shared/pricing';
 import { freePort, functionEnv, root, servedSecrets, startNetlify, startStandIns, type NetlifyProcess, type StandIns } from './stack';
 
@@ -89,5 +93,27 @@ describe('netlify dev: Vite and the functions behind the CLI', () => {
     const audit = await stand.redis.lrange(`${devPrefix}audit`, 0, -1);
     expect(audit.map((a) => JSON.parse(a).action)).toEqual(['admin.login']);
     expect((await stand.redis.keys('*')).filter((k) => !k.startsWith(devPrefix))).toEqual([]);
+  });
+
+  it('routes GET /api/registrations/export to the export, not to /api/registrations/:id (excludedPath)', async () => {
+    // `netlify serve` loses registration-by-id's excludedPath (served-site.test.ts says why); the
+    // CLI's source runtime keeps it, as Netlify does.
+    const anonymous = await fetch(`${dev.url}/api/registrations/export`);
+    expect(anonymous.status, await anonymous.clone().text()).toBe(401);
+    const login = await fetch(`${dev.url}/api/admin-auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password: servedSecrets.plainAdminPassword }) });
+    const { token } = (await login.json()) as { token: string };
+    const before = dayIn(new Date(), conference.timeZone);
+    const csv = await fetch(`${dev.url}/api/registrations/export`, { headers: { authorization: `Bearer ${token}` } });
+    const after = dayIn(new Date(), conference.timeZone);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect([before, after].map((d) => `attachment; filename="registrations_${d}.csv"`)).toContain(csv.headers.get('content-disposition'));
+    const [header, ...rows] = parseCsv(await csv.text(), { bom: true }) as string[][];
+    expect(header).toEqual(registrationCsvHeaders);
+    expect(rows).toEqual([]);
+    for (const sibling of ['/api/registrations/summary']) {
+      const res = await fetch(`${dev.url}${sibling}`);
+      expect(res.status, `${sibling}: ${await res.clone().text()}`).toBe(401);
+    }
   });
 });
