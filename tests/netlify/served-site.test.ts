@@ -19,7 +19,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { conference } from '../../src/content/conference';
+import { registrationCsvHeaders, tierLabel } from '../../src/shared/csv';
 import { computeChangeCharges } from '../../src/shared/change-charges';
 import { dayIn } from '../../src/shared/dates';
 import { fromMinor } from '../../src/shared/money';
@@ -35,11 +37,14 @@ const PREFIX = 'pesgre:production:';
 let stand: StandIns;
 let site: NetlifyProcess;
 let base: string;
+/** The CLI's own functions server (behind its proxy), where a request may name the function to run. */
+let functionsBase: string;
 
 beforeAll(async () => {
   stand = await startStandIns();
   const [port, functionsPort, staticPort] = [await freePort(), await freePort(), await freePort()];
   base = `http://localhost:${port}`;
+  functionsBase = `http://localhost:${functionsPort}`;
   site = await startNetlify(['serve', '--offline', '--internal-disable-edge-functions', '--port', String(port), '--functions-port', String(functionsPort), '--staticServerPort', String(staticPort)], {
     port,
     readyPath: '/api/pricing',
@@ -267,14 +272,41 @@ describe('netlify serve: payments, admin and tickets through the served function
     // routes by the manifest the build writes, which must carry the exclusions. The CLI's
     // `netlify serve` drops them when it loads prebuilt functions (netlify-cli 27.10.2,
     // lib/functions/registry.js keeps only `routes` from the manifest), so which function answers
-    // those paths there depends on the order it lists them in: the export is checked under
-    // `netlify dev` instead (dev-server.test.ts), whose runtime honours excludedPath.
+    // those paths there depends on the order it lists them in. The export's bundle is run below by
+    // name, and its routing is checked under `netlify dev` (dev-server.test.ts), which honours
+    // excludedPath.
     const manifest = JSON.parse(await readFile(path.join(root, '.netlify/functions/manifest.json'), 'utf8')) as { functions: { name: string; routes?: { pattern: string }[]; excludedRoutes?: { literal?: string }[] }[] };
     const byId = manifest.functions.find((f) => f.name === 'registration-by-id');
     expect(byId?.routes?.map((r) => r.pattern)).toEqual(['/api/registrations/:id']);
     const siblings = manifest.functions.filter((f) => f.routes?.some((r) => /^\/api\/registrations\/[a-z-]+$/.test(r.pattern))).map((f) => f.routes![0]!.pattern);
     expect(siblings.sort()).toEqual(['/api/registrations/email-check', '/api/registrations/export', '/api/registrations/resend-ticket', '/api/registrations/summary']);
     expect(byId?.excludedRoutes?.map((r) => r.literal).sort()).toEqual(siblings);
+  });
+
+  it('exports the registrations as CSV for the admin only (the bundled export, run by name on the CLI functions server)', async () => {
+    // x-nf-function-name is how the CLI's proxy tells its functions server which function it
+    // matched (netlify-cli lib/functions/server.js); sent here directly, it runs the export's
+    // production bundle whatever order the CLI lists functions in. No proxy, so no deploy context:
+    // production rules, as through the site.
+    const exportCall = (headers: Record<string, string> = {}) => fetch(`${functionsBase}/api/registrations/export`, { headers: { 'x-nf-function-name': 'registrations-export', ...headers } });
+    const anonymous = await exportCall();
+    expect(anonymous.status, await anonymous.clone().text()).toBe(401);
+    const before = dayIn(new Date(), conference.timeZone);
+    const csv = await exportCall({ authorization: `Bearer ${token}` });
+    const after = dayIn(new Date(), conference.timeZone);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect([before, after].map((d) => `attachment; filename="registrations_${d}.csv"`)).toContain(csv.headers.get('content-disposition'));
+    const rows = parseCsv(await csv.text(), { bom: true, columns: true }) as Record<string, string>[];
+    expect(Object.keys(rows[0]!)).toEqual(registrationCsvHeaders);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      'Reg. No': regNo,
+      Email: form.email,
+      'Reg. Tier': tierLabel(changeTarget('tier-upgrade', student.id, pricing)!.id),
+      'Order ID': orderId,
+      'Payment ID': paymentId,
+    });
   });
 
   it('verifies the e-mailed ticket: checked in once, then flagged as a repeat', async () => {
