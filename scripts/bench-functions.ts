@@ -151,6 +151,8 @@ const handlers = {
   exportCsv: (await import('../netlify/functions/registrations-export')).default,
 };
 type Handler = (req: Request, context?: { ip?: string; deploy?: { context: string } }) => Promise<Response>;
+/** `dev`: the one deploy context that honours the pinned clock (netlify/server/deploy-context.ts). */
+const DEV_DEPLOY = { context: 'dev' };
 type Form = Parameters<typeof computeCharges>[1] & Record<string, unknown>;
 
 const FIRST = ['Asha', 'Ravi', 'Meera', 'Arjun', 'Zoë', 'Kiran', 'Priya', 'Vikram', 'Ananya', 'Rahul'];
@@ -243,8 +245,7 @@ let ipNo = 0;
 async function invoke(handler: Handler, pathName: string, init: { method?: string; body?: string; headers?: Record<string, string> } = {}, expect = 200): Promise<{ status: number; text: string }> {
   const ip = `10.${(ipNo >> 16) & 255}.${(ipNo >> 8) & 255}.${ipNo++ & 255}`;
   const req = new Request(`http://localhost${pathName}`, { method: init.method ?? (init.body ? 'POST' : 'GET'), headers: { 'content-type': 'application/json', ...init.headers }, body: init.body });
-  // `dev`: the one deploy context that honours the pinned clock (netlify/server/deploy-context.ts).
-  const res = await handler(req, { ip, deploy: { context: 'dev' } });
+  const res = await handler(req, { ip, deploy: DEV_DEPLOY });
   const text = await res.text();
   if (res.status !== expect) throw new Error(`${pathName} answered ${res.status}, not ${expect}: ${text.slice(0, 300)}`);
   return { status: res.status, text };
@@ -452,7 +453,7 @@ async function bulkOnce(handler: Handler, pathName: string): Promise<BulkRun> {
   const cpu0 = process.cpuUsage();
   const bridgeCpu0 = processCpuMs(bridge.child.pid);
   const t0 = performance.now();
-  const res = await handler(new Request(`http://localhost${pathName}`, { headers: { authorization: adminAuth, 'accept-encoding': 'gzip, deflate, br' } }));
+  const res = await handler(new Request(`http://localhost${pathName}`, { headers: { authorization: adminAuth, 'accept-encoding': 'gzip, deflate, br' } }), { deploy: DEV_DEPLOY });
   if (res.status !== 200 || !res.body) throw new Error(`${pathName} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
   const reader = res.body.getReader();
   let firstByteMs = 0;

@@ -19,7 +19,6 @@ import { bulkRedis, keys, withStore } from './store';
  */
 export type Registration = StoredRegistration;
 
-
 /** Alphabet without 0/O/1/I/L so numbers read aloud or typed from paper are unambiguous. */
 export const REGISTRATION_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 const CODE_LENGTH = 8;
