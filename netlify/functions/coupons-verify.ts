@@ -1,16 +1,14 @@
 /**
  * POST /api/coupons/verify {code, registrationTier?} -> {valid, type?, message}
- * (spec part 2 sections 5, 7, 8). An unknown and a used-up coupon answer alike, 404
- * INVALID_COUPON with the error shape plus {valid:false, message:'Invalid coupon'}, so a guesser
+ * (spec part 2 sections 5, 7, 8). An unknown and a used-up coupon answer alike, 400
+ * INVALID_COUPON, as create-order answers it (coupons.ts checkCoupon; docs/decisions/008), with the error shape plus {valid:false, message:'Invalid coupon'}, so a guesser
  * learns nothing from a code that exists but is used up (issue 11). Rate-limited per client
  * address ('coupon-verify': 429 with Retry-After). Nothing is written but the limiter's count.
  */
 import type { Config } from '@netlify/functions';
 import { couponVerifyRequest, type CouponVerifyResponse } from '../../src/shared/api';
-import { couponTierError } from '../../src/shared/tier-rules';
 import { now } from '../server/clock';
-import { INVALID_COUPON_MESSAGE } from '../../src/shared/messages';
-import { getCoupon, isExhausted } from '../server/coupons';
+import { checkCoupon } from '../server/coupons';
 import { HttpError, clientAddress, endpoint, json, readJson } from '../server/http';
 import { limitRequest } from '../server/rate-limit';
 
@@ -22,10 +20,9 @@ export default endpoint(['POST'], async (req, context) => {
   const { code, registrationTier } = await readJson(req, couponVerifyRequest);
   // Counted once the request is well-formed: a malformed one is refused without any work or write.
   await limitRequest('coupon-verify', req, context);
-  const tierError = registrationTier ? couponTierError(registrationTier) : null;
-  if (tierError) refuse(400, 'COUPON_NOT_APPLICABLE', tierError);
-  const coupon = await getCoupon(code, now().getTime(), clientAddress(req, context));
-  if (!coupon || isExhausted(coupon)) refuse(404, 'INVALID_COUPON', INVALID_COUPON_MESSAGE);
+  const check = await checkCoupon(code, registrationTier, now().getTime(), clientAddress(req, context));
+  if ('refusal' in check) refuse(400, check.refusal.code, check.refusal.message);
+  const { coupon } = check;
   const body: CouponVerifyResponse = {
     valid: true,
     type: coupon.type,

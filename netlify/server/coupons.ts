@@ -12,7 +12,9 @@
  */
 import { createHash } from 'node:crypto';
 import { COUPON_HOLD_MS } from '../../src/shared/checkout-hold';
+import { INVALID_COUPON_MESSAGE } from '../../src/shared/messages';
 import type { CouponType } from '../../src/shared/pricing';
+import { couponTierError } from '../../src/shared/tier-rules';
 import { keys, withStore } from './store';
 
 export interface Coupon {
@@ -26,6 +28,24 @@ export interface Coupon {
 /** True when every use of `coupon` is taken (finalised orders plus live holds): the one place this rule is written for reads. */
 export function isExhausted(coupon: Pick<Coupon, 'taken' | 'limit'>): boolean {
   return coupon.taken >= coupon.limit;
+}
+
+/** Why a coupon cannot be applied: the tier takes no coupon, or the code is unknown or used up (one answer for both, issue 11). */
+export type CouponRefusal = { code: 'COUPON_NOT_APPLICABLE' | 'INVALID_COUPON'; message: string };
+
+/**
+ * The coupon check sequence both coupons/verify and create-order run (spec part 2 sections 5, 7,
+ * 8): the tier rule first (only when a tier is named), then the code's state at `nowMs` (ms) for
+ * the asking `holder` address. Resolves with the coupon or the refusal; both endpoints answer a
+ * refusal 400 (docs/decisions/008-coupon-refusal-status.md). Throws ServiceUnavailableError when
+ * the store is down.
+ */
+export async function checkCoupon(code: string, tierId: string | undefined, nowMs: number, holder: string): Promise<{ coupon: Coupon } | { refusal: CouponRefusal }> {
+  const tierError = tierId ? couponTierError(tierId) : null;
+  if (tierError) return { refusal: { code: 'COUPON_NOT_APPLICABLE', message: tierError } };
+  const coupon = await getCoupon(code, nowMs, holder);
+  if (!coupon || isExhausted(coupon)) return { refusal: { code: 'INVALID_COUPON', message: INVALID_COUPON_MESSAGE } };
+  return { coupon };
 }
 
 /** The holder key's part for a client address: a short hash, so no address is stored in a key name. */

@@ -19,8 +19,8 @@ import {
   tiersOnOffer,
   type CouponType,
 } from '../../src/shared/pricing';
-import { couponTierError, tierDependentFields } from '../../src/shared/tier-rules';
-import { getCoupon, holdCoupon, isExhausted } from './coupons';
+import { tierDependentFields } from '../../src/shared/tier-rules';
+import { checkCoupon, holdCoupon } from './coupons';
 import { HttpError } from './http';
 import { membershipStatus } from './membership';
 import { createProviderOrder, publicKeyId } from './payments';
@@ -96,11 +96,9 @@ export async function createRegistrationOrder(input: CreateOrderInput, ctx: Crea
   let couponType: CouponType | null = null;
   const code = input.code ?? null;
   if (code) {
-    const tierError = couponTierError(tier.id);
-    if (tierError) throw new HttpError(400, 'COUPON_NOT_APPLICABLE', tierError, { code: tierError });
-    const coupon = await getCoupon(code, ctx.now.getTime(), ctx.client);
-    if (!coupon || isExhausted(coupon)) throw invalidCoupon();
-    couponType = coupon.type;
+    const check = await checkCoupon(code, tier.id, ctx.now.getTime(), ctx.client);
+    if ('refusal' in check) throw new HttpError(400, check.refusal.code, check.refusal.message, { code: check.refusal.message });
+    couponType = check.coupon.type;
   }
 
   const charges = computeCharges(pricing, form, couponType);

@@ -33,3 +33,16 @@ export function formatDay(isoDay: string): string {
   dayFormat ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
   return dayFormat.format(new Date(`${isoDay}T00:00:00Z`));
 }
+
+/**
+ * Two ISO days as one range: '18 – 21 December 2025' within a month, else
+ * '30 November 2025 – 2 December 2025'. Not Intl's formatRange: ICU versions join a range
+ * differently (Node's '18 – 21', older Chromium's '18–21'), and the prerendered text (rendered by
+ * Node at build time) must match the browser's hydration render exactly. A single date formats
+ * the same in every ICU, so the range is joined here (with plain spaces).
+ */
+export function formatDayRange(startIso: string, endIso: string): string {
+  const sameMonth = startIso.slice(0, 7) === endIso.slice(0, 7);
+  const start = sameMonth ? String(Number(startIso.slice(8, 10))) : formatDay(startIso);
+  return `${start} – ${formatDay(endIso)}`.replace(/\s/g, ' ');
+}

@@ -79,7 +79,7 @@ describe('POST /api/coupons/verify', () => {
   });
   it('says "Invalid coupon" for an unknown code', async () => {
     const r = await call(couponsVerify, { body: { code: 'NOPE' } });
-    expect(r.status).toBe(404);
+    expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ valid: false, message: 'Invalid coupon', error: { code: 'INVALID_COUPON' } });
   });
   it('refuses coupons on student tiers with the spec message', async () => {
@@ -90,7 +90,7 @@ describe('POST /api/coupons/verify', () => {
   it('answers a used-up coupon exactly as an unknown one (nothing for a guesser to tell apart)', async () => {
     const used = await call(couponsVerify, { body: { code: 'USEDUP' } });
     const unknown = await call(couponsVerify, { body: { code: 'NOSUCHCODE' } });
-    expect(used.status).toBe(404);
+    expect(used.status).toBe(400);
     expect(used.body).toEqual(unknown.body);
     expect(used.body).toMatchObject({ valid: false, message: 'Invalid coupon', error: { code: 'INVALID_COUPON' } });
   });

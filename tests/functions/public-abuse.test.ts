@@ -45,7 +45,7 @@ function orderWithCoupon(code: string, ip: string) {
 
 /** One valid request per limited endpoint; `i` varies it so no two requests are alike. */
 const limited: Array<{ name: RateLimitName; fn: Fn; body: (i: number) => unknown; answered: number }> = [
-  { name: 'coupon-verify', fn: couponsVerify, body: (i) => ({ code: `GUESS${i}` }), answered: 404 },
+  { name: 'coupon-verify', fn: couponsVerify, body: (i) => ({ code: `GUESS${i}` }), answered: 400 },
   { name: 'ieee-status', fn: ieeeStatus, body: (i) => ({ MemberID: String(91_000_000 + i) }), answered: 200 },
   { name: 'create-order', fn: createOrder, body: () => ({ amount: totalFor(validForm()), data: validForm(), code: null }), answered: 200 },
   { name: 'order-release', fn: releaseOrder, body: (i) => ({ orderId: `order_NoSuch${1000 + i}` }), answered: 404 },
@@ -75,7 +75,7 @@ describe('rate limits per client address', () => {
     const ip = freshAddress();
     const rotating = (i: number) => ({ 'x-forwarded-for': `203.0.113.${i}`, 'x-nf-client-connection-ip': `203.0.113.${i}` });
     await awayFromWindowEdge();
-    for (let i = 0; i < requests; i++) expect((await call(couponsVerify, { body: { code: `XFF${i}` }, ip, headers: rotating(i) })).status).toBe(404);
+    for (let i = 0; i < requests; i++) expect((await call(couponsVerify, { body: { code: `XFF${i}` }, ip, headers: rotating(i) })).status).toBe(400);
     expect((await call(couponsVerify, { body: { code: 'XFFLAST' }, ip, headers: rotating(200) })).status).toBe(429);
   });
 
@@ -100,7 +100,7 @@ describe('rate limits per client address', () => {
     for (let i = 0; i <= requests; i++) await call(couponsVerify, { body: { code: `LIFT${i}` }, ip: other });
     expect((await call(couponsVerify, { body: { code: 'LIFTED' }, ip })).status).toBe(429);
     expect(await liftLimits(ip, ['coupon-verify'])).toEqual(['coupon-verify']);
-    expect((await call(couponsVerify, { body: { code: 'LIFTED' }, ip })).status).toBe(404);
+    expect((await call(couponsVerify, { body: { code: 'LIFTED' }, ip })).status).toBe(400);
     // Only that address: another one stays limited.
     expect((await call(couponsVerify, { body: { code: 'LIFTED' }, ip: other })).status).toBe(429);
     await expect(liftLimits(ip, ['no-such-group'])).rejects.toThrow(RangeError);

@@ -9,6 +9,7 @@
 import { conference } from '../../content/conference';
 import { importantDates } from '../../content/dates';
 import { announcementPosters, heroSlides, tickerItems } from '../../content/home';
+import { formatDayRange } from '../../shared/dates';
 import { staticIsland } from '../../lib/hydrate-on-interaction';
 import { ConferenceCountdown } from './ConferenceCountdown';
 import { HeroCarousel } from './HeroCarousel';
@@ -26,22 +27,7 @@ const MediaIsland = staticIsland(() => sections().then((m) => ({ default: m.Medi
 const SponsorsIsland = staticIsland(() => sections().then((m) => ({ default: m.SponsorsSection })));
 const OrganisersIsland = staticIsland(() => sections().then((m) => ({ default: m.OrganisersSection })));
 
-const fullDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-/**
- * The conference dates as '18 – 21 December 2025'. Not Intl's formatRange: ICU versions join a
- * range differently (Node's '18 – 21', older Chromium's '18–21'), and the prerendered text
- * (rendered by Node at build time) and the browser's hydration render must match exactly. A single
- * date formats the same in every ICU, so the range is joined here.
- */
-function dateRangeText(startDate: string, endDate: string): string {
-  const start = new Date(`${startDate}T00:00:00Z`);
-  const end = new Date(`${endDate}T00:00:00Z`);
-  const sameMonth = start.getUTCFullYear() === end.getUTCFullYear() && start.getUTCMonth() === end.getUTCMonth();
-  return `${sameMonth ? String(start.getUTCDate()) : fullDate.format(start)} – ${fullDate.format(end)}`.replace(/\s/g, ' ');
-}
-
-const conferenceDates = dateRangeText(conference.startDate, conference.endDate);
+const conferenceDates = formatDayRange(conference.startDate, conference.endDate);
 
 /** The home page. */
 export default function HomePage() {
