@@ -1,15 +1,16 @@
 /**
  * GST tax invoices and credit notes as PDF (issue "Accounts"; CGST Rules 46 and 53), drawn with
- * pdf-lib from an InvoiceDocument (src/shared/invoice.ts). Deterministic: the standard Helvetica
- * fonts (nothing embedded), fixed metadata whose dates are the document's own date, and no
- * random ids, so the same stored record always gives the same bytes and nothing but the record
- * has to be kept.
+ * pdf-lib from an InvoiceDocument (src/shared/invoice.ts). Names and addresses in any script the
+ * committee expects print as written (pdf-text.ts: embedded Noto Sans fonts, issue 25).
+ * Deterministic: fonts subset from the same files, fixed metadata whose dates are the document's
+ * own date, and pdf-lib's seeded font tags, so the same stored record always gives the same bytes
+ * and nothing but the record has to be kept.
  */
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
 import { conference } from '../../src/content/conference';
 import type { InvoiceDocument } from '../../src/shared/invoice';
-import { toWinAnsi } from '../../src/shared/winansi';
 import { wrapWords } from '../../src/shared/wrap';
+import { createPdfText, stringsOf, type PdfText } from './pdf-text';
 
 const A4 = { width: 595.28, height: 841.89 } as const;
 const M = 48;
@@ -24,32 +25,22 @@ export function formatAmount(minor: number, currency: 'INR' | 'USD'): string {
 }
 
 class Canvas {
-  private readonly charset: Set<number>;
   constructor(
     readonly page: PDFPage,
-    readonly regular: PDFFont,
-    readonly bold: PDFFont,
-  ) {
-    this.charset = new Set(regular.getCharacterSet());
-  }
-  clean(text: string): string {
-    return toWinAnsi(text, this.charset);
-  }
+    readonly type: PdfText,
+  ) {}
   text(text: string, x: number, y: number, opts: { size?: number; bold?: boolean; color?: typeof INK; align?: 'left' | 'right'; width?: number } = {}): void {
     const size = opts.size ?? 9;
-    const font = opts.bold ? this.bold : this.regular;
-    const t = this.clean(text);
-    const w = font.widthOfTextAtSize(t, size);
+    const w = this.type.width(text, size, opts.bold);
     const at = opts.align === 'right' ? x + (opts.width ?? 0) - w : x;
-    this.page.drawText(t, { x: at, y, size, font, color: opts.color ?? INK });
+    this.type.draw(this.page, text, at, y, { size, bold: opts.bold, color: opts.color ?? INK });
   }
   /** Wrapped text from (x, y) down; returns the y below the last line. */
   para(text: string, x: number, y: number, width: number, opts: { size?: number; bold?: boolean; color?: typeof INK; leading?: number } = {}): number {
     const size = opts.size ?? 9;
-    const font = opts.bold ? this.bold : this.regular;
     const leading = opts.leading ?? size * 1.35;
-    for (const line of wrapWords(this.clean(text), (l) => font.widthOfTextAtSize(l, size) <= width)) {
-      this.page.drawText(line, { x, y, size, font, color: opts.color ?? INK });
+    for (const line of wrapWords(text, (l) => this.type.width(l, size, opts.bold) <= width)) {
+      this.type.draw(this.page, line, x, y, { size, bold: opts.bold, color: opts.color ?? INK });
       y -= leading;
     }
     return y;
@@ -75,7 +66,7 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array
   pdf.setCreationDate(issued);
   pdf.setModificationDate(issued);
   const page = pdf.addPage([A4.width, A4.height]);
-  const c = new Canvas(page, await pdf.embedFont(StandardFonts.Helvetica), await pdf.embedFont(StandardFonts.HelveticaBold));
+  const c = new Canvas(page, await createPdfText(pdf, stringsOf(doc)));
   const right = A4.width - M;
   const cur = doc.currency;
 

@@ -10,7 +10,7 @@
  */
 import { PDFDocument, PDFFont, PDFName, PDFPage, PDFString, StandardFonts, rgb, type RGB } from 'pdf-lib';
 import { wrapWords } from '../../src/shared/wrap';
-import { toWinAnsi as toWinAnsiText } from '../../src/shared/winansi';
+import { toWinAnsi as toWinAnsiText } from './winansi';
 
 /** A4 portrait in PDF points. */
 export const A4 = { width: 595.28, height: 841.89 } as const;

@@ -31,6 +31,7 @@ import { changeTarget } from '../../src/shared/tier-rules';
 import { validForm } from '../functions/helpers-form';
 import { decodeQrPng, expectedTicketSignature, freePort, functionEnv, messagesFor, root, runNetlify, servedSecrets, startNetlify, startStandIns, type NetlifyProcess, type StandIns } from './stack';
 import { jsonOrUndefined } from '../setup/mail-receiver';
+import { pdftotext } from '../setup/pdftotext';
 
 const PREFIX = 'pesgre:production:';
 
@@ -186,6 +187,8 @@ describe('netlify serve: payments, admin and tickets through the served function
     registrationFee: student.fee,
     paperId: '',
     noPaper: true,
+    // Printed on the invoice: the bundled functions must find the fonts netlify.toml ships.
+    billingAddress: 'कर्नाटक भवन, 12 Station Road',
   });
   let regNo = '';
   let orderId = '';
@@ -226,6 +229,10 @@ describe('netlify serve: payments, admin and tickets through the served function
     const png = mail!.attachments.find((a) => a.filename === `ticket-${regNo}.png`);
     expect(png).toBeDefined();
     expect(JSON.parse(decodeQrPng(png!.content))).toEqual({ rid: regNo, sig: expectedTicketSignature(regNo) });
+    // The GST invoice is attached, drawn by the bundle with its embedded Devanagari font.
+    const invoice = mail!.attachments.find((a) => a.mimeType === 'application/pdf');
+    expect(invoice).toBeDefined();
+    expect((await pdftotext(new Uint8Array(invoice!.content as ArrayBuffer))).replace(/\s+/g, ' ')).toContain('कर्नाटक भवन, 12 Station Road');
   });
 
   it('upgrades the student tier, paid the same way (upgrade-tier, the payment, verify-upgrade, the webhook)', async () => {

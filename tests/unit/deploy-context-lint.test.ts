@@ -13,7 +13,8 @@ async function ruleIds(code: string, filePath: string): Promise<string[]> {
   return result!.messages.map((m) => m.ruleId ?? m.message);
 }
 
-describe('the deploy-context lint rules', () => {
+// ESLint's first run in a worker loads the TypeScript parser and every plugin: seconds on a busy machine.
+describe('the deploy-context lint rules', { timeout: 60_000 }, () => {
   it.each(['netlify/server/example.ts', 'netlify/functions/example.ts', 'src/shared/example.ts'])('refuse reading CONTEXT from the environment in %s', async (file) => {
     for (const code of ['export const c = process.env.CONTEXT;', "export const c = process.env['CONTEXT'];", 'const { CONTEXT } = process.env;\nexport { CONTEXT };']) {
       expect(await ruleIds(code, file)).toContain('no-restricted-syntax');

@@ -7,9 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { invoicing } from '../../src/content/invoicing';
 import type { StoredRegistration } from '../../src/shared/api';
 import { amountInWords, asOf, buildCreditNote, buildInvoice, financialYear, gstinCheckCharacter, invoicesOf, isValidGstin, taxRows } from '../../src/shared/invoice';
-import { computeCharges, pricing } from '../../src/shared/pricing';
 import { conferenceEnded, refundParts, refundQuote } from '../../src/shared/refunds';
-import { validForm } from '../functions/helpers-form';
+import { storedRegistration as registration } from './stored-registration';
 
 describe('financial year (April to March, IST)', () => {
   it.each([
@@ -59,30 +58,6 @@ describe('tax rows and words', () => {
     expect(amountInWords(14726, 'USD')).toBe('One Hundred Forty Seven Dollars And Twenty Six Cents Only');
   });
 });
-
-/** A stored registration as finalise writes it, with an invoice number. */
-function registration(overrides: Parameters<typeof validForm>[0] = {}, coupon: 'half' | null = null): StoredRegistration {
-  const { verifyEmail: _v, ...form } = validForm(overrides);
-  const charges = computeCharges(pricing, form, coupon);
-  return {
-    ...form,
-    _id: 'id',
-    registrationNumber: 'PESGRE25-ABCDEFGH',
-    registrationFee: charges.registrationFee / 100,
-    welcomeReceptionExtraFee: charges.welcomeReceptionExtraFee / 100,
-    galaDinnerExtraFee: charges.galaDinnerExtraFee / 100,
-    couponCode: coupon ? 'HALF' : 'NoCoupon',
-    paymentId: 'pay_REG000001',
-    orderId: 'order_REG000001',
-    currency: charges.currency,
-    totalPaid: charges.total / 100,
-    charges,
-    paidAt: '2025-10-15T04:30:00.000Z',
-    createdAt: '2025-10-15T04:30:00.000Z',
-    updatedAt: '2025-10-15T04:30:00.000Z',
-    invoiceNumber: 'PG25/2526/00007',
-  };
-}
 
 describe('buildInvoice', () => {
   it('prints the registration fee by tier, extra tickets, taxable value, GST, the convenience fee and the total', () => {

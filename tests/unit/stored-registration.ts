@@ -1,0 +1,29 @@
+/** A stored registration for the invoice tests (unit project): built from the valid form, no I/O. */
+import type { StoredRegistration } from '../../src/shared/api';
+import { computeCharges, pricing } from '../../src/shared/pricing';
+import { validForm } from '../functions/helpers-form';
+
+/** A stored registration as finalise writes it, with an invoice number. */
+export function storedRegistration(overrides: Parameters<typeof validForm>[0] = {}, coupon: 'half' | null = null): StoredRegistration {
+  const { verifyEmail: _v, ...form } = validForm(overrides);
+  const charges = computeCharges(pricing, form, coupon);
+  return {
+    ...form,
+    _id: 'id',
+    registrationNumber: 'PESGRE25-ABCDEFGH',
+    registrationFee: charges.registrationFee / 100,
+    welcomeReceptionExtraFee: charges.welcomeReceptionExtraFee / 100,
+    galaDinnerExtraFee: charges.galaDinnerExtraFee / 100,
+    couponCode: coupon ? 'HALF' : 'NoCoupon',
+    paymentId: 'pay_REG000001',
+    orderId: 'order_REG000001',
+    currency: charges.currency,
+    totalPaid: charges.total / 100,
+    charges,
+    paidAt: '2025-10-15T04:30:00.000Z',
+    createdAt: '2025-10-15T04:30:00.000Z',
+    updatedAt: '2025-10-15T04:30:00.000Z',
+    invoiceNumber: 'PG25/2526/00007',
+  };
+}
+
