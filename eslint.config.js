@@ -94,7 +94,7 @@ export default tseslint.config(
   // no-restricted-paths, hence no-unresolved beside it in the code the boundaries cover. no-cycle
   // keeps the layers a one-way graph (it adds about 3 s to `npm run lint`).
   {
-    files: ['src/**/*.{ts,tsx}', 'netlify/**/*.ts'],
+    files: ['src/**/*.{ts,tsx}', 'netlify/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
