@@ -50,7 +50,9 @@ const boundaryZones = [
   // src/shared is isomorphic (the server imports it): no browser helpers, no React components.
   { target: './src/shared', from: ['./src/lib', './src/components'], message: 'src/shared is isomorphic: it never imports the browser-only src/lib or src/components.' },
   // The edition's content is data: it imports only src/content (its own types and other content).
-  { target: './src/content', from: './src', except: ['./content'], message: 'src/content imports only src/content: it is the edition\'s data, read by the rest (internal links are path strings that tests/unit/content.test.ts checks against src/shared/routes.ts).' },
+  // One exception: src/shared/dates.ts, a pure leaf module (no imports), so the edition's texts
+  // derive their dates from conference.startDate/endDate (issue 20; decision 007).
+  { target: './src/content', from: './src', except: ['./content', './shared/dates.ts'], message: 'src/content imports only src/content (and the leaf src/shared/dates.ts): it is the edition\'s data, read by the rest (internal links are path strings that tests/unit/content.test.ts checks against src/shared/routes.ts).' },
   // netlify/functions -> netlify/server -> src/shared, src/content: the server never takes the
   // browser's code, and netlify/server never imports an endpoint.
   { target: './netlify', from: ['./src/app', './src/features', './src/components', './src/lib', './scripts'], message: 'netlify/ imports only src/shared and src/content from src/, and never scripts/.' },

@@ -168,7 +168,7 @@ export function ChangePage({ kind }: { kind: ChangeKind }) {
         <div className="ss-field">
           <label htmlFor={inputId}>Registration ID</label>
           <p id={hintId} className="ss-field__hint">
-            As in your confirmation e-mail, e.g. PESGRE25-ABCD2345.
+            As in your confirmation e-mail, e.g. {conference.exampleRegistrationNumber}.
           </p>
           <input
             ref={inputRef}
