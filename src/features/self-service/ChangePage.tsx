@@ -136,7 +136,7 @@ export function ChangePage({ kind }: { kind: ChangeKind }) {
       verified: (registrationNumber, paymentId) => {
         setDone(true);
         setBanner({ tone: 'success', text: selfServiceMessages.verified });
-        redirectTimer.current = window.setTimeout(() => void navigate(paymentSuccessUrl(registrationNumber || fetched.registrationNumber, paymentId)), REDIRECT_DELAY_MS);
+        redirectTimer.current = window.setTimeout(() => void navigate(paymentSuccessUrl(registrationNumber || fetched.registrationNumber, paymentId, kind)), REDIRECT_DELAY_MS);
         setBusy(null);
       },
       dismissed: () => {

@@ -133,7 +133,7 @@ export default function NameTransferPage() {
       verified: (registrationNumber, paymentId) => {
         setDone(true);
         setBanner({ tone: 'success', text: selfServiceMessages.verified });
-        redirectTimer.current = window.setTimeout(() => void navigate(paymentSuccessUrl(registrationNumber || ordered.summary.registrationNumber, paymentId)), REDIRECT_DELAY_MS);
+        redirectTimer.current = window.setTimeout(() => void navigate(paymentSuccessUrl(registrationNumber || ordered.summary.registrationNumber, paymentId, 'name-transfer')), REDIRECT_DELAY_MS);
         setBusy(null);
       },
       dismissed: () => {
