@@ -50,7 +50,9 @@ const boundaryZones = [
   // src/shared is isomorphic (the server imports it): no browser helpers, no React components.
   { target: './src/shared', from: ['./src/lib', './src/components'], message: 'src/shared is isomorphic: it never imports the browser-only src/lib or src/components.' },
   // The edition's content is data: it imports only src/content (its own types and other content).
-  { target: './src/content', from: './src', except: ['./content'], message: 'src/content imports only src/content: it is the edition\'s data, read by the rest (internal links are path strings that tests/unit/content.test.ts checks against src/shared/routes.ts).' },
+  // One exception: src/shared/dates.ts, a pure leaf module (no imports), so the edition's texts
+  // derive their dates from conference.startDate/endDate (issue 20; decision 007).
+  { target: './src/content', from: './src', except: ['./content', './shared/dates.ts'], message: 'src/content imports only src/content (and the leaf src/shared/dates.ts): it is the edition\'s data, read by the rest (internal links are path strings that tests/unit/content.test.ts checks against src/shared/routes.ts).' },
   // netlify/functions -> netlify/server -> src/shared, src/content: the server never takes the
   // browser's code, and netlify/server never imports an endpoint.
   { target: './netlify', from: ['./src/app', './src/features', './src/components', './src/lib', './scripts'], message: 'netlify/ imports only src/shared and src/content from src/, and never scripts/.' },
@@ -94,7 +96,7 @@ export default tseslint.config(
   // no-restricted-paths, hence no-unresolved beside it in the code the boundaries cover. no-cycle
   // keeps the layers a one-way graph (it adds about 3 s to `npm run lint`).
   {
-    files: ['src/**/*.{ts,tsx}', 'netlify/**/*.ts'],
+    files: ['src/**/*.{ts,tsx}', 'netlify/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],

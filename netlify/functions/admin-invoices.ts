@@ -25,7 +25,7 @@ export default endpoint(['GET'], async (req) => {
   // The number says nothing about the registration; look through all of them (two store requests).
   for (const r of await allRegistrations()) {
     const doc = documentsOf(r).find((d) => d.summary.number === query.number);
-    if (doc) return pdf((await documentPdf(r, query.number))!, documentFileName(query.number, doc.summary.kind));
+    if (doc) return pdf((await documentPdf([doc], query.number))!, documentFileName(query.number, doc.summary.kind));
   }
   throw new HttpError(404, 'DOCUMENT_NOT_FOUND', 'No document has this number.');
 });

@@ -25,6 +25,8 @@ import { createProviderRefund } from './payments';
 import { getRegistrantRegistration, getRegistration, registrantOf, type Registration } from './registrations';
 import { updateRegistration } from './registration-update';
 import { documentNumberArgs } from './store-scripts';
+import { deliverNotice } from './mail-delivery';
+import { cancellationDecidedMail, cancellationRequestedMail, refundPaidMail } from './notices';
 import { keys, withStore } from './store';
 
 /** What the cancellation page shows before the registrant confirms. Money in minor units. */
@@ -66,7 +68,8 @@ function statusMessage(c: Cancellation): string {
  * ALREADY_CANCELLED / REQUEST_DECLINED.
  */
 export async function requestCancellation(regNo: string, email: string, at: Date): Promise<CancellationQuote> {
-  return updateRegistration<CancellationQuote>(regNo, (found) => {
+  let recorded: Registration | null = null;
+  const quote = await updateRegistration<CancellationQuote>(regNo, (found) => {
     const current = registrantOf(found, email);
     const existing = current.cancellation;
     if (existing?.status === 'approved') throw refuse(409, 'ALREADY_CANCELLED', statusMessage(existing));
@@ -78,9 +81,16 @@ export async function requestCancellation(regNo: string, email: string, at: Date
       write: { ...current, cancellation, updatedAt: at.toISOString() },
       audit: { at: at.toISOString(), actor: 'registrant', action: 'cancellation.requested', details: { regNo, refundAmount: q.amount, currency: q.currency } },
       effects: [{ op: 'ZADD', key: keys.cancellationIndex(), score: at.getTime(), member: regNo }],
-      result: () => ({ registrationNumber: regNo, status: 'requested', refundAmount: q.amount, currency: q.currency, beforeDeadline: q.beforeDeadline, message: statusMessage(cancellation) }),
+      result: (written) => {
+        recorded = written;
+        return { registrationNumber: regNo, status: 'requested', refundAmount: q.amount, currency: q.currency, beforeDeadline: q.beforeDeadline, message: statusMessage(cancellation) };
+      },
     };
   });
+  // Issue 20: the acknowledgement with the quoted refund, once, for the request that recorded it.
+  const written: Registration | null = recorded;
+  if (written) await deliverNotice(regNo, 'cancellation-requested', () => cancellationRequestedMail(written), at);
+  return quote;
 }
 
 /**
@@ -92,7 +102,7 @@ export async function requestCancellation(regNo: string, email: string, at: Date
 export async function decideCancellation(regNo: string, decision: 'approve' | 'decline', at: Date): Promise<Registration> {
   const current = await getRegistration(regNo);
   const needsNumber = decision === 'approve' && (current?.cancellation?.refundAmount ?? 0) > 0 && Boolean(current?.invoiceNumber);
-  return updateRegistration<Registration>(
+  const decided = await updateRegistration<Registration>(
     regNo,
     (reg, placeholder) => {
       if (!reg) throw new HttpError(404, 'REGISTRATION_NOT_FOUND', 'No registration with this number.');
@@ -116,6 +126,9 @@ export async function decideCancellation(regNo: string, decision: 'approve' | 'd
     },
     needsNumber ? documentNumberArgs('credit-note', at) : undefined,
   );
+  // Issue 20: the registrant is told the decision (a second decision is refused above, so once).
+  await deliverNotice(regNo, `cancellation-${decided.cancellation?.status ?? 'decided'}`, () => cancellationDecidedMail(decided), at);
+  return decided;
 }
 
 /** Every registration with a cancellation request, newest request first (admin list). */
@@ -175,7 +188,8 @@ async function sendRefundParts(regNo: string, payout: RefundPayout, at: Date): P
 /** Applies `update` to each part of the stored payout, derives the payout's status and writes it. */
 async function recordPartStates(regNo: string, update: (part: RefundPayout['parts'][number]) => RefundPayout['parts'][number], at: Date, action: string): Promise<RefundPayout> {
   const iso = at.toISOString();
-  return updateRegistration<RefundPayout>(regNo, (reg) => {
+  let settled: Registration | null = null;
+  const recorded = await updateRegistration<RefundPayout>(regNo, (reg) => {
     const payout = reg?.cancellation?.refund;
     if (!reg || !reg.cancellation || !payout) throw new HttpError(409, 'NO_REFUND_DUE', 'No refund is being paid on this registration.');
     const parts = payout.parts.map(update);
@@ -185,9 +199,16 @@ async function recordPartStates(regNo: string, update: (part: RefundPayout['part
     return {
       write: { ...reg, cancellation: { ...reg.cancellation, refund: next }, updatedAt: iso },
       audit: { at: iso, actor: action.startsWith('refund.webhook') ? 'webhook' : 'admin', action, details: { regNo, status, parts: parts.map((p) => ({ paymentId: p.paymentId, refundId: p.refundId, status: p.status })) } },
-      result: () => next,
+      result: (written) => {
+        // The one write that settles every part (compare-and-set: racing calls cannot both make it).
+        if (status === 'processed' && payout.status !== 'processed') settled = written;
+        return next;
+      },
     };
   });
+  const paid: Registration | null = settled;
+  if (paid) await deliverNotice(regNo, 'refund-paid', () => refundPaidMail(paid), at);
+  return recorded;
 }
 
 /**

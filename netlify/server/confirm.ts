@@ -9,7 +9,8 @@ import { endpoint, json, readJson, validate, HttpError, parseJsonText } from './
 import { PAID_PAYMENT_STATES, verifyChangeRequest, webhookEvent, type VerifyChangeResponse, type VerifyPaymentRequest } from '../../src/shared/api';
 import { now as clockNow } from './clock';
 import { fetchProviderPayment, isCheckoutSignatureValid, isWebhookSignatureValid } from './payments';
-import { deliverConfirmation } from './mail-delivery';
+import { deliverConfirmation, deliverNotice } from './mail-delivery';
+import { transferInvoiceMail, transferMovedMail } from './notices';
 import { changeNotice } from './mail';
 import { finalise, recordAttentionPayment, type FinaliseResult } from './finalise';
 import { applyRefundEvent } from './cancellations';
@@ -28,8 +29,18 @@ export async function finaliseAndNotify(...args: Parameters<typeof finalise>): P
   const result = await finalise(...args);
   if (result.outcome === 'applied') {
     const at = args[3];
+    const r = result.registration;
+    const change = 'change' in result ? result.change : undefined;
+    const notices =
+      change?.kind === 'name-transfer'
+        ? [
+            // Issue 20: the original registrant is told the ticket moved; the fee's invoice goes to its payer.
+            deliverNotice(r.registrationNumber, 'transfer-moved', () => transferMovedMail(r, change), at),
+            deliverNotice(r.registrationNumber, 'transfer-invoice', () => transferInvoiceMail(r, change), at),
+          ]
+        : [];
     try {
-      await deliverConfirmation(result.registration, at, true, 'change' in result ? changeNotice(result.registration, result.change) : undefined);
+      await Promise.all([deliverConfirmation(r, at, true, change ? changeNotice(r, change) : undefined), ...notices]);
     } catch (err) {
       // Only recording can fail here (store down right after the order was applied).
       console.error(`[mail] outcome for ${result.registrationNumber} not recorded: ${describeCause(err)}`);

@@ -4,31 +4,62 @@
  * demand (src/shared/invoice.ts) and rendered to PDF (invoice-pdf.ts). Nothing but the record is
  * stored, and the same record always gives the same bytes.
  */
-import { buildCreditNote, buildInvoice, invoicesOf, localDate, type InvoiceDocument } from '../../src/shared/invoice';
+import { buildCreditNote, buildInvoice, documentOwners, invoicesOf, localDate, type InvoiceDocument } from '../../src/shared/invoice';
 import type { DocumentSummary } from '../../src/shared/api';
 import { mergePdfs, renderInvoicePdf } from './invoice-pdf';
-import { allRegistrations, type Registration } from './registrations';
+import { NO_MATCH_MESSAGE } from '../../src/shared/messages';
+import { allRegistrations, getRegistration, type Registration } from './registrations';
+import { refuse } from './http';
 
+/** One tax document of a registration: what lists show, how to build it, and who it was issued to (lower-cased e-mails). */
+export interface RegistrationDocument {
+  summary: DocumentSummary;
+  build: () => InvoiceDocument;
+  issuedTo: string[];
+}
 
 /** Every tax document of `r`, oldest first: invoices, then the credit note if any. */
-export function documentsOf(r: Registration): { summary: DocumentSummary; build: () => InvoiceDocument }[] {
-  const out: { summary: DocumentSummary; build: () => InvoiceDocument }[] = invoicesOf(r).map((inv) => ({
+export function documentsOf(r: Registration): RegistrationDocument[] {
+  const out: RegistrationDocument[] = invoicesOf(r).map((inv) => ({
     summary: { number: inv.number, kind: 'invoice', title: 'Tax Invoice', date: inv.date, total: inv.total, currency: inv.currency },
     build: () => buildInvoice(r, inv.subject),
+    issuedTo: documentOwners(r, inv.subject),
   }));
   const c = r.cancellation;
   if (c?.status === 'approved' && c.creditNoteNumber && c.decidedAt && r.invoiceNumber) {
     out.push({
       summary: { number: c.creditNoteNumber, kind: 'credit-note', title: 'Credit Note', date: localDate(new Date(c.decidedAt)), total: c.refundAmount, currency: c.currency },
       build: () => buildCreditNote(r),
+      issuedTo: documentOwners(r, { kind: 'credit-note' }),
     });
   }
   return out;
 }
 
-/** The PDF of document `number` of `r`, or null when `r` holds no such document. */
-export async function documentPdf(r: Registration, number: string): Promise<Uint8Array | null> {
-  const doc = documentsOf(r).find((d) => d.summary.number === number);
+/** The documents of `r` issued to `email` (any case, trimmed). */
+export function documentsIssuedTo(r: Registration, email: string): RegistrationDocument[] {
+  const wanted = email.trim().toLowerCase();
+  return documentsOf(r).filter((d) => d.issuedTo.includes(wanted));
+}
+
+/**
+ * The documents of registration `regNo` that were issued to `email` (issue 20: /invoices finds a
+ * document by the registration and the address it was issued to, so after a name transfer the
+ * original payer keeps finding theirs and the new person never sees them). The registrant of
+ * today is answered too, with the documents issued to them (none, for a 100 % coupon). Throws 404
+ * NO_MATCH, the same for an unknown number and for an address with nothing issued to it.
+ */
+export async function documentsFor(regNo: string, email: string): Promise<{ registration: Registration; documents: RegistrationDocument[] }> {
+  const r = await getRegistration(regNo);
+  if (!r) throw refuse(404, 'NO_MATCH', NO_MATCH_MESSAGE);
+  const documents = documentsIssuedTo(r, email);
+  if (!documents.length && r.email.trim().toLowerCase() !== email.trim().toLowerCase()) throw refuse(404, 'NO_MATCH', NO_MATCH_MESSAGE);
+  return { registration: r, documents };
+}
+
+/** The PDF of document `number` among `docs`, or null when there is no such document. */
+export async function documentPdf(docs: RegistrationDocument[], number: string): Promise<Uint8Array | null> {
+  const doc = docs.find((d) => d.summary.number === number);
   return doc ? renderInvoicePdf(doc.build()) : null;
 }
 

@@ -12,7 +12,7 @@
  * - Recording is one Lua script (attempt count, state and retry schedule change together).
  */
 import { getRegistration, type Registration } from './registrations';
-import { MailError, sendConfirmation, toMailError, type MailNotice } from './mail';
+import { MailError, sendConfirmation, sendMessage, toMailError, type MailNotice, type OutgoingMessage } from './mail';
 import { audit, keys, withStore } from './store';
 import { workWithinBudget } from './batch';
 
@@ -121,6 +121,30 @@ export async function deliverConfirmation(registration: Registration, at: Date, 
   const { next } = await recordOutcome(regNo, error, at, scheduleRetry);
   if (!error) return { sent: true };
   return { sent: false, error, nextAttemptAt: next > 0 ? next : null, gaveUp: next === -1 };
+}
+
+/**
+ * Sends one notice of registration `regNo` (notices.ts: cancellation, refund, name transfer),
+ * composed by `compose` (null: nothing to send), waiting at most MAIL_SEND_TIMEOUT_MS. Follows
+ * the confirmation's rule: the step it tells of has already been written, so a mail failure never
+ * fails the request. A failure is logged with its short reason and kept in the audit log
+ * (`mail.notice-failed`, with the kind) for the organisers; notices are not retried
+ * automatically (only the confirmation, which carries the ticket, is). Resolves true once sent.
+ */
+export async function deliverNotice(regNo: string, kind: string, compose: () => Promise<OutgoingMessage | null>, at: Date): Promise<boolean> {
+  try {
+    const message = await compose();
+    if (!message) return false;
+    await withTimeout(sendMessage(message, `${regNo}-${kind}`), MAIL_SEND_TIMEOUT_MS);
+    return true;
+  } catch (err) {
+    const error = toMailError(err);
+    console.warn(`[mail] ${kind} notice for ${regNo} not sent: ${error.reason}`);
+    await audit({ at: at.toISOString(), actor: 'mail', action: 'mail.notice-failed', details: { regNo, kind, reason: error.reason } }).catch(() => {
+      console.error(`[mail] the failed ${kind} notice for ${regNo} could not be recorded`);
+    });
+    return false;
+  }
 }
 
 /** The `mail:{regNo}` record, or null before the first attempt. */

@@ -5,8 +5,10 @@
  * developer can open what a delegate would receive. Under production rules (every deploy context
  * but `dev`) a missing SMTP_URL or MAIL_FROM is a ConfigError, never a silent outbox.
  *
- * sendConfirmation() composes and sends the registration confirmation with the QR ticket and
- * throws MailError describing the failure in a few words with no personal data (SMTP replies
+ * The messages are React elements of netlify/server/emails/ (react-email), rendered to HTML and
+ * plain text there; this module only adds attachments and sends. sendConfirmation() composes and
+ * sends the registration confirmation with the QR ticket, sendMessage() any composed message; both
+ * throw MailError describing the failure in a few words with no personal data (SMTP replies
  * often quote the recipient's address, so they are never kept).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -25,7 +27,9 @@ import { productionRules } from './deploy-context';
 import { ConfigError, env, requireEnv, siteUrl } from './env';
 import { ticketText } from './tickets';
 import { renderInvoicePdf } from './invoice-pdf';
-import { documentFileName, documentsOf } from './invoices';
+import { documentFileName, documentsIssuedTo, type RegistrationDocument } from './invoices';
+import { ConfirmationEmail } from './emails/confirmation';
+import { renderEmail } from './emails/render';
 
 /** Sender used in the `dev` deploy context when MAIL_FROM is unset. */
 export const LOCAL_MAIL_FROM = 'PESGRE 2025 <no-reply@pesgre2025.local>';
@@ -42,7 +46,7 @@ export class MailError extends Error {
     public readonly reason: string,
     options?: { cause?: unknown },
   ) {
-    super(`confirmation e-mail not sent: ${reason}`, options);
+    super(`e-mail not sent: ${reason}`, options);
     this.name = 'MailError';
   }
 }
@@ -103,12 +107,6 @@ function transporter(mode: Mode): Transporter {
   return cached.transporter;
 }
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-/** Escapes text for HTML element content and quoted attributes. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
-}
-
 /** The detail lines of the confirmation, as label/value pairs (shared by the text and HTML parts). */
 function detailRows(r: StoredRegistration): [string, string][] {
   // totalPaid, not charges.total: a paid upgrade or IEEE change adds to it.
@@ -137,6 +135,8 @@ export function confirmationSubject(regNo: string): string {
 /** What heads a message that tells of a change: its subject and first paragraph (plain text). */
 export interface MailNotice {
   subject: string;
+  /** The message's heading (what happened, in a few words). */
+  heading?: string;
   lead: string;
   /** Numbers of the tax documents to attach (default: none with a notice, every one without). */
   documents?: string[];
@@ -148,6 +148,7 @@ function tierChangeNotice(what: 'upgraded' | 'changed') {
     const amount = formatMoney(toMinor(change.amount), change.currency);
     return {
       subject: `${conference.name} registration ${what} — ${r.registrationNumber}`,
+      heading: `Your registration has been ${what}`,
       lead: `Your registration has been ${what} from ${tierLabel(change.from)} to ${tierLabel(change.to)}. We received ${amount} for this change (payment ${change.paymentId}). Your ticket has not changed: the QR code below stays valid.${change.invoiceNumber ? ` The GST tax invoice ${change.invoiceNumber} for this change is attached.` : ''}`,
       documents: change.invoiceNumber ? [change.invoiceNumber] : [],
     };
@@ -163,8 +164,10 @@ const changeNotices: { [K in ChangeRecordKind]: (r: StoredRegistration, change: 
   'ieee-change': tierChangeNotice('changed'),
   'name-transfer': (r, change) => ({
     subject: `${conference.name} registration transferred to you — ${r.registrationNumber}`,
-    lead: `Registration ${r.registrationNumber} has been transferred from ${change.from} to you. This e-mail carries your ticket: the QR code below is new, and the earlier ticket no longer admits anyone.${change.invoiceNumber ? ` The GST tax invoice ${change.invoiceNumber} for the transfer fee is attached.` : ''}`,
-    documents: change.invoiceNumber ? [change.invoiceNumber] : [],
+    heading: 'A registration has been transferred to you',
+    // The fee's invoice is the payer's document (issue 20): it goes to them, not here (notices.ts).
+    lead: `Registration ${r.registrationNumber} has been transferred from ${change.from} to you. This e-mail carries your ticket: the QR code below is new, and the earlier ticket no longer admits anyone.`,
+    documents: [],
   }),
   'name-change': (r, change) => nameChangeNotice(r, change.from, change.to),
 };
@@ -178,6 +181,7 @@ export function changeNotice(r: StoredRegistration, change: ChangeRecord): MailN
 export function nameChangeNotice(r: StoredRegistration, from: string, to: string): MailNotice {
   return {
     subject: `${conference.name} registered name changed — ${r.registrationNumber}`,
+    heading: 'The name on your registration was changed',
     lead: `The name on your registration was changed from "${from}" to "${to}". If you did not ask for this, please write to ${conference.contactEmail} at once. Your ticket has not changed.`,
   };
 }
@@ -196,65 +200,72 @@ function selfServiceLinks(): [string, string][] {
 }
 
 /**
- * Composes the confirmation for `r`: text and HTML parts with the registration details and the
- * QR ticket as an inline PNG (cid) and as the attachment ticket-{regNo}.png.
+ * Composes the confirmation for `r` (emails/confirmation.tsx, rendered to HTML and text): the
+ * registration details and the QR ticket as an inline PNG (cid) and as the attachment
+ * ticket-{regNo}.png, and the tax documents issued to the registered address (issue 20: after a
+ * name transfer, the original payer's invoices are never sent to the new person).
  * Throws ConfigError without TICKET_SIGNING_KEY (or, under production rules, MAIL_FROM).
  */
 export async function composeConfirmation(r: StoredRegistration, notice?: MailNotice): Promise<SendMailOptions> {
   const regNo = r.registrationNumber;
   const png = await QRCode.toBuffer(ticketText(regNo, r.ticketVersion ?? 0), { errorCorrectionLevel: 'M', margin: 2, width: 360, type: 'png' });
-  const rows = detailRows(r);
-  const name = fullName(r);
   const invoiceLine = r.invoiceNumber ? ` Your GST tax invoice ${r.invoiceNumber} is attached.` : '';
   const lead = notice ? notice.lead : `Your registration for ${conference.name} is confirmed. Please keep this e-mail.${invoiceLine}`;
-  const links = selfServiceLinks();
-  const text = [
-    `Dear ${name},`,
-    '',
-    lead,
-    '',
-    ...rows.map(([label, value]) => `${label}: ${value}`),
-    '',
-    `Your ticket is the QR code in this e-mail (also attached as ticket-${regNo}.png).`,
-    'Show it at the registration desk on each day of the conference.',
-    '',
-    'Changes you can make yourself with your registration number:',
-    ...links.map(([label, url]) => `- ${label}: ${url}`),
-    '',
-    `Questions: ${conference.contactEmail}`,
-    '',
-    `${conference.name}, ${conference.venue}`,
-  ].join('\n');
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(confirmationSubject(regNo))}</title></head>
-<body style="font-family: Arial, Helvetica, sans-serif; color: #1a1a1a; line-height: 1.5;">
-<p>Dear ${escapeHtml(name)},</p>
-<p>${escapeHtml(lead)}</p>
-<table cellpadding="4" cellspacing="0" style="border-collapse: collapse;">
-${rows.map(([label, value]) => `<tr><th align="left" style="padding-right: 16px;">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join('\n')}
-</table>
-<p>Your ticket (show it at the registration desk on each day of the conference):</p>
-<p><img src="cid:${TICKET_CID}" width="240" height="240" alt="QR ticket for ${escapeHtml(regNo)}"></p>
-<p>The same code is attached as ticket-${escapeHtml(regNo)}.png.</p>
-<p>Changes you can make yourself with your registration number:</p>
-<ul>
-${links.map(([label, url]) => `<li><a href="${escapeHtml(url)}">${escapeHtml(label)}</a></li>`).join('\n')}
-</ul>
-<p>Questions: <a href="mailto:${escapeHtml(conference.contactEmail)}">${escapeHtml(conference.contactEmail)}</a></p>
-<p>${escapeHtml(conference.name)}, ${escapeHtml(conference.venue)}</p>
-</body></html>`;
+  const subject = notice ? notice.subject : confirmationSubject(regNo);
+  const { html, text } = await renderEmail(
+    ConfirmationEmail({
+      heading: notice?.heading ?? 'Your registration is confirmed',
+      preview: subject,
+      name: fullName(r),
+      lead,
+      rows: detailRows(r),
+      registrationNumber: regNo,
+      ticketCid: TICKET_CID,
+      links: selfServiceLinks(),
+    }),
+  );
   const attachments: Attachment[] = [
     { filename: 'ticket-qr.png', content: png, contentType: 'image/png', cid: TICKET_CID, contentDisposition: 'inline' },
     { filename: `ticket-${regNo}.png`, content: png, contentType: 'image/png', contentDisposition: 'attachment' },
   ];
   // The GST tax documents, rebuilt from the record (issue "Accounts": attached to the confirmation).
   const wanted = notice ? (notice.documents ?? []) : null;
-  for (const doc of documentsOf(r)) {
+  for (const doc of documentsIssuedTo(r, r.email)) {
     if (wanted && !wanted.includes(doc.summary.number)) continue;
-    const pdf = await renderInvoicePdf(doc.build());
-    attachments.push({ filename: documentFileName(doc.summary.number, doc.summary.kind), content: Buffer.from(pdf), contentType: 'application/pdf', contentDisposition: 'attachment' });
+    attachments.push(await documentAttachment(doc));
   }
-  return { from: mailFrom(), to: r.email, subject: notice ? notice.subject : confirmationSubject(regNo), text, html, attachments };
+  return { from: mailFrom(), to: r.email, subject, text, html, attachments };
+}
+
+/** A tax document as a PDF attachment named after its number. */
+export async function documentAttachment(doc: RegistrationDocument): Promise<Attachment> {
+  const pdf = await renderInvoicePdf(doc.build());
+  return { filename: documentFileName(doc.summary.number, doc.summary.kind), content: Buffer.from(pdf), contentType: 'application/pdf', contentDisposition: 'attachment' };
+}
+
+/** A message to send: everything but the sender, which the transport's configuration decides. */
+export type OutgoingMessage = Omit<SendMailOptions, 'from'> & { to: string; subject: string };
+
+/**
+ * Sends `message` through the configured transport (SMTP, or the `dev` outbox, where it is written
+ * as `{time}-{tag}.eml`). Resolves once the SMTP server accepted it (or the file was written);
+ * throws MailError otherwise. Callers bound the wait (mail-delivery.ts).
+ */
+export async function sendMessage(message: OutgoingMessage | (() => Promise<OutgoingMessage>), tag: string): Promise<void> {
+  try {
+    const mode = mailMode();
+    const composed = typeof message === 'function' ? await message() : message;
+    const info = (await transporter(mode).sendMail({ ...composed, from: mailFrom() })) as { message?: unknown };
+    if (mode.kind === 'outbox') {
+      if (!Buffer.isBuffer(info.message)) throw new Error('stream transport returned no buffer');
+      await mkdir(mode.dir, { recursive: true });
+      // Real time, not the app clock: file names must differ even under a pinned APP_NOW.
+      const stamp = new Date().toISOString().replace(/[-:.]/g, '');
+      await writeFile(path.join(mode.dir, `${stamp}-${tag.replace(/[^A-Za-z0-9_-]+/g, '-')}.eml`), info.message);
+    }
+  } catch (err) {
+    throw toMailError(err);
+  }
 }
 
 /**
@@ -262,18 +273,8 @@ ${links.map(([label, url]) => `<li><a href="${escapeHtml(url)}">${escapeHtml(lab
  * written); throws MailError otherwise. Callers bound the wait (mail-delivery.ts).
  */
 export async function sendConfirmation(r: StoredRegistration, notice?: MailNotice): Promise<void> {
-  try {
-    const mode = mailMode();
-    const message = await composeConfirmation(r, notice);
-    const info = (await transporter(mode).sendMail(message)) as { message?: unknown };
-    if (mode.kind === 'outbox') {
-      if (!Buffer.isBuffer(info.message)) throw new Error('stream transport returned no buffer');
-      await mkdir(mode.dir, { recursive: true });
-      // Real time, not the app clock: file names must differ even under a pinned APP_NOW.
-      const stamp = new Date().toISOString().replace(/[-:.]/g, '');
-      await writeFile(path.join(mode.dir, `${stamp}-${r.registrationNumber}.eml`), info.message);
-    }
-  } catch (err) {
-    throw toMailError(err);
-  }
+  await sendMessage(async () => {
+    const { from: _from, ...message } = await composeConfirmation(r, notice);
+    return message as OutgoingMessage;
+  }, r.registrationNumber);
 }

@@ -3,6 +3,7 @@
  * student and young professional activities and the conditions for the digital library.
  * The wording is this site's own; the rules and numbers are the spec's.
  */
+import { formatDayRange } from '../shared/dates';
 import { conference } from './conference';
 
 const { pageLimit, minReviewsPerPaper, numberOfTracks, instituteName, city, state, country } = conference;
@@ -11,7 +12,7 @@ const { pageLimit, minReviewsPerPaper, numberOfTracks, instituteName, city, stat
 export const callForPapers = {
   /** Paragraphs introducing the conference and inviting papers. */
   overview: [
-    `The ${conference.edition} edition of the biennial ${conference.fullName} takes place from 18 to 21 December 2025 at the ${instituteName}, ${city}, ${state}, ${country}.`,
+    `The ${conference.edition} edition of the biennial ${conference.fullName} takes place on ${formatDayRange(conference.startDate, conference.endDate)} at the ${instituteName}, ${city}, ${state}, ${country}.`,
     'The conference brings together researchers, engineers, educators and industry professionals working on power electronics, smart grids and renewable energy, to share recent results, discuss emerging technologies and build collaborations.',
     `The conference is a flagship event of the ${conference.ieee.flagshipOf.join(', ')}. It is financially co-sponsored by the ${conference.ieee.financialCoSponsors.join(', ')} and technically co-sponsored by the ${conference.ieee.technicalCoSponsors.join(', ')}.`,
     'Accepted papers that are presented at the conference are submitted to the IEEE Xplore digital library; with the IAS co-sponsorship, presented papers may also be considered, after further review, for IEEE Transactions on Industry Applications.',

@@ -19,6 +19,8 @@ export const conference = {
   timeZone: 'Asia/Kolkata',
   /** Prefix of every registration number (ARCHITECTURE: registration numbers). */
   registrationNumberPrefix: 'PESGRE25',
+  /** A registration number the self-service and invoice forms show as an example (the prefix above, then 8 characters). */
+  exampleRegistrationNumber: 'PESGRE25-ABCD2345',
   /** The edition's theme, shown under the conference name. */
   tagline: 'Power Electronics and Renewable Energy for Sustainable Development',
   /** Edition as a number (spec part 1 section 1: the 4th edition of a biennial conference). */

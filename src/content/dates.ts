@@ -85,13 +85,8 @@ export const assistanceDates = {
   winnersAnnounced: '2025-11-07',
 } as const;
 
-const monthNames = [
-  'January', 'February', 'March', 'April', 'May', 'June',
-  'July', 'August', 'September', 'October', 'November', 'December',
-] as const;
-
-/** Formats an ISO yyyy-mm-dd date as '15 May 2025' (no time zone involved: the date is a calendar day). */
-export function formatDate(iso: string): string {
-  const [year, month, day] = iso.split('-').map(Number);
-  return `${day} ${monthNames[(month ?? 1) - 1]} ${year}`;
-}
+/**
+ * Formats an ISO yyyy-mm-dd date as '15 May 2025': src/shared/dates.ts's formatDay, the one day
+ * format of the site (content may import that leaf module: decision 007).
+ */
+export { formatDay as formatDate } from '../shared/dates';

@@ -6,13 +6,18 @@
  * this site's own. The facts have three ticker items; the spec's ticker has 2, so the venue line
  * and the IAS co-sponsorship line are kept and the (past) paper deadline is left out.
  */
+import { formatDayRange } from '../shared/dates';
+import { conference } from './conference';
 import type { AnnouncementPoster, HeroSlide, TickerItem } from './types';
+
+/** The conference's days as the home page words them ('18 – 21 December 2025'), from conference.ts. */
+const conferenceDays = formatDayRange(conference.startDate, conference.endDate);
 
 /** The hero carousel's slides (images 1600 x 600 in public/images/hero/). */
 export const heroSlides: HeroSlide[] = [
   {
     title: 'IEEE PESGRE 2025',
-    subtitle: '4th International Conference on Power Electronics, Smart Grid and Renewable Energy · 18-21 December 2025 · IIT Dharwad',
+    subtitle: `${conference.edition} International Conference on Power Electronics, Smart Grid and Renewable Energy · ${conferenceDays} · ${conference.instituteShortName}`,
     image: '/images/hero/hero-1.svg',
   },
   {
@@ -34,7 +39,7 @@ export const heroSlides: HeroSlide[] = [
  */
 export const tickerItems: TickerItem[] = [
   {
-    text: 'PESGRE 2025 takes place at IIT Dharwad, Karnataka, India, from 18 to 21 December 2025',
+    text: `${conference.name} takes place at ${conference.instituteShortName}, ${conference.state}, ${conference.country}, on ${conferenceDays}`,
     link: '/travel/location',
   },
   {

@@ -132,6 +132,37 @@ export function asOf(r: StoredRegistration, at: string): { delegate: string; tie
   return { delegate, tier };
 }
 
+/**
+ * The registered e-mail of `r` before its history entry `index` (0: as registered): later name
+ * transfers are undone from the history (their `fromEmail`). By position, not time: a change and
+ * the registration can share an instant. Issue 20: a tax document belongs to whoever it was issued to.
+ */
+export function registrantEmailBefore(r: StoredRegistration, index: number): string {
+  const history = r.history ?? [];
+  let email = r.email;
+  for (let i = history.length - 1; i >= index; i--) {
+    const change = history[i]!;
+    if (change.kind === 'name-transfer' && change.fromEmail) email = change.fromEmail;
+  }
+  return email;
+}
+
+/**
+ * The e-mail addresses a document of `r` was issued to, lower-cased (issue 20, "Invoices belong to
+ * whoever paid"): the registrant when the document was issued and the billing e-mail it prints.
+ * A name transfer's fee is paid by the registrant who asked for it (`fromEmail`); a credit note
+ * belongs with the registration invoice it reduces. The new person of a transfer therefore never
+ * sees the documents the original registrant was issued.
+ */
+export function documentOwners(r: StoredRegistration, subject: InvoiceSubject | { kind: 'credit-note' }): string[] {
+  let registrant = registrantEmailBefore(r, 0);
+  if (subject.kind === 'change') {
+    const index = (r.history ?? []).findIndex((c) => 'orderId' in c && c.orderId === subject.change.orderId);
+    registrant = subject.change.kind === 'name-transfer' && subject.change.fromEmail ? subject.change.fromEmail : registrantEmailBefore(r, index < 0 ? 0 : index + 1);
+  }
+  return [...new Set([registrant, r.billingEmail].filter(Boolean).map((e) => e.trim().toLowerCase()))];
+}
+
 function recipientOf(r: StoredRegistration, at: string): InvoiceDocument['recipient'] {
   const taxNumber = (r.billingTaxNumber ?? '').trim();
   const gstin = taxNumber && isValidGstin(taxNumber) ? taxNumber.toUpperCase() : null;

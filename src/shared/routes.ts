@@ -39,9 +39,16 @@ export const paths = {
   error: '/error',
 } as const;
 
-/** The payment-success address with its query (spec part 2 section 2), each value URL-encoded. */
-export function paymentSuccessUrl(registrationNumber: string, paymentId: string): string {
-  return `${paths.paymentSuccess}?reg_no=${encodeURIComponent(registrationNumber)}&payment_id=${encodeURIComponent(paymentId)}`;
+/** What a success page confirms (issue 20: one page per kind of payment); a free registration was paid by a coupon alone. */
+export type PaymentKind = 'registration' | 'tier-upgrade' | 'ieee-change' | 'name-transfer' | 'free-registration';
+
+/**
+ * The payment-success address with its query (spec part 2 section 2), each value URL-encoded, and
+ * `kind` (issue 20) when it is not a registration, so the page says what was paid for.
+ */
+export function paymentSuccessUrl(registrationNumber: string, paymentId: string, kind: PaymentKind = 'registration'): string {
+  const base = `${paths.paymentSuccess}?reg_no=${encodeURIComponent(registrationNumber)}&payment_id=${encodeURIComponent(paymentId)}`;
+  return kind === 'registration' ? base : `${base}&kind=${kind}`;
 }
 
 /** The error page for a code (spec part 2 section 2: /error?msg={code}). */

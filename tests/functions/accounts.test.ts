@@ -339,15 +339,24 @@ describe('name transfer', () => {
     expect(newTicket.status).toBe(200);
     expect(newTicket.body.name).toBe('Ms Meera Shankar');
 
-    const mail = (await messagesFor(fx.smtp.messages, regNo)).find((m) => /transferred to you/.test(m.subject ?? ''))!;
+    const mails = await messagesFor(fx.smtp.messages, regNo);
+    const mail = mails.find((m) => /transferred to you/.test(m.subject ?? ''))!;
     expect(mail.to?.[0]?.address).toBe('meera@example.org');
-    const invoice = mail.attachments.find((a) => a.mimeType === 'application/pdf')!;
+    // Issue 20: the fee's invoice is the payer's document, sent to the payer's billing e-mail, never to the new person.
+    expect(mail.attachments.filter((a) => a.mimeType === 'application/pdf')).toEqual([]);
+    const payerMail = mails.find((m) => /tax invoice .* for the name transfer/.test(m.subject ?? ''))!;
+    expect(payerMail.to?.[0]?.address).toBe(before.billingEmail);
+    const invoice = payerMail.attachments.find((a) => a.mimeType === 'application/pdf')!;
     const text = await pdfText(new Uint8Array(invoice.content as ArrayBuffer));
     expect(text).toContain('Name transfer processing fee');
     expect(text).toContain('2,454.40');
-    // The registration's own invoice still names the person it was issued to.
+    // The registration's own invoice still names the person it was issued to, and stays theirs:
+    // the new person finds no document, the original registrant finds both.
     const docs = await call(invoicesLookup, { body: { regId: regNo, email: 'meera@example.org' }, ip: freshIp() });
-    expect(docs.body.documents).toHaveLength(2);
+    expect(docs.status).toBe(200);
+    expect(docs.body.documents).toEqual([]);
+    const mine = await call(invoicesLookup, { body: { regId: regNo, email: 'asha@example.org' }, ip: freshIp() });
+    expect(mine.body.documents.map((d: { number: string }) => d.number)).toEqual([after.invoiceNumber, 'invoiceNumber' in change ? change.invoiceNumber : undefined]);
     const original = await binary(adminInvoices, `http://localhost/api/admin/invoices?number=${encodeURIComponent(after.invoiceNumber!)}`, { headers: await adminHeaders() });
     expect(await pdfText(original.bytes)).toContain('Dr Asha Kulkarni');
   });

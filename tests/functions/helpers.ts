@@ -11,6 +11,7 @@ import { fromMinor } from '../../src/shared/money';
 import { keyPrefix, redis } from '../../netlify/server/store';
 import { startUpstashBridge } from '../../scripts/upstash-bridge';
 import { jsonOrUndefined } from '../setup/mail-receiver';
+import { beforeEarlyBird, standardPeriod } from '../setup/edition-clock';
 
 /** The part of Netlify's invocation context the functions read (netlify/server/http.ts RequestContext). */
 export interface InvocationContext {
@@ -27,9 +28,13 @@ export type Fn = (req: Request, context?: InvocationContext) => Promise<Response
  */
 export const DEV: InvocationContext = { deploy: { context: 'dev' } };
 
-/** Dates pinned for the tests, in the conference's zone (Asia/Kolkata). */
-export const EARLY_BIRD_DAY = '2025-10-15T10:00:00+05:30';
-export const STANDARD_DAY = '2025-11-10T10:00:00+05:30';
+/**
+ * Dates pinned for the tests, in the conference's zone, derived from the edition's dates in
+ * src/content (tests/setup/edition-clock.ts): 2025-10-15 and 2025-11-10, 10:00 IST, for 2025.
+ */
+export const EARLY_BIRD_DAY = beforeEarlyBird();
+export const STANDARD_DAY = standardPeriod();
+export { afterConference, at, beforeEarlyBird, beforeRefundDeadline, conferenceDay, refundDeadline, standardPeriod } from '../setup/edition-clock';
 
 export function pinClock(iso: string): void {
   process.env.APP_NOW = iso;

@@ -68,6 +68,8 @@ describe('the import boundaries', { timeout: 60_000 }, () => {
       [importing('formatWholeFee', './format'), 'src/features/registration/Example.tsx'],
       [importing('formatWholeFee', '../../format'), 'src/features/registration/wizard/steps/Example.tsx'],
       [importing('conference', './conference'), 'src/content/example.ts'],
+      // The one exception for content (issue 20, decision 007): the leaf day formatting.
+      [importing('formatDayRange', '../shared/dates'), 'src/content/example.ts'],
       [importing('conference', '../content/conference'), 'src/shared/example.ts'],
       [importing('SampleBadge', './SampleBadge'), 'src/components/Example.tsx'],
       [importing('getRegistration', '../server/registrations'), 'netlify/functions/example.ts'],

@@ -7,10 +7,14 @@
 import { describe, expect, it } from 'vitest';
 import { computeCharges, findTier, isEarlyBirdOpen, pricing, tiersOnOffer, UnknownTierError, type ChargeInput, type CouponType } from '../../src/shared/pricing';
 import { formatMoney, percentOf, toMinor } from '../../src/shared/money';
+import { at } from '../setup/edition-clock';
+import { is2025Edition, specPricing } from './spec-edition';
+import { registrationFees } from '../../src/content/registration';
+import { conference } from '../../src/content/conference';
 
 const base = (tier: string): ChargeInput => ({ registrationTier: tier, welcomeReception: 'no', additionalReceptionTickets: 0, galaDinner: 'no', additionalGalaDinnerTickets: 0 });
 
-describe('tier catalogue (spec part 2 section 9)', () => {
+describe.runIf(is2025Edition)('tier catalogue, 2025 edition content against the spec (spec part 2 section 9)', () => {
   const expected: Array<[string, number, number]> = [
     ['prof_ieee_early', 8500, 350],
     ['prof_non_early', 10200, 420],
@@ -38,7 +42,8 @@ describe('tier catalogue (spec part 2 section 9)', () => {
   });
 });
 
-describe('totals without coupon or extras', () => {
+// The spec's worked examples: fixed cases, computed from the spec's own fee table (specPricing), not the content.
+describe("totals without coupon or extras (the spec's worked examples, spec fee table)", () => {
   const totals: Array<[string, number]> = [
     ['prof_ieee_indian_early', 10431.2], ['prof_ieee_foreign_early', 429.52],
     ['prof_non_indian_early', 12517.44], ['prof_non_foreign_early', 515.42],
@@ -50,15 +55,15 @@ describe('totals without coupon or extras', () => {
     ['stud_non_indian_std', 10308.48], ['stud_non_foreign_std', 515.42],
   ];
   it.each(totals)('%s totals %d', (tier, total) => {
-    expect(computeCharges(pricing, base(tier), null).total).toBe(toMinor(total));
+    expect(computeCharges(specPricing, base(tier), null).total).toBe(toMinor(total));
   });
   it('rounds the convenience fee half up: $540 -> GST 97.20, fee 25.488 -> 25.49', () => {
-    const c = computeCharges(pricing, base('prof_non_foreign_std'), null);
+    const c = computeCharges(specPricing, base('prof_non_foreign_std'), null);
     expect([c.subtotal, c.gst, c.convenienceFee, c.total]).toEqual([54000, 9720, 2549, 66269]);
   });
   it('half coupon with three extra tickets each, in USD', () => {
     const input: ChargeInput = { registrationTier: 'prof_ieee_foreign_early', welcomeReception: 'yes', additionalReceptionTickets: 3, galaDinner: 'yes', additionalGalaDinnerTickets: 3 };
-    const c = computeCharges(pricing, input, 'half');
+    const c = computeCharges(specPricing, input, 'half');
     expect([c.registrationFee, c.welcomeReceptionExtraFee, c.galaDinnerExtraFee, c.subtotal, c.gst, c.convenienceFee, c.total]).toEqual([17500, 9000, 15000, 41500, 7470, 1959, 50929]);
   });
 });
@@ -121,17 +126,19 @@ describe('money helpers', () => {
   });
 });
 
-describe('Early Bird window (1 Nov 2025 inclusive, Asia/Kolkata)', () => {
-  it('is open through the last IST minute of 1 Nov and closed after', () => {
-    expect(isEarlyBirdOpen(new Date('2025-11-01T23:59:59+05:30'))).toBe(true);
-    expect(isEarlyBirdOpen(new Date('2025-11-01T18:29:59Z'))).toBe(true);
-    expect(isEarlyBirdOpen(new Date('2025-11-01T18:30:00Z'))).toBe(false);
-    expect(isEarlyBirdOpen(new Date('2026-11-20T00:00:00Z'))).toBe(false);
+describe(`Early Bird window (last day ${registrationFees.earlyBirdDate} inclusive, ${conference.timeZone})`, () => {
+  // From the edition's content (2025: 1 Nov 2025 inclusive, IST), so a next edition's dates pass.
+  const lastDay = registrationFees.earlyBirdDate;
+  it('is open through the last minute of its last day in the conference zone and closed after', () => {
+    expect(isEarlyBirdOpen(new Date(at(lastDay, 0, '23:59:59')))).toBe(true);
+    expect(isEarlyBirdOpen(new Date(new Date(at(lastDay, 1, '00:00:00')).getTime() - 1000))).toBe(true);
+    expect(isEarlyBirdOpen(new Date(at(lastDay, 1, '00:00:00')))).toBe(false);
+    expect(isEarlyBirdOpen(new Date(at(lastDay, 384, '05:30:00')))).toBe(false);
   });
   it('offers Early Bird or Standard tiers of one region by date', () => {
-    const early = tiersOnOffer(pricing, new Date('2025-10-01T00:00:00Z'), 'Indian');
+    const early = tiersOnOffer(pricing, new Date(at(lastDay, -31, '05:30:00')), 'Indian');
     expect(early.map((t) => t.id)).toEqual(['prof_ieee_indian_early', 'prof_non_indian_early', 'stud_ieee_indian_early', 'stud_non_indian_early']);
-    const std = tiersOnOffer(pricing, new Date('2025-11-05T00:00:00Z'), 'Foreign');
+    const std = tiersOnOffer(pricing, new Date(at(lastDay, 4, '05:30:00')), 'Foreign');
     expect(std.every((t) => t.type === 'Standard' && t.currency === 'USD')).toBe(true);
     expect(std).toHaveLength(4);
   });

@@ -14,6 +14,7 @@ import {
 } from '../../src/shared/schedule';
 import { importantDates } from '../../src/content/dates';
 import { conference } from '../../src/content/conference';
+import { at as edition } from '../setup/edition-clock';
 
 const at = (iso: string) => new Date(iso);
 
@@ -81,12 +82,13 @@ describe('upcomingEvents', () => {
     expect(next?.events.map((e) => e.title)).toEqual(['A', 'B', 'C']);
   });
 
-  it('works on the content module (8 dates, last one 2025-11-15)', () => {
+  it('works on the content module (8 dates, the last one the Standard deadline)', () => {
     expect(importantDates).toHaveLength(8);
-    expect(upcomingEvents(importantDates, at('2025-11-10T00:00:00Z'))?.events[0]?.title).toBe(
+    const last = importantDates.at(-1)!.date;
+    expect(upcomingEvents(importantDates, new Date(edition(last, -5, '05:30:00')))?.events[0]?.title).toBe(
       'Standard registration deadline',
     );
-    expect(upcomingEvents(importantDates, at('2025-11-15T18:30:00Z'))).toBeNull();
+    expect(upcomingEvents(importantDates, new Date(edition(last, 1, '00:00:00')))).toBeNull();
   });
 });
 
@@ -145,8 +147,8 @@ describe('importantDateStates', () => {
 });
 
 describe('conference countdown target', () => {
-  it('is the start of 18 Dec 2025 in IST: 2025-12-17T18:30:00Z', () => {
-    expect(conferenceStart(conference).toISOString()).toBe('2025-12-17T18:30:00.000Z');
+  it('is the start of the first day in the conference zone (2025: 18 Dec 2025 IST, 2025-12-17T18:30:00Z)', () => {
+    expect(conferenceStart(conference).toISOString()).toBe(new Date(edition(conference.startDate, 0, '00:00:00')).toISOString());
     expect(startOfDayInZone('2025-12-18', 'Asia/Kolkata').toISOString()).toBe('2025-12-17T18:30:00.000Z');
   });
 
@@ -158,9 +160,10 @@ describe('conference countdown target', () => {
 
   it('counts down to it and is done once reached', () => {
     const start = conferenceStart(conference);
-    expect(countdownParts(start, at('2025-12-16T18:30:00Z'))).toEqual({ days: 1, hours: 0, minutes: 0, seconds: 0, done: false });
-    expect(countdownParts(start, at('2025-12-17T18:29:59Z')).seconds).toBe(1);
-    expect(countdownParts(start, at('2025-12-17T18:30:00Z')).done).toBe(true);
+    const ms = start.getTime();
+    expect(countdownParts(start, new Date(ms - 86_400_000))).toEqual({ days: 1, hours: 0, minutes: 0, seconds: 0, done: false });
+    expect(countdownParts(start, new Date(ms - 1000)).seconds).toBe(1);
+    expect(countdownParts(start, new Date(ms)).done).toBe(true);
     expect(countdownParts(start, at('2025-12-19T00:00:00Z')).done).toBe(true);
   });
 });

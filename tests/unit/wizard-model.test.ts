@@ -8,10 +8,12 @@ import {
   startState,
 } from '../../src/features/registration/wizard/model';
 import { pricing } from '../../src/shared/pricing';
+import { beforeEarlyBird, standardPeriod } from '../setup/edition-clock';
 import { emptyRegistrationForm, type RegistrationFormDraft } from '../../src/shared/registration-form';
 
-const duringEarlyBird = new Date('2025-10-15T12:00:00Z');
-const afterEarlyBird = new Date('2025-11-10T12:00:00Z');
+// From the edition's dates (tests/setup/edition-clock.ts): 2025-10-15 and 2025-11-10 for 2025.
+const duringEarlyBird = new Date(beforeEarlyBird('17:30:00'));
+const afterEarlyBird = new Date(standardPeriod('17:30:00'));
 const draft = (over: Partial<RegistrationFormDraft>): RegistrationFormDraft => ({ ...emptyRegistrationForm, dietaryRequirements: [], ...over });
 
 describe('isPricing', () => {

@@ -3,6 +3,7 @@
  * "the name-change style lookup"; spec part 2 section 5: both required, the e-mail input of
  * e-mail type, '⚠️ Please enter both Registration ID and Email.').
  */
+import { conference } from '../../content/conference';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { checkRegistrant, keepFocus, type Registrant } from './accounts-api';
 
@@ -65,7 +66,7 @@ export function RegistrantForm({ submitLabel, busy, error, onSubmit, onInvalid, 
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
-            placeholder="e.g. PESGRE25-7KQ2M9XD"
+            placeholder={`e.g. ${conference.exampleRegistrationNumber}`}
             maxLength={41}
             value={regId}
             onChange={(e) => {

@@ -3,6 +3,7 @@
  * submission link, the PDF of the call, the poster, submission rules, the ten tracks, a link to
  * the call for special sessions, student and YP activities and the digital-library conditions.
  */
+import { formatDayRange } from '../../shared/dates';
 import { Link } from 'react-router-dom';
 import { callForPapers } from '../../content/call-for-papers';
 import { conference } from '../../content/conference';
@@ -31,7 +32,7 @@ export default function CallForPapersPage() {
         <figure className="ip-poster">
           <img
             src={callForPapers.posterImage}
-            alt={`Call for papers poster of ${conference.name}, 18-21 December 2025, ${conference.instituteShortName}`}
+            alt={`Call for papers poster of ${conference.name}, ${formatDayRange(conference.startDate, conference.endDate)}, ${conference.instituteShortName}`}
             width={800}
             height={1100}
             decoding="async"

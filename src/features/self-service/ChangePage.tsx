@@ -136,7 +136,7 @@ export function ChangePage({ kind }: { kind: ChangeKind }) {
       verified: (registrationNumber, paymentId) => {
         setDone(true);
         setBanner({ tone: 'success', text: selfServiceMessages.verified });
-        redirectTimer.current = window.setTimeout(() => void navigate(paymentSuccessUrl(registrationNumber || fetched.registrationNumber, paymentId)), REDIRECT_DELAY_MS);
+        redirectTimer.current = window.setTimeout(() => void navigate(paymentSuccessUrl(registrationNumber || fetched.registrationNumber, paymentId, kind)), REDIRECT_DELAY_MS);
         setBusy(null);
       },
       dismissed: () => {
@@ -168,7 +168,7 @@ export function ChangePage({ kind }: { kind: ChangeKind }) {
         <div className="ss-field">
           <label htmlFor={inputId}>Registration ID</label>
           <p id={hintId} className="ss-field__hint">
-            As in your confirmation e-mail, e.g. PESGRE25-ABCD2345.
+            As in your confirmation e-mail, e.g. {conference.exampleRegistrationNumber}.
           </p>
           <input
             ref={inputRef}

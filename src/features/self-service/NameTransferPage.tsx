@@ -133,7 +133,7 @@ export default function NameTransferPage() {
       verified: (registrationNumber, paymentId) => {
         setDone(true);
         setBanner({ tone: 'success', text: selfServiceMessages.verified });
-        redirectTimer.current = window.setTimeout(() => void navigate(paymentSuccessUrl(registrationNumber || ordered.summary.registrationNumber, paymentId)), REDIRECT_DELAY_MS);
+        redirectTimer.current = window.setTimeout(() => void navigate(paymentSuccessUrl(registrationNumber || ordered.summary.registrationNumber, paymentId, 'name-transfer')), REDIRECT_DELAY_MS);
         setBusy(null);
       },
       dismissed: () => {
@@ -219,7 +219,7 @@ export default function NameTransferPage() {
           <div className="ss-field">
             <label htmlFor={`${ids}-regId`}>Registration ID</label>
             <p id={regIdHint} className="ss-field__hint">
-              As in your confirmation e-mail, e.g. PESGRE25-ABCD2345.
+              As in your confirmation e-mail, e.g. {conference.exampleRegistrationNumber}.
             </p>
             <input type="text" autoComplete="off" spellCheck={false} aria-required="true" {...field('regId', regIdHint)} />
             {fieldError('regId')}

@@ -12,7 +12,7 @@ import { VALIDATION_LOAD_FAILED, lazyResolver, loadOnce, prefetchOnInteraction }
 import { clearRegistration, restoreRegistration, saveRegistration } from '../../../lib/persisted-form';
 import type { IeeeStatusResponse } from '../../../shared/api';
 import { apiPaths } from '../../../shared/api-paths';
-import { findTier, type Pricing, type Tier } from '../../../shared/pricing';
+import { computeCharges, findTier, type Pricing, type Tier } from '../../../shared/pricing';
 import { tierDependentFields } from '../../../shared/tier-rules';
 import { messages } from '../../../shared/messages';
 import { TOTAL_STEPS, nextStep, previousStep, type RegistrationFormDraft } from '../../../shared/registration-form';
@@ -171,6 +171,8 @@ export function WizardForm({ pricing, admin, tiers }: WizardFormProps) {
   };
 
   const tierCurrency = findTier(pricing, tierId)?.currency ?? 'INR';
+  // A coupon that covers everything (issue 20): nothing is paid, so the button confirms instead of paying.
+  const nothingToPay = step === TOTAL_STEPS && coupon.applied?.type === 'full' && computeCharges(pricing, getValues(), 'full').total === 0;
   // Counts only the steps this delegate's tier keeps, so a skipped step never shows as a jump.
   const progress = stepProgress(step, tierId);
 
@@ -235,7 +237,7 @@ export function WizardForm({ pricing, admin, tiers }: WizardFormProps) {
             </button>
           ) : (
             <button type="button" className="button wizard__primary" onClick={() => void payment.pay()} disabled={payment.paying || coupon.checking}>
-              {payment.paying ? 'Processing...' : 'Pay Now'}
+              {payment.paying ? 'Processing...' : nothingToPay ? 'Confirm registration' : 'Pay Now'}
             </button>
           )}
         </div>

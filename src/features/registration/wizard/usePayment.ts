@@ -94,7 +94,7 @@ export function usePayment({ pricing, admin, coupon, getValues, onEarlyBirdExpir
     const order = result.data;
     if (order.noPayment) {
       onRegistered();
-      void navigate(paymentSuccessUrl(order.registrationNumber, order.id || 'NoPayment'));
+      void navigate(paymentSuccessUrl(order.registrationNumber, 'NoPayment', 'free-registration'));
       return;
     }
 

@@ -1,0 +1,36 @@
+/**
+ * The registration confirmation (ARCHITECTURE: Payment flow step 3) and, with another heading and
+ * lead, the messages that carry the ticket after a change (tier upgrade, IEEE change, the new
+ * person of a name transfer, a name change): the details, the QR ticket inline, and the
+ * self-service links.
+ */
+import { Img } from '@react-email/components';
+import { EmailLayout, Facts, LinkList, P } from './layout';
+
+export interface ConfirmationProps {
+  heading: string;
+  /** The inbox preview line. */
+  preview: string;
+  name: string;
+  /** What happened, in a sentence or three. */
+  lead: string;
+  rows: readonly (readonly [string, string])[];
+  registrationNumber: string;
+  /** Content-ID of the inline QR image. */
+  ticketCid: string;
+  links: readonly (readonly [string, string])[];
+}
+
+export function ConfirmationEmail(p: ConfirmationProps) {
+  return (
+    <EmailLayout preview={p.preview} heading={p.heading}>
+      <P>Dear {p.name},</P>
+      <P>{p.lead}</P>
+      <Facts rows={p.rows} />
+      <P>Your ticket is the QR code below (also attached as ticket-{p.registrationNumber}.png). Show it at the registration desk on each day of the conference.</P>
+      <Img src={`cid:${p.ticketCid}`} width="240" height="240" alt={`QR ticket for ${p.registrationNumber}`} />
+      <P>Changes you can make yourself with your registration number:</P>
+      <LinkList links={p.links} />
+    </EmailLayout>
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * `npm run test:next-edition` (issue 20, "The next edition"): follows the README's next-edition
+ * steps as written, in a temporary copy of the repository, and fails when the tests do not pass
+ * there. In the copy it
+ *
+ * 1. edits `src/content/` as a next committee would: every date in it one year later (ISO days
+ *    '2025-11-01' and written days '30 June 2025'), and one fee changed (the Standard
+ *    professional non-member fee in INR, +500);
+ * 2. runs `npm run assets` (README step 3), which regenerates the PDFs, the hotel sheet and the
+ *    SVGs from the content;
+ * 3. runs the `unit` and `functions` test projects.
+ *
+ * The copy shares this checkout's node_modules (a symlink) and the machine's Redis (the tests use
+ * their own key prefixes). Slow (a few minutes): CI runs it (`.ci/run`), `npm test` does not.
+ * `--keep` leaves the copy on disk and prints where it is.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const keep = process.argv.includes('--keep');
+const MONTHS = 'January|February|March|April|May|June|July|August|September|October|November|December';
+
+/** Every date of a content module one year later: ISO days and written days ('30 June 2025'). */
+export function shiftDates(source: string, years = 1): string {
+  return source
+    .replace(/\b(20\d\d)-(\d\d)-(\d\d)\b/g, (_, y: string, m: string, d: string) => {
+      const year = Number(y) + years;
+      // 29 February moves to 28 February in a year that has none.
+      const day = m === '02' && d === '29' && new Date(Date.UTC(year, 1, 29)).getUTCMonth() !== 1 ? '28' : d;
+      return `${year}-${m}-${day}`;
+    })
+    .replace(new RegExp(`\\b(\\d{1,2}) (${MONTHS}) (20\\d\\d)\\b`, 'g'), (_, d: string, month: string, y: string) => `${d} ${month} ${Number(y) + years}`);
+}
+
+/** The one fee the check changes: professional, non-member, Standard, INR. */
+export function changeOneFee(source: string): string {
+  const re = /(non: \{ early: \{ INR: \d+, USD: \d+ \}, std: \{ INR: )(\d+)/;
+  if (!re.test(source)) throw new Error('the professional non-member Standard INR fee was not found in src/content/registration.ts');
+  return source.replace(re, (_, head: string, fee: string) => `${head}${Number(fee) + 500}`);
+}
+
+function copyRepository(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pesgre-next-edition-'));
+  // What git tracks plus new files not ignored: the checkout as a committee member would have it.
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' }).split('\0').filter(Boolean);
+  for (const file of files) {
+    const from = path.join(root, file);
+    const to = path.join(dir, file);
+    mkdirSync(path.dirname(to), { recursive: true });
+    try {
+      cpSync(from, to);
+    } catch {
+      // A file deleted in the working tree but still in the index.
+    }
+  }
+  symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  return dir;
+}
+
+function run(dir: string, label: string, command: string, args: string[]): boolean {
+  console.log(`\n== ${label}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: dir, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
+  console.log(`== ${label}: exit ${result.status} after ${Math.round((Date.now() - started) / 1000)} s`);
+  return result.status === 0;
+}
+
+function main(): number {
+  const dir = copyRepository();
+  console.log(`next edition: a copy of the repository in ${dir}`);
+  try {
+    const content = path.join(dir, 'src/content');
+    let changed = 0;
+    for (const name of readdirSync(content).filter((f) => f.endsWith('.ts'))) {
+      const file = path.join(content, name);
+      const before = readFileSync(file, 'utf8');
+      let after = shiftDates(before);
+      if (name === 'registration.ts') after = changeOneFee(after);
+      if (after !== before) {
+        writeFileSync(file, after);
+        changed++;
+      }
+    }
+    console.log(`next edition: ${changed} content modules edited (dates one year later, one fee changed)`);
+    const ok = run(dir, 'README step 3', 'npm', ['run', 'assets']) && [run(dir, 'unit tests', 'npx', ['vitest', 'run', '--project', 'unit']), run(dir, 'function tests', 'npx', ['vitest', 'run', '--project', 'functions'])].every(Boolean);
+    console.log(ok ? '\nnext edition: the tests pass with the shifted content' : '\nnext edition: FAILED (above)');
+    return ok ? 0 : 1;
+  } finally {
+    if (keep) console.log(`next edition: copy kept at ${dir}`);
+    else rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) process.exitCode = main();

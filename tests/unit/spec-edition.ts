@@ -1,0 +1,36 @@
+/**
+ * The 2025 edition as the spec prints it (spec part 2 section 9), for tests that must not move
+ * when the next committee edits src/content (issue 20, "The next edition"):
+ *
+ * - `specPricing`: this edition's pricing with the spec's fee table put back, so the spec's worked
+ *   examples (the totals of each tier) stay fixed cases of their own, whatever the content says;
+ * - `is2025Edition`: true while src/content still holds the 2025 edition's dates and fees. Checks
+ *   of the content against the spec hold only then, so they run only then (`describe.runIf`) and
+ *   say so in their names.
+ */
+import { conference } from '../../src/content/conference';
+import { registrationFees } from '../../src/content/registration';
+import { pricing, type Pricing } from '../../src/shared/pricing';
+
+/** The spec's fee table: [category][membership][period] = [INR, USD]. */
+export const SPEC_FEES = {
+  prof: { ieee: { early: [8500, 350], std: [12500, 450] }, non: { early: [10200, 420], std: [15000, 540] } },
+  stud: { ieee: { early: [5000, 250], std: [7000, 350] }, non: { early: [6000, 300], std: [8400, 420] } },
+} as const;
+
+/** The pricing of the spec's fee table (tier ids, labels, GST and convenience fee as in the content). */
+export const specPricing: Pricing = {
+  ...pricing,
+  gst: 18,
+  convinienceFee: 4,
+  registrationTiers: pricing.registrationTiers.map((t) => {
+    const [category, membership, , period] = t.id.split('_') as ['prof' | 'stud', 'ieee' | 'non', string, 'early' | 'std'];
+    return { ...t, fee: SPEC_FEES[category][membership][period][t.currency === 'INR' ? 0 : 1] };
+  }),
+};
+
+/** True while the content is the 2025 edition the spec describes (its dates and its fee table). */
+export const is2025Edition =
+  conference.startDate === '2025-12-18' &&
+  registrationFees.earlyBirdDate === '2025-11-01' &&
+  specPricing.registrationTiers.every((t, i) => t.fee === pricing.registrationTiers[i]!.fee);
