@@ -57,6 +57,7 @@ export function WizardForm({ pricing, admin, tiers }: WizardFormProps) {
   const [coupon, setCoupon] = useState<CouponState>(noCoupon);
   const previousTier = useRef(start.data.registrationTier);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const payButtonRef = useRef<HTMLButtonElement>(null);
   const shownStep = useRef(step);
 
   const form = useForm<RegistrationFormDraft>({
@@ -108,6 +109,7 @@ export function WizardForm({ pricing, admin, tiers }: WizardFormProps) {
     getValues,
     onEarlyBirdExpired: () => clearForm(),
     onRegistered: () => clearRegistration(storage),
+    payButton: payButtonRef,
   });
 
   /** Choosing a tier fixes the fee and currency and the fields the tier decides (spec part 2 section 4). */
@@ -234,7 +236,7 @@ export function WizardForm({ pricing, admin, tiers }: WizardFormProps) {
               Next
             </button>
           ) : (
-            <button type="button" className="button wizard__primary" onClick={() => void payment.pay()} disabled={payment.paying || coupon.checking}>
+            <button ref={payButtonRef} type="button" className="button wizard__primary" onClick={() => void payment.pay()} disabled={payment.paying || coupon.checking}>
               {payment.paying ? 'Processing...' : 'Pay Now'}
             </button>
           )}
