@@ -82,6 +82,8 @@ describe('the focus ring', () => {
         if (outline === undefined || outline === 'none') continue;
         rings++;
         if (outline !== 'var(--focus)' || !/box-shadow\s*:\s*var\(--focus-shadow\)/.test(body)) offenders.push(`${file}: ${selector}`);
+        // The global rule must win over components' own shadows, whatever their specificity.
+        if (selector === ':focus-visible' && !/box-shadow\s*:\s*var\(--focus-shadow\)\s*!important/.test(body)) offenders.push(`${file}: ${selector} without !important`);
       }
       // An outline turned off on focus must only be where focus is programmatic (headings, main).
       for (const rule of text.matchAll(/([^{}]+){([^{}]*outline\s*:\s*none[^{}]*)}/g)) {

@@ -159,7 +159,8 @@ export function WizardForm({ pricing, admin, tiers }: WizardFormProps) {
     if (step === 4) {
       const { noPaper, paperId } = getValues();
       if (!noPaper && !paperId.trim()) {
-        window.alert(messages.paperRequired);
+        // The spec's words, inline under the field it concerns (role=alert, aria-invalid), not a pop-up (issue 21).
+        setError('paperId', { type: 'required', message: messages.paperRequired }, { shouldFocus: true });
         return;
       }
     }
@@ -186,7 +187,8 @@ export function WizardForm({ pricing, admin, tiers }: WizardFormProps) {
     <FormProvider {...form}>
       <form className="wizard card" noValidate onSubmit={onSubmit} aria-labelledby="wizard-step-heading" {...prefetchOnInteraction(prefetchForm)}>
         <div className="wizard__progress">
-          <p className="wizard__count">
+          {/* Read inside the heading instead, which is where focus lands after Next (issue 21). */}
+          <p className="wizard__count" aria-hidden="true">
             Step {progress.position} of {progress.total}
           </p>
           <div className="wizard__bar" aria-hidden="true">
@@ -194,13 +196,13 @@ export function WizardForm({ pricing, admin, tiers }: WizardFormProps) {
           </div>
         </div>
         <h2 id="wizard-step-heading" ref={headingRef} tabIndex={-1}>
+          <span className="visually-hidden">
+            Step {progress.position} of {progress.total}:{' '}
+          </span>
           {STEP_TITLES[step]}
         </h2>
-        {notice && (
-          <p className="notice" role="status">
-            {notice}
-          </p>
-        )}
+        {/* In the DOM before its text, so screen readers announce the text (issue 21). */}
+        <div role="status">{notice && <p className="notice">{notice}</p>}</div>
 
         {step === 1 && <ParticipantStep admin={admin} />}
         {step === 2 && <TierStep tiers={tiers} gst={pricing.gst} onTierChange={onTierChange} />}
