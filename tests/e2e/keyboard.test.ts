@@ -247,6 +247,51 @@ describe('focus after the checkout', () => {
   });
 });
 
+describe('the wizard by keyboard', () => {
+  it("step 1's required alerts name their fields; step 4's missing Paper ID is an inline alert on the field; the step count is in the focused heading", async () => {
+    await page.goto(`${stack.appUrl}/authors/registration/details`);
+    await expect.poll(() => page.getByRole('heading', { name: /Participant Details/ }).isVisible(), { timeout: 30_000 }).toBe(true);
+    await page.getByRole('button', { name: 'Next' }).focus();
+    await page.keyboard.press('Enter');
+    const firstName = page.getByRole('alert').filter({ hasText: /^First Name: / });
+    await expect.poll(() => firstName.textContent()).toBe('First Name: This field is required.');
+    const alerts = await page.locator('.field__error[role=alert]').allTextContents();
+    expect(alerts.length).toBeGreaterThan(3);
+    // No two alike: each names its field, the spec's words follow.
+    expect(new Set(alerts).size).toBe(alerts.length);
+    expect(alerts.every((a) => a.endsWith('This field is required.') || !a.includes('This field is required.'))).toBe(true);
+
+    // Step 4 with a professional (non-member) tier and no Paper ID.
+    const data = formFor('prof_non_indian_std', 'keyboard.paper@example.org', { paperId: '' });
+    await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [REGISTRATION_STORAGE_KEY, JSON.stringify({ step: 4, data })] as const);
+    await page.reload();
+    await expect.poll(() => page.getByRole('heading', { name: /Paper Registration/ }).isVisible(), { timeout: 30_000 }).toBe(true);
+    let dialogs = 0;
+    page.on('dialog', (d) => {
+      dialogs++;
+      void d.dismiss();
+    });
+    await page.getByRole('button', { name: 'Next' }).focus();
+    await page.keyboard.press('Enter');
+    const paperId = page.getByLabel('Paper ID');
+    await expect.poll(() => paperId.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await paperId.getAttribute('aria-describedby'))!.split(' ');
+    const alert = page.locator('#field-paperId-error');
+    expect(describedBy).toContain('field-paperId-error');
+    expect(await alert.getAttribute('role')).toBe('alert');
+    expect(await alert.textContent()).toBe('Paper ID: Paper ID is required unless you did not submit a paper.');
+    expect(await alert.locator(':scope > :not(.visually-hidden)').count()).toBe(0);
+    expect(dialogs).toBe(0);
+    expect(await paperId.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await page.keyboard.type('PESGRE-2025-0042');
+    await page.keyboard.press('Enter');
+    // Focus lands on the next step's heading, which carries the count (the IEEE step does not apply: 8 steps).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H2');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Step 4 of 8: Welcome Reception');
+  });
+});
+
 describe('/name-change', () => {
   it('after Update Name focus is on the confirmation, which stays', async () => {
     const email = 'keyboard.rename@example.org';
