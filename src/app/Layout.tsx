@@ -48,7 +48,17 @@ export function SiteFrame({ children }: { children: ReactNode }) {
 
   return (
     <div className="site">
-      <a className="skip-link" href="#main">
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(e) => {
+          // Focus itself moves into main, not only the scroll position (a fragment link leaves focus
+          // behind in some browsers, and the router may already be at #main).
+          e.preventDefault();
+          mainRef.current?.focus();
+          mainRef.current?.scrollIntoView();
+        }}
+      >
         Skip to main content
       </a>
       <header className="site-header">

@@ -60,6 +60,15 @@ export function failureMessage(result: ApiFailure, fallback: string): string {
   return fallback;
 }
 
+/**
+ * Whether the server refused what was typed (400 or 404: bad input, or an ID and e-mail that
+ * match no registration), as opposed to failing or limiting: only then does a page mark its
+ * fields aria-invalid (issue 21, WCAG 3.3.1).
+ */
+export function refusedInput(result: ApiResult<unknown>): boolean {
+  return !result.ok && !result.network && (result.status === 400 || result.status === 404);
+}
+
 /** GET `path` and parse JSON. Extra headers (e.g. Authorization) are merged in. */
 export function getJson<T>(path: string, init: { headers?: Record<string, string>; signal?: AbortSignal } = {}): Promise<ApiResult<T>> {
   return send<T>(path, { method: 'GET', headers: { Accept: 'application/json', ...init.headers }, signal: init.signal });

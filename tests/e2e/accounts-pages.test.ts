@@ -12,13 +12,13 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mkdir, readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import type { Registration } from '../../netlify/server/registrations';
 import type { CancellationResponse, CreateOrderResponse, InvoicesLookupResponse, VerifyPaymentResponse } from '../../src/shared/api';
 import { computeCharges, pricing } from '../../src/shared/pricing';
 import { validForm } from '../functions/helpers-form';
+import { expectNoAxeViolations } from './axe';
 import { launchChromium, startStack, type Stack } from './stack';
 
 let stack: Stack;
@@ -56,12 +56,6 @@ async function createPaidRegistration(): Promise<string> {
   expect(verified.status, JSON.stringify(verified.body)).toBe(200);
   expect(verified.body.success).toBe(true);
   return verified.body.registrationNumber!;
-}
-
-async function expectNoSeriousAxeViolations(p: Page) {
-  const axe = await new AxeBuilder({ page: p }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
 }
 
 /** Opens `route` and fills the two labelled fields. */
@@ -120,7 +114,7 @@ describe('accounts pages in Chromium', { timeout: 240_000 }, () => {
     await submit.waitFor();
     expect(await page.getByLabel('Registered e-mail').getAttribute('type')).toBe('email');
     await page.waitForLoadState('networkidle');
-    await expectNoSeriousAxeViolations(page);
+    await expectNoAxeViolations(page, `${new URL(page.url()).pathname}, check 1`);
     await submit.click();
     const alert = page.getByRole('alert').filter({ hasText: '⚠️ Please enter both Registration ID and Email.' });
     await expect.poll(() => alert.isVisible()).toBe(true);
@@ -130,7 +124,7 @@ describe('accounts pages in Chromium', { timeout: 240_000 }, () => {
     await submit.click();
     await expect.poll(() => alert.isVisible()).toBe(true);
     expect(await page.getByLabel('Registered e-mail').evaluate((el) => el === document.activeElement)).toBe(true);
-    await expectNoSeriousAxeViolations(page);
+    await expectNoAxeViolations(page, `${new URL(page.url()).pathname}, check 2`);
     expect(consoleErrors).toEqual([]);
   });
 
@@ -199,7 +193,7 @@ describe('accounts pages in Chromium', { timeout: 240_000 }, () => {
     expect(text).toContain('998596');
     await expect.poll(() => page.getByRole('status').filter({ hasText: `Downloaded invoice-` }).isVisible()).toBe(true);
     expect(await button.isEnabled()).toBe(true);
-    await expectNoSeriousAxeViolations(page);
+    await expectNoAxeViolations(page, `${new URL(page.url()).pathname}, check 3`);
     // Chromium logs the refused lookup's 404 itself; nothing else may be logged.
     expect(consoleErrors.filter((e) => !/status of (404 \(Not Found\)|429 \(Too Many Requests\))/.test(e))).toEqual([]);
     // The refused download's message is gone once a download succeeds.
@@ -218,7 +212,7 @@ describe('accounts pages in Chromium', { timeout: 240_000 }, () => {
     // 50 % of the ₹15,000 fee, without GST and the convenience fee.
     expect(await result.getByText(/If you cancel now, ₹7,500\.00 \(50% of your registration fee/).isVisible()).toBe(true);
     expect(await result.getByRole('definition').textContent()).toBe('₹7,500.00');
-    await expectNoSeriousAxeViolations(page);
+    await expectNoAxeViolations(page, `${new URL(page.url()).pathname}, check 4`);
 
     // The first button only asks; nothing is stored until the explicit second one.
     await page.getByRole('button', { name: 'Request cancellation' }).click();
@@ -226,7 +220,7 @@ describe('accounts pages in Chromium', { timeout: 240_000 }, () => {
     await expect.poll(() => confirmHeading.isVisible()).toBe(true);
     await expect.poll(() => confirmHeading.evaluate((el) => el === document.activeElement)).toBe(true);
     expect((await storedRegistration())!.cancellation).toBeUndefined();
-    await expectNoSeriousAxeViolations(page);
+    await expectNoAxeViolations(page, `${new URL(page.url()).pathname}, check 5`);
 
     // Declining the confirmation goes back to the first button, with focus on it.
     await page.getByRole('button', { name: 'No, keep my registration' }).click();
@@ -248,7 +242,7 @@ describe('accounts pages in Chromium', { timeout: 240_000 }, () => {
     await page.getByRole('button', { name: 'Check refund' }).click();
     await expect.poll(() => page.getByRole('status').getByText(received).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Request cancellation' }).count()).toBe(0);
-    await expectNoSeriousAxeViolations(page);
+    await expectNoAxeViolations(page, `${new URL(page.url()).pathname}, check 6`);
     expect(consoleErrors).toEqual([]);
 
     // And so does the API, asked again: the quote and a repeated request answer the same.

@@ -13,7 +13,6 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import PostalMime from 'postal-mime';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { StoredRegistration } from '../../src/shared/api';
@@ -24,6 +23,7 @@ import { computeCharges, pricing } from '../../src/shared/pricing';
 import { devDefaults } from '../../scripts/local-config';
 import { NO_MATCH_MESSAGE } from '../../src/shared/messages';
 import { validForm } from '../functions/helpers-form';
+import { expectNoAxeViolations } from './axe';
 import { launchChromium, startStack, type Stack } from './stack';
 
 const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD || devDefaults.ADMIN_PASSWORD;
@@ -93,13 +93,6 @@ async function adminRegistration(): Promise<StoredRegistration> {
   return (await res.json()) as StoredRegistration;
 }
 
-/** axe-core: no serious or critical WCAG 2.1 A/AA violation on the page as it is now. */
-async function expectNoSeriousViolations(p: Page, where: string) {
-  const axe = await new AxeBuilder({ page: p }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, where).toEqual([]);
-}
-
 const alertText = (p: Page) => p.locator('.ss').getByRole('alert').textContent();
 const statusText = (p: Page) => p.locator('.ss').getByRole('status').textContent();
 
@@ -130,7 +123,7 @@ describe('name transfer in Chromium', () => {
     expect(intro).toContain(formatMoney(fee.base, 'INR'));
     expect(intro).toContain('$50.00');
     expect(intro).toContain('20 November 2025');
-    await expectNoSeriousViolations(page, '/name-transfer empty');
+    await expectNoAxeViolations(page, '/name-transfer empty');
 
     const orders: string[] = [];
     page.on('request', (r) => {
@@ -146,7 +139,7 @@ describe('name transfer in Chromium', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect.poll(() => alertText(page)).toBe('Title must be one of Dr, Prof, Mr, Ms, Mrs.');
     expect(await page.getByText('Organization is required.').isVisible()).toBe(true);
-    await expectNoSeriousViolations(page, '/name-transfer with field errors');
+    await expectNoAxeViolations(page, '/name-transfer with field errors');
     expect(orders).toEqual([]);
 
     // A wrong registered e-mail: the server's refusal, no summary.
@@ -191,7 +184,7 @@ describe('name transfer in Chromium', () => {
     expect(await row('Convenience fee (4%)').textContent()).toBe(formatMoney(fee.convenienceFee, 'INR'));
     expect(await row('Total').textContent()).toBe('₹2,454.40');
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Transfer summary');
-    await expectNoSeriousViolations(page, '/name-transfer with the summary');
+    await expectNoAxeViolations(page, '/name-transfer with the summary');
 
     // Closing the checkout: the message, nothing stored changes, paying is still possible.
     await summary.getByRole('button', { name: 'Pay ₹2,454.40' }).click();
@@ -202,7 +195,7 @@ describe('name transfer in Chromium', () => {
     await expect.poll(() => statusText(page)).toBe(selfServiceMessages.windowClosed);
     expect(page.url()).toBe(`${stack.appUrl}/name-transfer`);
     expect(await summary.getByRole('button', { name: 'Pay ₹2,454.40' }).isEnabled()).toBe(true);
-    await expectNoSeriousViolations(page, '/name-transfer with a message');
+    await expectNoAxeViolations(page, '/name-transfer with a message');
     expect(await adminRegistration()).toEqual(before);
 
     // Editing a detail drops the order made for the old details.

@@ -235,7 +235,8 @@ const publicRoutes: Array<[string, string | RegExp]> = [
   ['/authors/call-for-special-session', 'Call For Special Session'],
   ['/authors/submission', 'Submission'],
   ['/authors/registration', 'Registration'],
-  ['/authors/registration/details', 'Participant Details'],
+  // The step count is part of the step heading, where focus lands after Next (issue 21).
+  ['/authors/registration/details', /^Step 1 of [89]: Participant Details$/],
   ['/authors/registration/payment-success?reg_no=PESGRE25-TEST2345&payment_id=pay_TEST', 'Payment Successful!'],
   ['/program/keynote-speakers', 'Keynote Speakers'],
   ['/program/tutorial-speakers', 'Tutorial Speakers'],

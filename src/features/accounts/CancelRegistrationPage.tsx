@@ -9,12 +9,13 @@ import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { conference } from '../../content/conference';
 import { invoicing } from '../../content/invoicing';
-import { failureMessage } from '../../lib/api';
+import { failureMessage, refusedInput } from '../../lib/api';
 import type { CancellationResponse } from '../../shared/api';
 import { formatMoney } from '../../shared/money';
 import { paths } from '../../shared/routes';
 import { formatDay } from '../../shared/dates';
-import { keepFocus, quoteCancellation, requestCancellation, useFocusAfterRender, type Registrant } from './accounts-api';
+import { keepFocus, useFocusAfterRender } from '../../lib/focus';
+import { quoteCancellation, requestCancellation, type Registrant } from './accounts-api';
 import { RegistrantForm } from './RegistrantForm';
 import './accounts.css';
 
@@ -42,6 +43,7 @@ export default function CancelRegistrationPage() {
   const id = useId();
   const [checking, setChecking] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
+  const [refused, setRefused] = useState(false);
   const [checked, setChecked] = useState<Checked | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [requesting, setRequesting] = useState(false);
@@ -61,6 +63,7 @@ export default function CancelRegistrationPage() {
     const seq = ++checkSeq.current;
     setChecking(true);
     setFormError(null);
+    setRefused(false);
     setRequestError(null);
     setChecked(null);
     setConfirming(false);
@@ -69,6 +72,7 @@ export default function CancelRegistrationPage() {
     setChecking(false);
     if (!result.ok) {
       setFormError(failureMessage(result, cancellationFailures.quote));
+      setRefused(refusedInput(result));
       return;
     }
     setChecked({ who, answer: result.data });
@@ -131,7 +135,7 @@ export default function CancelRegistrationPage() {
       <section className="card accounts__section" aria-labelledby={`${id}-check`}>
         <h2 id={`${id}-check`}>Check your refund</h2>
         <p>Enter the Registration ID from your confirmation e-mail and the e-mail address you registered with.</p>
-        <RegistrantForm submitLabel="Check refund" busy={checking} error={formError} onSubmit={check} onInvalid={setFormError} onEdit={edited} />
+        <RegistrantForm submitLabel="Check refund" busy={checking} error={formError} refused={refused} onSubmit={check} onInvalid={setFormError} onEdit={edited} />
       </section>
 
       {/* Always in the DOM so the server's message is announced when it arrives. */}

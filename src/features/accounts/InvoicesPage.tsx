@@ -7,13 +7,14 @@
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { conference } from '../../content/conference';
-import { failureMessage } from '../../lib/api';
+import { failureMessage, refusedInput } from '../../lib/api';
 import type { DocumentSummary } from '../../shared/api';
 import { selfServiceMessages } from '../../shared/messages';
 import { formatMoney } from '../../shared/money';
 import { paths } from '../../shared/routes';
 import { formatDay } from '../../shared/dates';
-import { downloadDocument, keepFocus, lookupInvoices, saveDocument, useFocusAfterRender, type Registrant } from './accounts-api';
+import { keepFocus, useFocusAfterRender } from '../../lib/focus';
+import { downloadDocument, lookupInvoices, saveDocument, type Registrant } from './accounts-api';
 import { RegistrantForm } from './RegistrantForm';
 import './accounts.css';
 
@@ -28,6 +29,7 @@ export default function InvoicesPage() {
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
+  const [refused, setRefused] = useState(false);
   const [found, setFound] = useState<Found | null>(null);
   const [downloading, setDownloading] = useState<string | null>(null);
   const [downloadError, setDownloadError] = useState<string | null>(null);
@@ -41,6 +43,7 @@ export default function InvoicesPage() {
     const seq = ++lookupSeq.current;
     setBusy(true);
     setFormError(null);
+    setRefused(false);
     setDownloadError(null);
     setFound(null);
     setStatus('');
@@ -49,6 +52,7 @@ export default function InvoicesPage() {
     setBusy(false);
     if (!result.ok) {
       setFormError(failureMessage(result, selfServiceMessages.recordNotFound));
+      setRefused(refusedInput(result));
       return;
     }
     const { registrationNumber, documents } = result.data;
@@ -96,7 +100,7 @@ export default function InvoicesPage() {
           the GST tax invoice of your registration, of any paid change to it, and the credit note of an approved
           cancellation.
         </p>
-        <RegistrantForm submitLabel="Find invoices" busy={busy} error={formError} onSubmit={find} onInvalid={setFormError} onEdit={edited} />
+        <RegistrantForm submitLabel="Find invoices" busy={busy} error={formError} refused={refused} onSubmit={find} onInvalid={setFormError} onEdit={edited} />
       </section>
 
       <p role="status" className="accounts__status">

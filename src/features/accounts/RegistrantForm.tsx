@@ -5,7 +5,8 @@
  */
 import { conference } from '../../content/conference';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { checkRegistrant, keepFocus, type Registrant } from './accounts-api';
+import { keepFocus } from '../../lib/focus';
+import { checkRegistrant, type Registrant } from './accounts-api';
 
 interface RegistrantFormProps {
   /** The submit button's label ('Find invoices', 'Check refund'). */
@@ -14,6 +15,11 @@ interface RegistrantFormProps {
   busy: boolean;
   /** The message for the alert region under the fields: the page's refusal, or null. */
   error: string | null;
+  /**
+   * The server refused the ID and e-mail (it answers a wrong e-mail and an unknown ID alike, so
+   * both fields are marked invalid while `error` shows).
+   */
+  refused?: boolean;
   /** Called with checked values only; the form waits for it to settle before tidying focus. */
   onSubmit: (who: Registrant) => Promise<void>;
   /** Called with the check's message when a field is empty or malformed. */
@@ -27,7 +33,7 @@ interface RegistrantFormProps {
  * server's schema before calling `onSubmit`; on a refusal focus goes to the field concerned
  * and the fields point at the message (aria-describedby) so it is read with them.
  */
-export function RegistrantForm({ submitLabel, busy, error, onSubmit, onInvalid, onEdit }: RegistrantFormProps) {
+export function RegistrantForm({ submitLabel, busy, error, refused = false, onSubmit, onInvalid, onEdit }: RegistrantFormProps) {
   const id = useId();
   const [regId, setRegId] = useState('');
   const [email, setEmail] = useState('');
@@ -52,6 +58,7 @@ export function RegistrantForm({ submitLabel, busy, error, onSubmit, onInvalid, 
   };
 
   const describedBy = error ? errorId : undefined;
+  const bothRefused = refused && Boolean(error) && invalidField === null;
   return (
     // noValidate: the page's own message (the spec's wording) replaces the browser's bubble.
     <form className="accounts-form" onSubmit={submit} noValidate>
@@ -74,7 +81,7 @@ export function RegistrantForm({ submitLabel, busy, error, onSubmit, onInvalid, 
               setInvalidField(null);
               onEdit();
             }}
-            aria-invalid={invalidField === 'regId' || undefined}
+            aria-invalid={invalidField === 'regId' || bothRefused || undefined}
             aria-describedby={describedBy}
           />
         </div>
@@ -93,7 +100,7 @@ export function RegistrantForm({ submitLabel, busy, error, onSubmit, onInvalid, 
               setInvalidField(null);
               onEdit();
             }}
-            aria-invalid={invalidField === 'email' || undefined}
+            aria-invalid={invalidField === 'email' || bothRefused || undefined}
             aria-describedby={describedBy}
           />
         </div>

@@ -3,7 +3,6 @@
  * and PDF download, the cancellation quote and request. JSON calls go through src/lib/api.ts;
  * the download is a plain fetch because its success answer is a PDF, not JSON.
  */
-import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import { fileNameFromDisposition } from '../../lib/content-disposition';
 import { failureMessage, postJson, toApiResult, type ApiResult } from '../../lib/api';
 import { registrantRequest, type CancellationResponse, type InvoicesLookupResponse } from '../../shared/api';
@@ -98,42 +97,4 @@ export function saveDocument(doc: DownloadedDocument): void {
   link.remove();
   // Not revoked at once: some browsers (Firefox, Safari) read the URL only after click() returns.
   window.setTimeout(() => URL.revokeObjectURL(url), 30_000);
-}
-
-/**
- * Focus moves that wait for the next render (the element to focus is often rendered by the same
- * state change): `focusAfterRender(ref)` in an event handler focuses ref's element once React has
- * committed it.
- */
-export function useFocusAfterRender(): (ref: RefObject<HTMLElement | null>) => void {
-  const pending = useRef<RefObject<HTMLElement | null> | null>(null);
-  useEffect(() => {
-    const element = pending.current?.current;
-    if (element) {
-      pending.current = null;
-      element.focus();
-    }
-  });
-  return useCallback((ref: RefObject<HTMLElement | null>) => {
-    pending.current = ref;
-  }, []);
-}
-
-/**
- * Puts focus back on `element` when the page lost it: a button disabled while busy drops focus to
- * the body, and a keyboard user would start again from the top. Runs after the next paint so
- * the page's own focus move (to a result heading) wins; while the element is still disabled (the
- * render that enables it again has not been committed yet, as on a busy machine), it tries again
- * on the following frames, up to `frames` of them.
- */
-export function keepFocus(element: HTMLElement | null, frames = 30): void {
-  requestAnimationFrame(() => {
-    const active = document.activeElement;
-    if (!element?.isConnected || (active && active !== document.body)) return;
-    if ((element as HTMLButtonElement).disabled) {
-      if (frames > 1) keepFocus(element, frames - 1);
-      return;
-    }
-    element.focus();
-  });
 }

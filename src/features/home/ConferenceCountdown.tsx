@@ -6,21 +6,22 @@
 import { conference } from '../../content/conference';
 import { conferenceStart, countdownParts } from '../../shared/schedule';
 import { Countdown } from './Countdown';
-import { useNow } from './useNow';
+import { useCountdownNow } from './useNow';
 
 /** The countdown target, from conference.startDate and conference.timeZone. */
 export const conferenceTarget = conferenceStart(conference);
 
 /** The countdown section. */
 export function ConferenceCountdown({ dates }: { dates: string }) {
-  const parts = countdownParts(conferenceTarget, useNow(1000));
+  const clock = useCountdownNow();
+  const parts = countdownParts(conferenceTarget, clock.now);
   return (
     <section className="conference-countdown" aria-labelledby="conference-countdown-heading">
       <h2 id="conference-countdown-heading">Conference Starts In</h2>
       {parts.done ? (
         <p className="conference-countdown__started">The conference has started!</p>
       ) : (
-        <Countdown parts={parts} label="Time left until the conference starts" />
+        <Countdown parts={parts} label="Time left until the conference starts" paused={clock.paused} onToggle={clock.toggle} />
       )}
       <p className="conference-countdown__meta">
         {dates} · {conference.venue}

@@ -8,11 +8,11 @@ import { formatDate } from '../../content/dates';
 import type { ImportantDate } from '../../content/types';
 import { countdownParts, upcomingEvents } from '../../shared/schedule';
 import { Countdown } from './Countdown';
-import { useNow } from './useNow';
+import { useCountdownNow } from './useNow';
 
 /** The card; `dates` is the Important Dates list. */
 export function UpcomingEvents({ dates }: { dates: ImportantDate[] }) {
-  const now = useNow(1000);
+  const { now, paused, toggle } = useCountdownNow();
   const next = upcomingEvents(dates, now);
   if (!next) {
     return (
@@ -41,7 +41,7 @@ export function UpcomingEvents({ dates }: { dates: ImportantDate[] }) {
           </li>
         ))}
       </ul>
-      <Countdown parts={countdownParts(next.target, now)} label={`Time left until the end of ${formatDate(next.date)}`} />
+      <Countdown parts={countdownParts(next.target, now)} label={`Time left until the end of ${formatDate(next.date)}`} paused={paused} onToggle={toggle} />
     </section>
   );
 }

@@ -141,7 +141,7 @@ export default function InfoPage() {
 
       <section className="card info__section" aria-labelledby="fee-structure">
         <h2 id="fee-structure">Registration Fee Structure</h2>
-        <div className="table-scroll" role="region" aria-labelledby="fee-structure" tabIndex={0}>
+        <div className="table-scroll" role="region" aria-label="Fee table, scrolls sideways" tabIndex={0}>
           <table className="fee-table">
             <caption>
               Registration fees per delegate. Fees exclude {pricing.gst}% GST, payment gateway fees and currency conversion

@@ -8,7 +8,8 @@
  * and which e-mails were sent. The spec's note 'A mail must be sent to your registered email
  * address…' is replaced (decision 009); a free registration shows no payment ID.
  */
-import { useSearchParams } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { identity } from '../../content/identity';
 import type { PaymentKind } from '../../shared/routes';
 import './registration.css';
@@ -44,9 +45,20 @@ const wording: Record<PaymentKind, { heading: string; lead: string; next: string
   },
 };
 
-/** The success card; 'Form Submitted Successfully!' when neither query value is present. */
+/**
+ * The success card; 'Form Submitted Successfully!' when neither query value is present. Arriving
+ * from a payment (a client-side navigation), focus goes to the result heading, so a keyboard or
+ * screen-reader user hears the outcome first (issue 21); an address opened directly keeps the
+ * browser's start of the page.
+ */
 export default function PaymentSuccessPage() {
   const [params] = useSearchParams();
+  const { key } = useLocation();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    // 'default' is the key of the first location of a page load.
+    if (key !== 'default') headingRef.current?.focus();
+  }, [key]);
   const paymentId = params.get('payment_id');
   const registrationNumber = params.get('reg_no');
   const asked = params.get('kind');
@@ -62,7 +74,9 @@ export default function PaymentSuccessPage() {
       </svg>
       {hasDetails ? (
         <>
-          <h1>{words.heading}</h1>
+          <h1 ref={headingRef} tabIndex={-1}>
+            {words.heading}
+          </h1>
           <p>{words.lead}</p>
           <div className="payment-success__details">
             {kind !== 'free-registration' && <p>Payment ID: {paymentId ?? ''}</p>}
@@ -73,7 +87,9 @@ export default function PaymentSuccessPage() {
           </p>
         </>
       ) : (
-        <h1>Form Submitted Successfully!</h1>
+        <h1 ref={headingRef} tabIndex={-1}>
+          Form Submitted Successfully!
+        </h1>
       )}
     </section>
   );

@@ -4,6 +4,8 @@
  * by the tier-upgrade / IEEE-change page and the name-transfer page. Money is passed in minor
  * units with the page's formatter.
  */
+import type { Ref } from 'react';
+
 export interface Amounts {
   base: number;
   gst: number;
@@ -21,6 +23,7 @@ export function AmountsAndPay({
   paying,
   disabled,
   onPay,
+  buttonRef,
 }: {
   amounts: Amounts;
   /** Screen-reader caption of the table, e.g. 'Amount due for the change'. */
@@ -31,6 +34,8 @@ export function AmountsAndPay({
   paying: boolean;
   disabled: boolean;
   onPay: () => void;
+  /** The pay button, so the page can give it focus back when Checkout closes (issue 21). */
+  buttonRef?: Ref<HTMLButtonElement>;
 }) {
   return (
     <>
@@ -56,7 +61,7 @@ export function AmountsAndPay({
         </tbody>
       </table>
       <div className="button-row">
-        <button type="button" className="button" onClick={onPay} disabled={disabled} aria-busy={paying || undefined}>
+        <button ref={buttonRef} type="button" className="button" onClick={onPay} disabled={disabled} aria-busy={paying || undefined}>
           {paying ? 'Processing...' : `Pay ${money(amounts.total)}`}
         </button>
       </div>

@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router-dom';
 import { conference } from '../../content/conference';
 import { failureMessage, getJson, postJson, type ApiResult } from '../../lib/api';
 import { payWithCheckout } from '../../lib/pay';
+import { keepFocus, useFocusAfterRender } from '../../lib/focus';
 import { settlePayOutcome } from '../../lib/pay-outcome';
 import { changeOrderRequest, type IeeeChangeOrderResponse, type PublicRegistration, type UpgradeOrderResponse } from '../../shared/api';
 import { apiPaths, registrationPath } from '../../shared/api-paths';
@@ -77,6 +78,11 @@ export function ChangePage({ kind }: { kind: ChangeKind }) {
   const summaryHeading = useRef<HTMLHeadingElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const redirectTimer = useRef<number | undefined>(undefined);
+  // The pay button is disabled while Checkout is open, so focus falls to <body> when Checkout
+  // closes: it goes back to the button, or to the outcome when there is nothing left to press.
+  const payButton = useRef<HTMLButtonElement>(null);
+  const bannerMessage = useRef<HTMLParagraphElement>(null);
+  const focusAfterRender = useFocusAfterRender();
   // A fetch answered after a newer one started (or after the ID changed) must not overwrite it.
   const fetchSeq = useRef(0);
 
@@ -88,6 +94,10 @@ export function ChangePage({ kind }: { kind: ChangeKind }) {
   const fail = (text: string) => {
     setBanner({ tone: 'error', text });
     setBusy(null);
+  };
+  const failPayment = (text: string) => {
+    fail(text);
+    keepFocus(payButton.current);
   };
 
   const fetchDetails = async (event: FormEvent<HTMLFormElement>) => {
@@ -138,12 +148,14 @@ export function ChangePage({ kind }: { kind: ChangeKind }) {
         setBanner({ tone: 'success', text: selfServiceMessages.verified });
         redirectTimer.current = window.setTimeout(() => void navigate(paymentSuccessUrl(registrationNumber || fetched.registrationNumber, paymentId, kind)), REDIRECT_DELAY_MS);
         setBusy(null);
+        focusAfterRender(bannerMessage);
       },
       dismissed: () => {
         setBanner({ tone: 'info', text: selfServiceMessages.windowClosed });
         setBusy(null);
+        keepFocus(payButton.current);
       },
-      failed: fail,
+      failed: failPayment,
       messages: selfServiceMessages,
       serverReason: true,
     });
@@ -198,7 +210,7 @@ export function ChangePage({ kind }: { kind: ChangeKind }) {
         </div>
       </form>
 
-      <MessageBanner banner={banner} id={ids} />
+      <MessageBanner banner={banner} id={ids} messageRef={bannerMessage} />
 
       {s && (
         <section className="card ss-summary" aria-labelledby={`${ids}-summary`}>
@@ -225,6 +237,7 @@ export function ChangePage({ kind }: { kind: ChangeKind }) {
             paying={busy === 'pay'}
             disabled={busy !== null || done}
             onPay={() => void pay()}
+            buttonRef={payButton}
           />
         </section>
       )}

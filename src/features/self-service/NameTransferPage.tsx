@@ -17,6 +17,7 @@ import { invoicing } from '../../content/invoicing';
 import { failureMessage, postJson } from '../../lib/api';
 import { VALIDATION_LOAD_FAILED, lazyResolver, loadOnce, prefetchOnInteraction } from '../../lib/lazy-resolver';
 import { payWithCheckout } from '../../lib/pay';
+import { keepFocus, useFocusAfterRender } from '../../lib/focus';
 import { settlePayOutcome } from '../../lib/pay-outcome';
 import type { NameTransferOrderResponse, nameTransferRequest } from '../../shared/api';
 import { apiPaths } from '../../shared/api-paths';
@@ -80,6 +81,11 @@ export default function NameTransferPage() {
   const [ordered, setOrdered] = useState<Ordered | null>(null);
   const summaryHeading = useRef<HTMLHeadingElement>(null);
   const redirectTimer = useRef<number | undefined>(undefined);
+  // The pay button is disabled while Checkout is open, so focus falls to <body> when Checkout
+  // closes: it goes back to the button, or to the outcome when there is nothing left to press.
+  const payButton = useRef<HTMLButtonElement>(null);
+  const bannerMessage = useRef<HTMLParagraphElement>(null);
+  const focusAfterRender = useFocusAfterRender();
   // Only the newest request's answer counts.
   const orderSeq = useRef(0);
 
@@ -97,6 +103,10 @@ export default function NameTransferPage() {
   const fail = (text: string) => {
     setBanner({ tone: 'error', text });
     setBusy(null);
+  };
+  const failPayment = (text: string) => {
+    fail(text);
+    keepFocus(payButton.current);
   };
 
   const onContinue = async (values: FormOutput) => {
@@ -135,12 +145,14 @@ export default function NameTransferPage() {
         setBanner({ tone: 'success', text: selfServiceMessages.verified });
         redirectTimer.current = window.setTimeout(() => void navigate(paymentSuccessUrl(registrationNumber || ordered.summary.registrationNumber, paymentId, 'name-transfer')), REDIRECT_DELAY_MS);
         setBusy(null);
+        focusAfterRender(bannerMessage);
       },
       dismissed: () => {
         setBanner({ tone: 'info', text: selfServiceMessages.windowClosed });
         setBusy(null);
+        keepFocus(payButton.current);
       },
-      failed: fail,
+      failed: failPayment,
       messages: selfServiceMessages,
       serverReason: true,
     });
@@ -279,7 +291,7 @@ export default function NameTransferPage() {
         </div>
       </form>
 
-      <MessageBanner banner={banner} id={ids} />
+      <MessageBanner banner={banner} id={ids} messageRef={bannerMessage} />
 
       {s && (
         <section className="card ss-summary" aria-labelledby={`${ids}-summary`}>
@@ -302,6 +314,7 @@ export default function NameTransferPage() {
             paying={busy === 'pay'}
             disabled={busy !== null || done}
             onPay={() => void pay()}
+            buttonRef={payButton}
           />
         </section>
       )}

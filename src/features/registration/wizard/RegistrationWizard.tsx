@@ -80,11 +80,8 @@ export default function RegistrationWizard() {
     <div className="registration-page">
       <title>{`Register | ${conference.name}`}</title>
       <h1>Conference Registration</h1>
-      {access === 'admin' && (
-        <p className="notice" role="status">
-          Admin mode: all countries and the Foreign (USD) tiers are available.
-        </p>
-      )}
+      {/* In the DOM before its text, so the switch to admin mode is announced (issue 21). */}
+      <div role="status">{access === 'admin' && <p className="notice">Admin mode: all countries and the Foreign (USD) tiers are available.</p>}</div>
       {body}
     </div>
   );

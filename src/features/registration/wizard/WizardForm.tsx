@@ -57,6 +57,7 @@ export function WizardForm({ pricing, admin, tiers }: WizardFormProps) {
   const [coupon, setCoupon] = useState<CouponState>(noCoupon);
   const previousTier = useRef(start.data.registrationTier);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const payButtonRef = useRef<HTMLButtonElement>(null);
   const shownStep = useRef(step);
 
   const form = useForm<RegistrationFormDraft>({
@@ -108,6 +109,7 @@ export function WizardForm({ pricing, admin, tiers }: WizardFormProps) {
     getValues,
     onEarlyBirdExpired: () => clearForm(),
     onRegistered: () => clearRegistration(storage),
+    payButton: payButtonRef,
   });
 
   /** Choosing a tier fixes the fee and currency and the fields the tier decides (spec part 2 section 4). */
@@ -157,7 +159,8 @@ export function WizardForm({ pricing, admin, tiers }: WizardFormProps) {
     if (step === 4) {
       const { noPaper, paperId } = getValues();
       if (!noPaper && !paperId.trim()) {
-        window.alert(messages.paperRequired);
+        // The spec's words, inline under the field it concerns (role=alert, aria-invalid), not a pop-up (issue 21).
+        setError('paperId', { type: 'required', message: messages.paperRequired }, { shouldFocus: true });
         return;
       }
     }
@@ -186,7 +189,8 @@ export function WizardForm({ pricing, admin, tiers }: WizardFormProps) {
     <FormProvider {...form}>
       <form className="wizard card" noValidate onSubmit={onSubmit} aria-labelledby="wizard-step-heading" {...prefetchOnInteraction(prefetchForm)}>
         <div className="wizard__progress">
-          <p className="wizard__count">
+          {/* Read inside the heading instead, which is where focus lands after Next (issue 21). */}
+          <p className="wizard__count" aria-hidden="true">
             Step {progress.position} of {progress.total}
           </p>
           <div className="wizard__bar" aria-hidden="true">
@@ -194,13 +198,13 @@ export function WizardForm({ pricing, admin, tiers }: WizardFormProps) {
           </div>
         </div>
         <h2 id="wizard-step-heading" ref={headingRef} tabIndex={-1}>
+          <span className="visually-hidden">
+            Step {progress.position} of {progress.total}:{' '}
+          </span>
           {STEP_TITLES[step]}
         </h2>
-        {notice && (
-          <p className="notice" role="status">
-            {notice}
-          </p>
-        )}
+        {/* In the DOM before its text, so screen readers announce the text (issue 21). */}
+        <div role="status">{notice && <p className="notice">{notice}</p>}</div>
 
         {step === 1 && <ParticipantStep admin={admin} />}
         {step === 2 && <TierStep tiers={tiers} gst={pricing.gst} onTierChange={onTierChange} />}
@@ -236,7 +240,7 @@ export function WizardForm({ pricing, admin, tiers }: WizardFormProps) {
               Next
             </button>
           ) : (
-            <button type="button" className="button wizard__primary" onClick={() => void payment.pay()} disabled={payment.paying || coupon.checking}>
+            <button ref={payButtonRef} type="button" className="button wizard__primary" onClick={() => void payment.pay()} disabled={payment.paying || coupon.checking}>
               {payment.paying ? 'Processing...' : nothingToPay ? 'Confirm registration' : 'Pay Now'}
             </button>
           )}

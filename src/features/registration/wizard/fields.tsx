@@ -22,8 +22,12 @@ export function errorMessage(errors: FieldErrors<RegistrationFormDraft>, name: F
   return typeof message === 'string' && message ? message : undefined;
 }
 
-/** A field's error message element; renders nothing without an error. */
-export function FieldError({ name }: { name: FieldName }) {
+/**
+ * A field's error message element; renders nothing without an error. With `label`, the alert
+ * names its field for screen readers ("First Name: This field is required."), since step 1 can
+ * raise ten identical messages at once (issue 21); the visible text stays the spec's message.
+ */
+export function FieldError({ name, label }: { name: FieldName; label?: string }) {
   const {
     formState: { errors },
   } = useFormContext<RegistrationFormDraft>();
@@ -31,6 +35,7 @@ export function FieldError({ name }: { name: FieldName }) {
   if (!message) return null;
   return (
     <p id={errorId(name)} className="field__error" role="alert">
+      {label && <span className="visually-hidden">{label}: </span>}
       {message}
     </p>
   );
@@ -72,7 +77,7 @@ function FieldShell({ name, label, hint, className, children }: Pick<BaseProps, 
           {hint}
         </p>
       )}
-      <FieldError name={name} />
+      <FieldError name={name} label={label} />
     </div>
   );
 }

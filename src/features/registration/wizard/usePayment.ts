@@ -4,11 +4,12 @@
  * then go to the payment-success page. The server recomputes every amount; `amount` is sent only
  * so the server can refuse when the browser showed a different total.
  */
-import { useState } from 'react';
+import { useState, type RefObject } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorUrl, paymentSuccessUrl } from '../../../shared/routes';
 import { readAdminToken } from '../../../lib/admin-token';
 import { failureMessage, postJson, type ApiResult } from '../../../lib/api';
+import { keepFocus } from '../../../lib/focus';
 import { loadOnce } from '../../../lib/lazy-resolver';
 import { paymentMessages } from '../../../shared/messages';
 import { settlePayOutcome } from '../../../lib/pay-outcome';
@@ -30,6 +31,11 @@ interface PaymentOptions {
   onEarlyBirdExpired: () => void;
   /** A registration exists: forget the saved form. */
   onRegistered: () => void;
+  /**
+   * The Pay Now button: it is disabled while Checkout is open, so focus falls to <body> when
+   * Checkout closes; it gets focus back once enabled again (issue 21, WCAG 2.4.3).
+   */
+  payButton: RefObject<HTMLButtonElement | null>;
 }
 
 /**
@@ -46,7 +52,7 @@ function earlyBirdExpiredMessage(result: ApiResult<CreateOrderResponse>): string
 }
 
 /** Returns `pay` for the Pay Now button, whether a payment is in progress, and the inline message to show. */
-export function usePayment({ pricing, admin, coupon, getValues, onEarlyBirdExpired, onRegistered }: PaymentOptions) {
+export function usePayment({ pricing, admin, coupon, getValues, onEarlyBirdExpired, onRegistered, payButton }: PaymentOptions) {
   const navigate = useNavigate();
   const [paying, setPaying] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
@@ -54,6 +60,7 @@ export function usePayment({ pricing, admin, coupon, getValues, onEarlyBirdExpir
   const fail = (text: string) => {
     window.alert(text);
     setPaying(false);
+    keepFocus(payButton.current);
   };
 
   const pay = async () => {
@@ -126,6 +133,7 @@ export function usePayment({ pricing, admin, coupon, getValues, onEarlyBirdExpir
       dismissed: () => {
         setMessage(paymentMessages.windowClosed);
         setPaying(false);
+        keepFocus(payButton.current);
       },
       failed: fail,
       messages: paymentMessages,

@@ -12,11 +12,10 @@ export function IeeeStep({ verifying }: { verifying: boolean }) {
         inputMode="numeric"
         hint="Your membership must be active. It is checked with IEEE when you press Next."
       />
-      {verifying && (
-        <p className="form-grid__full status" role="status">
-          Verifying IEEE membership...
-        </p>
-      )}
+      {/* In the DOM before its text, so screen readers announce the text (issue 21). */}
+      <div className="form-grid__full" role="status">
+        {verifying && <p className="status">Verifying IEEE membership...</p>}
+      </div>
     </div>
   );
 }

@@ -288,20 +288,22 @@ export function SummaryStep({ pricing, coupon, setCoupon, paying }: SummaryStepP
               </button>
             </div>
           )}
-          {coupon.enabled && coupon.message && (
-            <p
-              id={couponMessageId}
-              className={coupon.message.kind === 'error' ? 'field__error' : 'coupon__applied'}
-              role={coupon.message.kind === 'error' ? 'alert' : 'status'}
-            >
-              {coupon.message.text}
-            </p>
-          )}
-          {coupon.checking && (
-            <p className="status" role="status">
-              Checking coupon...
-            </p>
-          )}
+          {/* Live regions stay in the DOM; only their text comes and goes, so it is announced (issue 21). */}
+          <div role="status">
+            {coupon.enabled && coupon.message?.kind === 'success' && (
+              <p id={couponMessageId} className="coupon__applied">
+                {coupon.message.text}
+              </p>
+            )}
+            {coupon.checking && <p className="status">Checking coupon...</p>}
+          </div>
+          <div role="alert">
+            {coupon.enabled && coupon.message?.kind === 'error' && (
+              <p id={couponMessageId} className="field__error">
+                {coupon.message.text}
+              </p>
+            )}
+          </div>
         </div>
       </section>
     </div>
