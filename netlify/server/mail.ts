@@ -264,15 +264,32 @@ ${links.map(([label, url]) => `<li><a href="${escapeHtml(url)}">${escapeHtml(lab
 export async function sendConfirmation(r: StoredRegistration, notice?: MailNotice): Promise<void> {
   try {
     const mode = mailMode();
-    const message = await composeConfirmation(r, notice);
-    const info = (await transporter(mode).sendMail(message)) as { message?: unknown };
-    if (mode.kind === 'outbox') {
-      if (!Buffer.isBuffer(info.message)) throw new Error('stream transport returned no buffer');
-      await mkdir(mode.dir, { recursive: true });
-      // Real time, not the app clock: file names must differ even under a pinned APP_NOW.
-      const stamp = new Date().toISOString().replace(/[-:.]/g, '');
-      await writeFile(path.join(mode.dir, `${stamp}-${r.registrationNumber}.eml`), info.message);
-    }
+    await deliver(mode, await composeConfirmation(r, notice), r.registrationNumber);
+  } catch (err) {
+    throw toMailError(err);
+  }
+}
+
+/** Sends a composed message, or writes it to the outbox as `{stamp}-{tag}.eml`. */
+async function deliver(mode: Mode, message: SendMailOptions, tag: string): Promise<void> {
+  const info = (await transporter(mode).sendMail(message)) as { message?: unknown };
+  if (mode.kind === 'outbox') {
+    if (!Buffer.isBuffer(info.message)) throw new Error('stream transport returned no buffer');
+    await mkdir(mode.dir, { recursive: true });
+    // Real time, not the app clock: file names must differ even under a pinned APP_NOW.
+    const stamp = new Date().toISOString().replace(/[-:.]/g, '');
+    await writeFile(path.join(mode.dir, `${stamp}-${tag.replace(/[^A-Za-z0-9_-]/g, '_')}.eml`), info.message);
+  }
+}
+
+/**
+ * Sends a plain-text notice (the publication chair's message to a paper's authors, issue 23) from
+ * the conference's sender, through the same transport as the confirmations. `tag` names the
+ * outbox file. Throws MailError.
+ */
+export async function sendNotice(to: string[], subject: string, text: string, tag: string): Promise<void> {
+  try {
+    await deliver(mailMode(), { from: mailFrom(), to, subject, text }, tag);
   } catch (err) {
     throw toMailError(err);
   }

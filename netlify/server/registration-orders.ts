@@ -23,6 +23,7 @@ import { tierDependentFields } from '../../src/shared/tier-rules';
 import { checkCoupon, holdCoupon } from './coupons';
 import { HttpError } from './http';
 import { membershipStatus } from './membership';
+import { assertAcceptedPaper } from './papers';
 import { createProviderOrder, publicKeyId } from './payments';
 import { finaliseAndNotify } from './confirm';
 import { savePendingOrder, type RegistrationOrder } from './orders';
@@ -64,7 +65,8 @@ const invalidCoupon = () => new HttpError(400, 'INVALID_COUPON', INVALID_COUPON_
 /**
  * Validates the business rules, computes the charges and creates the order.
  * Returns the order response (spec part 2 section 3). Throws HttpError:
- * 400 unknown tier / tier not on offer / membership not valid / coupon rules (an unknown and a
+ * 400 unknown tier / tier not on offer / membership not valid / Paper ID not among the accepted
+ * papers once papers are imported (PAPER_NOT_FOUND) / coupon rules (an unknown and a
  * used-up coupon answer alike: INVALID_COUPON 'Invalid coupon'), 403 USD without an admin
  * session, 409 earlyBirdExpired, price changed;
  * ServiceUnavailableError (503) when Redis, Razorpay or the membership check is down.
@@ -92,6 +94,9 @@ export async function createRegistrationOrder(input: CreateOrderInput, ctx: Crea
       throw new HttpError(400, 'MEMBERSHIP_NOT_VALID', messages.membershipNotValid, field('ieeeMemberNumber', messages.membershipNotValid));
     }
   }
+
+  // Once papers are imported, a named Paper ID must be an accepted paper (issue 23).
+  if (!form.noPaper) await assertAcceptedPaper(form.paperId);
 
   let couponType: CouponType | null = null;
   const code = input.code ?? null;

@@ -126,6 +126,16 @@ export const keys = {
   webhookEvent: (eventId: string) => `${keyPrefix()}webhook:event:${eventId}`,
   /** One payment needing attention: JSON AttentionPayment (src/shared/api.ts). */
   attention: (paymentId: string) => `${keyPrefix()}attention:${paymentId}`,
+  /** Hash: the accepted papers (issue 23), field = normalised Paper ID, value = JSON StoredPaper. Exists once papers are imported. */
+  papers: () => `${keyPrefix()}papers`,
+  /** Hash: Paper ID -> JSON PresentedRecord (presented / no-show / excused). */
+  papersPresented: () => `${keyPrefix()}papers:presented`,
+  /** Hash: special session -> JSON array of the complimentary coupon codes generated for it (once). */
+  papersSessionCoupons: () => `${keyPrefix()}papers:session-coupons`,
+  /** A sent (or sending) batch of "uncovered papers" e-mails: SET NX, so a second press sends nothing. */
+  papersMailBatch: (batchId: string) => `${keyPrefix()}papers:mail:batch:${batchId}`,
+  /** List (newest first) of JSON entries: what was e-mailed to the authors of uncovered papers, when. */
+  papersMailLog: () => `${keyPrefix()}papers:mail:log`,
 };
 
 export const STORE_DOWN_MESSAGE =
