@@ -13,7 +13,7 @@ export const fixture = (name: string): Uint8Array => new Uint8Array(readFileSync
 /** POSTs a multipart form of `files` (field -> bytes) and `fields` to `fn` at `query`; returns status and parsed body. */
 export async function upload(fn: Fn, query: string, files: Record<string, { bytes: Uint8Array; name: string }>, headers: Record<string, string>, fields: Record<string, string> = {}) {
   const form = new FormData();
-  for (const [field, f] of Object.entries(files)) form.append(field, new Blob([f.bytes]), f.name);
+  for (const [field, f] of Object.entries(files)) form.append(field, new Blob([f.bytes as Uint8Array<ArrayBuffer>]), f.name);
   for (const [field, value] of Object.entries(fields)) form.append(field, value);
   const res = await fn(new Request(`http://localhost/api/admin/papers/import${query}`, { method: 'POST', body: form, headers }), { ...DEV, ip: '198.51.100.7' });
   const text = await res.text();

@@ -38,7 +38,7 @@ async function papers(): Promise<PapersResponse> {
   return r.body as PapersResponse;
 }
 const paper = (list: PapersResponse, id: string) => list.papers.find((p) => p.paperId === id) as PaperView;
-const ticket = (regNo: string) => ({ rid: regNo, sig: ticketSignature(regNo) });
+const ticket = (regNo: string | undefined) => ({ rid: regNo, sig: ticketSignature(regNo!) });
 const person = (email: string, extra: Record<string, unknown> = {}) => ({ email, verifyEmail: email, ...extra });
 
 const regs: Record<string, string> = {};
