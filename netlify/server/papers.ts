@@ -16,7 +16,7 @@ import { MailError, sendNotice } from './mail';
 import { MAIL_SEND_TIMEOUT_MS, withTimeout } from './mail-delivery';
 import type { ImportedPaper, ParsedImport } from './paper-import';
 import { REGISTRATION_ALPHABET, allRegistrations, getRegistration, type Registration } from './registrations';
-import { audit, keys, withStore } from './store';
+import { audit, keys, withStore, type PipelineReads } from './store';
 import { verifyTicket } from './tickets';
 import { workWithinBudget } from './batch';
 
@@ -84,20 +84,39 @@ async function readPapers(): Promise<Map<string, StoredPaper>> {
  * must be an accepted (not withdrawn) paper; before any import it stays free text. Takes the
  * Paper ID as typed (empty: nothing to check). Throws HttpError 400 PAPER_NOT_FOUND with the
  * issue's message on `data.paperId`; ServiceUnavailableError when the store is down. One request.
- * Create-order and the wizard's check (POST /api/papers/check) both call it.
+ * Create-order (through acceptedPaperReads, beside its coupon read) and the wizard's check
+ * (POST /api/papers/check) both apply it.
  */
 export async function assertAcceptedPaper(paperId: string): Promise<void> {
-  const id = normalisePaperId(paperId);
-  if (!id) return;
-  const [paper, imported] = await withStore(async (r) => {
+  const reads = acceptedPaperReads(paperId);
+  if (!reads) return;
+  const results = await withStore(async (r) => {
     const pipe = r.pipeline();
-    pipe.hget<StoredPaper>(keys.papers(), id);
-    pipe.exists(keys.papers());
-    return (await pipe.exec()) as [StoredPaper | null, number];
+    reads.add(pipe);
+    return pipe.exec();
   });
-  if (imported && (!paper || paper.withdrawn)) {
-    throw new HttpError(400, 'PAPER_NOT_FOUND', PAPER_NOT_FOUND, { 'data.paperId': PAPER_NOT_FOUND });
-  }
+  reads.check(results);
+}
+
+/**
+ * assertAcceptedPaper's reads, to ride along another rule's round trip (create-order's coupon
+ * read): null when no Paper ID is named. `check` throws the same PAPER_NOT_FOUND.
+ */
+export function acceptedPaperReads(paperId: string): PipelineReads | null {
+  const id = normalisePaperId(paperId);
+  if (!id) return null;
+  return {
+    add(p) {
+      p.hget<StoredPaper>(keys.papers(), id);
+      p.exists(keys.papers());
+    },
+    check([paper, imported]) {
+      const stored = paper as StoredPaper | null;
+      if (imported && (!stored || stored.withdrawn)) {
+        throw new HttpError(400, 'PAPER_NOT_FOUND', PAPER_NOT_FOUND, { 'data.paperId': PAPER_NOT_FOUND });
+      }
+    },
+  };
 }
 
 /** The registrations that name a paper, by normalised Paper ID. */

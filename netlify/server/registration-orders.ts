@@ -23,7 +23,7 @@ import { tierDependentFields } from '../../src/shared/tier-rules';
 import { checkCoupon, holdCoupon } from './coupons';
 import { HttpError } from './http';
 import { membershipStatus } from './membership';
-import { assertAcceptedPaper } from './papers';
+import { acceptedPaperReads, assertAcceptedPaper } from './papers';
 import { createProviderOrder, publicKeyId } from './payments';
 import { finaliseAndNotify } from './confirm';
 import { savePendingOrder, type RegistrationOrder } from './orders';
@@ -95,13 +95,14 @@ export async function createRegistrationOrder(input: CreateOrderInput, ctx: Crea
     }
   }
 
-  // Once papers are imported, a named Paper ID must be an accepted paper (issue 23).
-  if (!form.noPaper) await assertAcceptedPaper(form.paperId);
-
+  // Once papers are imported, a named Paper ID must be an accepted paper (issue 23); with a
+  // coupon, checked in the coupon read's round trip.
+  const paperReads = form.noPaper ? null : acceptedPaperReads(form.paperId);
   let couponType: CouponType | null = null;
   const code = input.code ?? null;
+  if (!code && paperReads) await assertAcceptedPaper(form.paperId);
   if (code) {
-    const check = await checkCoupon(code, tier.id, ctx.now.getTime(), ctx.client);
+    const check = await checkCoupon(code, tier.id, ctx.now.getTime(), ctx.client, paperReads);
     if ('refusal' in check) throw new HttpError(400, check.refusal.code, check.refusal.message, { code: check.refusal.message });
     couponType = check.coupon.type;
   }

@@ -155,6 +155,19 @@ export async function withStore<T>(op: (r: Redis) => Promise<T>, client: () => R
   }
 }
 
+/** A pipeline of the shared client: several commands in one round trip. */
+export type Pipeline = ReturnType<Redis['pipeline']>;
+
+/**
+ * Reads one rule adds to another's round trip (create-order keeps a registration within its
+ * budget of Redis round trips, issue 10): `add` queues the commands, `check` gets their results
+ * in the same order and throws when the rule refuses.
+ */
+export interface PipelineReads {
+  add(p: Pipeline): void;
+  check(results: unknown[]): void;
+}
+
 /** One audit entry (ARCHITECTURE: audit entries for every state change). */
 export interface AuditEntry {
   at: string;

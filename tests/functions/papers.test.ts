@@ -208,6 +208,12 @@ describe('papers from a CMT export', () => {
     const verified = await call(couponsVerify, { body: { code, registrationTier: 'prof_non_indian_std' } });
     expect(verified.status, JSON.stringify(verified.body)).toBe(200);
     expect((await call(sessionCoupons, { body: { session: 'No Such Session' }, headers })).status).toBe(404);
+    // With a coupon the Paper ID is checked in the coupon read's round trip: refused alike, no hold taken.
+    const data = validForm({ paperId: '999' });
+    const refused = await call(createOrder, { body: { amount: 0, data, code } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toBe(PAPER_NOT_FOUND);
+    expect(await redis().zcard(keys.couponHolds(code!))).toBe(0);
   });
 
   it('e-mails the authors of uncovered papers after a preview, and a second press sends nothing', async () => {
