@@ -22,14 +22,18 @@
  *     time, the bytes sent (gzipped) and decoded, chunks, and whether the body is streamed (more
  *     than one chunk, the first one sent before the last registration was read), and the sent
  *     bytes against Netlify's 20 MB limit on a streamed response;
- *  4. how often the environment is parsed (netlify/server/env.ts envParseCount()).
+ *  4. how often the environment is parsed (netlify/server/env.ts envParseCount());
+ *  5. the accepted papers' import (issue 23): 2,000 papers with 6,000 authors in CMT's CSV
+ *     layout, posted as multipart to POST /api/admin/papers/import (a first import into an empty
+ *     store, median of BENCH_RUNS), and the re-import of the same file (nothing to write).
  * Then one table of every budget. The latency figures have no budget in issue 10: they are
  * printed as figures ('-' in the status column).
  *
  * Options (env): BENCH_REGISTRATIONS (default 20000), BENCH_CALLS (calls per endpoint at
  * concurrency 1, default 40; at concurrency 20 it is max(BENCH_CALLS, 60)), BENCH_RUNS (measured
  * list/export calls, default 7), BENCH_WARMUP (default 2), BENCH_PARTS (comma-separated subset of
- * latency,trips,bulk; default all), BENCH_STRICT=1 (exit 1 on a MISS).
+ * latency,trips,bulk,papers; default all), BENCH_STRICT=1 (exit 1 on a MISS). Only the papers'
+ * import: BENCH_PARTS=papers BENCH_REGISTRATIONS=100 npm run bench:functions.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
@@ -48,7 +52,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const CONCURRENCY = [1, 20] as const;
 /** Which parts to run (comma-separated: latency, trips, bulk); all by default. */
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'latency,trips,bulk').split(','));
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'latency,trips,bulk,papers').split(','));
 const SEED_BATCH = 500;
 
 /** Issue 10's budgets. */
@@ -59,7 +63,12 @@ const BUDGET = {
   bulkMs: 1000,
   /** Environment parses while answering the list (it is parsed once per process, before). */
   envParsesPerCall: 0,
+  /** Issue 23: the import of 2,000 papers with 6,000 authors through the function (ms). */
+  papersImportMs: 2000,
 };
+/** The papers import's size (issue 23). */
+const PAPERS = 2000;
+const AUTHORS_PER_PAPER = 3;
 
 const token = `bench-${randomBytes(8).toString('hex')}`;
 
@@ -149,6 +158,7 @@ const handlers = {
   summary: (await import('../netlify/functions/registrations-summary')).default,
   list: (await import('../netlify/functions/registrations-list')).default,
   exportCsv: (await import('../netlify/functions/registrations-export')).default,
+  papersImport: (await import('../netlify/functions/admin-papers-import')).default,
 };
 type Handler = (req: Request, context?: { ip?: string; deploy?: { context: string } }) => Promise<Response>;
 /** `dev`: the one deploy context that honours the pinned clock (netlify/server/deploy-context.ts). */
@@ -522,6 +532,45 @@ async function bulk(name: string, handler: Handler, pathName: string): Promise<B
   };
 }
 
+/** CMT's CSV export of PAPERS accepted papers with AUTHORS_PER_PAPER authors each (csv-stringify quotes it). */
+async function cmtCsv(): Promise<Uint8Array> {
+  const { stringify } = await import('csv-stringify/sync');
+  const rows = [['Paper ID', 'Paper Title', 'Abstract', 'Author Names', 'Author Emails', 'Track Name', 'Status']];
+  for (let i = 1; i <= PAPERS; i++) {
+    const authors = Array.from({ length: AUTHORS_PER_PAPER }, (_, a) => ({ name: `${FIRST[(i + a) % FIRST.length]} ${LAST[(i * 7 + a) % LAST.length]} (Institute ${a})`, email: `author${i}-${a}@example.org` }));
+    rows.push([String(i), `A study of power electronics, number ${i}, with a title of ordinary length`, `Abstract ${i}`, authors.map((a, n) => `${a.name}${n === 0 ? '*' : ''}`).join('; '), authors.map((a) => a.email).join('; '), i % 10 === 0 ? 'Special Session 1: Storage' : 'Power Electronics', 'Accept']);
+  }
+  return new TextEncoder().encode(stringify(rows));
+}
+
+/** One import of `file` through the function; returns its time (ms) and answer. */
+async function papersImportOnce(file: Uint8Array): Promise<{ ms: number; body: { imported: number; updated: number } }> {
+  const form = new FormData();
+  form.append('file', new Blob([file as Uint8Array<ArrayBuffer>]), 'cmt.csv');
+  const t0 = performance.now();
+  const res = await handlers.papersImport(new Request('http://localhost/api/admin/papers/import?format=cmt', { method: 'POST', body: form, headers: { authorization: adminAuth } }), { deploy: DEV_DEPLOY });
+  const text = await res.text();
+  const ms = performance.now() - t0;
+  if (res.status !== 200) throw new Error(`papers import answered ${res.status}: ${text.slice(0, 200)}`);
+  return { ms, body: JSON.parse(text) as { imported: number; updated: number } };
+}
+
+/** The papers import at PAPERS papers: first imports into an empty store (median of RUNS), then a re-import. */
+async function papersImport(): Promise<{ firstMs: number; p95Ms: number; reimportMs: number; bytes: number }> {
+  const file = await cmtCsv();
+  const firsts: number[] = [];
+  for (let i = 0; i < WARMUP + RUNS; i++) {
+    await redis().del(keys.papers());
+    const run = await papersImportOnce(file);
+    if (run.body.imported !== PAPERS) throw new Error(`papers import stored ${run.body.imported} of ${PAPERS}`);
+    if (i >= WARMUP) firsts.push(run.ms);
+  }
+  const again = await papersImportOnce(file);
+  if (again.body.imported !== 0 || again.body.updated !== 0) throw new Error('papers re-import was not idempotent');
+  firsts.sort((a, b) => a - b);
+  return { firstMs: quantile(firsts, 0.5), p95Ms: quantile(firsts, 0.95), reimportMs: again.ms, bytes: file.byteLength };
+}
+
 // ------------------------------------------------------------------------------------------
 // Report
 // ------------------------------------------------------------------------------------------
@@ -550,6 +599,7 @@ try {
 
   const trips = PARTS.has('trips') ? await roundTrips() : [];
   const lat = PARTS.has('latency') ? await latencies() : [];
+  const papersRun = PARTS.has('papers') ? await papersImport() : null;
   const bulkRows = PARTS.has('bulk') ? [await bulk('GET /api/registrations', handlers.list, '/api/registrations'), await bulk('GET /api/registrations/export', handlers.exportCsv, '/api/registrations/export')] : [];
 
   const env = `Node ${process.versions.node}, local Redis through the Upstash bridge, handlers called in-process`;
@@ -574,6 +624,11 @@ try {
     })),
   );
 
+  if (papersRun) {
+    console.log(`\nAccepted papers' import: ${PAPERS} papers with ${PAPERS * AUTHORS_PER_PAPER} authors, CMT CSV of ${size(papersRun.bytes)} (${WARMUP} warm-up + ${RUNS} measured, median)\n`);
+    console.table([{ 'first import ms (median)': ms(papersRun.firstMs), 'p95 ms': ms(papersRun.p95Ms), 're-import ms (nothing written)': ms(papersRun.reimportMs), budget: `<= ${BUDGET.papersImportMs} ms` }]);
+  }
+
   const budgets: BudgetRow[] = [
     ...lat.map((r): BudgetRow => ({ figure: `${r.endpoint}, ${r.c} client${r.c > 1 ? 's' : ''}: p50 / p95`, value: `${ms(r.p50)} / ${ms(r.p95)} ms`, budget: 'none set', status: '-' })),
     ...trips.map((r) => judged(`round trips: ${r.path}`, String(r.requests), `<= ${BUDGET.roundTrips}`, r.requests <= BUDGET.roundTrips)),
@@ -582,9 +637,10 @@ try {
       judged(`${r.endpoint} at ${COUNT}: streamed`, `${r.streamed ? 'yes' : 'no'} (first byte ${ms(r.firstByteMs)} ms, ${r.chunks} chunks, ${size(r.bytes)})`, 'yes', r.streamed),
     ]),
     ...bulkRows.slice(0, 1).map((r) => judged('environment parses while answering the list', String(r.envParses), `${BUDGET.envParsesPerCall} (once per process)`, r.envParses <= BUDGET.envParsesPerCall)),
+    ...(papersRun ? [judged(`POST /api/admin/papers/import: ${PAPERS} papers, ${PAPERS * AUTHORS_PER_PAPER} authors (median)`, `${ms(papersRun.firstMs)} ms`, `<= ${BUDGET.papersImportMs} ms`, papersRun.firstMs <= BUDGET.papersImportMs)] : []),
     judged('environment parses in this whole bench process', String(envParseCount()), '1', envParseCount() <= 1),
   ];
-  console.log('\nBudgets (issue 10, Functions)\n');
+  console.log('\nBudgets (issue 10, Functions; issue 23, the papers import)\n');
   console.table(budgets);
   // Not an issue-10 budget but a hard platform limit: Netlify cuts a streamed function response
   // at 20 MB (docs.netlify.com/build/functions/configuration, 'Streamed response payload', not

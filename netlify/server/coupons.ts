@@ -15,7 +15,7 @@ import { COUPON_HOLD_MS } from '../../src/shared/checkout-hold';
 import { INVALID_COUPON_MESSAGE } from '../../src/shared/messages';
 import type { CouponType } from '../../src/shared/pricing';
 import { couponTierError } from '../../src/shared/tier-rules';
-import { keys, withStore } from './store';
+import { keys, withStore, type PipelineReads } from './store';
 
 export interface Coupon {
   code: string;
@@ -37,13 +37,24 @@ export type CouponRefusal = { code: 'COUPON_NOT_APPLICABLE' | 'INVALID_COUPON'; 
  * The coupon check sequence both coupons/verify and create-order run (spec part 2 sections 5, 7,
  * 8): the tier rule first (only when a tier is named), then the code's state at `nowMs` (ms) for
  * the asking `holder` address. Resolves with the coupon or the refusal; both endpoints answer a
- * refusal 400 (docs/decisions/008-coupon-refusal-status.md). Throws ServiceUnavailableError when
- * the store is down.
+ * refusal 400 (docs/decisions/008-coupon-refusal-status.md). `alongside`: another rule's reads
+ * made in the same round trip (create-order's Paper ID check), whose refusal it throws. Throws
+ * ServiceUnavailableError when the store is down.
  */
-export async function checkCoupon(code: string, tierId: string | undefined, nowMs: number, holder: string): Promise<{ coupon: Coupon } | { refusal: CouponRefusal }> {
+export async function checkCoupon(code: string, tierId: string | undefined, nowMs: number, holder: string, alongside?: PipelineReads | null): Promise<{ coupon: Coupon } | { refusal: CouponRefusal }> {
   const tierError = tierId ? couponTierError(tierId) : null;
-  if (tierError) return { refusal: { code: 'COUPON_NOT_APPLICABLE', message: tierError } };
-  const coupon = await getCoupon(code, nowMs, holder);
+  if (tierError) {
+    if (alongside) {
+      const results = await withStore(async (r) => {
+        const p = r.pipeline();
+        alongside.add(p);
+        return p.exec();
+      });
+      alongside.check(results);
+    }
+    return { refusal: { code: 'COUPON_NOT_APPLICABLE', message: tierError } };
+  }
+  const coupon = await getCoupon(code, nowMs, holder, alongside);
   if (!coupon || isExhausted(coupon)) return { refusal: { code: 'INVALID_COUPON', message: INVALID_COUPON_MESSAGE } };
   return { coupon };
 }
@@ -83,10 +94,15 @@ return {def[1], def[2] or '0', taken, own}
  * is the asking client's address: its own live hold is not counted as taken, so a delegate who
  * reopens the wizard while their earlier order still holds the last use can apply it again.
  */
-export async function getCoupon(code: string, nowMs: number, holder?: string): Promise<Coupon | null> {
-  const state = await withStore((r) =>
-    r.eval<string[], Array<string | number>>(STATE_SCRIPT, [keys.coupon(code), keys.couponHolds(code), keys.couponUsed(code), keys.couponHolder(code, holderId(holder ?? ''))], [String(nowMs)]),
-  );
+export async function getCoupon(code: string, nowMs: number, holder?: string, alongside?: PipelineReads | null): Promise<Coupon | null> {
+  const stateKeys = [keys.coupon(code), keys.couponHolds(code), keys.couponUsed(code), keys.couponHolder(code, holderId(holder ?? ''))];
+  const [state, ...others] = await withStore(async (r) => {
+    const p = r.pipeline();
+    p.eval<string[], Array<string | number>>(STATE_SCRIPT, stateKeys, [String(nowMs)]);
+    alongside?.add(p);
+    return p.exec();
+  }) as [Array<string | number>, ...unknown[]];
+  alongside?.check(others);
   if (state.length === 0) return null;
   const [type, limit, taken, own] = state;
   if (type !== 'full' && type !== 'half') return null;

@@ -85,7 +85,7 @@ async function recordOutcome(regNo: string, error: MailError | null, at: Date, s
 }
 
 /** Rejects with MailError('unavailable', 'timeout') after `ms`. */
-async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+export async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new MailError('unavailable', `timeout after ${ms / 1000} s`)), ms);

@@ -278,3 +278,12 @@ export async function sendConfirmation(r: StoredRegistration, notice?: MailNotic
     return message as OutgoingMessage;
   }, r.registrationNumber);
 }
+
+/**
+ * Sends a plain-text notice (the publication chair's message to a paper's authors, issue 23) from
+ * the conference's sender, through the same transport as the confirmations. `tag` names the
+ * outbox file. Throws MailError.
+ */
+export async function sendNotice(to: string[], subject: string, text: string, tag: string): Promise<void> {
+  await sendMessage({ to: to.join(', '), subject, text }, tag);
+}

@@ -23,6 +23,7 @@ import { tierDependentFields } from '../../src/shared/tier-rules';
 import { checkCoupon, holdCoupon } from './coupons';
 import { HttpError } from './http';
 import { membershipStatus } from './membership';
+import { acceptedPaperReads, assertAcceptedPaper } from './papers';
 import { createProviderOrder, publicKeyId } from './payments';
 import { finaliseAndNotify } from './confirm';
 import { savePendingOrder, type RegistrationOrder } from './orders';
@@ -64,7 +65,8 @@ const invalidCoupon = () => new HttpError(400, 'INVALID_COUPON', INVALID_COUPON_
 /**
  * Validates the business rules, computes the charges and creates the order.
  * Returns the order response (spec part 2 section 3). Throws HttpError:
- * 400 unknown tier / tier not on offer / membership not valid / coupon rules (an unknown and a
+ * 400 unknown tier / tier not on offer / membership not valid / Paper ID not among the accepted
+ * papers once papers are imported (PAPER_NOT_FOUND) / coupon rules (an unknown and a
  * used-up coupon answer alike: INVALID_COUPON 'Invalid coupon'), 403 USD without an admin
  * session, 409 earlyBirdExpired, price changed;
  * ServiceUnavailableError (503) when Redis, Razorpay or the membership check is down.
@@ -93,10 +95,14 @@ export async function createRegistrationOrder(input: CreateOrderInput, ctx: Crea
     }
   }
 
+  // Once papers are imported, a named Paper ID must be an accepted paper (issue 23); with a
+  // coupon, checked in the coupon read's round trip.
+  const paperReads = form.noPaper ? null : acceptedPaperReads(form.paperId);
   let couponType: CouponType | null = null;
   const code = input.code ?? null;
+  if (!code && paperReads) await assertAcceptedPaper(form.paperId);
   if (code) {
-    const check = await checkCoupon(code, tier.id, ctx.now.getTime(), ctx.client);
+    const check = await checkCoupon(code, tier.id, ctx.now.getTime(), ctx.client, paperReads);
     if ('refusal' in check) throw new HttpError(400, check.refusal.code, check.refusal.message, { code: check.refusal.message });
     couponType = check.coupon.type;
   }

@@ -126,6 +126,16 @@ export const keys = {
   webhookEvent: (eventId: string) => `${keyPrefix()}webhook:event:${eventId}`,
   /** One payment needing attention: JSON AttentionPayment (src/shared/api.ts). */
   attention: (paymentId: string) => `${keyPrefix()}attention:${paymentId}`,
+  /** Hash: the accepted papers (issue 23), field = normalised Paper ID, value = JSON StoredPaper. Exists once papers are imported. */
+  papers: () => `${keyPrefix()}papers`,
+  /** Hash: Paper ID -> JSON PresentedRecord (presented / no-show / excused). */
+  papersPresented: () => `${keyPrefix()}papers:presented`,
+  /** Hash: special session -> JSON array of the complimentary coupon codes generated for it (once). */
+  papersSessionCoupons: () => `${keyPrefix()}papers:session-coupons`,
+  /** A sent (or sending) batch of "uncovered papers" e-mails: SET NX, so a second press sends nothing. */
+  papersMailBatch: (batchId: string) => `${keyPrefix()}papers:mail:batch:${batchId}`,
+  /** List (newest first) of JSON entries: what was e-mailed to the authors of uncovered papers, when. */
+  papersMailLog: () => `${keyPrefix()}papers:mail:log`,
 };
 
 export const STORE_DOWN_MESSAGE =
@@ -143,6 +153,19 @@ export async function withStore<T>(op: (r: Redis) => Promise<T>, client: () => R
   } catch (err) {
     throw new ServiceUnavailableError(STORE_DOWN_MESSAGE, { cause: err });
   }
+}
+
+/** A pipeline of the shared client: several commands in one round trip. */
+export type Pipeline = ReturnType<Redis['pipeline']>;
+
+/**
+ * Reads one rule adds to another's round trip (create-order keeps a registration within its
+ * budget of Redis round trips, issue 10): `add` queues the commands, `check` gets their results
+ * in the same order and throws when the rule refuses.
+ */
+export interface PipelineReads {
+  add(p: Pipeline): void;
+  check(results: unknown[]): void;
 }
 
 /** One audit entry (ARCHITECTURE: audit entries for every state change). */

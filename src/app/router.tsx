@@ -95,6 +95,7 @@ export const routes: RouteObject[] = [
           { path: paths.adminTicketVerifier, ...page('admin/TicketVerifierPage', () => import('../features/admin/TicketVerifierPage')) },
           { path: paths.adminRegistrations, ...page('admin/RegistrationsPage', () => import('../features/admin/RegistrationsPage')) },
           { path: paths.adminAccounts, ...page('admin/AccountsPage', () => import('../features/admin/AccountsPage')) },
+          { path: paths.adminPapers, ...page('admin/PapersPage', () => import('../features/admin/PapersPage')) },
         ],
       },
     ],

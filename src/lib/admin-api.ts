@@ -3,7 +3,7 @@
  * bearer-authorised helpers every guarded page uses. Any 401 removes the stored token and tells
  * the guard (onAdminUnauthorized) so it sends the browser to /admin/login.
  */
-import { getJson, postJson, type ApiFailure, type ApiResult } from './api';
+import { getJson, postForm, postJson, type ApiFailure, type ApiResult } from './api';
 import { fileNameFromDisposition } from './content-disposition';
 import { adminVerifyPath, readAdminToken, removeAdminToken, writeAdminToken } from './admin-token';
 // Type-only: the literals below are checked against the shared contract without pulling zod into the admin pages.
@@ -27,6 +27,14 @@ export const adminApiPaths = {
   cancellationDecide: '/api/admin/cancellations/decide',
   refundPay: '/api/admin/refunds/pay',
   attentionRefund: '/api/admin/attention/refund',
+  papers: '/api/admin/papers',
+  papersImport: '/api/admin/papers/import',
+  papersExport: '/api/admin/papers/export',
+  papersXplore: '/api/admin/papers/xplore',
+  papersMark: '/api/admin/papers/mark',
+  papersScan: '/api/admin/papers/scan',
+  papersMail: '/api/admin/papers/mail',
+  papersSessionCoupons: '/api/admin/papers/session-coupons',
 } as const satisfies {
   login: ApiPaths['adminLogin'];
   verify: ApiPaths['adminVerify'];
@@ -41,6 +49,14 @@ export const adminApiPaths = {
   cancellationDecide: ApiPaths['adminCancellationDecide'];
   refundPay: ApiPaths['adminRefundPay'];
   attentionRefund: ApiPaths['adminAttentionRefund'];
+  papers: ApiPaths['adminPapers'];
+  papersImport: ApiPaths['adminPapersImport'];
+  papersExport: ApiPaths['adminPapersExport'];
+  papersXplore: ApiPaths['adminPapersXplore'];
+  papersMark: ApiPaths['adminPapersMark'];
+  papersScan: ApiPaths['adminPapersScan'];
+  papersMail: ApiPaths['adminPapersMail'];
+  papersSessionCoupons: ApiPaths['adminPapersSessionCoupons'];
 };
 
 /** The shown text for a login that never got an answer (spec part 2 section 8). */
@@ -101,6 +117,16 @@ export async function adminPost<T>(path: string, body: unknown, init: { signal?:
     return noToken();
   }
   return watch(await postJson<T>(path, body, { headers: bearer(token), signal: init.signal }));
+}
+
+/** POST a multipart form (the papers import) to an admin endpoint with the stored token; a 401 (or no token) ends the session. */
+export async function adminPostForm<T>(path: string, form: FormData): Promise<ApiResult<T>> {
+  const token = readAdminToken();
+  if (!token) {
+    signalAdminUnauthorized();
+    return noToken();
+  }
+  return watch(await postForm<T>(path, form, { headers: bearer(token) }));
 }
 
 /**

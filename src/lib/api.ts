@@ -88,6 +88,11 @@ export function postJson<T>(
   });
 }
 
+/** POST a multipart form (file uploads) to `path` and parse the JSON answer; the browser sets the boundary. */
+export function postForm<T>(path: string, form: FormData, init: { headers?: Record<string, string>; signal?: AbortSignal } = {}): Promise<ApiResult<T>> {
+  return send<T>(path, { method: 'POST', headers: { Accept: 'application/json', ...init.headers }, body: form, signal: init.signal });
+}
+
 /** Turns a status and the raw response text into an ApiResult; pure so it can be tested without fetch. */
 export function toApiResult<T>(status: number, text: string): ApiResult<T> {
   let data: unknown = null;

@@ -44,6 +44,16 @@ export const apiPaths = {
   nameTransferOrder: '/api/name-transfer/create-order',
   nameTransferVerify: '/api/name-transfer/verify',
   emailCheck: '/api/registrations/email-check',
+  // Accepted papers (issue 23): the wizard's check is public; the rest are admin.
+  paperCheck: '/api/papers/check',
+  adminPapers: '/api/admin/papers',
+  adminPapersImport: '/api/admin/papers/import',
+  adminPapersExport: '/api/admin/papers/export',
+  adminPapersXplore: '/api/admin/papers/xplore',
+  adminPapersMark: '/api/admin/papers/mark',
+  adminPapersScan: '/api/admin/papers/scan',
+  adminPapersMail: '/api/admin/papers/mail',
+  adminPapersSessionCoupons: '/api/admin/papers/session-coupons',
 } as const;
 
 /** GET /api/registrations/{id}: one registration (public fields without a token, all with an admin token). */

@@ -6,7 +6,7 @@
  * issue 10 bundle budget).
  */
 import { registrationFees } from '../content/registration';
-import { isIeeeTier, isStudentTier } from './pricing';
+import { isIeeeTier } from './pricing';
 import type { RegistrationForm } from './registration-schema';
 
 export type { RegistrationForm };
@@ -64,12 +64,12 @@ export const emptyRegistrationForm: Omit<RegistrationForm, 'title' | 'welcomeRec
 export type RegistrationFormDraft = typeof emptyRegistrationForm;
 
 /**
- * Wizard navigation (spec part 2 section 4): the IEEE step (3) is skipped for non-IEEE tiers
- * and the paper step (4) for student tiers, in both directions.
+ * Wizard navigation (spec part 2 section 4): the IEEE step (3) is skipped for non-IEEE tiers,
+ * in both directions. The paper step (4) is shown to every tier: the spec skipped it for
+ * students, issue 23 lets a student name its one paper (optional for student tiers).
  */
 export function isStepSkipped(step: number, tierId: string): boolean {
   if (step === 3) return !isIeeeTier(tierId);
-  if (step === 4) return isStudentTier(tierId);
   return false;
 }
 export function nextStep(step: number, tierId: string): number {

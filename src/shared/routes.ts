@@ -36,6 +36,7 @@ export const paths = {
   adminTicketVerifier: '/admin/ticket-verifier',
   adminRegistrations: '/admin/registrations',
   adminAccounts: '/admin/accounts',
+  adminPapers: '/admin/papers',
   error: '/error',
 } as const;
 

@@ -18,20 +18,14 @@ export interface TierDependentFields {
 
 /**
  * The field values that choosing `tierId` forces (spec part 2 section 4): a non-IEEE tier
- * clears ieeeMemberNumber; a student tier sets noPaper and clears paperId. `previousTierId`
- * lets the wizard undo its own noPaper when a delegate moves from a student tier to a full one
- * (noPaper was set by the tier, not by the delegate, so the paper step asks again).
+ * clears ieeeMemberNumber. A student tier no longer forces 'no paper' (issue 23: a student
+ * registration may name its one paper, optionally, though it never covers it for IEEE Xplore).
+ * `previousTierId` is kept for callers; moving between tiers changes no paper field.
  * Returns only the fields to change; an empty object means none.
  */
-export function tierDependentFields(tierId: string, previousTierId = ''): TierDependentFields {
+export function tierDependentFields(tierId: string, _previousTierId = ''): TierDependentFields {
   const out: TierDependentFields = {};
   if (!isIeeeTier(tierId)) out.ieeeMemberNumber = '';
-  if (isStudentTier(tierId)) {
-    out.noPaper = true;
-    out.paperId = '';
-  } else if (previousTierId && isStudentTier(previousTierId)) {
-    out.noPaper = false;
-  }
   return out;
 }
 

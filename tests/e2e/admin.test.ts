@@ -196,7 +196,7 @@ describe('admin area in Chromium', () => {
     adminToken = (await storedToken(page))!;
     expect(adminToken).toBeTruthy();
 
-    // Dashboard: the spec's seven quick actions and Accounts, the total and the carousel (newest first, wrapping).
+    // Dashboard: the spec's seven quick actions, Accounts and Papers (issue 23), the total and the carousel (newest first, wrapping).
     await expect.poll(() => page.getByRole('heading', { name: 'Admin Dashboard' }).isVisible()).toBe(true);
     const actions = page.locator('.admin-action__title');
     expect(await actions.allTextContents()).toEqual([
@@ -208,8 +208,10 @@ describe('admin area in Chromium', () => {
       'Change IEEE Status',
       'Change Registered Name',
       'Accounts',
+      'Papers',
     ]);
     expect(await page.getByRole('link', { name: /^Accounts/ }).getAttribute('href')).toBe('/admin/accounts');
+    expect(await page.getByRole('link', { name: /^Papers/ }).getAttribute('href')).toBe('/admin/papers');
     expect(await page.getByRole('link', { name: /^Foreign Author Registration/ }).getAttribute('href')).toBe('/authors/registration/details?foreign=allowed');
     expect(await page.getByRole('link', { name: /^Upgrade Tier/ }).getAttribute('href')).toBe('/tier-upgrade');
     expect(await page.getByRole('link', { name: /^Change IEEE Status/ }).getAttribute('href')).toBe('/ieee-change');

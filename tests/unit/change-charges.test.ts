@@ -79,16 +79,17 @@ describe('backComputeChange (the pages\' summary)', () => {
 });
 
 describe('tierDependentFields', () => {
-  it('clears the IEEE number for non-member tiers and sets noPaper for student tiers', () => {
+  // Issue 23: a student tier no longer forces 'no paper' (a student may name its one paper).
+  it('clears the IEEE number for non-member tiers and leaves the paper fields to the delegate', () => {
     expect(tierDependentFields('prof_ieee_indian_std')).toEqual({});
     expect(tierDependentFields('prof_non_indian_std')).toEqual({ ieeeMemberNumber: '' });
-    expect(tierDependentFields('stud_ieee_indian_std')).toEqual({ noPaper: true, paperId: '' });
-    expect(tierDependentFields('stud_non_foreign_early')).toEqual({ ieeeMemberNumber: '', noPaper: true, paperId: '' });
+    expect(tierDependentFields('stud_ieee_indian_std')).toEqual({});
+    expect(tierDependentFields('stud_non_foreign_early')).toEqual({ ieeeMemberNumber: '' });
   });
 
-  it('asks for the paper again when a delegate moves from a student tier to a full one', () => {
-    expect(tierDependentFields('prof_ieee_indian_std', 'stud_ieee_indian_std')).toEqual({ noPaper: false });
-    expect(tierDependentFields('prof_ieee_indian_std', 'prof_non_indian_std')).toEqual({});
+  it('changes no paper field when a delegate moves between student and full tiers', () => {
+    expect(tierDependentFields('prof_ieee_indian_std', 'stud_ieee_indian_std')).toEqual({});
+    expect(tierDependentFields('stud_ieee_indian_std', 'prof_ieee_indian_std')).toEqual({});
   });
 });
 

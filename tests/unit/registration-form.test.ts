@@ -72,15 +72,16 @@ describe('API request schemas', () => {
 });
 
 describe('wizard navigation (spec part 2 section 4)', () => {
-  it('skips the IEEE step for non-member tiers and the paper step for students, both ways', () => {
+  // Issue 23: students see the paper step too (optional for them).
+  it('skips the IEEE step for non-member tiers, both ways, and shows the paper step to every tier', () => {
     expect(nextStep(2, 'prof_non_indian_std')).toBe(4);
     expect(previousStep(4, 'prof_non_indian_std')).toBe(2);
     expect(nextStep(2, 'prof_ieee_indian_std')).toBe(3);
     expect(nextStep(3, 'prof_ieee_indian_std')).toBe(4);
-    expect(nextStep(2, 'stud_non_indian_std')).toBe(5);
-    expect(previousStep(5, 'stud_non_indian_std')).toBe(2);
-    expect(nextStep(3, 'stud_ieee_indian_std')).toBe(5);
-    expect(previousStep(5, 'stud_ieee_indian_std')).toBe(3);
+    expect(nextStep(2, 'stud_non_indian_std')).toBe(4);
+    expect(previousStep(4, 'stud_non_indian_std')).toBe(2);
+    expect(nextStep(3, 'stud_ieee_indian_std')).toBe(4);
+    expect(previousStep(5, 'stud_ieee_indian_std')).toBe(4);
     expect(nextStep(9, 'x')).toBe(9);
     expect(previousStep(1, 'x')).toBe(1);
   });

@@ -31,6 +31,7 @@ export const quickActions: readonly QuickAction[] = [
   { title: 'Change Registered Name', to: paths.nameChange, note: 'Correct the name on a registration.' },
   // Issue "Accounts": after the spec's seven.
   { title: 'Accounts', to: paths.adminAccounts, note: 'Cancellations, refunds due and payments needing attention.' },
+  { title: 'Papers', to: paths.adminPapers, note: 'Accepted papers, the IEEE author rule, presented and no-show, the Xplore report.' },
 ];
 
 interface Summary {

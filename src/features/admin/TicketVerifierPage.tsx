@@ -4,9 +4,13 @@
  * decoded text read-only; 'Verify Ticket' posts the parsed JSON to /api/verification/verify-qr
  * and shows a green 'Valid Ticket — RID: {rid}' (a repeat check-in says so) or a red
  * 'Invalid Ticket — {message}'. Text that is not JSON gives 'Invalid QR format' and no call.
+ * Session mode (issue 23): the scan marks a paper presented (POST /api/admin/papers/scan) for the
+ * Paper ID picked beforehand, or, with none picked, lists the registrant's papers to pick from;
+ * a registrant who does not name the paper is refused with the server's message.
  */
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { conference } from '../../content/conference';
+import { failureMessage } from '../../lib/api';
 import { adminApiPaths, adminPost, SERVER_ERROR_MESSAGE } from '../../lib/admin-api';
 import { AdminTitleBar } from './AdminTitleBar';
 import { decodeImageFile } from './qr-scan';
@@ -26,8 +30,17 @@ export interface VerifyQrResponse {
   firstCheckInAt?: string;
 }
 
+/** The session-mode answer (netlify/functions/admin-papers-scan.ts). */
+interface PaperScanResponse {
+  registrationNumber: string;
+  papers: { paperId: string; title: string }[];
+  marked: { mark: string; at: string } | null;
+}
+
 type Result =
   | { kind: 'valid'; rid: string; name?: string; tier?: string; repeat: boolean; message?: string }
+  | { kind: 'presented'; rid: string; paperId: string }
+  | { kind: 'pick'; rid: string; papers: { paperId: string; title: string }[] }
   | { kind: 'invalid'; message: string }
   | { kind: 'format' }
   | { kind: 'failed'; message: string };
@@ -51,6 +64,8 @@ export default function TicketVerifierPage() {
   const [verifying, setVerifying] = useState(false);
   const [fileMessage, setFileMessage] = useState<string | null>(null);
   const [videoSize, setVideoSize] = useState<{ width: number; height: number } | null>(null);
+  const [mode, setMode] = useState<'checkin' | 'session'>('checkin');
+  const [sessionPaper, setSessionPaper] = useState('');
   const landscape = !videoSize || videoSize.width >= videoSize.height;
 
   const onDecoded = useCallback((decoded: string) => {
@@ -74,6 +89,17 @@ export default function TicketVerifierPage() {
     void start();
   };
 
+  /** Session mode: marks `paperId` (or the one picked beforehand) presented by this ticket, or lists the registrant's papers. */
+  const scanForPaper = async (payload: Record<string, unknown>, paperId: string) => {
+    setVerifying(true);
+    const res = await adminPost<PaperScanResponse>(adminApiPaths.papersScan, { ticket: payload, ...(paperId ? { paperId } : {}) });
+    setVerifying(false);
+    if (res.ok && res.data?.marked) setResult({ kind: 'presented', rid: res.data.registrationNumber, paperId: paperId.toUpperCase() });
+    else if (res.ok) setResult({ kind: 'pick', rid: res.data.registrationNumber, papers: res.data.papers });
+    else if (res.network) setResult({ kind: 'failed', message: SERVER_ERROR_MESSAGE });
+    else if (res.status !== 401) setResult({ kind: 'invalid', message: failureMessage(res, SERVER_ERROR_MESSAGE) });
+  };
+
   const verify = async () => {
     if (verifying) return;
     const payload = parseTicketText(text.trim());
@@ -81,6 +107,7 @@ export default function TicketVerifierPage() {
       setResult({ kind: 'format' });
       return;
     }
+    if (mode === 'session') return scanForPaper(payload, sessionPaper.trim());
     // The previous result stays on screen until this one replaces it, so the line never blanks out mid-check.
     setVerifying(true);
     const res = await adminPost<VerifyQrResponse>(adminApiPaths.verifyQr, payload);
@@ -181,13 +208,38 @@ export default function TicketVerifierPage() {
 
         <section className="verifier__result card" aria-labelledby={`${ids}-verify`}>
           <h2 id={`${ids}-verify`}>Verify</h2>
+          <fieldset className="verifier__mode">
+            <legend>Mode</legend>
+            <label>
+              <input type="radio" name={`${ids}-mode`} checked={mode === 'checkin'} onChange={() => { setMode('checkin'); setResult(null); }} /> Check-in
+            </label>
+            <label>
+              <input type="radio" name={`${ids}-mode`} checked={mode === 'session'} onChange={() => { setMode('session'); setResult(null); }} /> Session (mark papers presented)
+            </label>
+          </fieldset>
+          {mode === 'session' && (
+            <div className="admin-field">
+              <label htmlFor={`${ids}-paper`}>Paper being presented (Paper ID; leave empty to pick after the scan)</label>
+              <input id={`${ids}-paper`} value={sessionPaper} onChange={(e) => setSessionPaper(e.target.value)} />
+            </div>
+          )}
           <div className="admin-field">
             <label htmlFor={`${ids}-decoded`}>Decoded QR</label>
             <textarea id={`${ids}-decoded`} readOnly rows={4} value={text} placeholder="Scan a ticket or choose an image." />
           </div>
           <button type="button" className="button" onClick={() => void verify()} disabled={!text.trim() || verifying} aria-busy={verifying || undefined}>
-            {verifying ? 'Verifying...' : 'Verify Ticket'}
+            {verifying ? 'Verifying...' : mode === 'session' ? 'Mark Presented' : 'Verify Ticket'}
           </button>
+          {result?.kind === 'pick' && (
+            <div className="button-row" role="group" aria-label="The registrant's papers">
+              {result.papers.length === 0 && <p>{result.rid} names no accepted paper.</p>}
+              {result.papers.map((p) => (
+                <button key={p.paperId} type="button" className="button button--secondary" disabled={verifying} onClick={() => { const payload = parseTicketText(text.trim()); if (payload) void scanForPaper(payload, p.paperId); }}>
+                  {p.paperId}: {p.title}
+                </button>
+              ))}
+            </div>
+          )}
           <VerifyResult result={result} stale={verifying} />
         </section>
       </div>
@@ -203,7 +255,21 @@ export default function TicketVerifierPage() {
 function VerifyResult({ result, stale }: { result: Result | null; stale: boolean }) {
   let valid = null;
   let invalid = null;
-  if (result?.kind === 'valid') {
+  if (result?.kind === 'presented') {
+    valid = (
+      <div className="verify-result verify-result--valid">
+        <p className="verify-result__line">
+          Presented — paper {result.paperId} (RID: {result.rid})
+        </p>
+      </div>
+    );
+  } else if (result?.kind === 'pick') {
+    valid = (
+      <div className="verify-result verify-result--valid">
+        <p className="verify-result__line">Valid Ticket — RID: {result.rid}. Pick the paper being presented.</p>
+      </div>
+    );
+  } else if (result?.kind === 'valid') {
     const details = [result.name, result.tier ? tierLabel(result.tier) : undefined].filter(Boolean).join(' · ');
     valid = (
       <div className={`verify-result verify-result--valid${result.repeat ? ' verify-result--repeat' : ''}`}>

@@ -12,7 +12,8 @@ import { VALIDATION_LOAD_FAILED, lazyResolver, loadOnce, prefetchOnInteraction }
 import { clearRegistration, restoreRegistration, saveRegistration } from '../../../lib/persisted-form';
 import type { IeeeStatusResponse } from '../../../shared/api';
 import { apiPaths } from '../../../shared/api-paths';
-import { computeCharges, findTier, type Pricing, type Tier } from '../../../shared/pricing';
+import { PAPER_NOT_FOUND } from '../../../shared/papers';
+import { computeCharges, findTier, isStudentTier, type Pricing, type Tier } from '../../../shared/pricing';
 import { tierDependentFields } from '../../../shared/tier-rules';
 import { messages } from '../../../shared/messages';
 import { TOTAL_STEPS, nextStep, previousStep, type RegistrationFormDraft } from '../../../shared/registration-form';
@@ -140,12 +141,28 @@ export function WizardForm({ pricing, admin, tiers }: WizardFormProps) {
     return true;
   };
 
+  /**
+   * Once papers are imported, the Paper ID must be an accepted paper (issue 23): the server's rule
+   * (POST /api/papers/check, the check create-order runs too). A check that gets no answer lets the
+   * delegate on: create-order applies the same rule before any payment.
+   */
+  const verifyPaper = async (values: RegistrationFormDraft): Promise<boolean> => {
+    if (values.noPaper || !values.paperId.trim()) return true;
+    const result = await postJson<{ accepted: boolean }>(apiPaths.paperCheck, { paperId: values.paperId.trim() });
+    if (!result.ok && result.error?.code === 'PAPER_NOT_FOUND') {
+      setError('paperId', { type: 'server', message: PAPER_NOT_FOUND }, { shouldFocus: true });
+      return false;
+    }
+    return true;
+  };
+
   const onValidStep = async (values: RegistrationFormDraft) => {
     if (earlyBirdExpired(pricing, values.registrationTier, new Date())) {
       clearForm(EARLY_BIRD_CLEARED_NOTICE);
       return;
     }
     if (step === 3 && !(await verifyIeee(values.ieeeMemberNumber))) return;
+    if (step === 4 && !(await verifyPaper(values))) return;
     const next = nextStep(step, values.registrationTier);
     syncExtraFees();
     saveRegistration(storage, { step: next, data: getValues() });
@@ -157,8 +174,9 @@ export function WizardForm({ pricing, admin, tiers }: WizardFormProps) {
     e.preventDefault();
     if (step >= TOTAL_STEPS || isSubmitting) return;
     if (step === 4) {
-      const { noPaper, paperId } = getValues();
-      if (!noPaper && !paperId.trim()) {
+      const { noPaper, paperId, registrationTier } = getValues();
+      // Optional for student tiers (issue 23).
+      if (!noPaper && !paperId.trim() && !isStudentTier(registrationTier)) {
         // The spec's words, inline under the field it concerns (role=alert, aria-invalid), not a pop-up (issue 21).
         setError('paperId', { type: 'required', message: messages.paperRequired }, { shouldFocus: true });
         return;
@@ -209,7 +227,7 @@ export function WizardForm({ pricing, admin, tiers }: WizardFormProps) {
         {step === 1 && <ParticipantStep admin={admin} />}
         {step === 2 && <TierStep tiers={tiers} gst={pricing.gst} onTierChange={onTierChange} />}
         {step === 3 && <IeeeStep verifying={isSubmitting} />}
-        {step === 4 && <PaperStep />}
+        {step === 4 && <PaperStep student={isStudentTier(tierId)} />}
         {step === 5 && (
           <EventStep event="reception" ticketPrice={pricing.welcomeReception[tierCurrency]} currency={tierCurrency} onChange={syncExtraFees} />
         )}

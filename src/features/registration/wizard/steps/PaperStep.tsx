@@ -1,15 +1,27 @@
-/** Step 4, 'Paper Registration' (spec part 2 sections 2 and 5); skipped for student tiers. */
+/**
+ * Step 4, 'Paper Registration' (spec part 2 sections 2 and 5). For student tiers it is optional
+ * (issue 23): a student registration may name its one paper but never covers it for IEEE Xplore.
+ */
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { RegistrationFormDraft } from '../../../../shared/registration-form';
 import { TextField } from '../fields';
 
 /** Paper ID, or the 'I did not submit a paper' checkbox which clears and disables it. */
-export function PaperStep() {
+export function PaperStep({ student = false }: { student?: boolean }) {
   const { register, setValue, clearErrors } = useFormContext<RegistrationFormDraft>();
   const noPaper = useWatch<RegistrationFormDraft, 'noPaper'>({ name: 'noPaper' });
   return (
     <div className="form-grid">
-      <TextField name="paperId" label="Paper ID" disabled={noPaper} hint="The ID of your accepted paper, as shown in the submission system." />
+      <TextField
+        name="paperId"
+        label="Paper ID"
+        disabled={noPaper}
+        hint={
+          student
+            ? 'Optional. A student registration may name its paper, but it does not cover the paper for IEEE Xplore: one author must register at the full fee.'
+            : 'The ID of your accepted paper, as shown in the submission system.'
+        }
+      />
       <div className="check form-grid__full">
         <input
           type="checkbox"

@@ -1,0 +1,24 @@
+/**
+ * /api/admin/papers/mail (admin; issue 23: "E-mail the authors of uncovered papers").
+ *  GET  200 {batchId, papers, recipients, sample: {subject, text}|null, log: [...]}: the preview
+ *       (what a send would do now) and the log of earlier sends, newest first.
+ *  POST {batchId} 200 {alreadySent, entry}: sends the previewed batch once through the mail
+ *       module (each message tried up to three times); a second press answers alreadySent: true
+ *       and sends nothing. 409 the uncovered papers changed since the preview; 404 nothing to send.
+ *  401 without a valid admin token; 503 store down.
+ */
+import type { Config } from '@netlify/functions';
+import { paperMailRequest } from '../../src/shared/papers-schema';
+import { requireAdmin } from '../server/auth';
+import { now } from '../server/clock';
+import { endpoint, json, readJson } from '../server/http';
+import { previewUncoveredMail, sendUncoveredMail } from '../server/papers';
+
+export default endpoint(['GET', 'POST'], async (req) => {
+  await requireAdmin(req);
+  if (req.method === 'GET') return json(200, await previewUncoveredMail());
+  const { batchId } = await readJson(req, paperMailRequest);
+  return json(200, await sendUncoveredMail(batchId, now()));
+});
+
+export const config: Config = { path: '/api/admin/papers/mail' };

@@ -1,0 +1,23 @@
+/**
+ * POST /api/admin/papers/mark {paperId, mark: 'presented'|'no-show'|'excused'|null, reason}
+ * (admin; issue 23, "Presented, and the no-show list"): the chair marks a paper by hand, with a
+ * reason; null clears the mark. Recorded with when and by whom, and in the audit log.
+ *  200 {paperId, presented: PresentedRecord|null}; 400 bad body; 404 a paper not imported;
+ *  401 without a valid admin token; 503 store down.
+ */
+import type { Config } from '@netlify/functions';
+import { normalisePaperId } from '../../src/shared/papers';
+import { paperMarkRequest } from '../../src/shared/papers-schema';
+import { requireAdmin } from '../server/auth';
+import { now } from '../server/clock';
+import { endpoint, json, readJson } from '../server/http';
+import { markPaper } from '../server/papers';
+
+export default endpoint(['POST'], async (req) => {
+  await requireAdmin(req);
+  const { paperId, mark, reason } = await readJson(req, paperMarkRequest);
+  const presented = await markPaper(paperId, mark, reason, 'admin (publication chair)', now());
+  return json(200, { paperId: normalisePaperId(paperId), presented });
+});
+
+export const config: Config = { path: '/api/admin/papers/mark' };

@@ -1,0 +1,22 @@
+/**
+ * POST /api/admin/papers/session-coupons {session} (admin; issue 23, "Special sessions"): the
+ * session's complimentary full registrations (one per 8 non-organiser papers) as single-use 100 %
+ * coupons with random codes, generated once.
+ *  200 {session, coupons: [code], generated}: generated false when an earlier call made them.
+ *  404 unknown session; 409 fewer than 8 non-organiser papers; 400 bad body;
+ *  401 without a valid admin token; 503 store down.
+ */
+import type { Config } from '@netlify/functions';
+import { specialCouponsRequest } from '../../src/shared/papers-schema';
+import { requireAdmin } from '../server/auth';
+import { now } from '../server/clock';
+import { endpoint, json, readJson } from '../server/http';
+import { generateSessionCoupons } from '../server/papers';
+
+export default endpoint(['POST'], async (req) => {
+  await requireAdmin(req);
+  const { session } = await readJson(req, specialCouponsRequest);
+  return json(200, await generateSessionCoupons(session, now()));
+});
+
+export const config: Config = { path: '/api/admin/papers/session-coupons' };

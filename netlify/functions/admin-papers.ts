@@ -1,0 +1,18 @@
+/**
+ * GET /api/admin/papers (admin; issue 23, "The publication chair's page"): every accepted paper
+ * (withdrawn ones too) with its authors, the registrations that name it, its coverage
+ * (covered / student-only / uncovered / withdrawn, derived from the registrations now) and its
+ * presented mark; and the special sessions' complimentary registrations.
+ *  200 PapersResponse (src/shared/papers.ts); 401 without a valid admin token; 503 store down.
+ */
+import type { Config } from '@netlify/functions';
+import { requireAdmin } from '../server/auth';
+import { endpoint, json } from '../server/http';
+import { listPapers } from '../server/papers';
+
+export default endpoint(['GET'], async (req) => {
+  await requireAdmin(req);
+  return json(200, await listPapers());
+});
+
+export const config: Config = { path: '/api/admin/papers' };

@@ -1,0 +1,21 @@
+/**
+ * POST /api/papers/check {paperId} (public; issue 23, "At registration"): the wizard's paper step
+ * asks whether a Paper ID may be named, by the rule create-order applies (assertAcceptedPaper).
+ *  200 {accepted: true}: an accepted paper, or no papers imported yet (the field is free text).
+ *  400 PAPER_NOT_FOUND 'Paper ID not found among accepted papers.' (on data.paperId too).
+ *  Rate-limited per client address ('paper-check': 429 with Retry-After); 503 store down.
+ */
+import type { Config } from '@netlify/functions';
+import { paperCheckRequest } from '../../src/shared/papers-schema';
+import { endpoint, json, readJson } from '../server/http';
+import { assertAcceptedPaper } from '../server/papers';
+import { limitRequest } from '../server/rate-limit';
+
+export default endpoint(['POST'], async (req, context) => {
+  const { paperId } = await readJson(req, paperCheckRequest);
+  await limitRequest('paper-check', req, context);
+  await assertAcceptedPaper(paperId);
+  return json(200, { accepted: true });
+});
+
+export const config: Config = { path: '/api/papers/check' };
