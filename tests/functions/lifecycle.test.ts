@@ -18,7 +18,13 @@ import type { Registration } from '../../netlify/server/registrations';
 import { keys, redis } from '../../netlify/server/store';
 import type { AttentionPayment } from '../../src/shared/api';
 import { refundQuote } from '../../src/shared/refunds';
-import { call, doublePay } from './helpers';
+import createOrder from '../../netlify/functions/payment-create-order';
+import reconcile from '../../netlify/functions/reconcile-payments';
+import { savePendingOrder, type RegistrationOrder } from '../../netlify/server/orders';
+import { createProviderOrder, listProviderPayments } from '../../netlify/server/payments';
+import { CURSOR_OVERLAP_SECONDS, reconcilePayments, type ReconcileRun } from '../../netlify/server/reconcile';
+import { computeCharges, pricing } from '../../src/shared/pricing';
+import { STANDARD_DAY, call, doublePay, pinClock, runScheduled, totalFor, validForm } from './helpers';
 import { adminHeaders, mailAndWebhook, registerPaid } from './helpers-admin';
 
 const fx = mailAndWebhook();
@@ -139,5 +145,66 @@ describe('one lifecycle: nothing sold or applied against a cancellation', () => 
       // The transfer landed first: the new holder's e-mail no longer matches the request's.
       expect(reg.email).toBe('meera@example.org');
     }
+  });
+});
+
+describe('reconciliation whatever the backlog (defect 4)', () => {
+  it('finds a payment captured behind 205 unpaid orders within two runs', async () => {
+    const start = Date.parse(STANDARD_DAY);
+    // 205 abandoned orders, a minute older than the one that is paid.
+    const abandoned = validForm();
+    const charges = computeCharges(pricing, abandoned, null);
+    for (let i = 0; i < 205; i += 41) {
+      await Promise.all(
+        Array.from({ length: 41 }, async () => {
+          const provider = await createProviderOrder(charges.total, 'INR', `reg_abandoned${i}`, { kind: 'registration' });
+          const order: RegistrationOrder = { kind: 'registration', orderId: provider.id, form: abandoned, charges, couponCode: null, couponType: null, currency: 'INR', createdAt: new Date(start - 60_000).toISOString() };
+          await savePendingOrder(order);
+        }),
+      );
+    }
+    const data = validForm({ email: 'behind@example.org', verifyEmail: 'behind@example.org' });
+    const order = await call(createOrder, { body: { amount: totalFor(data), data } });
+    expect(order.status).toBe(200);
+    // Captured: no verify, no webhook.
+    const captured = await doubleJson<{ razorpay_payment_id: string }>('/_double/capture', { order_id: order.body.id });
+    let finalised = 0;
+    for (const minutes of [11, 12]) {
+      pinClock(new Date(start + minutes * 60_000).toISOString());
+      finalised += ((await (await runScheduled(reconcile)).json()) as ReconcileRun).finalised;
+    }
+    expect(finalised).toBe(1);
+    const regNo = String(await redis().get(keys.done(order.body.id)));
+    expect(await stored(regNo)).toMatchObject({ paymentId: captured.razorpay_payment_id, email: 'behind@example.org' });
+  });
+
+  it('asks Razorpay once per 100 payments made since the last run, not once per pending order (10,000 pending)', async () => {
+    const at = new Date(Date.parse(STANDARD_DAY) + 20 * 60_000);
+    const createdAt = new Date(Date.parse(STANDARD_DAY) - 60_000).toISOString();
+    const form = validForm();
+    const charges = computeCharges(pricing, form, null);
+    for (let i = 0; i < 10_000; i += 1000) {
+      const p = redis().pipeline();
+      for (let j = i; j < i + 1000; j++) {
+        const orderId = `order_bulk${String(j).padStart(8, '0')}`;
+        p.set(keys.order(orderId), { kind: 'registration', orderId, form, charges, couponCode: null, couponType: null, currency: 'INR', createdAt }, { ex: 3600 });
+        p.zadd(keys.pendingOrders(), { score: Date.parse(createdAt), member: orderId });
+      }
+      await p.exec();
+    }
+    // The window since the last run (with its overlap) holds whatever the shared double was paid lately.
+    await redis().set(keys.reconcileCursor(), Math.floor(Date.now() / 1000));
+    let inWindow = 0;
+    for (let skip = 0; ; skip += 100) {
+      const page = await listProviderPayments(Math.floor(Date.now() / 1000) - CURSOR_OVERLAP_SECONDS, Math.floor(Date.now() / 1000) + 5, skip);
+      inWindow += page.items.length;
+      if (page.items.length < 100) break;
+    }
+    const started = Date.now();
+    const run = await reconcilePayments(at);
+    const ms = Date.now() - started;
+    console.log(`[reconcile] 10,000 pending orders, ${inWindow} payments in the window: ${run.providerCalls} Razorpay call(s), ${ms} ms`);
+    expect(run.providerCalls).toBeLessThanOrEqual(Math.floor(inWindow / 100) + 2);
+    expect(await redis().zcard(keys.pendingOrders())).toBeGreaterThanOrEqual(10_000);
   });
 });
