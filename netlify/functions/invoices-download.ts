@@ -14,8 +14,8 @@ import { getRegistrantRegistration } from '../server/registrations';
 export default endpoint(
   ['POST'],
   async (req, context) => {
-    await limitRequest('invoice', req, context);
     const { regId, email, number } = await readJson(req, invoiceDownloadRequest);
+    await limitRequest('invoice', req, context);
     const r = await getRegistrantRegistration(regId, email);
     const pdf = await documentPdf(r, number);
     if (!pdf) throw refuse(404, 'DOCUMENT_NOT_FOUND', 'This registration has no document with that number.');

@@ -15,8 +15,8 @@ import { getRegistrantRegistration } from '../server/registrations';
 export default endpoint(
   ['POST'],
   async (req, context) => {
-    await limitRequest('invoice', req, context);
     const { regId, email } = await readJson(req, registrantRequest);
+    await limitRequest('invoice', req, context);
     const r = await getRegistrantRegistration(regId, email);
     const body: InvoicesLookupResponse = { success: true, registrationNumber: r.registrationNumber, documents: documentsOf(r).map((d) => d.summary) };
     return json(200, body);

@@ -180,8 +180,8 @@ export function changeOrderEndpoint(kind: ChangeKind) {
   return endpoint(
     ['POST'],
     async (req, context) => {
-      await limitRequest('change-order', req, context);
       const { regId } = await readJson(req, changeOrderRequest);
+      await limitRequest('change-order', req, context);
       return json(200, { success: true, ...(await createChangeOrder(kind, regId, clockNow())) });
     },
     { successFlag: true },

@@ -12,6 +12,9 @@ import changeIeee from '../../netlify/functions/ieee-change-create-order';
 import transferOrder from '../../netlify/functions/name-transfer-create-order';
 import transferVerify from '../../netlify/functions/name-transfer-verify';
 import cancellationRequest from '../../netlify/functions/cancellation-request';
+import cancellationQuote from '../../netlify/functions/cancellation-quote';
+import registrationById from '../../netlify/functions/registration-by-id';
+import { RATE_LIMITS } from '../../netlify/server/rate-limit';
 import decide from '../../netlify/functions/admin-cancellations-decide';
 import attentionRefund from '../../netlify/functions/admin-attention-refund';
 import type { Registration } from '../../netlify/server/registrations';
@@ -206,5 +209,24 @@ describe('reconciliation whatever the backlog (defect 4)', () => {
     console.log(`[reconcile] 10,000 pending orders, ${inWindow} payments in the window: ${run.providerCalls} Razorpay call(s), ${ms} ms`);
     expect(run.providerCalls).toBeLessThanOrEqual(Math.floor(inWindow / 100) + 2);
     expect(await redis().zcard(keys.pendingOrders())).toBeGreaterThanOrEqual(10_000);
+  });
+});
+
+describe('rate limits count well-formed requests only', () => {
+  it('malformed requests do not use up an address budget', async () => {
+    const { regNo } = await registerPaid();
+    const ip = `192.0.2.${Math.floor(Math.random() * 200) + 10}`;
+    const limit = RATE_LIMITS.cancellation.requests;
+    for (let i = 0; i < limit + 5; i++) {
+      const bad = await call(cancellationQuote, { body: { regId: 'not-an-id', email: 'asha@example.org' }, ip });
+      expect(bad.status).toBe(400);
+    }
+    const good = await call(cancellationQuote, { body: { regId: regNo, email: 'asha@example.org' }, ip });
+    expect(good.status).toBe(200);
+    for (let i = 0; i < limit + 2; i++) {
+      const bad = await call(registrationById, { path: '/api/registrations/not-an-id', ip });
+      expect(bad.status).toBe(400);
+    }
+    expect((await call(registrationById, { path: `/api/registrations/${regNo}`, ip })).status).toBe(200);
   });
 });
