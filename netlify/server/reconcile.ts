@@ -27,8 +27,10 @@ import { keys, withStore } from './store';
 import { workWithinBudget } from './batch';
 
 export interface ReconcileRun {
-  /** Paid payments of this site's orders that were looked at. */
+  /** Pending orders older than minAgeMs that were looked at (settled or expired ones leave the list). */
   checked: number;
+  /** Paid payments of this site's orders that were looked at. */
+  payments: number;
   /** Orders this run finalised. */
   finalised: number;
   /** Payments this run listed as needing attention. */
@@ -60,7 +62,7 @@ type Paid = ProviderPaymentPage['items'][number] & { order_id: string };
 export async function reconcilePayments(at: Date, opts: { minAgeMs?: number; concurrency?: number; budgetMs?: number; wallNow?: number } = {}): Promise<ReconcileRun> {
   const { minAgeMs = 10 * 60_000, concurrency = 4, budgetMs = 20_000, wallNow = Date.now() } = opts;
   const started = Date.now();
-  const run: ReconcileRun = { checked: 0, finalised: 0, attention: 0, removed: 0, deferred: 0, providerCalls: 0 };
+  const run: ReconcileRun = { checked: 0, payments: 0, finalised: 0, attention: 0, removed: 0, deferred: 0, providerCalls: 0 };
   const cursor = await withStore((r) => r.get<number>(keys.reconcileCursor()));
   const to = Math.floor(wallNow / 1000);
   const from = cursor === null ? to - FIRST_LOOKBACK_SECONDS : Number(cursor) - CURSOR_OVERLAP_SECONDS;
@@ -88,7 +90,7 @@ export async function reconcilePayments(at: Date, opts: { minAgeMs?: number; con
     { concurrency, budgetMs: Math.max(0, budgetMs - (Date.now() - started)) },
     async ({ p, state }) => {
       if (!state.ours) return;
-      run.checked++;
+      run.payments++;
       try {
         const outcome = await reconcilePayment(p, state, at, minAgeMs, run);
         if (outcome === 'young') {
@@ -107,7 +109,9 @@ export async function reconcilePayments(at: Date, opts: { minAgeMs?: number; con
     const next = youngest === null ? to : Math.min(to, youngest);
     await withStore((r) => r.set(keys.reconcileCursor(), next));
   }
-  run.removed = await tidyPendingOrders(at, minAgeMs);
+  const tidied = await tidyPendingOrders(at, minAgeMs);
+  run.checked = tidied.checked;
+  run.removed = tidied.removed;
   return run;
 }
 
@@ -185,9 +189,9 @@ async function reconcilePayment(p: Paid, state: OrderState, at: Date, minAgeMs: 
 /**
  * Takes settled orders and orders whose record expired off the pending list (an expired one is
  * remembered a day longer, so a payment that arrives late is still recognised and listed).
- * Redis only: two requests per 1,000 pending orders. Returns how many left the list.
+ * Redis only: two requests per 1,000 pending orders. Returns how many were looked at and left the list.
  */
-async function tidyPendingOrders(at: Date, minAgeMs: number): Promise<number> {
+async function tidyPendingOrders(at: Date, minAgeMs: number): Promise<{ checked: number; removed: number }> {
   const due = (await withStore((r) => r.zrange<string[]>(keys.pendingOrders(), '-inf', at.getTime() - minAgeMs, { byScore: true, withScores: true }))).map(String);
   let removed = 0;
   for (let i = 0; i < due.length; i += TIDY_BATCH * 2) {
@@ -215,5 +219,5 @@ async function tidyPendingOrders(at: Date, minAgeMs: number): Promise<number> {
       return n;
     });
   }
-  return removed;
+  return { checked: due.length / 2, removed };
 }
