@@ -27,8 +27,9 @@ export default endpoint(
       id = segment;
     }
     const admin = await isAdminRequest(req, now());
-    if (!admin) await limitRequest('registration-lookup', req, context);
+    // Only a well-formed id counts towards the limit (docs/security.md).
     const regNo = validate(regIdSchema(), id);
+    if (!admin) await limitRequest('registration-lookup', req, context);
     const registration = await getRegistration(regNo);
     if (!registration) throw refuse(404, 'REGISTRATION_NOT_FOUND', NOT_FOUND_MESSAGE);
     return json(200, admin ? registration : publicView(registration));

@@ -1,7 +1,7 @@
 /**
  * Per-client-address rate limits for the public endpoints that do work (issue "Self-service":
  * the lookups; ARCHITECTURE: Errors, 429), with @upstash/ratelimit on the app's own Redis client.
- * Each endpoint group has its own sliding window, sized so a real delegate never meets it: a
+ * Each endpoint group has its own fixed window, sized so a real delegate never meets it: a
  * registrant fetches a record or starts a payment a handful of times, not dozens.
  */
 import { Ratelimit } from '@upstash/ratelimit';
@@ -10,7 +10,7 @@ import { HttpError, clientAddress, type RequestContext } from './http';
 import { keys, redis, withStore } from './store';
 
 /**
- * The limited endpoint groups: requests allowed per client address per sliding window. The
+ * The limited endpoint groups: requests allowed per client address per fixed window. The
  * docs/security.md lists each with why a real delegate never meets it; keep the two in step.
  */
 export const RATE_LIMITS = {
@@ -51,7 +51,9 @@ function limiter(name: RateLimitName): Ratelimit {
   const { requests, window } = RATE_LIMITS[name];
   const ratelimit = new Ratelimit({
     redis: r,
-    limiter: Ratelimit.slidingWindow(requests, window),
+    // A fixed window: once Retry-After (the end of the window) has passed, the whole budget is
+    // back. A sliding window would still weigh the previous window then, and let one call through.
+    limiter: Ratelimit.fixedWindow(requests, window),
     prefix,
     // The shared client is built without telemetry headers; keep it that way.
     enableTelemetry: false,

@@ -36,6 +36,13 @@ import { createProviderOrder, publicKeyId } from './payments';
 import { NOT_FOUND_MESSAGE } from '../../src/shared/messages';
 import { getRegistrantRegistration, getRegistration, registrantOf, type Registration } from './registrations';
 import { updateRegistration } from './registration-update';
+import { decide, type LifecycleAction } from '../../src/shared/registration-lifecycle';
+
+/** Throws refuse(409, code) when the registration's lifecycle state does not allow `action` now. */
+function allow(r: Registration, action: LifecycleAction): void {
+  const verdict = decide(r, action);
+  if (!verdict.allowed) throw refuse(409, verdict.code, verdict.reason);
+}
 
 /** The refusal texts of a tier change, per kind. */
 const notEligible: Record<ChangeKind, string> = {
@@ -54,11 +61,13 @@ export interface ChangeOrderResult {
  * (total = base difference + 18 % GST, + 4 % convenience fee on the taxed amount), stored as a
  * pending order before the answer. Throws (via refuse) 404 REGISTRATION_NOT_FOUND, 409
  * COUPON_REGISTRATION (made with a coupon: the organisers change it), 409 NOT_ELIGIBLE (the tier
- * cannot change that way); ServiceUnavailableError (503) when Redis or Razorpay is down.
+ * cannot change that way), 409 CANCELLATION_REQUESTED / REGISTRATION_CANCELLED (the lifecycle,
+ * src/shared/registration-lifecycle.ts); ServiceUnavailableError (503) when Redis or Razorpay is down.
  */
 export async function createChangeOrder(kind: ChangeKind, regNo: string, at: Date): Promise<ChangeOrderResult> {
   const registration = await getRegistration(regNo);
   if (!registration) throw refuse(404, 'REGISTRATION_NOT_FOUND', NOT_FOUND_MESSAGE);
+  allow(registration, kind);
   if (registration.couponCode && registration.couponCode !== 'NoCoupon') {
     throw refuse(409, 'COUPON_REGISTRATION', `This registration was made with a coupon, so the organisers make this change for you. Please write to ${conference.contactEmail} with your Registration ID.`);
   }
@@ -113,6 +122,7 @@ export interface NameChange {
 export async function changeName(regNo: string, email: string, name: NameChange, at: Date): Promise<{ changed: boolean }> {
   const outcome = await updateRegistration<{ changed: false } | { changed: true; registration: Registration; before: string; after: string }>(regNo, (found) => {
     const current = registrantOf(found, email);
+    allow(current, 'name-change');
     const before = fullName(current);
     // Section 5: the title is optional here; an empty one is stored as ''.
     const next: Registration = { ...current, title: name.title as Registration['title'], firstName: name.firstName, lastName: name.lastName };
@@ -150,9 +160,7 @@ export async function createNameTransferOrder(regNo: string, email: string, to: 
   if (localDate(at) >= invoicing.nameTransfer.requestBefore) {
     throw refuse(409, 'TRANSFER_CLOSED', `Name transfers were possible until the day before ${invoicing.nameTransfer.requestBefore}. Please write to ${conference.contactEmail}.`);
   }
-  if (registration.cancellation && registration.cancellation.status !== 'declined') {
-    throw refuse(409, 'REGISTRATION_CANCELLED', 'This registration has a cancellation request, so it cannot be transferred.');
-  }
+  allow(registration, 'name-transfer');
   const currency = registration.currency;
   const charges = computeFeeCharges(pricing, currency, invoicing.nameTransfer.fee[currency]);
   const from = { title: registration.title ?? '', firstName: registration.firstName, lastName: registration.lastName, email: registration.email };
@@ -172,8 +180,8 @@ export function changeOrderEndpoint(kind: ChangeKind) {
   return endpoint(
     ['POST'],
     async (req, context) => {
-      await limitRequest('change-order', req, context);
       const { regId } = await readJson(req, changeOrderRequest);
+      await limitRequest('change-order', req, context);
       return json(200, { success: true, ...(await createChangeOrder(kind, regId, clockNow())) });
     },
     { successFlag: true },

@@ -394,6 +394,12 @@ export interface AttentionPayment {
    * its limit, issue 11): the registration exists, so it is not refunded from this list.
    */
   applied?: boolean;
+  /**
+   * The refund an organiser made from the list (issue 19): the latest Razorpay refund, its state
+   * (settled by the refund webhooks) and its attempt number (a failed refund is made again with
+   * a fresh idempotency key, attempt + 1).
+   */
+  refund?: { id: string; status: 'pending' | 'processed' | 'failed'; at: string; attempt: number };
 }
 
 // ---------------------------------------------------------------------------------------------

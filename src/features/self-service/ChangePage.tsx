@@ -48,7 +48,7 @@ const kinds = {
 
 type Busy = 'fetch' | 'pay' | null;
 
-/** The order, the registration's e-mail for Checkout's prefill, and what the card shows. */
+/** The order and what the card shows (its name is Checkout's prefill). */
 interface Fetched {
   order: OrderResponse['order'];
   registrationNumber: string;
@@ -137,7 +137,8 @@ export function ChangePage({ kind }: { kind: ChangeKind }) {
     setBanner(null);
     const outcome = await payWithCheckout({
       order: fetched.order,
-      prefill: { name: fetched.summary.name, email: fetched.summary.email },
+      // No e-mail: the public record does not give it away (decision 008); Checkout asks the payer.
+      prefill: { name: fetched.summary.name },
       verifyPath: k.verifyPath,
       // Checkout stays open after a declined attempt, so the reason is shown and paying can go on.
       onPaymentFailed: (description) => setBanner({ tone: 'error', text: description }),
