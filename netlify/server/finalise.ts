@@ -25,6 +25,7 @@ import { ScriptStatus, documentNumberArgs, exactlyOnceGuard, takeDocumentNumber,
 import { changeApplication, isChangeOrder, type VerifySource } from './order-kinds';
 import { getOrderState, type ChangeOrder, type PendingOrder, type RegistrationOrder } from './orders';
 import { newRegistrationNumber, type Registration } from './registrations';
+import { initialStatusFields } from './registration-status';
 import { keys, rawRedis, withStore } from './store';
 
 /** Who finalises, for the audit log. */
@@ -145,6 +146,7 @@ export function registrationFromOrder(order: RegistrationOrder, regNo: string, p
     paidAt: iso,
     createdAt: iso,
     updatedAt: iso,
+    ...initialStatusFields(order),
   };
 }
 

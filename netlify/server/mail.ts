@@ -21,6 +21,8 @@ import { paths } from '../../src/shared/routes';
 import { attendance, dietary, formatDateTime, tierLabel } from '../../src/shared/csv';
 import { formatMoney, toMinor } from '../../src/shared/money';
 import { fullName } from '../../src/shared/person-name';
+import { registrationStatus } from '../../src/shared/registration-status';
+import { PROOF_RULES_TEXT } from '../../src/shared/proof-rules';
 import { productionRules } from './deploy-context';
 import { ConfigError, env, requireEnv, siteUrl } from './env';
 import { ticketText } from './tickets';
@@ -129,6 +131,23 @@ function detailRows(r: StoredRegistration): [string, string][] {
   ];
 }
 
+/**
+ * The message of a paid student registration whose proof of status is not yet approved (issue
+ * 22; spec part 2, "Registration information page": "registration is confirmed only after the
+ * proof is verified"): payment received, not yet confirmed, how to send the proof. No QR ticket.
+ */
+export function paymentReceivedNotice(r: StoredRegistration): MailNotice {
+  return {
+    subject: `${conference.name} payment received, proof of student status needed — ${r.registrationNumber}`,
+    lead: `We have received your payment for registration ${r.registrationNumber}. Your registration is not yet confirmed: students must send proof of their student status, and the registration is confirmed only after the proof is verified. Your ticket will follow by e-mail once it is.`,
+  };
+}
+
+/** How a delegate sends the proof: the self-service page, with what it takes. */
+function proofInstructions(regNo: string): string {
+  return `To send your proof of student status, open ${siteUrl()}${paths.registrationProof} and upload it with your registration ID (${regNo}) and the e-mail address you registered with. ${PROOF_RULES_TEXT}`;
+}
+
 /** The confirmation's subject line. */
 export function confirmationSubject(regNo: string): string {
   return `${conference.name} registration confirmed — ${regNo}`;
@@ -202,11 +221,14 @@ function selfServiceLinks(): [string, string][] {
  */
 export async function composeConfirmation(r: StoredRegistration, notice?: MailNotice): Promise<SendMailOptions> {
   const regNo = r.registrationNumber;
+  // A student's registration has no ticket until its proof is approved (issue 22).
+  if (registrationStatus(r) === 'awaiting-proof') return composeWithoutTicket(r, notice ?? paymentReceivedNotice(r), !notice);
   const png = await QRCode.toBuffer(ticketText(regNo, r.ticketVersion ?? 0), { errorCorrectionLevel: 'M', margin: 2, width: 360, type: 'png' });
   const rows = detailRows(r);
   const name = fullName(r);
   const invoiceLine = r.invoiceNumber ? ` Your GST tax invoice ${r.invoiceNumber} is attached.` : '';
-  const lead = notice ? notice.lead : `Your registration for ${conference.name} is confirmed. Please keep this e-mail.${invoiceLine}`;
+  const memberLine = registrationStatus(r) === 'membership-to-verify' && !r.verification?.rejection ? ` Your IEEE membership number will be checked by the organisers; your ticket is valid meanwhile.` : '';
+  const lead = notice ? notice.lead : `Your registration for ${conference.name} is confirmed. Please keep this e-mail.${invoiceLine}${memberLine}`;
   const links = selfServiceLinks();
   const text = [
     `Dear ${name},`,
@@ -255,6 +277,59 @@ ${links.map(([label, url]) => `<li><a href="${escapeHtml(url)}">${escapeHtml(lab
     attachments.push({ filename: documentFileName(doc.summary.number, doc.summary.kind), content: Buffer.from(pdf), contentType: 'application/pdf', contentDisposition: 'attachment' });
   }
   return { from: mailFrom(), to: r.email, subject: notice ? notice.subject : confirmationSubject(regNo), text, html, attachments };
+}
+
+/**
+ * The message for a registration without a valid ticket yet (awaiting-proof): `notice`'s subject
+ * and lead, the details, how to send the proof and the self-service links, no QR code. The tax
+ * documents are attached when `withDocuments` (the first message after the payment).
+ */
+async function composeWithoutTicket(r: StoredRegistration, notice: MailNotice, withDocuments: boolean): Promise<SendMailOptions> {
+  const regNo = r.registrationNumber;
+  const rows = detailRows(r);
+  const name = fullName(r);
+  const howTo = proofInstructions(regNo);
+  const links = selfServiceLinks();
+  const text = [
+    `Dear ${name},`,
+    '',
+    notice.lead,
+    '',
+    howTo,
+    '',
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    '',
+    'Changes you can make yourself with your registration number:',
+    ...links.map(([label, url]) => `- ${label}: ${url}`),
+    '',
+    `Questions: ${conference.contactEmail}`,
+    '',
+    `${conference.name}, ${conference.venue}`,
+  ].join('\n');
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(notice.subject)}</title></head>
+<body style="font-family: Arial, Helvetica, sans-serif; color: #1a1a1a; line-height: 1.5;">
+<p>Dear ${escapeHtml(name)},</p>
+<p>${escapeHtml(notice.lead)}</p>
+<p>${escapeHtml(howTo)}</p>
+<table cellpadding="4" cellspacing="0" style="border-collapse: collapse;">
+${rows.map(([label, value]) => `<tr><th align="left" style="padding-right: 16px;">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join('\n')}
+</table>
+<p>Changes you can make yourself with your registration number:</p>
+<ul>
+${links.map(([label, url]) => `<li><a href="${escapeHtml(url)}">${escapeHtml(label)}</a></li>`).join('\n')}
+</ul>
+<p>Questions: <a href="mailto:${escapeHtml(conference.contactEmail)}">${escapeHtml(conference.contactEmail)}</a></p>
+<p>${escapeHtml(conference.name)}, ${escapeHtml(conference.venue)}</p>
+</body></html>`;
+  const attachments: Attachment[] = [];
+  const wanted = withDocuments ? null : (notice.documents ?? []);
+  for (const doc of documentsOf(r)) {
+    if (wanted && !wanted.includes(doc.summary.number)) continue;
+    const pdf = await renderInvoicePdf(doc.build());
+    attachments.push({ filename: documentFileName(doc.summary.number, doc.summary.kind), content: Buffer.from(pdf), contentType: 'application/pdf', contentDisposition: 'attachment' });
+  }
+  return { from: mailFrom(), to: r.email, subject: notice.subject, text, html, attachments };
 }
 
 /**

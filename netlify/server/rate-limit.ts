@@ -34,6 +34,8 @@ export const RATE_LIMITS = {
   invoice: { requests: 30, window: '10 m' },
   /** The wizard's "already registered" hint for an e-mail address. */
   'email-check': { requests: 20, window: '10 m' },
+  /** POST /api/registration/proof (registration id + e-mail and a file of up to 5 MB): a delegate sends one proof, or two. */
+  'proof-upload': { requests: 10, window: '10 m' },
 } as const satisfies Record<string, { requests: number; window: `${number} ${'s' | 'm' | 'h'}` }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

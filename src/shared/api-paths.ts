@@ -44,6 +44,11 @@ export const apiPaths = {
   nameTransferOrder: '/api/name-transfer/create-order',
   nameTransferVerify: '/api/name-transfer/verify',
   emailCheck: '/api/registrations/email-check',
+  // Verifications (issue 22): students' proof of status, IEEE membership without a service.
+  registrationProof: '/api/registration/proof',
+  adminVerifications: '/api/admin/verifications',
+  adminVerificationsDecide: '/api/admin/verifications/decide',
+  adminVerificationProof: '/api/admin/verifications/proof',
 } as const;
 
 /** GET /api/registrations/{id}: one registration (public fields without a token, all with an admin token). */

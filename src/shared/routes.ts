@@ -31,11 +31,13 @@ export const paths = {
   cancelRegistration: '/cancel-registration',
   invoices: '/invoices',
   nameTransfer: '/name-transfer',
+  registrationProof: '/registration/proof',
   adminLogin: '/admin/login',
   admin: '/admin',
   adminTicketVerifier: '/admin/ticket-verifier',
   adminRegistrations: '/admin/registrations',
   adminAccounts: '/admin/accounts',
+  adminVerifications: '/admin/verifications',
   error: '/error',
 } as const;
 
