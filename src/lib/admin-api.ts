@@ -27,6 +27,8 @@ export const adminApiPaths = {
   cancellationDecide: '/api/admin/cancellations/decide',
   refundPay: '/api/admin/refunds/pay',
   attentionRefund: '/api/admin/attention/refund',
+  verifications: '/api/admin/verifications',
+  verificationsDecide: '/api/admin/verifications/decide',
 } as const satisfies {
   login: ApiPaths['adminLogin'];
   verify: ApiPaths['adminVerify'];
@@ -41,6 +43,8 @@ export const adminApiPaths = {
   cancellationDecide: ApiPaths['adminCancellationDecide'];
   refundPay: ApiPaths['adminRefundPay'];
   attentionRefund: ApiPaths['adminAttentionRefund'];
+  verifications: ApiPaths['adminVerifications'];
+  verificationsDecide: ApiPaths['adminVerificationsDecide'];
 };
 
 /** The shown text for a login that never got an answer (spec part 2 section 8). */

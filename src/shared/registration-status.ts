@@ -75,10 +75,11 @@ export function initialChecks(tierId: string, membershipChecked: boolean): Pendi
 
 /** The part of a stored registration the status reads. */
 export interface StatusFields {
-  registrationTier: string;
-  status?: Exclude<RegistrationStatus, 'cancelled'>;
+  registrationTier?: string;
+  /** Loose (any text) so the browser can pass JSON as received; an unknown value reads as stored records without one. */
+  status?: string;
   verification?: Verification;
-  cancellation?: { status: string };
+  cancellation?: { status?: string };
 }
 
 /**
@@ -87,7 +88,7 @@ export interface StatusFields {
  */
 export function registrationStatus(r: StatusFields): RegistrationStatus {
   if (r.cancellation?.status === 'approved') return 'cancelled';
-  return r.status ?? 'confirmed';
+  return (REGISTRATION_STATUSES as readonly string[]).includes(r.status ?? '') ? (r.status as RegistrationStatus) : 'confirmed';
 }
 
 /**
@@ -96,7 +97,7 @@ export function registrationStatus(r: StatusFields): RegistrationStatus {
  * who paid the difference to the non-member tier needs no membership), with its rejection once
  * nothing is left. Returns `r` unchanged when nothing was pending.
  */
-export function afterTierChange<R extends StatusFields>(r: R): R {
+export function afterTierChange<R extends StatusFields & { registrationTier: string }>(r: R): R {
   const v = r.verification;
   if (!v || !v.pending.length) return r;
   const pending = v.pending.filter((c) => (c === 'student-proof' ? isStudentTier(r.registrationTier) : isIeeeTier(r.registrationTier)));

@@ -31,6 +31,7 @@ export const quickActions: readonly QuickAction[] = [
   { title: 'Change Registered Name', to: paths.nameChange, note: 'Correct the name on a registration.' },
   // Issue "Accounts": after the spec's seven.
   { title: 'Accounts', to: paths.adminAccounts, note: 'Cancellations, refunds due and payments needing attention.' },
+  { title: 'Proofs to verify', to: paths.adminVerifications, note: "Students' proofs of status and IEEE member numbers waiting for a decision." },
 ];
 
 interface Summary {
