@@ -92,10 +92,12 @@ async function signIn(p: Page) {
   await p.waitForURL(/\/admin$/);
 }
 
-/** Shows `png` (a QR image) to the ticket verifier page; returns the alert or status text it answers with. */
+/** Shows `png` (a QR image) to the ticket verifier page and presses Verify Ticket once it is decoded. */
 async function verifyTicketImage(p: Page, png: Buffer) {
   await p.goto(`${stack.appUrl}/admin/ticket-verifier`);
   await p.getByLabel('Choose a ticket image').setInputFiles({ name: 'ticket.png', mimeType: 'image/png', buffer: png });
+  await expect.poll(() => p.getByLabel('Decoded QR').inputValue()).toContain('"rid"');
+  await p.getByRole('button', { name: 'Verify Ticket' }).click();
 }
 
 async function uploadOnPage(p: Page, regNo: string, email: string, file: { name: string; mimeType: string; buffer: Buffer }) {
