@@ -201,7 +201,7 @@ describe('admin area in Chromium', () => {
     adminToken = (await storedToken(page))!;
     expect(adminToken).toBeTruthy();
 
-    // Dashboard: the spec's seven quick actions and Accounts, the total and the carousel (newest first, wrapping).
+    // Dashboard: the spec's seven quick actions, Accounts and Proofs to verify (issue 22), the total and the carousel (newest first, wrapping).
     await expect.poll(() => page.getByRole('heading', { name: 'Admin Dashboard' }).isVisible()).toBe(true);
     const actions = page.locator('.admin-action__title');
     expect(await actions.allTextContents()).toEqual([
@@ -213,8 +213,10 @@ describe('admin area in Chromium', () => {
       'Change IEEE Status',
       'Change Registered Name',
       'Accounts',
+      'Proofs to verify',
     ]);
     expect(await page.getByRole('link', { name: /^Accounts/ }).getAttribute('href')).toBe('/admin/accounts');
+    expect(await page.getByRole('link', { name: /^Proofs to verify/ }).getAttribute('href')).toBe('/admin/verifications');
     expect(await page.getByRole('link', { name: /^Foreign Author Registration/ }).getAttribute('href')).toBe('/authors/registration/details?foreign=allowed');
     expect(await page.getByRole('link', { name: /^Upgrade Tier/ }).getAttribute('href')).toBe('/tier-upgrade');
     expect(await page.getByRole('link', { name: /^Change IEEE Status/ }).getAttribute('href')).toBe('/ieee-change');

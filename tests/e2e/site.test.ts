@@ -51,6 +51,7 @@ const routes: Array<[string, string | RegExp, boolean]> = [
   ['/cancel-registration', 'Cancel Registration', false],
   ['/invoices', 'Invoices', false],
   ['/name-transfer', 'Transfer Registration to Another Person', false],
+  ['/registration/proof', 'Proof of student status', false],
 ];
 
 /** Code that information routes must never load (route-level lazy loading). */

@@ -20,7 +20,7 @@ export interface QuickAction {
   note: string;
 }
 
-/** The spec's seven quick actions, in its order with its titles, then 'Accounts' (issue "Accounts"). */
+/** The spec's seven quick actions, in its order with its titles, then 'Accounts' (issue "Accounts") and 'Proofs to verify' (issue 22). */
 export const quickActions: readonly QuickAction[] = [
   { title: 'Indian Author Registration', to: paths.registrationDetails, note: 'Register an author with an Indian affiliation (INR).' },
   { title: 'Foreign Author Registration', to: `${paths.registrationDetails}?foreign=allowed`, note: 'Register a foreign author with coupon: all countries, USD pricing.' },
