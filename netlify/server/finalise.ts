@@ -27,6 +27,7 @@ import { getOrderState, type ChangeOrder, type PendingOrder, type RegistrationOr
 import { newRegistrationNumber, type Registration } from './registrations';
 import { updateRegistration } from './registration-update';
 import { paidOrderBlocked } from '../../src/shared/registration-lifecycle';
+import { initialStatusFields } from './registration-status';
 import { keys, withStore } from './store';
 
 /** Who finalises, for the audit log. */
@@ -147,6 +148,7 @@ export function registrationFromOrder(order: RegistrationOrder, regNo: string, p
     paidAt: iso,
     createdAt: iso,
     updatedAt: iso,
+    ...initialStatusFields(order),
   };
 }
 

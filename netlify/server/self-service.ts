@@ -17,7 +17,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { conference } from '../../src/content/conference';
-import { changeOrderRequest } from '../../src/shared/api';
+import { changeOrderRequest, tierUpgradeRequest } from '../../src/shared/api';
 import type { ChangeOrderResponse, ChangeRecord, IeeeChangeNotes, NameTransferNotes, Transferee, UpgradeNotes } from '../../src/shared/api';
 import { invoicing } from '../../src/content/invoicing';
 import { computeChangeCharges, computeFeeCharges } from '../../src/shared/change-charges';
@@ -33,7 +33,7 @@ import { deliverConfirmation } from './mail-delivery';
 import { nameChangeNotice } from './mail';
 import { savePendingOrder, type NameTransferOrder, type TierChangeOrder } from './orders';
 import { createProviderOrder, publicKeyId } from './payments';
-import { NOT_FOUND_MESSAGE } from '../../src/shared/messages';
+import { NOT_FOUND_MESSAGE, messages } from '../../src/shared/messages';
 import { getRegistrantRegistration, getRegistration, registrantOf, type Registration } from './registrations';
 import { updateRegistration } from './registration-update';
 import { decide, type LifecycleAction } from '../../src/shared/registration-lifecycle';
@@ -64,7 +64,7 @@ export interface ChangeOrderResult {
  * cannot change that way), 409 CANCELLATION_REQUESTED / REGISTRATION_CANCELLED (the lifecycle,
  * src/shared/registration-lifecycle.ts); ServiceUnavailableError (503) when Redis or Razorpay is down.
  */
-export async function createChangeOrder(kind: ChangeKind, regNo: string, at: Date): Promise<ChangeOrderResult> {
+export async function createChangeOrder(kind: ChangeKind, regNo: string, at: Date, paper?: TierChangeOrder['paper']): Promise<ChangeOrderResult> {
   const registration = await getRegistration(regNo);
   if (!registration) throw refuse(404, 'REGISTRATION_NOT_FOUND', NOT_FOUND_MESSAGE);
   allow(registration, kind);
@@ -91,6 +91,7 @@ export async function createChangeOrder(kind: ChangeKind, regNo: string, at: Dat
     charges,
     currency: charges.currency,
     createdAt: at.toISOString(),
+    ...(paper && kind === 'tier-upgrade' ? { paper } : {}),
   };
   await savePendingOrder(order, { at: order.createdAt, actor: 'registrant', action: 'order.created', details: { kind, orderId: order.orderId, regNo, from: from.id, to: to.id, total: charges.total, currency: charges.currency } });
 
@@ -172,6 +173,18 @@ export async function createNameTransferOrder(regNo: string, email: string, to: 
 }
 
 /**
+ * The paper a student's upgrade answers for (issue 22: the wizard skipped the paper step for the
+ * student tier): none when the request says nothing (the record keeps its own), else the Paper ID
+ * or "I did not submit a paper". Throws 400 PAPER_REQUIRED for neither a Paper ID nor noPaper.
+ */
+function upgradePaper(noPaper: boolean | undefined, paperId: string | undefined): TierChangeOrder['paper'] {
+  if (noPaper === undefined && paperId === undefined) return undefined;
+  if (noPaper) return { noPaper: true, paperId: '' };
+  if (!paperId) throw refuse(400, 'PAPER_REQUIRED', messages.paperRequired);
+  return { noPaper: false, paperId };
+}
+
+/**
  * The handler of upgrade-tier and change-ieee-status (spec part 2 section 7): rate-limited per
  * client address, `{regId}` in, `{success: true, registrationNumber, order}` out (createChangeOrder),
  * every failure with `{success: false, message}` beside the error shape.
@@ -180,9 +193,14 @@ export function changeOrderEndpoint(kind: ChangeKind) {
   return endpoint(
     ['POST'],
     async (req, context) => {
-      const { regId } = await readJson(req, changeOrderRequest);
+      if (kind === 'ieee-change') {
+        const { regId } = await readJson(req, changeOrderRequest);
+        await limitRequest('change-order', req, context);
+        return json(200, { success: true, ...(await createChangeOrder(kind, regId, clockNow())) });
+      }
+      const { regId, noPaper, paperId } = await readJson(req, tierUpgradeRequest);
       await limitRequest('change-order', req, context);
-      return json(200, { success: true, ...(await createChangeOrder(kind, regId, clockNow())) });
+      return json(200, { success: true, ...(await createChangeOrder(kind, regId, clockNow(), upgradePaper(noPaper, paperId))) });
     },
     { successFlag: true },
   );

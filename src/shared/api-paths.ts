@@ -54,6 +54,11 @@ export const apiPaths = {
   adminPapersScan: '/api/admin/papers/scan',
   adminPapersMail: '/api/admin/papers/mail',
   adminPapersSessionCoupons: '/api/admin/papers/session-coupons',
+  // Verifications (issue 22): students' proof of status, IEEE membership without a service.
+  registrationProof: '/api/registration/proof',
+  adminVerifications: '/api/admin/verifications',
+  adminVerificationsDecide: '/api/admin/verifications/decide',
+  adminVerificationProof: '/api/admin/verifications/proof',
 } as const;
 
 /** GET /api/registrations/{id}: one registration (public fields without a token, all with an admin token). */

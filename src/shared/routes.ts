@@ -31,12 +31,14 @@ export const paths = {
   cancelRegistration: '/cancel-registration',
   invoices: '/invoices',
   nameTransfer: '/name-transfer',
+  registrationProof: '/registration/proof',
   adminLogin: '/admin/login',
   admin: '/admin',
   adminTicketVerifier: '/admin/ticket-verifier',
   adminRegistrations: '/admin/registrations',
   adminAccounts: '/admin/accounts',
   adminPapers: '/admin/papers',
+  adminVerifications: '/admin/verifications',
   error: '/error',
 } as const;
 
