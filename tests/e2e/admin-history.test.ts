@@ -7,7 +7,7 @@
  *    lists both records newest first; axe finds no serious or critical violation;
  *  - the table's 'Changes' toggle works from the keyboard with a visible focus ring and opens the
  *    detail; the search finds text that only the history holds;
- *  - the downloaded CSV keeps the spec's 28 columns (then 'Status') with the updated tier and total;
+ *  - the downloaded CSV keeps the spec's 28 columns (then 'Cancellation' and 'Status', issue 22) with the updated tier and total;
  *  - with no records the panel says 'None'.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -225,7 +225,7 @@ describe('change history and payments needing attention', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  it('the table shows the history behind a keyboard-usable toggle, search finds it, and the CSV keeps 28 columns plus Status with the updated tier and total', async () => {
+  it('the table shows the history behind a keyboard-usable toggle, search finds it, and the CSV keeps the 28 columns plus Cancellation and Status with the updated tier and total', async () => {
     await signIn(page);
     await page.getByRole('link', { name: /^Registration Data/ }).click();
     await page.waitForURL(/\/admin\/registrations$/);
@@ -282,11 +282,11 @@ describe('change history and payments needing attention', () => {
     await search.fill('');
     await expect.poll(() => rowOf(OTHER_NO).isVisible()).toBe(true);
 
-    // The CSV: the spec's 28 columns then 'Status', the tier and total as updated, no history.
+    // The CSV: the spec's 28 columns then 'Cancellation' and 'Status', the tier and total as updated, no history.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
     const records = parse(await readFile((await download.path())!), { bom: true }) as string[][];
     expect(records[0]).toEqual([...registrationCsvHeaders]);
-    expect(records.every((r) => r.length === 29)).toBe(true);
+    expect(records.every((r) => r.length === registrationCsvHeaders.length)).toBe(true);
     const row = records.find((r) => r[0] === REG_NO)!;
     expect(row[registrationCsvHeaders.indexOf('Reg. Tier')]).toBe(FULL);
     expect(row[registrationCsvHeaders.indexOf('Name')]).toBe('Dr Asha Rao');

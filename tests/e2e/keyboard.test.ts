@@ -23,13 +23,16 @@ import { validForm } from '../functions/helpers-form';
 import { MIN_NON_TEXT_CONTRAST, over, ringContrast } from './focus-ring';
 import { launchChromium, startStack, type Stack } from './stack';
 
+/** Server (APP_NOW) and browser are pinned inside the registration window, which closes on 15 Nov 2025 (issue 22). */
+const NOW = '2025-11-10T10:00:00+05:30';
+
 let stack: Stack;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  stack = await startStack({ APP_NOW: '2025-11-10T10:00:00+05:30' });
+  stack = await startStack({ APP_NOW: NOW });
   browser = await launchChromium();
 }, 400_000);
 afterAll(async () => {
@@ -38,6 +41,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  await context.clock.setSystemTime(new Date(NOW));
   page = await context.newPage();
 });
 afterEach(async (ctx) => {
@@ -205,6 +209,12 @@ describe('focus after the checkout', () => {
       await page.keyboard.press('Tab');
       expect((await focused(page)).text).toBe('Registration ID');
       await page.keyboard.type(regNo);
+      if (route === '/tier-upgrade') {
+        // A student moving to a full registration answers the paper question first (issue 22).
+        await tabTo(page, 'I did not submit a paper', 5);
+        await page.keyboard.press('Space');
+        await tabTo(page, 'Fetch Details', 5);
+      }
       await page.keyboard.press('Enter');
       await expectFocusOn(page, summary, 30_000);
       await page.keyboard.press('Tab');
@@ -416,6 +426,7 @@ describe('the focus ring in Chromium', () => {
   it('the mobile drawer: each item draws the ring inside itself, at 3:1 or more', async () => {
     await context.close();
     context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await context.clock.setSystemTime(new Date(NOW));
     page = await context.newPage();
     await page.goto(`${stack.appUrl}/contact`);
     await expect.poll(() => page.getByRole('button', { name: 'Open menu' }).isVisible(), { timeout: 30_000 }).toBe(true);

@@ -101,7 +101,9 @@ async function registerStudent(p: Page, email: string): Promise<string> {
   await p.getByLabel(literal(tier(`stud_non_indian_${period}`).label)).check();
   await p.getByRole('button', { name: 'Next' }).click();
 
-  // Student, non-member: the IEEE and paper steps are skipped.
+  // Student, non-member: the IEEE step is skipped; the paper step is optional for a student (issue 23).
+  await expect.poll(() => p.getByRole('heading', { name: 'Paper Registration' }).isVisible()).toBe(true);
+  await p.getByRole('button', { name: 'Next' }).click();
   await expect.poll(() => p.getByRole('heading', { name: 'Welcome Reception' }).isVisible()).toBe(true);
   await p.getByRole('radio', { name: 'No' }).check();
   await p.getByRole('button', { name: 'Next' }).click();

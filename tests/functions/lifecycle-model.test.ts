@@ -15,7 +15,7 @@
  * - invoice and credit-note numbers are consecutive, with no gap and no repeat;
  * - a coupon's uses never exceed its limit (but for payments listed as over it).
  *
- * MODEL_RUNS (default 120) sequences run here; `npm run test:model` runs thousands. A failure
+ * MODEL_RUNS (default 250) sequences run here; `npm run test:model` runs thousands. A failure
  * prints fast-check's seed and path: MODEL_SEED=<seed> MODEL_PATH=<path> replays it.
  */
 import fc from 'fast-check';
@@ -43,7 +43,7 @@ import { refundQuote } from '../../src/shared/refunds';
 import { STANDARD_DAY, call, doublePay, pinClock, runScheduled, totalFor, validForm, type Fn } from './helpers';
 import { adminHeaders, mailAndWebhook } from './helpers-admin';
 
-const RUNS = Number(process.env.MODEL_RUNS ?? 120);
+const RUNS = Number(process.env.MODEL_RUNS ?? 250);
 const fx = mailAndWebhook();
 
 const STUDENT = { registrationTier: 'stud_ieee_indian_std', registrationFee: 7000, ieeeMemberNumber: '90000001', noPaper: true, paperId: '' };
@@ -355,6 +355,6 @@ describe('the registration lifecycle, model-based', () => {
       stats.applied = stats.payments - stats.listed;
       console.log(`[model] ${JSON.stringify(stats)}`);
     },
-    Number(process.env.MODEL_TIMEOUT_MS ?? 180_000),
+    Number(process.env.MODEL_TIMEOUT_MS ?? 600_000),
   );
 });
