@@ -336,7 +336,7 @@ const scenarios: Scenario[] = [
   {
     name: 'POST /api/verification/verify-qr',
     // A check-in desk: each scan a different delegate's first scan of the day.
-    prepare: async (n) => Array.from({ length: n }, () => ticketText(seededRegNo(qrNext++ % COUNT))),
+    prepare: async (n) => Promise.all(Array.from({ length: n }, () => ticketText(seededRegNo(qrNext++ % COUNT)))),
     call: (qr) => invoke(handlers.verifyQr, '/api/verification/verify-qr', { body: qr as string, headers: { authorization: adminAuth } }),
   },
   { name: 'GET /api/registrations/summary', prepare: async (n) => Array(n).fill(null), call: () => invoke(handlers.summary, '/api/registrations/summary', { headers: { authorization: adminAuth } }) },

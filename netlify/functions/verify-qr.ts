@@ -15,6 +15,7 @@
 import type { Config } from '@netlify/functions';
 import { ticketPayloadSchema, type TicketPayload, type VerifyQrValid } from '../../src/shared/api';
 import { MAX_QR_BODY_BYTES } from '../../src/shared/api-paths';
+import { checkinStatus } from '../../src/shared/checkin';
 import { tierLabel } from '../../src/shared/csv';
 import { fullName } from '../../src/shared/person-name';
 import { requireAdmin } from '../server/auth';
@@ -39,7 +40,7 @@ async function readTicket(req: Request): Promise<TicketPayload> {
     return validate(ticketPayloadSchema, parseJsonText(await readRawBody(req, MAX_QR_BODY_BYTES)));
   } catch (err) {
     if (!(err instanceof HttpError)) throw err;
-    // A field's own message ('sig must be 43 base64url characters.'); a body that is not an object has none.
+    // A field's own message ('sig must be 43 or 86 base64url characters.'); a body that is not an object has none.
     const first = Object.entries(err.fieldErrors ?? {}).find(([field]) => field !== '(body)')?.[1];
     const message = formatReasons[err.code] ?? `Invalid QR format: ${first ?? 'this is not a ticket.'}`;
     // Oversized bodies answer 400 like any other unreadable code (the scanner shows the reason).
@@ -51,11 +52,14 @@ export default endpoint(['POST'], async (req) => {
   await requireAdmin(req);
   const ticket = await readTicket(req);
   const { rid } = ticket;
-  if (!verifyTicket(ticket)) throw invalid(400, 'INVALID_SIGNATURE', rid, 'Ticket signature is not valid.');
+  if (!(await verifyTicket(ticket))) throw invalid(400, 'INVALID_SIGNATURE', rid, 'Ticket signature is not valid.');
   const registration = await getRegistration(rid);
   if (!registration) throw invalid(404, 'REGISTRATION_NOT_FOUND', rid, 'No registration with this number.');
-  // An approved cancellation keeps the record but ends the ticket (issue "Accounts").
-  if (registration.cancellation?.status === 'approved') throw invalid(409, 'REGISTRATION_CANCELLED', rid, 'Registration cancelled');
+  // An approved cancellation keeps the record but ends the ticket (issue "Accounts"); a registration
+  // not yet confirmed (issue 22: awaiting proof, membership to verify) is not let in either.
+  const status = checkinStatus(registration);
+  if (status === 'cancelled') throw invalid(409, 'REGISTRATION_CANCELLED', rid, 'Registration cancelled');
+  if (status !== 'confirmed') throw invalid(409, 'REGISTRATION_NOT_CONFIRMED', rid, `Registration not confirmed (${status}).`);
   // A name transfer issues a new ticket; the earlier person's is refused from then on.
   if ((ticket.v ?? 0) !== (registration.ticketVersion ?? 0)) throw invalid(409, 'TICKET_REPLACED', rid, 'Ticket replaced: this registration was transferred and has a newer ticket.');
   const checkIn = await recordCheckIn(rid, now());
