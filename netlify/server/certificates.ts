@@ -211,7 +211,7 @@ export async function sendAllCertificates(at: Date): Promise<CertificateSendLog>
         createElement(CertificateEmail, { name: c.name, registrationNumber: c.registrationNumber, certificateNumber: c.number, days: formatDays(c.days), verifyUrl: verifyUrl(c.number), conference: conference.name }),
       );
       await sendMessage(
-        { to: reg.email, subject: `${conference.name}: your certificate of attendance`, html, text, attachments: [{ filename: `certificate-${c.number}.pdf`, content: Buffer.from(pdf), contentType: 'application/pdf' }] },
+        { to: reg.email, subject: `${conference.name}: your certificate of attendance (${c.registrationNumber})`, html, text, attachments: [{ filename: `certificate-${c.number}.pdf`, content: Buffer.from(pdf), contentType: 'application/pdf' }] },
         `certificate-${c.registrationNumber}`,
       );
       log.sent++;
