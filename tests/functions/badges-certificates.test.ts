@@ -87,7 +87,7 @@ describe('name badges', () => {
   });
 
   it('a 60-character name fits its badge, shrunk or set on two lines, never cut', async () => {
-    const name = 'Venkatanarasimharajuvaripeta Subrahmanyeswara Lakshminarayan';
+    const name = 'Dr Venkatanarasimharajuvaripeta Subrahmanyeswara Lakshminara';
     expect(name).toHaveLength(60);
     const pdf = await PDFDocument.create();
     const text = await createPdfText(pdf, [name]);
@@ -95,7 +95,7 @@ describe('name badges', () => {
     expect(fit.lines.join(' ')).toBe(name);
     for (const l of fit.lines) expect(text.width(l, fit.size, true)).toBeLessThanOrEqual(NAME_WIDTH);
     expect(fit.size).toBeGreaterThanOrEqual(12);
-    const r = await seedRegistration({ title: '', firstName: 'Venkatanarasimharajuvaripeta Subrahmanyeswara', lastName: 'Lakshminarayan' });
+    const r = await seedRegistration({ title: 'Dr', firstName: 'Venkatanarasimharajuvaripeta', lastName: 'Subrahmanyeswara Lakshminara' });
     const bytes = await renderBadgesPdf([{ ...r, ticket: await ticketText(r.registrationNumber) }], new Date());
     // The badge draws the lines the fit chose (pdftotext may read them in another order).
     const printed = flat(await pdftotext(bytes));
