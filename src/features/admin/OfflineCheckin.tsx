@@ -164,3 +164,16 @@ export async function reprintBadge(regNo: string): Promise<string | null> {
   saveBlob(res.blob, res.filename);
   return null;
 }
+
+/** The verifier's service worker (vite-plugin-pwa's build output), scoped to the verifier page alone. */
+export const VERIFIER_SW = '/verifier-sw.js';
+export const VERIFIER_SCOPE = '/admin/ticket-verifier';
+
+/**
+ * Registers the verifier's service worker in a production build (the dev server has none), so the
+ * page opens again without a network. Failures only mean no offline reload: logged, not shown.
+ */
+export function registerVerifierServiceWorker(): void {
+  if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.register(VERIFIER_SW, { scope: VERIFIER_SCOPE }).catch((err: unknown) => console.warn('verifier service worker not registered', err));
+}

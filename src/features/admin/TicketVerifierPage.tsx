@@ -17,7 +17,7 @@ import { decodeImageFile } from './qr-scan';
 import { tierLabel } from './registration-view';
 import { useQrCamera } from './useQrCamera';
 import { useAdminVerified } from './admin-session';
-import { OfflinePanel, reprintBadge, useOfflineCheckin } from './OfflineCheckin';
+import { OfflinePanel, registerVerifierServiceWorker, reprintBadge, useOfflineCheckin } from './OfflineCheckin';
 import type { OfflineVerdict } from '../../shared/checkin';
 
 /** The verify-qr answer (valid or not); extra fields are optional. */
@@ -71,6 +71,7 @@ export default function TicketVerifierPage() {
   const [sessionPaper, setSessionPaper] = useState('');
   const landscape = !videoSize || videoSize.width >= videoSize.height;
   const offline = useOfflineCheckin();
+  useEffect(registerVerifierServiceWorker, []);
   const [reprintMessage, setReprintMessage] = useState('');
 
   const onDecoded = useCallback((decoded: string) => {
@@ -169,6 +170,8 @@ export default function TicketVerifierPage() {
   return (
     <div className="admin-page">
       <title>{`Ticket Verification | ${conference.name}`}</title>
+      {/* React hoists it into <head>: only the verifier is installable. */}
+      <link rel="manifest" href="/verifier.webmanifest" />
       <AdminTitleBar title="Ticket Verification" backToDashboard />
 
       <div className="verifier">
