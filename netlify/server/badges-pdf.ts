@@ -5,7 +5,7 @@
  * every script prints as written. The QR is drawn as vector runs from `qrcode`'s module matrix:
  * no PNG per badge, so 1,000 badges stay within the bench budget.
  */
-import { PDFDocument, rgb } from 'pdf-lib';
+import { PDFDocument, PDFNumber, PDFOperator, PDFOperatorNames, fill, popGraphicsState, pushGraphicsState, rgb, setFillingRgbColor, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { conference } from '../../src/content/conference';
 import { BADGE_CATEGORIES, badgeCategory, badgeName, type BadgeSource } from '../../src/shared/badges';
@@ -42,40 +42,52 @@ export interface BadgeInput extends BadgeSource {
  * lines (the text is never cut). Returns the lines and the size.
  */
 export function fitText(measure: (text: string, size: number) => number, text: string, width: number, max: number, min: number): { lines: string[]; size: number } {
-  for (let size = max; size >= min; size -= 0.5) if (measure(text, size) <= width) return { lines: [text], size };
+  // Width grows linearly with the size: measure once at 1 pt (shaping is the costly part), then
+  // take the largest half point that fits.
+  const fitting = (lines: string[], cap: number) => {
+    const widest = Math.max(...lines.map((l) => measure(l, 1)), 1e-6);
+    return Math.min(cap, Math.floor((width / widest) * 2) / 2);
+  };
+  const one = fitting([text], max);
+  if (one >= min) return { lines: [text], size: one };
   const spaces = [...text.matchAll(/ /g)].map((m) => m.index);
   if (spaces.length) {
     const mid = text.length / 2;
     const at = spaces.reduce((best, i) => (Math.abs(i - mid) < Math.abs(best - mid) ? i : best), spaces[0]!);
     const lines = [text.slice(0, at), text.slice(at + 1)];
-    for (let size = Math.min(max, 20); size >= 4; size -= 0.5) if (lines.every((l) => measure(l, size) <= width)) return { lines, size };
-    return { lines, size: 4 };
+    return { lines, size: Math.max(4, fitting(lines, Math.min(max, 20))) };
   }
-  for (let size = min; size >= 4; size -= 0.5) if (measure(text, size) <= width) return { lines: [text], size };
-  return { lines: [text], size: 4 };
+  return { lines: [text], size: Math.max(4, one) };
 }
 
-/** An SVG path of the QR's dark modules, one rectangle per horizontal run, in module units. */
-function qrPath(text: string): { path: string; size: number } {
+/**
+ * Draws the QR code of `text` as a `side`-point square with its bottom left at (x, y): one filled
+ * path of rectangles, one per horizontal run of dark modules (raw `re` operators: pdf-lib's SVG
+ * path parser was most of the time of 1,000 badges).
+ */
+function drawQr(page: PDFPage, text: string, x: number, y: number, side: number): void {
   const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
   const n = modules.size;
-  let path = '';
-  for (let y = 0; y < n; y++) {
-    let x = 0;
-    while (x < n) {
-      if (!modules.get(y, x)) {
-        x++;
+  const m = side / n;
+  const num = (v: number) => PDFNumber.of(Math.round(v * 100) / 100);
+  const ops: PDFOperator[] = [pushGraphicsState(), setFillingRgbColor(0, 0, 0)];
+  for (let row = 0; row < n; row++) {
+    let col = 0;
+    while (col < n) {
+      if (!modules.get(row, col)) {
+        col++;
         continue;
       }
-      const start = x;
-      while (x < n && modules.get(y, x)) x++;
-      path += `M${start} ${y}h${x - start}v1h${start - x}z`;
+      const start = col;
+      while (col < n && modules.get(row, col)) col++;
+      ops.push(PDFOperator.of(PDFOperatorNames.AppendRectangle, [num(x + start * m), num(y + side - (row + 1) * m), num((col - start) * m), num(m)]));
     }
   }
-  return { path, size: n };
+  ops.push(fill(), popGraphicsState());
+  page.pushOperators(...ops);
 }
 
-function drawBadge(page: ReturnType<PDFDocument['addPage']>, text: PdfText, b: BadgeInput, x: number, y: number): void {
+function drawBadge(page: PDFPage, text: PdfText, b: BadgeInput, x: number, y: number): void {
   const category = BADGE_CATEGORIES[badgeCategory(b)];
   const top = y + BADGE.height;
   page.drawRectangle({ x, y, width: BADGE.width, height: BADGE.height, borderColor: rgb(0.8, 0.83, 0.88), borderWidth: 0.75 });
@@ -98,9 +110,7 @@ function drawBadge(page: ReturnType<PDFDocument['addPage']>, text: PdfText, b: B
   }
 
   text.draw(page, b.registrationNumber, x + PAD, y + PAD + 4, { size: 11, bold: true, color: INK });
-  const qr = qrPath(b.ticket);
-  const scale = QR_SIDE / qr.size;
-  page.drawSvgPath(qr.path, { x: x + BADGE.width - PAD - QR_SIDE, y: y + PAD + QR_SIDE, scale, color: rgb(0, 0, 0), borderWidth: 0 });
+  drawQr(page, b.ticket, x + BADGE.width - PAD - QR_SIDE, y + PAD, QR_SIDE);
 }
 
 /** A4 sheets of 8 badges, in the order given. An empty list gives one blank sheet. */
