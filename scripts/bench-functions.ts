@@ -615,12 +615,12 @@ async function door() {
   const pages = (await PDFDocument.load(bytes)).getPageCount();
   const snap = (await (await snapshotFn(new Request('http://localhost/api/admin/checkins/snapshot', { headers: { authorization: adminAuth } }), { deploy: { context: 'dev' } } as never)).json()) as import('../src/shared/checkin').CheckinSnapshot;
   const index = new Map(snap.registrations.map((r) => [r.registrationNumber, r]));
-  const revoked = new Set(snap.revoked);
+  const revoked = new Map(snap.revoked.map((n) => [n, snap.revokedReasons[n] ?? 'revoked'] as [string, string]));
   const scans = await Promise.all(Array.from({ length: 300 }, (_, i) => ticketText(seededRegNo(i % COUNT))));
   const verdicts: number[] = [];
   for (const [i, text] of scans.entries()) {
     const start = performance.now();
-    const v = await offlineVerdict(text, snap, (n) => index.get(n), (n) => revoked.has(n), () => undefined);
+    const v = await offlineVerdict(text, snap, (n) => index.get(n), (n) => revoked.get(n), () => undefined);
     // The first verdicts import the key; all are measured, as a device's first scan is.
     verdicts.push(performance.now() - start);
     if (v.kind !== 'valid') throw new Error(`scan ${i} judged ${v.kind}`);

@@ -37,7 +37,6 @@ import { envSchema, type Env } from '../netlify/server/env';
 import { DEFAULT_SCRYPT_PARAMS, parsePasswordHash } from '../netlify/server/password';
 import { invoicing } from '../src/content/invoicing';
 import { isValidGstin } from '../src/shared/invoice';
-import { messages } from '../src/shared/messages';
 import { collectSampleItems, type SampleItem } from './content-report';
 import { devDefaults } from './local-config';
 
@@ -103,6 +102,7 @@ const EXPECTED: Record<Name, string> = {
   IEEE_VERIFY_URL: "the https address of IEEE's membership-validation service",
   IEEE_VERIFY_KEY: 'the key of that service',
   IEEE_ROSTER_FILE: 'nothing: leave it unset',
+  IEEE_MEMBERSHIP_QUEUE: 'nothing: leave it unset',
   APP_NOW: 'nothing: leave it unset',
   ADMIN_PASSWORD_HASH: 'the line printed by npm run admin:hash-password (scrypt$N$r$p$salt$hash)',
   ADMIN_PASSWORD: 'nothing: leave it unset',
@@ -123,6 +123,7 @@ const LOCAL_ONLY: Readonly<Record<string, string>> = {
   ADMIN_PASSWORD: 'it is the plain admin password of npm start; production signs in with ADMIN_PASSWORD_HASH alone',
   APP_NOW: 'it pins the clock for local runs and tests',
   IEEE_ROSTER_FILE: 'it names a local roster of IEEE numbers for npm start; production asks IEEE_VERIFY_URL',
+  IEEE_MEMBERSHIP_QUEUE: 'it makes npm start and the tests queue IEEE numbers for an admin; production does so by itself without IEEE_VERIFY_URL',
   MAIL_OUTBOX_DIR: 'it is where npm start writes e-mails as files instead of sending them',
   RAZORPAY_API_BASE_URL: 'it points the functions at a stand-in for Razorpay; production talks to Razorpay itself',
   VITE_RAZORPAY_CHECKOUT_URL: "it is built into the page and makes browsers load a stand-in instead of Razorpay's Checkout",
@@ -247,7 +248,7 @@ export function checkProduction({ env: source, sampleItems, supplierGstin, suppl
     warn('KEY_PREFIX', 'is set: leave it unset in production, so the live data stays under the prefix pesgre:production: (the one the functions use for the production deploy context) and deploy previews keep their own.');
   }
   if (env.IEEE_VERIFY_URL === undefined) {
-    warn('IEEE_VERIFY_URL', `is not set: IEEE-member tiers cannot be verified automatically. Whoever enters an IEEE member number is told "${messages.membershipCheckFailed}" until it is set (with IEEE_VERIFY_KEY if the service wants one).`);
+    warn('IEEE_VERIFY_URL', 'is not set: IEEE-member tiers cannot be verified automatically. Member numbers are accepted (format checked) and each paid IEEE-member registration waits as "membership-to-verify" in the admin queue (/admin/verifications) until an organiser checks it on IEEE\'s member validation page. Set it (with IEEE_VERIFY_KEY if the service wants one) when a service exists.');
   }
   for (const name of Object.keys(env)) {
     if (name.startsWith('VITE_') && !(name in LOCAL_ONLY)) warn(name, 'is built into the public JavaScript of the site: make sure it holds nothing secret.');

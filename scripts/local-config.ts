@@ -9,6 +9,9 @@ export interface LocalConfig {
   bridgePort: number;
   redisUrl: string;
   redisDataDir: string;
+  /** Netlify Blobs' local server (scripts/local-blobs.ts): its port (0: any free one) and folder. */
+  blobsPort: number;
+  blobsDataDir: string;
   bridgeToken: string;
   keyId: string;
   keySecret: string;
@@ -25,6 +28,8 @@ export const devDefaults = {
   UPSTASH_BRIDGE_PORT: '5175',
   REDIS_URL: 'redis://127.0.0.1:6379',
   REDIS_DATA_DIR: '.data/redis',
+  BLOBS_PORT: '0',
+  BLOBS_DATA_DIR: '.data/blobs',
   UPSTASH_REDIS_REST_TOKEN: 'local-dev-token',
   RAZORPAY_KEY_ID: 'rzp_test_localdouble',
   RAZORPAY_KEY_SECRET: 'local_double_key_secret',
@@ -46,6 +51,8 @@ export function localConfig(env: NodeJS.ProcessEnv = process.env): LocalConfig {
     bridgePort: Number(get('UPSTASH_BRIDGE_PORT')),
     redisUrl: get('REDIS_URL'),
     redisDataDir: get('REDIS_DATA_DIR'),
+    blobsPort: Number(get('BLOBS_PORT')),
+    blobsDataDir: get('BLOBS_DATA_DIR'),
     bridgeToken: get('UPSTASH_REDIS_REST_TOKEN'),
     keyId: get('RAZORPAY_KEY_ID'),
     keySecret: get('RAZORPAY_KEY_SECRET'),

@@ -7,6 +7,8 @@
  * amounts in minor units, times in Unix seconds):
  *   POST /v1/orders, GET /v1/orders, GET /v1/orders/:id,
  *   GET /v1/orders/:id/payments         → {entity:'collection', count, items: payments, oldest first}
+ *   GET /v1/payments?from=&to=&count=&skip= → the payments created from..to (Unix seconds,
+ *                                          inclusive), newest first, count 1-100 (default 10)
  *   GET /v1/payments/:id                  (amount_refunded, refund_status null|'partial'|'full';
  *                                          status 'refunded' once fully refunded)
  *   POST /v1/payments/:id/refund        {amount?, speed?: 'normal'|'optimum', notes?, receipt?}
@@ -629,6 +631,12 @@ export async function startRazorpayDouble(opts: RazorpayDoubleOptions): Promise<
       if (method === 'GET' && resource === 'orders' && id && sub === 'payments' && segments.length === 3) {
         const items = paymentsOf(getOrder(id).id);
         return sendJson(res, 200, { entity: 'collection', count: items.length, items });
+      }
+      if (method === 'GET' && path === '/v1/payments') {
+        // Razorpay's payments list: ?from=&to= (Unix seconds, inclusive) on created_at, newest first.
+        const from = clampInt(requestUrl.searchParams.get('from'), 0, 0, Number.MAX_SAFE_INTEGER);
+        const to = clampInt(requestUrl.searchParams.get('to'), Number.MAX_SAFE_INTEGER, 0, Number.MAX_SAFE_INTEGER);
+        return sendJson(res, 200, newestFirst([...payments.values()].filter((p) => p.created_at >= from && p.created_at <= to), requestUrl.searchParams));
       }
       if (method === 'GET' && resource === 'payments' && id && segments.length === 2) {
         return sendJson(res, 200, getPayment(id));

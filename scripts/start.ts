@@ -4,8 +4,10 @@
  *   1. Redis: REDIS_URL if it answers, else our own redis-server with data under .data/redis;
  *   2. the Upstash REST bridge in front of it (UPSTASH_BRIDGE_PORT, default 5175);
  *   3. the Razorpay test double (RAZORPAY_DOUBLE_PORT, default 5174) with the same keys as the app;
- *   4. the local sample coupons;
- *   5. Vite serving the SPA and netlify/functions (scripts/dev-functions.ts: each function loaded
+ *   4. Netlify Blobs' local server (BlobsServer of @netlify/blobs) for the students' proofs, files
+ *      under .data/blobs (BLOBS_DATA_DIR), on BLOBS_PORT (default: any free port);
+ *   5. the local sample coupons;
+ *   6. Vite serving the SPA and netlify/functions (scripts/dev-functions.ts: each function loaded
  *      once, reloaded when its sources change, called in-process), with the admin
  *      dev password (ADMIN_PASSWORD, default 'pesgre-admin') and local token/ticket secrets;
  *      confirmation e-mails are written to .data/outbox/ unless SMTP_URL is set.
@@ -17,6 +19,7 @@ import path from 'node:path';
 import { ensureRedis } from './redis-local';
 import { startUpstashBridge } from './upstash-bridge';
 import { startRazorpayDouble } from './razorpay-double';
+import { startLocalBlobs } from './local-blobs';
 import { localConfig } from './local-config';
 
 const cfg = localConfig();
@@ -44,6 +47,9 @@ const double = await startRazorpayDouble({
 });
 log(`Razorpay test double at ${double.url} (checkout stand-in at ${double.url}/checkout.js)`);
 
+const blobs = await startLocalBlobs({ directory: cfg.blobsDataDir, port: cfg.blobsPort, token: cfg.bridgeToken });
+log(`Netlify Blobs local server at ${blobs.url} (files in ${cfg.blobsDataDir})`);
+
 // The functions read these at call time; npm start always points them at the local stand-ins.
 Object.assign(process.env, {
   UPSTASH_REDIS_REST_URL: bridge.url,
@@ -53,6 +59,8 @@ Object.assign(process.env, {
   RAZORPAY_KEY_SECRET: cfg.keySecret,
   RAZORPAY_WEBHOOK_SECRET: cfg.webhookSecret,
   KEY_PREFIX: cfg.keyPrefix,
+  // What Netlify gives the functions in production: where Netlify Blobs is, here the local server.
+  NETLIFY_BLOBS_CONTEXT: blobs.context,
   VITE_RAZORPAY_CHECKOUT_URL: `${double.url}/checkout.js`,
   // Admin sign-in (/admin/login) with ADMIN_PASSWORD (default 'pesgre-admin'); with only
   // ADMIN_PASSWORD_HASH set, that hash alone. E-mails go to .data/outbox/*.eml unless SMTP_URL is set.
@@ -125,6 +133,7 @@ async function stop(exitCode = 0) {
     await new Promise((r) => vite.once('exit', r));
   }
   await double.close();
+  await blobs.close();
   await bridge.close();
   await redis!.stop();
   process.exit(exitCode);

@@ -15,8 +15,8 @@ import { limitRequest } from '../server/rate-limit';
 export default endpoint(
   ['POST'],
   async (req, context) => {
-    await limitRequest('cancellation', req, context);
     const { regId, email } = await readJson(req, registrantRequest);
+    await limitRequest('cancellation', req, context);
     const body: CancellationResponse = { success: true, ...(await requestCancellation(regId, email, now())) };
     return json(200, body);
   },

@@ -13,8 +13,8 @@ import { limitRequest } from '../server/rate-limit';
 export default endpoint(
   ['POST'],
   async (req, context) => {
-    await limitRequest('invoice', req, context);
     const { regId, email, number } = await readJson(req, invoiceDownloadRequest);
+    await limitRequest('invoice', req, context);
     const { documents } = await documentsFor(regId, email);
     const pdf = await documentPdf(documents, number);
     if (!pdf) throw refuse(404, 'DOCUMENT_NOT_FOUND', 'This registration has no document with that number issued to this e-mail.');

@@ -15,8 +15,8 @@ import { limitRequest } from '../server/rate-limit';
 export default endpoint(
   ['POST'],
   async (req, context) => {
-    await limitRequest('invoice', req, context);
     const { regId, email } = await readJson(req, registrantRequest);
+    await limitRequest('invoice', req, context);
     const { registration, documents } = await documentsFor(regId, email);
     const body: InvoicesLookupResponse = { success: true, registrationNumber: registration.registrationNumber, documents: documents.map((d) => d.summary) };
     return json(200, body);

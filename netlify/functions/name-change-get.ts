@@ -14,8 +14,8 @@ import { lookupName } from '../server/self-service';
 export default endpoint(
   ['POST'],
   async (req, context) => {
-    await limitRequest('name-change', req, context);
     const { regId, email } = await readJson(req, getNameRequest);
+    await limitRequest('name-change', req, context);
     const body: GetNameResponse = { success: true, ...(await lookupName(regId, email)) };
     return json(200, body);
   },

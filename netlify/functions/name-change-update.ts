@@ -17,8 +17,8 @@ import { changeName } from '../server/self-service';
 export default endpoint(
   ['POST'],
   async (req, context) => {
-    await limitRequest('name-change', req, context);
     const { regId, email, title, firstName, lastName } = await readJson(req, updateNameRequest);
+    await limitRequest('name-change', req, context);
     const { changed } = await changeName(regId, email, { title, firstName, lastName }, now());
     const body: UpdateNameResponse = {
       success: true,

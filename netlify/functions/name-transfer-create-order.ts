@@ -17,8 +17,8 @@ import { createNameTransferOrder } from '../server/self-service';
 export default endpoint(
   ['POST'],
   async (req, context) => {
-    await limitRequest('change-order', req, context);
     const { regId, email, to } = await readJson(req, nameTransferRequest);
+    await limitRequest('change-order', req, context);
     return json(200, await createNameTransferOrder(regId, email, to, now()));
   },
   { successFlag: true },

@@ -5,6 +5,8 @@
  * section 6: USD tiers and non-Indian countries); no token or an invalid one does not.
  * Anonymous calls are rate-limited per client address ('create-order': 429 with Retry-After),
  * since each stores a pending order and creates a Razorpay order (issue 11); admin calls are not.
+ * After the Standard deadline (15 Nov 2025, 23:59 IST) an anonymous call is refused with 403
+ * REGISTRATION_CLOSED before anything is counted or written (issue 22).
  */
 import type { Config } from '@netlify/functions';
 import { createOrderRequest } from '../../src/shared/api';
@@ -12,12 +14,13 @@ import { isAdminRequest } from '../server/auth';
 import { now } from '../server/clock';
 import { clientAddress, endpoint, json, readJson } from '../server/http';
 import { limitRequest } from '../server/rate-limit';
-import { createRegistrationOrder } from '../server/registration-orders';
+import { assertRegistrationOpen, createRegistrationOrder } from '../server/registration-orders';
 
 export default endpoint(['POST'], async (req, context) => {
   const input = await readJson(req, createOrderRequest);
   const at = now();
   const admin = await isAdminRequest(req, at);
+  assertRegistrationOpen(at, admin);
   // Counted once the request is well-formed: a malformed one is refused without any work or write.
   if (!admin) await limitRequest('create-order', req, context);
   const order = await createRegistrationOrder(input, { now: at, admin, client: clientAddress(req, context) });

@@ -1,6 +1,8 @@
 /**
  * GET /api/registrations/{id} (spec part 2 section 7): one registration.
- *  - With a valid admin bearer token: the whole stored registration.
+ *  - With a valid admin bearer token: the whole stored registration, with its `status` (issue 22:
+ *    confirmed, awaiting-proof, membership-to-verify or cancelled; records written before statuses
+ *    existed have none stored and answer `confirmed`).
  *  - Without one: only what the self-service pages read (registrationNumber, title, firstName,
  *    lastName, organization, email, registrationTier), rate-limited per client address.
  *  404 REGISTRATION_NOT_FOUND for an unknown id, 400 for an id that is not a registration number,
@@ -15,6 +17,7 @@ import { endpoint, json, refuse, validate } from '../server/http';
 import { limitRequest } from '../server/rate-limit';
 import { NOT_FOUND_MESSAGE } from '../../src/shared/messages';
 import { getRegistration, publicView } from '../server/registrations';
+import { registrationStatus } from '../../src/shared/registration-status';
 
 export default endpoint(
   ['GET'],
@@ -27,11 +30,12 @@ export default endpoint(
       id = segment;
     }
     const admin = await isAdminRequest(req, now());
-    if (!admin) await limitRequest('registration-lookup', req, context);
+    // Only a well-formed id counts towards the limit (docs/security.md).
     const regNo = validate(regIdSchema(), id);
+    if (!admin) await limitRequest('registration-lookup', req, context);
     const registration = await getRegistration(regNo);
     if (!registration) throw refuse(404, 'REGISTRATION_NOT_FOUND', NOT_FOUND_MESSAGE);
-    return json(200, admin ? registration : publicView(registration));
+    return json(200, admin ? { ...registration, status: registrationStatus(registration) } : publicView(registration));
   },
   { successFlag: true },
 );

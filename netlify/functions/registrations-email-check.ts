@@ -14,8 +14,8 @@ import { emailHash } from '../server/finalise';
 
 export default endpoint(['POST'], async (req, context) => {
   // Counted before the body is read, so malformed requests use up the window too.
-  await limitRequest('email-check', req, context);
   const { email } = await readJson(req, emailCheckRequest);
+  await limitRequest('email-check', req, context);
   const count = await withStore((r) => r.scard(keys.registrationsByEmail(emailHash(email))));
   const body: EmailCheckResponse = { registered: count > 0 };
   return json(200, body);

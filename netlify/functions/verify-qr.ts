@@ -6,6 +6,9 @@
  *  400 not JSON / wrong shape / over 2 KB: { valid: false, rid: null, message, error: { code, message } }
  *  400 forged signature:      { valid: false, rid, message: 'Ticket signature is not valid.', error }
  *  409 cancelled registration: { valid: false, rid, message: 'Registration cancelled', error }
+ *  409 not confirmed (issue 22): a student's proof not yet approved (AWAITING_PROOF), or an IEEE
+ *      membership an admin rejected whose difference is unpaid (MEMBERSHIP_NOT_VERIFIED,
+ *      'IEEE membership not verified: difference due'): { valid: false, rid, message, error }
  *  409 a ticket replaced by a name transfer: { valid: false, rid, message: 'Ticket replaced: …', error }
  *  404 unknown registration:  { valid: false, rid, message: 'No registration with this number.', error }
  *  401 without a valid admin token (nothing else is read).
@@ -15,7 +18,6 @@
 import type { Config } from '@netlify/functions';
 import { ticketPayloadSchema, type TicketPayload, type VerifyQrValid } from '../../src/shared/api';
 import { MAX_QR_BODY_BYTES } from '../../src/shared/api-paths';
-import { checkinStatus } from '../../src/shared/checkin';
 import { tierLabel } from '../../src/shared/csv';
 import { fullName } from '../../src/shared/person-name';
 import { requireAdmin } from '../server/auth';
@@ -23,6 +25,7 @@ import { clockTime, recordCheckIn } from '../server/checkin';
 import { now } from '../server/clock';
 import { HttpError, endpoint, json, parseJsonText, readRawBody, validate } from '../server/http';
 import { getRegistration } from '../server/registrations';
+import { ticketRefusal } from '../../src/shared/registration-status';
 import { verifyTicket } from '../server/tickets';
 
 /** An invalid-ticket answer: the error shape plus the verifier's {valid, rid, message}. */
@@ -55,11 +58,10 @@ export default endpoint(['POST'], async (req) => {
   if (!(await verifyTicket(ticket))) throw invalid(400, 'INVALID_SIGNATURE', rid, 'Ticket signature is not valid.');
   const registration = await getRegistration(rid);
   if (!registration) throw invalid(404, 'REGISTRATION_NOT_FOUND', rid, 'No registration with this number.');
-  // An approved cancellation keeps the record but ends the ticket (issue "Accounts"); a registration
-  // not yet confirmed (issue 22: awaiting proof, membership to verify) is not let in either.
-  const status = checkinStatus(registration);
-  if (status === 'cancelled') throw invalid(409, 'REGISTRATION_CANCELLED', rid, 'Registration cancelled');
-  if (status !== 'confirmed') throw invalid(409, 'REGISTRATION_NOT_CONFIRMED', rid, `Registration not confirmed (${status}).`);
+  // An approved cancellation keeps the record but ends the ticket (issue "Accounts"); only a
+  // confirmed registration admits its holder, and the answer says what is missing (issue 22).
+  const refusal = ticketRefusal(registration);
+  if (refusal) throw invalid(409, refusal.code, rid, refusal.message);
   // A name transfer issues a new ticket; the earlier person's is refused from then on.
   if ((ticket.v ?? 0) !== (registration.ticketVersion ?? 0)) throw invalid(409, 'TICKET_REPLACED', rid, 'Ticket replaced: this registration was transferred and has a newer ticket.');
   const checkIn = await recordCheckIn(rid, now());

@@ -8,7 +8,7 @@
  *   and subject, so `alg: none`, tokens for another audience and tampered tokens are refused.
  *   Sessions are stateless: signing out removes the browser's copy; rotating ADMIN_JWT_SECRET
  *   ends every session at once.
- * - Sign-in attempts are rate limited per client address (5 per 60 s sliding window) with
+ * - Sign-in attempts are rate limited per client address (5 per 60 s fixed window) with
  *   @upstash/ratelimit on the app's own Redis client.
  * Every admin endpoint calls requireAdmin() itself; nothing relies on the SPA's guard.
  */
@@ -28,7 +28,7 @@ export const ADMIN_AUDIENCE = 'pesgre-2025-admin';
 export const ADMIN_SUBJECT = 'admin';
 /** Session length: one working day at the registration desk. */
 export const ADMIN_SESSION_SECONDS = 8 * 3600;
-/** Sign-in attempts allowed per client address in the sliding window. */
+/** Sign-in attempts allowed per client address in the fixed window. */
 export const LOGIN_ATTEMPTS = 5;
 export const LOGIN_WINDOW = '60 s';
 
@@ -165,7 +165,7 @@ function loginLimiter(): Ratelimit {
       prefix,
       ratelimit: new Ratelimit({
         redis: r,
-        limiter: Ratelimit.slidingWindow(LOGIN_ATTEMPTS, LOGIN_WINDOW),
+        limiter: Ratelimit.fixedWindow(LOGIN_ATTEMPTS, LOGIN_WINDOW),
         prefix,
         // The shared client is built without telemetry headers; keep it that way.
         enableTelemetry: false,

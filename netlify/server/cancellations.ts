@@ -24,6 +24,7 @@ import { HttpError, refuse } from './http';
 import { createProviderRefund } from './payments';
 import { getRegistrantRegistration, getRegistration, registrantOf, type Registration } from './registrations';
 import { updateRegistration } from './registration-update';
+import { decide } from '../../src/shared/registration-lifecycle';
 import { documentNumberArgs } from './store-scripts';
 import { deliverNotice } from './mail-delivery';
 import { cancellationDecidedMail, cancellationRequestedMail, refundPaidMail } from './notices';
@@ -72,8 +73,8 @@ export async function requestCancellation(regNo: string, email: string, at: Date
   const quote = await updateRegistration<CancellationQuote>(regNo, (found) => {
     const current = registrantOf(found, email);
     const existing = current.cancellation;
-    if (existing?.status === 'approved') throw refuse(409, 'ALREADY_CANCELLED', statusMessage(existing));
-    if (existing?.status === 'declined') throw refuse(409, 'REQUEST_DECLINED', statusMessage(existing));
+    const verdict = decide(current, 'cancellation-request');
+    if (!verdict.allowed) throw refuse(409, verdict.code, existing ? statusMessage(existing) : verdict.reason);
     if (existing) return { stop: { registrationNumber: regNo, status: existing.status, refundAmount: existing.refundAmount, currency: existing.currency, beforeDeadline: existing.refundAmount > 0, message: statusMessage(existing) } };
     const q = refundQuote(current, at);
     const cancellation: Cancellation = { status: 'requested', requestedAt: at.toISOString(), refundAmount: q.amount, currency: q.currency };
@@ -107,7 +108,8 @@ export async function decideCancellation(regNo: string, decision: 'approve' | 'd
     (reg, placeholder) => {
       if (!reg) throw new HttpError(404, 'REGISTRATION_NOT_FOUND', 'No registration with this number.');
       const c = reg.cancellation;
-      if (!c || c.status !== 'requested') throw new HttpError(409, 'NO_OPEN_REQUEST', 'This registration has no open cancellation request.');
+      const verdict = decide(reg, 'cancellation-decide');
+      if (!verdict.allowed || !c) throw new HttpError(409, 'NO_OPEN_REQUEST', 'This registration has no open cancellation request.');
       const iso = at.toISOString();
       if (decision === 'decline') {
         return {
@@ -155,7 +157,7 @@ export async function payRefund(regNo: string, at: Date): Promise<RefundPayout> 
   const payout = await updateRegistration<RefundPayout>(regNo, (reg) => {
     if (!reg) throw new HttpError(404, 'REGISTRATION_NOT_FOUND', 'No registration with this number.');
     const c = reg.cancellation;
-    if (!c || c.status !== 'approved' || c.refundAmount <= 0) throw new HttpError(409, 'NO_REFUND_DUE', 'No refund is due on this registration.');
+    if (!decide(reg, 'refund-pay').allowed || !c || c.refundAmount <= 0) throw new HttpError(409, 'NO_REFUND_DUE', 'No refund is due on this registration.');
     if (c.refund && c.refund.status !== 'failed') return { stop: c.refund };
     // A failed payout is retried with fresh keys for its failed parts (Razorpay answers a reused key with the failed refund).
     const parts: RefundPayout['parts'] = c.refund

@@ -7,7 +7,7 @@
  */
 import { conference } from '../../src/content/conference';
 import { ticketPayloadSchema } from '../../src/shared/api';
-import { checkinStatus, type CheckinConflict, type CheckinSnapshot, type SnapshotRegistration, type SyncResult, type SyncScan } from '../../src/shared/checkin';
+import { checkinStatus, doorRefusal, type CheckinConflict, type CheckinSnapshot, type SnapshotRegistration, type SyncResult, type SyncScan } from '../../src/shared/checkin';
 import { conferenceDays } from '../../src/shared/badges';
 import { tierLabel } from '../../src/shared/csv';
 import { dayIn } from '../../src/shared/dates';
@@ -88,12 +88,16 @@ export async function checkinSnapshot(at: Date): Promise<CheckinSnapshot> {
   const [all, conflicts] = await Promise.all([allRegistrations(), listConflicts()]);
   const registrations: SnapshotRegistration[] = [];
   const revoked: string[] = [];
+  const revokedReasons: Record<string, string> = {};
   for (const r of all) {
-    const s = snapshotRegistration(r);
-    if (s.status === 'confirmed') registrations.push(s);
-    else revoked.push(s.registrationNumber);
+    const refusal = doorRefusal(r);
+    if (refusal === null) registrations.push(snapshotRegistration(r));
+    else {
+      revoked.push(r.registrationNumber);
+      revokedReasons[r.registrationNumber] = refusal;
+    }
   }
-  return { takenAt: at.toISOString(), publicKey: ticketPublicJwk(), days: conferenceDays(), timeZone: conference.timeZone, registrations, revoked, conflicts };
+  return { takenAt: at.toISOString(), publicKey: ticketPublicJwk(), days: conferenceDays(), timeZone: conference.timeZone, registrations, revoked, revokedReasons, conflicts };
 }
 
 // KEYS: nonce key, checkin key, audit list, conflicts list.
@@ -137,8 +141,8 @@ async function refusal(ticketText: string): Promise<{ registrationNumber: string
   if (!(await verifyTicket(ticket.data))) return { registrationNumber: rid, reason: 'Ticket signature is not valid.' };
   const reg = await getRegistration(rid);
   if (!reg) return { registrationNumber: rid, reason: 'No registration with this number.' };
-  const status = checkinStatus(reg);
-  if (status !== 'confirmed') return { registrationNumber: rid, reason: status === 'cancelled' ? 'Registration cancelled' : `Registration not confirmed (${status}).` };
+  const refused = doorRefusal(reg);
+  if (refused) return { registrationNumber: rid, reason: refused };
   if ((ticket.data.v ?? 0) !== (reg.ticketVersion ?? 0)) return { registrationNumber: rid, reason: 'Ticket replaced: this registration was transferred and has a newer ticket.' };
   return { registrationNumber: rid, reason: null };
 }

@@ -14,6 +14,7 @@ import { transferInvoiceMail, transferMovedMail } from './notices';
 import { changeNotice } from './mail';
 import { finalise, recordAttentionPayment, type FinaliseResult } from './finalise';
 import { applyRefundEvent } from './cancellations';
+import { applyAttentionRefundEvent } from './attention';
 import { describeCause } from './http';
 import { orderKinds, type VerifySource } from './order-kinds';
 import { getOrderState, type PendingOrder } from './orders';
@@ -168,7 +169,8 @@ async function dispatch(event: ReturnType<typeof webhookEvent.parse>, now: Date,
   if (isOneOf(REFUND_EVENTS, event.event)) {
     const refund = event.payload.refund?.entity;
     if (!refund) throw new HttpError(400, 'VALIDATION_FAILED', 'Webhook payload has no refund.');
-    return (await applyRefundEvent(event.event, refund, now)) ? { handled: true, refund: refund.id } : { handled: false, reason: 'refund not made by this site' };
+    const ours = (await applyRefundEvent(event.event, refund, now)) || (await applyAttentionRefundEvent(event.event, refund, now));
+    return ours ? { handled: true, refund: refund.id } : { handled: false, reason: 'refund not made by this site' };
   }
   if (!isOneOf(PAYMENT_EVENTS, event.event)) return { handled: false, reason: `event ${event.event} not used` };
   const payment = event.payload.payment?.entity;

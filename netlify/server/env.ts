@@ -28,6 +28,11 @@ export const envSchema = z.object({
   IEEE_VERIFY_KEY: z.string().optional(),
   /** Local roster of IEEE member numbers, used when IEEE_VERIFY_URL is unset, in the `dev` deploy context only. */
   IEEE_ROSTER_FILE: z.string().optional(),
+  /**
+   * '1': the `dev` deploy context skips the local roster and queues IEEE member numbers for an
+   * admin, as production does without IEEE_VERIFY_URL (issue 22: tests and npm start try that path).
+   */
+  IEEE_MEMBERSHIP_QUEUE: z.enum(['0', '1']).optional(),
   /** Pinned clock for local runs and tests (ISO instant); honoured only in the `dev` deploy context. */
   APP_NOW: z.iso.datetime({ offset: true }).optional(),
   // The admin area, tickets and e-mail. All optional here so the payment functions run without

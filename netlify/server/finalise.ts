@@ -25,7 +25,10 @@ import { ScriptStatus, documentNumberArgs, exactlyOnceGuard, takeDocumentNumber,
 import { changeApplication, isChangeOrder, type VerifySource } from './order-kinds';
 import { getOrderState, type ChangeOrder, type PendingOrder, type RegistrationOrder } from './orders';
 import { newRegistrationNumber, type Registration } from './registrations';
-import { keys, rawRedis, withStore } from './store';
+import { updateRegistration } from './registration-update';
+import { paidOrderBlocked } from '../../src/shared/registration-lifecycle';
+import { initialStatusFields } from './registration-status';
+import { keys, withStore } from './store';
 
 /** Who finalises, for the audit log. */
 export type FinaliseSource = VerifySource | 'webhook' | 'coupon' | 'reconcile';
@@ -145,6 +148,7 @@ export function registrationFromOrder(order: RegistrationOrder, regNo: string, p
     paidAt: iso,
     createdAt: iso,
     updatedAt: iso,
+    ...initialStatusFields(order),
   };
 }
 
@@ -228,26 +232,6 @@ function invoiceArgs(at: Date, take: boolean): DocumentNumberArgs & { take: bool
 // Tier changes (tier upgrade, IEEE change)
 // ---------------------------------------------------------------------------------------------
 
-// KEYS: done, reg, paid, audit, invoice counter, then sets to add regNo to (the e-mail index of a
-// name transfer's new address). ARGV: orderId, expected registration text, new registration text,
-// audit JSON, regNo, invoice placeholder, invoice number prefix, '1'.
-// Returns (ScriptStatus) {written, regNo, invoice}; {alreadyFinalised, doneValue};
-// {changedSinceRead, ''} (re-read and retry); {paymentUsed, otherOrderId}; {gone, ''};
-// {numbersUsedUp, ''}.
-const APPLY_CHANGE_SCRIPT = `
-${exactlyOnceGuard(1, 3, 1)}
-local current = redis.call('GET', KEYS[2])
-if not current then return {${ScriptStatus.gone}, ''} end
-if current ~= ARGV[2] then return {${ScriptStatus.changedSinceRead}, ''} end
-${takeDocumentNumber(5, 6, [3, 4])}
-redis.call('SET', KEYS[2], text3)
-redis.call('SET', KEYS[1], ARGV[5])
-redis.call('SET', KEYS[3], ARGV[1])
-redis.call('LPUSH', KEYS[4], text4)
-for i = 6, #KEYS do redis.call('SADD', KEYS[i], ARGV[5]) end
-return {${ScriptStatus.written}, ARGV[5], number}
-`;
-
 // KEYS: done, paid, audit, attention index, attention record. ARGV: orderId, done value,
 // audit JSON, attention JSON, score (ms), paymentId. Returns (ScriptStatus) {written, doneValue};
 // {alreadyFinalised, doneValue}; {paymentUsed, otherOrderId}.
@@ -261,46 +245,44 @@ redis.call('LPUSH', KEYS[3], ARGV[3])
 return {${ScriptStatus.written}, ARGV[2]}
 `;
 
-/** Why `order` can no longer apply to `current`, or null when it can (the compare-and-set condition). */
+/** Why `order` can no longer apply to `current`, or null when it can: the lifecycle first, then the order kind's own condition. */
 function staleReason(current: Registration, order: ChangeOrder): string | null {
-  if (current.cancellation?.status === 'approved') return 'The registration was cancelled before this payment arrived.';
-  return changeApplication(order).staleReason(current, order);
+  return paidOrderBlocked(current, order.kind) ?? changeApplication(order).staleReason(current, order);
 }
 
+type ChangeOutcome = FinaliseResult | { stale: string };
+
+/**
+ * Applies a paid change order through the one compare-and-set writer of a registration
+ * (registration-update.ts updateRegistration) with the order's exactly-once guard, so the
+ * registration, done:{orderId}, paid:{paymentId}, the invoice number, the audit entry and the
+ * e-mail index move together or not at all. A change that can no longer apply is listed for a
+ * refund instead.
+ */
 async function applyChange(order: ChangeOrder, paymentId: string, source: FinaliseSource, at: Date): Promise<FinaliseResult> {
   const regNo = order.registrationNumber;
-  // Each retry means another writer changed the registration between our read and our write;
-  // a handful is far more than the few writers a registration ever has.
-  for (let attempt = 0; attempt < 8; attempt++) {
-    const raw = await withStore((r) => r.get<string>(keys.registration(regNo)), rawRedis);
-    if (raw === null) return recordRefundDue(order, paymentId, source, at, 'The registration no longer exists.');
-    const current = JSON.parse(raw) as Registration;
-    const stale = staleReason(current, order);
-    if (stale) return recordRefundDue(order, paymentId, source, at, stale);
-    const invoice = invoiceArgs(at, true);
-    const kind = changeApplication(order);
-    const common = { amount: fromMinor(order.charges.total), currency: order.currency, orderId: order.orderId, paymentId, at: at.toISOString(), invoiceNumber: invoice.placeholder, charges: order.charges };
-    const { change, next } = kind.apply(current, order, common);
-    const auditEntry = JSON.stringify({ at: change.at, actor: source, action: `registration.${order.kind}`, details: { regNo, orderId: order.orderId, paymentId, from: change.from, to: change.to, total: order.charges.total, currency: order.currency, invoiceNumber: invoice.placeholder } });
-    const extraSets = kind.newEmails(order).map((email) => keys.registrationsByEmail(emailHash(email)));
-    const [status, value, invoiceNumber] = await withStore((r) =>
-      r.eval<string[], [ScriptStatusCode, string, string?]>(
-        APPLY_CHANGE_SCRIPT,
-        [keys.done(order.orderId), keys.registration(regNo), keys.paid(paymentId), keys.audit(), invoice.counterKey, ...extraSets],
-        [order.orderId, raw, JSON.stringify(next), auditEntry, regNo, invoice.placeholder, invoice.prefix, '1'],
-      ),
-    );
-    if (status === ScriptStatus.written) {
-      const applied = { ...change, invoiceNumber: String(invoiceNumber) };
-      const registration = { ...next, history: [...(next.history ?? []).slice(0, -1), applied] };
-      return { outcome: 'applied', kind: order.kind, registrationNumber: regNo, registration, change: applied };
-    }
-    if (status === ScriptStatus.alreadyFinalised) return fromDoneMark(String(value));
-    if (status === ScriptStatus.paymentUsed) throw paymentAlreadyUsed();
-    if (status === ScriptStatus.numbersUsedUp) throw new Error(`the invoice numbers of financial year ${invoice.fy} are used up`);
-    // changedSinceRead and gone (meanwhile): read again.
-  }
-  throw new Error(`registration ${regNo} kept changing while a payment was applied`);
+  const kind = changeApplication(order);
+  const invoice = invoiceArgs(at, true);
+  const outcome = await updateRegistration<ChangeOutcome>(
+    regNo,
+    (current, placeholder) => {
+      if (!current) return { stop: { stale: 'The registration no longer exists.' } };
+      const stale = staleReason(current, order);
+      if (stale) return { stop: { stale } };
+      const common = { amount: fromMinor(order.charges.total), currency: order.currency, orderId: order.orderId, paymentId, at: at.toISOString(), invoiceNumber: placeholder, charges: order.charges };
+      const { change, next } = kind.apply(current, order, common);
+      return {
+        write: next,
+        audit: { at: change.at, actor: source, action: `registration.${order.kind}`, details: { regNo, orderId: order.orderId, paymentId, from: change.from, to: change.to, total: order.charges.total, currency: order.currency, invoiceNumber: placeholder } },
+        effects: kind.newEmails(order).map((email) => ({ op: 'SADD' as const, key: keys.registrationsByEmail(emailHash(email)), member: regNo })),
+        result: (written) => ({ outcome: 'applied', kind: order.kind, registrationNumber: regNo, registration: written, change: written.history!.at(-1)! }),
+      };
+    },
+    invoice,
+    { orderId: order.orderId, paymentId, doneValue: regNo, already: fromDoneMark, paymentUsed: () => { throw paymentAlreadyUsed(); } },
+  );
+  if ('stale' in outcome) return recordRefundDue(order, paymentId, source, at, outcome.stale);
+  return outcome;
 }
 
 /** Records a taken payment that cannot be applied: done/paid guards, the attention list and the audit entry, in one EVAL. */

@@ -23,12 +23,15 @@ import { paths } from '../../src/shared/routes';
 import { attendance, dietary, formatDateTime, tierLabel } from '../../src/shared/csv';
 import { formatMoney, toMinor } from '../../src/shared/money';
 import { fullName } from '../../src/shared/person-name';
+import { registrationStatus } from '../../src/shared/registration-status';
+import { PROOF_RULES_TEXT } from '../../src/shared/proof-rules';
 import { productionRules } from './deploy-context';
 import { ConfigError, env, requireEnv, siteUrl } from './env';
 import { ticketText } from './tickets';
 import { renderInvoicePdf } from './invoice-pdf';
 import { documentFileName, documentsIssuedTo, type RegistrationDocument } from './invoices';
 import { ConfirmationEmail } from './emails/confirmation';
+import { PendingTicketEmail } from './emails/pending-ticket';
 import { renderEmail } from './emails/render';
 
 /** Sender used in the `dev` deploy context when MAIL_FROM is unset. */
@@ -127,6 +130,23 @@ function detailRows(r: StoredRegistration): [string, string][] {
   ];
 }
 
+/**
+ * The message of a paid student registration whose proof of status is not yet approved (issue
+ * 22; spec part 2, "Registration information page": "registration is confirmed only after the
+ * proof is verified"): payment received, not yet confirmed, how to send the proof. No QR ticket.
+ */
+export function paymentReceivedNotice(r: StoredRegistration): MailNotice {
+  return {
+    subject: `${conference.name} payment received, proof of student status needed — ${r.registrationNumber}`,
+    lead: `We have received your payment for registration ${r.registrationNumber}. Your registration is not yet confirmed: students must send proof of their student status, and the registration is confirmed only after the proof is verified. Your ticket will follow by e-mail once it is.`,
+  };
+}
+
+/** How a delegate sends the proof: the self-service page, with what it takes. */
+function proofInstructions(regNo: string): string {
+  return `To send your proof of student status, open ${siteUrl()}${paths.registrationProof} and upload it with your registration ID (${regNo}) and the e-mail address you registered with. ${PROOF_RULES_TEXT}`;
+}
+
 /** The confirmation's subject line. */
 export function confirmationSubject(regNo: string): string {
   return `${conference.name} registration confirmed — ${regNo}`;
@@ -208,9 +228,12 @@ function selfServiceLinks(): [string, string][] {
  */
 export async function composeConfirmation(r: StoredRegistration, notice?: MailNotice): Promise<SendMailOptions> {
   const regNo = r.registrationNumber;
+  // A student's registration has no ticket until its proof is approved (issue 22).
+  if (registrationStatus(r) === 'awaiting-proof') return composeWithoutTicket(r, notice ?? paymentReceivedNotice(r), !notice);
   const png = await QRCode.toBuffer(await ticketText(regNo, r.ticketVersion ?? 0), { errorCorrectionLevel: 'M', margin: 2, width: 360, type: 'png' });
   const invoiceLine = r.invoiceNumber ? ` Your GST tax invoice ${r.invoiceNumber} is attached.` : '';
-  const lead = notice ? notice.lead : `Your registration for ${conference.name} is confirmed. Please keep this e-mail.${invoiceLine}`;
+  const memberLine = registrationStatus(r) === 'membership-to-verify' && !r.verification?.rejection ? ` Your IEEE membership number will be checked by the organisers; your ticket is valid meanwhile.` : '';
+  const lead = notice ? notice.lead : `Your registration for ${conference.name} is confirmed. Please keep this e-mail.${invoiceLine}${memberLine}`;
   const subject = notice ? notice.subject : confirmationSubject(regNo);
   const { html, text } = await renderEmail(
     ConfirmationEmail({
@@ -266,6 +289,27 @@ export async function sendMessage(message: OutgoingMessage | (() => Promise<Outg
   } catch (err) {
     throw toMailError(err);
   }
+}
+
+/**
+ * The message for a registration without a valid ticket yet (awaiting-proof): `notice`'s subject
+ * and lead, the details, how to send the proof and the self-service links, no QR code. The tax
+ * documents are attached when `withDocuments` (the first message after the payment).
+ */
+async function composeWithoutTicket(r: StoredRegistration, notice: MailNotice, withDocuments: boolean): Promise<SendMailOptions> {
+  const regNo = r.registrationNumber;
+  const rows = detailRows(r);
+  const name = fullName(r);
+  const howTo = proofInstructions(regNo);
+  const links = selfServiceLinks();
+  const { html, text } = await renderEmail(PendingTicketEmail({ heading: notice.heading ?? notice.subject, preview: notice.subject, name, lead: notice.lead, howTo, rows, links }));
+  const attachments: Attachment[] = [];
+  const wanted = withDocuments ? null : (notice.documents ?? []);
+  for (const doc of documentsIssuedTo(r, r.email)) {
+    if (wanted && !wanted.includes(doc.summary.number)) continue;
+    attachments.push(await documentAttachment(doc));
+  }
+  return { from: mailFrom(), to: r.email, subject: notice.subject, text, html, attachments };
 }
 
 /**

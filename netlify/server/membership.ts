@@ -1,10 +1,13 @@
 /**
- * IEEE membership adapter (ARCHITECTURE: external systems). Production: an HTTP
- * membership-validation endpoint (IEEE_VERIFY_URL, optional key IEEE_VERIFY_KEY) that answers
- * `{ MemberStatus }` for `{ MemberID }`. Locally: a roster file of member numbers and statuses.
+ * IEEE membership adapter (ARCHITECTURE: external systems). With IEEE_VERIFY_URL: an HTTP
+ * membership-validation endpoint (optional key IEEE_VERIFY_KEY) that answers `{ MemberStatus }`
+ * for `{ MemberID }`. Without it under production rules (no such service exists publicly; the spec
+ * defines none), the number is accepted once its format is checked and an admin verifies it later
+ * (issue 22: the registration is `membership-to-verify`). Locally: a roster file of member
+ * numbers and statuses, or the admin queue with IEEE_MEMBERSHIP_QUEUE=1.
  */
 import { readFile } from 'node:fs/promises';
-import { messages } from '../../src/shared/messages';
+import { MEMBERSHIP_TO_VERIFY_STATUS, messages } from '../../src/shared/messages';
 import { productionRules } from './deploy-context';
 import { env } from './env';
 import { ServiceUnavailableError } from './http';
@@ -38,17 +41,47 @@ async function httpStatus(memberId: string, url: string, key?: string): Promise<
   return body.MemberStatus;
 }
 
+/** The MemberStatus ieee-status answers for a number queued for an admin (the wizard lets it through). */
+export const TO_VERIFY_STATUS = MEMBERSHIP_TO_VERIFY_STATUS;
+
+/** IEEE member numbers as the wizard and ieee-status accept them: 4 to 12 digits. */
+export const MEMBER_NUMBER_PATTERN = /^\d{4,12}$/;
+
+/**
+ * How `memberId` is checked: 'service' (IEEE_VERIFY_URL), 'roster' (the local roster, `dev`
+ * context only) or 'queue' (an admin verifies it later: production rules without a service, or
+ * IEEE_MEMBERSHIP_QUEUE=1 in `dev`).
+ */
+export function membershipMode(): 'service' | 'roster' | 'queue' {
+  const e = env();
+  if (e.IEEE_VERIFY_URL) return 'service';
+  if (productionRules() || e.IEEE_MEMBERSHIP_QUEUE === '1') return 'queue';
+  return 'roster';
+}
+
+/**
+ * The membership of `memberId` as a registration needs it: {checked: true, status} when a service
+ * or the roster answered ('Active' means a valid member), {checked: false} when the number is
+ * queued for an admin (membershipMode 'queue'; the caller checks the format with
+ * MEMBER_NUMBER_PATTERN). Throws ServiceUnavailableError (503, MEMBERSHIP_CHECK_FAILED) when the
+ * service cannot be asked.
+ */
+export async function checkMembership(memberId: string): Promise<{ checked: true; status: string } | { checked: false }> {
+  if (membershipMode() === 'queue') return { checked: false };
+  return { checked: true, status: await membershipStatus(memberId) };
+}
+
 /**
  * The membership status of `memberId` ('Active' means a valid member; spec part 2 section 5).
- * Throws ServiceUnavailableError (503, MEMBERSHIP_CHECK_FAILED) when the check cannot be made,
- * including without IEEE_VERIFY_URL under production rules (every deploy context but `dev`),
- * where the local roster is never used.
+ * Throws ServiceUnavailableError (503, MEMBERSHIP_CHECK_FAILED) when the check cannot be made.
+ * Without a service under production rules the local roster is never used: the answer is
+ * TO_VERIFY_STATUS (the number goes to the admin queue once paid).
  */
 export async function membershipStatus(memberId: string): Promise<string> {
   const e = env();
   try {
     if (e.IEEE_VERIFY_URL) return await httpStatus(memberId, e.IEEE_VERIFY_URL, e.IEEE_VERIFY_KEY);
-    if (productionRules()) throw new Error('IEEE_VERIFY_URL is not set and the local roster is for the dev deploy context only');
+    if (membershipMode() === 'queue') return TO_VERIFY_STATUS;
     return await rosterStatus(memberId, e.IEEE_ROSTER_FILE);
   } catch (err) {
     throw new ServiceUnavailableError(MEMBERSHIP_CHECK_FAILED, { cause: err });

@@ -15,6 +15,7 @@ import { findTier, pricing } from '../../src/shared/pricing';
 import { tierDependentFields } from '../../src/shared/tier-rules';
 import type { ChangeOrder, NameTransferOrder, PendingOrder, TierChangeOrder } from './orders';
 import type { Registration } from './registrations';
+import { statusAfterTierChange } from './registration-status';
 
 /** The verify calls of the browser's Checkout, one per kind of order. */
 export type VerifySource = 'verify-payment' | 'verify-upgrade' | 'verify-ieee-change' | 'verify-name-transfer';
@@ -53,12 +54,12 @@ type OrderOfKind<K extends PendingOrder['kind'], O extends PendingOrder = Pendin
 
 /**
  * The registration after a tier change: the new tier and the fields it decides (the shared tier
- * rules), the new tier's fee, totalPaid raised by the amount, updatedAt, and the change appended
- * to its history. Pure.
+ * rules), the new tier's fee, totalPaid raised by the amount, updatedAt, the change appended
+ * to its history, and the status the new tier gives (registration-status.ts). Pure.
  */
 export function registrationAfterChange(current: Registration, order: TierChangeOrder, change: ChangeRecord, at: Date): Registration {
   const target = findTier(pricing, order.toTier);
-  return {
+  return statusAfterTierChange({
     ...current,
     ...tierDependentFields(order.toTier),
     registrationTier: order.toTier,
@@ -66,7 +67,7 @@ export function registrationAfterChange(current: Registration, order: TierChange
     totalPaid: fromMinor(toMinor(current.totalPaid) + order.charges.total),
     updatedAt: at.toISOString(),
     history: [...(current.history ?? []), change],
-  };
+  }, order);
 }
 
 /** The person a registration belongs to, as a name transfer compares it. */

@@ -22,6 +22,12 @@ export interface RegistrationOrder {
   couponType: CouponType | null;
   currency: Currency;
   createdAt: string;
+  /**
+   * False when an IEEE-member tier's number was queued for an admin instead of checked by a
+   * service or the roster (issue 22); the registration is then `membership-to-verify`. Absent
+   * (orders made before) counts as checked.
+   */
+  membershipChecked?: boolean;
 }
 
 /** A paid change of an existing registration's tier (tier upgrade or IEEE change). */
@@ -35,6 +41,11 @@ export interface TierChangeOrder {
   charges: ChangeCharges;
   currency: Currency;
   createdAt: string;
+  /**
+   * A student's upgrade only (issue 22): the paper they answer for, since the wizard skipped the
+   * paper step for their student tier. Absent when the request gave none (the record keeps its own).
+   */
+  paper?: { noPaper: boolean; paperId: string };
 }
 
 /** A paid name transfer: the registration moves to another person (spec part 2 section 9). */

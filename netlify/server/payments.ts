@@ -139,3 +139,23 @@ export async function fetchOrderPayments(orderId: string): Promise<ProviderPayme
     throw new ServiceUnavailableError(PROVIDER_DOWN, { cause: err });
   }
 }
+
+/** One page of Razorpay's payments list. */
+export interface ProviderPaymentPage {
+  items: (ProviderPayment & { created_at: number })[];
+}
+
+/**
+ * One page (at most 100, newest first) of the payments Razorpay created between `from` and `to`
+ * (Unix seconds, inclusive), skipping the newest `skip`: Razorpay's payments list API, which the
+ * reconciliation run reads instead of asking per order. Throws ServiceUnavailableError when
+ * Razorpay cannot be reached.
+ */
+export async function listProviderPayments(from: number, to: number, skip: number, count = 100): Promise<ProviderPaymentPage> {
+  try {
+    const list = (await client().payments.all({ from, to, skip, count })) as unknown as { items: { id: string; order_id: string | null; amount: number | string; currency: string; status: string; created_at: number }[] };
+    return { items: list.items.map((p) => ({ id: p.id, order_id: p.order_id ?? null, amount: Number(p.amount), currency: p.currency, status: p.status, created_at: Number(p.created_at) })) };
+  } catch (err) {
+    throw new ServiceUnavailableError(PROVIDER_DOWN, { cause: err });
+  }
+}

@@ -1,7 +1,7 @@
 /**
  * Per-client-address rate limits for the public endpoints that do work (issue "Self-service":
  * the lookups; ARCHITECTURE: Errors, 429), with @upstash/ratelimit on the app's own Redis client.
- * Each endpoint group has its own sliding window, sized so a real delegate never meets it: a
+ * Each endpoint group has its own fixed window, sized so a real delegate never meets it: a
  * registrant fetches a record or starts a payment a handful of times, not dozens.
  */
 import { Ratelimit } from '@upstash/ratelimit';
@@ -10,7 +10,7 @@ import { HttpError, clientAddress, type RequestContext } from './http';
 import { keys, redis, withStore } from './store';
 
 /**
- * The limited endpoint groups: requests allowed per client address per sliding window. The
+ * The limited endpoint groups: requests allowed per client address per fixed window. The
  * docs/security.md lists each with why a real delegate never meets it; keep the two in step.
  */
 export const RATE_LIMITS = {
@@ -38,6 +38,8 @@ export const RATE_LIMITS = {
   'email-check': { requests: 20, window: '10 m' },
   /** The wizard's paper step: a Paper ID checked once or twice (a typo) per registration. */
   'paper-check': { requests: 30, window: '10 m' },
+  /** POST /api/registration/proof (registration id + e-mail and a file of up to 5 MB): a delegate sends one proof, or two. */
+  'proof-upload': { requests: 10, window: '10 m' },
 } as const satisfies Record<string, { requests: number; window: `${number} ${'s' | 'm' | 'h'}` }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
@@ -53,7 +55,9 @@ function limiter(name: RateLimitName): Ratelimit {
   const { requests, window } = RATE_LIMITS[name];
   const ratelimit = new Ratelimit({
     redis: r,
-    limiter: Ratelimit.slidingWindow(requests, window),
+    // A fixed window: once Retry-After (the end of the window) has passed, the whole budget is
+    // back. A sliding window would still weigh the previous window then, and let one call through.
+    limiter: Ratelimit.fixedWindow(requests, window),
     prefix,
     // The shared client is built without telemetry headers; keep it that way.
     enableTelemetry: false,

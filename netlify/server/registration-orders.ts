@@ -5,7 +5,7 @@
  * Redis and today's date; the amount the browser sends is only compared.
  */
 import { randomBytes } from 'node:crypto';
-import { INVALID_COUPON_MESSAGE, messages } from '../../src/shared/messages';
+import { INVALID_COUPON_MESSAGE, REGISTRATION_CLOSED_MESSAGE, messages } from '../../src/shared/messages';
 import type { RegistrationForm } from '../../src/shared/registration-form';
 import type { CreateOrderResponse } from '../../src/shared/api';
 import { fromMinor, toMinor } from '../../src/shared/money';
@@ -15,6 +15,7 @@ import {
   isEarlyBirdOpen,
   isEarlyBirdTier,
   isIeeeTier,
+  isRegistrationOpen,
   pricing,
   tiersOnOffer,
   type CouponType,
@@ -22,7 +23,7 @@ import {
 import { tierDependentFields } from '../../src/shared/tier-rules';
 import { checkCoupon, holdCoupon } from './coupons';
 import { HttpError } from './http';
-import { membershipStatus } from './membership';
+import { MEMBER_NUMBER_PATTERN, checkMembership } from './membership';
 import { acceptedPaperReads, assertAcceptedPaper } from './papers';
 import { createProviderOrder, publicKeyId } from './payments';
 import { finaliseAndNotify } from './confirm';
@@ -63,15 +64,27 @@ const field = (name: string, message: string) => ({ [`data.${name}`]: message })
 const invalidCoupon = () => new HttpError(400, 'INVALID_COUPON', INVALID_COUPON_MESSAGE, { code: INVALID_COUPON_MESSAGE });
 
 /**
+ * Throws HttpError 403 REGISTRATION_CLOSED (REGISTRATION_CLOSED_MESSAGE, which says "closed")
+ * after the Standard deadline (isRegistrationOpen, issue 22), unless `admin`: admin mode keeps
+ * the desk at the venue open. create-order calls it before counting the request, so a refused
+ * request writes nothing, not even a rate-limit count.
+ */
+export function assertRegistrationOpen(now: Date, admin: boolean): void {
+  if (!admin && !isRegistrationOpen(now, pricing)) throw new HttpError(403, 'REGISTRATION_CLOSED', REGISTRATION_CLOSED_MESSAGE);
+}
+
+/**
  * Validates the business rules, computes the charges and creates the order.
  * Returns the order response (spec part 2 section 3). Throws HttpError:
  * 400 unknown tier / tier not on offer / membership not valid / Paper ID not among the accepted
  * papers once papers are imported (PAPER_NOT_FOUND) / coupon rules (an unknown and a
  * used-up coupon answer alike: INVALID_COUPON 'Invalid coupon'), 403 USD without an admin
- * session, 409 earlyBirdExpired, price changed;
+ * session, 403 REGISTRATION_CLOSED after the Standard deadline without an admin session (issue 22),
+ * 409 earlyBirdExpired, price changed;
  * ServiceUnavailableError (503) when Redis, Razorpay or the membership check is down.
  */
 export async function createRegistrationOrder(input: CreateOrderInput, ctx: CreateOrderContext): Promise<CreateOrderResponse> {
+  assertRegistrationOpen(ctx.now, ctx.admin);
   const form = normaliseForm(input.data);
   const tier = findTier(pricing, form.registrationTier);
   if (!tier) throw new HttpError(400, 'UNKNOWN_TIER', 'Unknown registration tier.', field('registrationTier', 'Unknown registration tier.'));
@@ -88,11 +101,15 @@ export async function createRegistrationOrder(input: CreateOrderInput, ctx: Crea
   if (!tiersOnOffer(pricing, ctx.now, tier.region).some((t) => t.id === tier.id)) {
     throw new HttpError(400, 'TIER_NOT_ON_OFFER', 'This tier is not on offer today. Please reselect a valid tier.', field('registrationTier', 'This tier is not on offer today.'));
   }
+  let membershipChecked = true;
   if (isIeeeTier(tier.id)) {
-    const status = await membershipStatus(form.ieeeMemberNumber);
-    if (status !== 'Active') {
+    const membership = await checkMembership(form.ieeeMemberNumber);
+    // Queued for an admin (no service): only the format can be checked now.
+    const valid = membership.checked ? membership.status === 'Active' : MEMBER_NUMBER_PATTERN.test(form.ieeeMemberNumber);
+    if (!valid) {
       throw new HttpError(400, 'MEMBERSHIP_NOT_VALID', messages.membershipNotValid, field('ieeeMemberNumber', messages.membershipNotValid));
     }
+    membershipChecked = membership.checked;
   }
 
   // Once papers are imported, a named Paper ID must be an accepted paper (issue 23); with a
@@ -142,6 +159,7 @@ export async function createRegistrationOrder(input: CreateOrderInput, ctx: Crea
     couponType,
     currency: charges.currency,
     createdAt: ctx.now.toISOString(),
+    ...(membershipChecked ? {} : { membershipChecked: false }),
   };
   await savePendingOrder(order, { at: ctx.now.toISOString(), actor: ctx.admin ? 'admin' : 'delegate', action: 'order.created', details: { orderId, total: charges.total, currency: charges.currency, coupon: code } });
 

@@ -17,7 +17,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { conference } from '../../src/content/conference';
-import { changeOrderRequest } from '../../src/shared/api';
+import { changeOrderRequest, tierUpgradeRequest } from '../../src/shared/api';
 import type { ChangeOrderResponse, ChangeRecord, IeeeChangeNotes, NameTransferNotes, Transferee, UpgradeNotes } from '../../src/shared/api';
 import { invoicing } from '../../src/content/invoicing';
 import { computeChangeCharges, computeFeeCharges } from '../../src/shared/change-charges';
@@ -33,9 +33,16 @@ import { deliverConfirmation } from './mail-delivery';
 import { nameChangeNotice } from './mail';
 import { savePendingOrder, type NameTransferOrder, type TierChangeOrder } from './orders';
 import { createProviderOrder, publicKeyId } from './payments';
-import { NOT_FOUND_MESSAGE } from '../../src/shared/messages';
+import { NOT_FOUND_MESSAGE, messages } from '../../src/shared/messages';
 import { getRegistrantRegistration, getRegistration, registrantOf, type Registration } from './registrations';
 import { updateRegistration } from './registration-update';
+import { decide, type LifecycleAction } from '../../src/shared/registration-lifecycle';
+
+/** Throws refuse(409, code) when the registration's lifecycle state does not allow `action` now. */
+function allow(r: Registration, action: LifecycleAction): void {
+  const verdict = decide(r, action);
+  if (!verdict.allowed) throw refuse(409, verdict.code, verdict.reason);
+}
 
 /** The refusal texts of a tier change, per kind. */
 const notEligible: Record<ChangeKind, string> = {
@@ -54,11 +61,13 @@ export interface ChangeOrderResult {
  * (total = base difference + 18 % GST, + 4 % convenience fee on the taxed amount), stored as a
  * pending order before the answer. Throws (via refuse) 404 REGISTRATION_NOT_FOUND, 409
  * COUPON_REGISTRATION (made with a coupon: the organisers change it), 409 NOT_ELIGIBLE (the tier
- * cannot change that way); ServiceUnavailableError (503) when Redis or Razorpay is down.
+ * cannot change that way), 409 CANCELLATION_REQUESTED / REGISTRATION_CANCELLED (the lifecycle,
+ * src/shared/registration-lifecycle.ts); ServiceUnavailableError (503) when Redis or Razorpay is down.
  */
-export async function createChangeOrder(kind: ChangeKind, regNo: string, at: Date): Promise<ChangeOrderResult> {
+export async function createChangeOrder(kind: ChangeKind, regNo: string, at: Date, paper?: TierChangeOrder['paper']): Promise<ChangeOrderResult> {
   const registration = await getRegistration(regNo);
   if (!registration) throw refuse(404, 'REGISTRATION_NOT_FOUND', NOT_FOUND_MESSAGE);
+  allow(registration, kind);
   if (registration.couponCode && registration.couponCode !== 'NoCoupon') {
     throw refuse(409, 'COUPON_REGISTRATION', `This registration was made with a coupon, so the organisers make this change for you. Please write to ${conference.contactEmail} with your Registration ID.`);
   }
@@ -82,6 +91,7 @@ export async function createChangeOrder(kind: ChangeKind, regNo: string, at: Dat
     charges,
     currency: charges.currency,
     createdAt: at.toISOString(),
+    ...(paper && kind === 'tier-upgrade' ? { paper } : {}),
   };
   await savePendingOrder(order, { at: order.createdAt, actor: 'registrant', action: 'order.created', details: { kind, orderId: order.orderId, regNo, from: from.id, to: to.id, total: charges.total, currency: charges.currency } });
 
@@ -113,6 +123,7 @@ export interface NameChange {
 export async function changeName(regNo: string, email: string, name: NameChange, at: Date): Promise<{ changed: boolean }> {
   const outcome = await updateRegistration<{ changed: false } | { changed: true; registration: Registration; before: string; after: string }>(regNo, (found) => {
     const current = registrantOf(found, email);
+    allow(current, 'name-change');
     const before = fullName(current);
     // Section 5: the title is optional here; an empty one is stored as ''.
     const next: Registration = { ...current, title: name.title as Registration['title'], firstName: name.firstName, lastName: name.lastName };
@@ -150,9 +161,7 @@ export async function createNameTransferOrder(regNo: string, email: string, to: 
   if (localDate(at) >= invoicing.nameTransfer.requestBefore) {
     throw refuse(409, 'TRANSFER_CLOSED', `Name transfers were possible until the day before ${invoicing.nameTransfer.requestBefore}. Please write to ${conference.contactEmail}.`);
   }
-  if (registration.cancellation && registration.cancellation.status !== 'declined') {
-    throw refuse(409, 'REGISTRATION_CANCELLED', 'This registration has a cancellation request, so it cannot be transferred.');
-  }
+  allow(registration, 'name-transfer');
   const currency = registration.currency;
   const charges = computeFeeCharges(pricing, currency, invoicing.nameTransfer.fee[currency]);
   const from = { title: registration.title ?? '', firstName: registration.firstName, lastName: registration.lastName, email: registration.email };
@@ -164,6 +173,18 @@ export async function createNameTransferOrder(regNo: string, email: string, to: 
 }
 
 /**
+ * The paper a student's upgrade answers for (issue 22: the wizard skipped the paper step for the
+ * student tier): none when the request says nothing (the record keeps its own), else the Paper ID
+ * or "I did not submit a paper". Throws 400 PAPER_REQUIRED for neither a Paper ID nor noPaper.
+ */
+function upgradePaper(noPaper: boolean | undefined, paperId: string | undefined): TierChangeOrder['paper'] {
+  if (noPaper === undefined && paperId === undefined) return undefined;
+  if (noPaper) return { noPaper: true, paperId: '' };
+  if (!paperId) throw refuse(400, 'PAPER_REQUIRED', messages.paperRequired);
+  return { noPaper: false, paperId };
+}
+
+/**
  * The handler of upgrade-tier and change-ieee-status (spec part 2 section 7): rate-limited per
  * client address, `{regId}` in, `{success: true, registrationNumber, order}` out (createChangeOrder),
  * every failure with `{success: false, message}` beside the error shape.
@@ -172,9 +193,14 @@ export function changeOrderEndpoint(kind: ChangeKind) {
   return endpoint(
     ['POST'],
     async (req, context) => {
+      if (kind === 'ieee-change') {
+        const { regId } = await readJson(req, changeOrderRequest);
+        await limitRequest('change-order', req, context);
+        return json(200, { success: true, ...(await createChangeOrder(kind, regId, clockNow())) });
+      }
+      const { regId, noPaper, paperId } = await readJson(req, tierUpgradeRequest);
       await limitRequest('change-order', req, context);
-      const { regId } = await readJson(req, changeOrderRequest);
-      return json(200, { success: true, ...(await createChangeOrder(kind, regId, clockNow())) });
+      return json(200, { success: true, ...(await createChangeOrder(kind, regId, clockNow(), upgradePaper(noPaper, paperId))) });
     },
     { successFlag: true },
   );

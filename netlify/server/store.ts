@@ -132,6 +132,10 @@ export const keys = {
   cancelledSet: () => `${keyPrefix()}reg:cancelled`,
   /** Sorted set of pending payable orders (orderId, scored by creation ms) for the reconciliation run. */
   pendingOrders: () => `${keyPrefix()}orders:pending`,
+  /** Sorted set of orders that expired unpaid (orderId, scored by creation ms), kept a day longer so a late payment is still known as ours. */
+  expiredOrders: () => `${keyPrefix()}orders:expired`,
+  /** Unix seconds up to which the reconciliation run has read Razorpay's payments list. */
+  reconcileCursor: () => `${keyPrefix()}reconcile:cursor`,
   /** A processed webhook event id (x-razorpay-event-id), kept a few days to drop re-deliveries. */
   webhookEvent: (eventId: string) => `${keyPrefix()}webhook:event:${eventId}`,
   /** One payment needing attention: JSON AttentionPayment (src/shared/api.ts). */

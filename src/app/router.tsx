@@ -81,6 +81,7 @@ export const routes: RouteObject[] = [
       { path: paths.invoices, ...page('accounts/InvoicesPage', () => import('../features/accounts/InvoicesPage')) },
       { path: paths.certificates, ...page('accounts/CertificatesPage', () => import('../features/accounts/CertificatesPage')) },
       { path: paths.certificatesVerify, ...page('accounts/CertificateVerifyPage', () => import('../features/accounts/CertificateVerifyPage')) },
+      { path: paths.registrationProof, ...page('accounts/ProofPage', () => import('../features/accounts/ProofPage')) },
       { path: paths.error, ...page('error/ErrorPage', () => import('../features/error/ErrorPage')) },
       // Self-service (spec part 2 sections 2 and 4): public, lazy like every page.
       { path: paths.tierUpgrade, ...page('self-service/TierUpgradePage', () => import('../features/self-service/TierUpgradePage')) },
@@ -98,6 +99,7 @@ export const routes: RouteObject[] = [
           { path: paths.adminRegistrations, ...page('admin/RegistrationsPage', () => import('../features/admin/RegistrationsPage')) },
           { path: paths.adminAccounts, ...page('admin/AccountsPage', () => import('../features/admin/AccountsPage')) },
           { path: paths.adminPapers, ...page('admin/PapersPage', () => import('../features/admin/PapersPage')) },
+          { path: paths.adminVerifications, ...page('admin/VerificationsPage', () => import('../features/admin/VerificationsPage')) },
         ],
       },
     ],

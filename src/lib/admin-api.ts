@@ -35,6 +35,8 @@ export const adminApiPaths = {
   papersScan: '/api/admin/papers/scan',
   papersMail: '/api/admin/papers/mail',
   papersSessionCoupons: '/api/admin/papers/session-coupons',
+  verifications: '/api/admin/verifications',
+  verificationsDecide: '/api/admin/verifications/decide',
 } as const satisfies {
   login: ApiPaths['adminLogin'];
   verify: ApiPaths['adminVerify'];
@@ -57,6 +59,8 @@ export const adminApiPaths = {
   papersScan: ApiPaths['adminPapersScan'];
   papersMail: ApiPaths['adminPapersMail'];
   papersSessionCoupons: ApiPaths['adminPapersSessionCoupons'];
+  verifications: ApiPaths['adminVerifications'];
+  verificationsDecide: ApiPaths['adminVerificationsDecide'];
 };
 
 /** The shown text for a login that never got an answer (spec part 2 section 8). */

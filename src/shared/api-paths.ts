@@ -61,6 +61,11 @@ export const apiPaths = {
   adminCertificatesSend: '/api/admin/certificates/send',
   certificatesDownload: '/api/certificates/download',
   certificatesVerify: '/api/certificates/verify',
+  // Verifications (issue 22): students' proof of status, IEEE membership without a service.
+  registrationProof: '/api/registration/proof',
+  adminVerifications: '/api/admin/verifications',
+  adminVerificationsDecide: '/api/admin/verifications/decide',
+  adminVerificationProof: '/api/admin/verifications/proof',
 } as const;
 
 /** GET /api/registrations/{id}: one registration (public fields without a token, all with an admin token). */
@@ -75,7 +80,8 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export const MAX_QR_BODY_BYTES = 2 * 1024;
 
 /** What GET /api/registrations/{id} answers without an admin token (spec part 2 section 7). */
-export const PUBLIC_REGISTRATION_FIELDS = ['registrationNumber', 'title', 'firstName', 'lastName', 'organization', 'email', 'registrationTier'] as const;
+// No e-mail (issue 19, decision 008): the e-mail is the proof the ID + e-mail calls ask for.
+export const PUBLIC_REGISTRATION_FIELDS = ['registrationNumber', 'title', 'firstName', 'lastName', 'organization', 'registrationTier'] as const;
 
 /** How many registrations the summary lists. */
 export const LATEST_REGISTRATIONS = 10;

@@ -12,6 +12,7 @@ import { registrationFormSchema } from './registration-schema';
 import type { Currency } from './money';
 import type { Charges } from './pricing';
 import type { ChangeCharges } from './change-charges';
+import type { RegistrationStatus, Verification } from './registration-status';
 
 /** `{ error: { code, message, fieldErrors? } }`: every non-2xx JSON answer (ARCHITECTURE: Errors). */
 export interface ApiError {
@@ -202,6 +203,13 @@ export interface StoredRegistration extends Omit<RegistrationForm, 'verifyEmail'
   cancellation?: Cancellation;
   /** Raised by each name transfer: tickets of an earlier version are refused at check-in. Absent means 0. */
   ticketVersion?: number;
+  /**
+   * The stored status (issue 22; src/shared/registration-status.ts). Absent on records written
+   * before statuses existed, which are confirmed; `cancelled` is read from `cancellation`.
+   */
+  status?: Exclude<RegistrationStatus, 'cancelled'>;
+  /** What an admin still has to check (student proof, IEEE membership), absent when nothing ever was. */
+  verification?: Verification;
 }
 
 /**
@@ -396,6 +404,12 @@ export interface AttentionPayment {
    * its limit, issue 11): the registration exists, so it is not refunded from this list.
    */
   applied?: boolean;
+  /**
+   * The refund an organiser made from the list (issue 19): the latest Razorpay refund, its state
+   * (settled by the refund webhooks) and its attempt number (a failed refund is made again with
+   * a fresh idempotency key, attempt + 1).
+   */
+  refund?: { id: string; status: 'pending' | 'processed' | 'failed'; at: string; attempt: number };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -495,3 +509,48 @@ export type EmailCheckRequest = z.input<typeof emailCheckRequest>;
 export interface EmailCheckResponse {
   registered: boolean;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Verifications (issue 22): students' proof of status, IEEE membership without a service.
+// ---------------------------------------------------------------------------------------------
+
+/** POST /api/registration/proof: the text fields of the multipart form (the file is `file`). */
+export const proofUploadFields = registrantRequest;
+export interface ProofUploadResponse {
+  success: true;
+  registrationNumber: string;
+  message: string;
+}
+
+/** POST /api/admin/verifications/decide: a reason is required to reject (it is e-mailed to the delegate). */
+export const verificationDecisionRequest = z
+  .object({
+    registrationNumber: registrationNumberSchema,
+    decision: z.enum(['approve', 'reject'], { error: "decision must be 'approve' or 'reject'." }),
+    reason: z.optional(z.string({ error: 'reason must be text.' }).check(z.trim(), z.maxLength(1000, 'reason is too long (at most 1000 characters).'))),
+  })
+  .check(
+    z.refine((v) => v.decision !== 'reject' || Boolean(v.reason), { path: ['reason'], message: 'A reason is required to reject.' }),
+  );
+export type VerificationDecisionRequest = z.input<typeof verificationDecisionRequest>;
+
+/** One waiting registration of GET /api/admin/verifications (oldest first). */
+export interface VerificationItem {
+  registrationNumber: string;
+  name: string;
+  email: string;
+  organization: string;
+  registrationTier: string;
+  status: 'awaiting-proof' | 'membership-to-verify';
+  verification: Verification;
+  /** The admin path that serves the proof, when one was uploaded. */
+  proofPath?: string;
+  paidAt: string;
+}
+
+/** POST /api/tier-upgrade/upgrade-tier: a student's upgrade may say which paper it is for (issue 22). */
+export const tierUpgradeRequest = z.object({
+  regId: regIdSchema(),
+  noPaper: z.optional(z.boolean({ error: 'noPaper must be true or false.' })),
+  paperId: z.optional(z.string({ error: 'paperId must be text.' }).check(z.trim(), z.maxLength(64, 'paperId is too long.'))),
+});

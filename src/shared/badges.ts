@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { conference } from '../content/conference';
 import { committee } from '../content/committee';
 import { iesSypKeynotes, keynoteSpeakers, tutorialSpeakers } from '../content/speakers';
-import { checkinStatus } from './checkin';
+import { doorRefusal } from './checkin';
+import type { StatusFields } from './registration-status';
 import { fullName } from './person-name';
 import { isStudentTier } from './pricing';
 
@@ -80,8 +81,9 @@ export function sinceInstant(since: string): number {
 }
 
 /** True when `r` gets a badge under `filters`: never a cancelled or unconfirmed registration. */
-export function badgeSelected(r: BadgeSource & { createdAt: string; status?: unknown; cancellation?: { status?: string } }, filters: BadgeFilters): boolean {
-  if (checkinStatus(r) !== 'confirmed') return false;
+export function badgeSelected(r: BadgeSource & StatusFields & { createdAt: string }, filters: BadgeFilters): boolean {
+  // Only a registration whose ticket admits its holder gets a badge (issue 22's rule).
+  if (doorRefusal(r) !== null) return false;
   if (filters.tier && r.registrationTier !== filters.tier) return false;
   if (filters.day && !registrationDays(r.registrationTier).includes(filters.day)) return false;
   if (filters.since && Date.parse(r.createdAt) < sinceInstant(filters.since)) return false;

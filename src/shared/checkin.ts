@@ -13,6 +13,7 @@
 import { flattenedVerify, importJWK, type JWK } from 'jose';
 import { z } from 'zod';
 import type { TicketPayload } from './api';
+import { registrationStatus, ticketRefusal, type StatusFields } from './registration-status';
 
 /** Length of an HMAC-SHA256 ticket signature (base64url), the tickets e-mailed before decision 012. */
 export const HMAC_SIG_LENGTH = 43;
@@ -71,9 +72,13 @@ export type CheckinStatus = 'confirmed' | 'awaiting-proof' | 'membership-to-veri
  * The status of `r` at the door: its `status` field (issue 22) when it has one, else 'cancelled'
  * after an approved cancellation and 'confirmed' otherwise.
  */
-export function checkinStatus(r: { status?: unknown; cancellation?: { status?: string } }): CheckinStatus {
-  if (r.cancellation?.status === 'approved') return 'cancelled';
-  return typeof r.status === 'string' && r.status ? r.status : 'confirmed';
+export function checkinStatus(r: StatusFields): CheckinStatus {
+  return registrationStatus(r);
+}
+
+/** Why the ticket of `r` does not admit its holder (issue 22's rule, registration-status.ts), or null when it does. */
+export function doorRefusal(r: StatusFields): string | null {
+  return ticketRefusal(r)?.message ?? null;
 }
 
 /** One registration as a prepared device keeps it (no e-mail, phone or payment data). */
@@ -98,10 +103,12 @@ export interface CheckinSnapshot {
   /** The conference days, and the time zone a scan's day is read in. */
   days: string[];
   timeZone: string;
-  /** Registrations with status 'confirmed'. */
+  /** Registrations whose tickets admit their holders (confirmed; membership still to verify). */
   registrations: SnapshotRegistration[];
   /** Registration numbers whose tickets are revoked (cancelled, or not confirmed). */
   revoked: string[];
+  /** Why each revoked ticket is refused, by registration number (the verifier's message). */
+  revokedReasons: Record<string, string>;
   /** Tickets checked in on two devices on the same day (for the admin). */
   conflicts: CheckinConflict[];
 }
@@ -158,7 +165,7 @@ export async function offlineVerdict(
   text: string,
   snapshot: Pick<CheckinSnapshot, 'publicKey'>,
   lookup: (regNo: string) => SnapshotRegistration | undefined,
-  revoked: (regNo: string) => boolean,
+  revoked: (regNo: string) => string | undefined,
   checkedInToday: (regNo: string) => string | undefined,
 ): Promise<OfflineVerdict> {
   let ticket: { rid?: unknown; v?: unknown; sig?: unknown };
@@ -178,7 +185,8 @@ export async function offlineVerdict(
     return { kind: 'forged', registrationNumber: rid, message: 'An older ticket: it can be checked only online. Check it in when the network is back, or find the delegate by name.' };
   }
   if (!(await verifyEd25519Ticket(payload, snapshot.publicKey))) return { kind: 'forged', registrationNumber: rid, message: 'Ticket signature is not valid.' };
-  if (revoked(rid)) return { kind: 'revoked', registrationNumber: rid, message: 'Registration cancelled' };
+  const refused = revoked(rid);
+  if (refused) return { kind: 'revoked', registrationNumber: rid, message: refused };
   const registration = lookup(rid);
   if (!registration) return { kind: 'revoked', registrationNumber: rid, message: 'Not on this device: registered after it was prepared, or not confirmed.' };
   if ((payload.v ?? 0) !== registration.ticketVersion) return { kind: 'revoked', registrationNumber: rid, message: 'Ticket replaced: this registration was transferred and has a newer ticket.' };

@@ -6,6 +6,7 @@
  * is left to the CSV writer (csv-stringify on the server).
  */
 import { conference } from '../content/conference';
+import { registrationStatus as statusOf } from './registration-status';
 import { fullName } from './person-name';
 import { findTier, pricing } from './pricing';
 
@@ -59,6 +60,8 @@ export interface CsvRegistration {
   updatedAt?: string;
   /** The cancellation request, if any (issue "Accounts"); only its status is read. */
   cancellation?: { status?: string };
+  /** The stored status (issue 22; src/shared/registration-status.ts). */
+  status?: string;
 }
 
 export interface CsvColumn {
@@ -159,9 +162,11 @@ export function formatDateTime(iso: string | undefined, timeZone: string = confe
 }
 
 /**
- * The CSV columns: the spec's 28, in its order (spec part 2 section 3), then 'Status' (issue
- * "Accounts": cancelled registrations stay in the export, marked as such). New columns go after
- * the spec's so spreadsheets that read them by position keep working.
+ * The CSV columns: the spec's 28, in its order (spec part 2 section 3), then 'Cancellation' (issue
+ * "Accounts": cancelled registrations stay in the export, marked as such; the column was called
+ * 'Status' until issue 22), then 'Status' (issue 22: confirmed, awaiting-proof,
+ * membership-to-verify or cancelled; docs/decisions/013-registration-status.md). New columns go
+ * after the spec's so spreadsheets that read them by position keep working.
  */
 export const registrationCsvColumns: readonly CsvColumn[] = [
   { header: 'Reg. No', value: (r) => text(r.registrationNumber) },
@@ -192,7 +197,8 @@ export const registrationCsvColumns: readonly CsvColumn[] = [
   { header: 'Paid At', value: (r, tz) => formatDateTime(r.paidAt, tz) },
   { header: 'Created', value: (r, tz) => formatDateTime(r.createdAt, tz) },
   { header: 'Updated', value: (r, tz) => formatDateTime(r.updatedAt, tz) },
-  { header: 'Status', value: (r) => registrationStatus(r) },
+  { header: 'Cancellation', value: (r) => registrationStatus(r) },
+  { header: 'Status', value: (r) => statusOf(r) },
 ];
 
 /** The header row. */

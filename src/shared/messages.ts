@@ -4,7 +4,9 @@
  * ticket scanner, and the server's answers. Isomorphic: the browser and netlify/server import
  * them from here, so a page and the endpoint behind it cannot drift apart.
  */
+import { conference } from '../content/conference';
 import { registrationFees } from '../content/registration';
+import { formatDay } from './dates';
 
 /** The registration form's validation messages (spec part 2 section 5). */
 export const messages = {
@@ -75,3 +77,15 @@ export const NOT_FOUND_MESSAGE = 'No registration was found with this Registrati
  * numbers exist (netlify/server/registrations.ts registrantOf).
  */
 export const NO_MATCH_MESSAGE = 'No registration matches this Registration ID and e-mail address.';
+
+/**
+ * Online registration after the Standard deadline (issue 22, "The registration window"): the
+ * wizard's notice and create-order's 4xx error, one text for both.
+ */
+export const REGISTRATION_CLOSED_MESSAGE = `Online registration is closed: the Standard registration deadline was ${formatDay(registrationFees.standardDeadline)} (23:59 IST). To register at the venue's desk or with questions, please write to ${conference.contactEmail}.`;
+
+/** The MemberStatus ieee-status answers for a number queued for an admin (no verification service; issue 22). */
+export const MEMBERSHIP_TO_VERIFY_STATUS = 'To verify';
+
+/** What the wizard tells an IEEE member whose number no service checked (issue 22): paying is still possible. */
+export const MEMBERSHIP_TO_VERIFY_MESSAGE = 'Your IEEE membership number will be checked by the organisers after you register. Your ticket is valid meanwhile; if the membership cannot be confirmed, you will be asked to pay the difference to the non-member fee.';

@@ -7,14 +7,15 @@
  * Pure (no I/O, no clock): the functions, the admin page and the tests use these definitions.
  */
 import { isProfessionalTier, isStudentTier } from './pricing';
+import { registrationStatus, type RegistrationStatus, type StatusFields } from './registration-status';
 
 /** The answer of create-order and the wizard's paper step for a Paper ID not among the accepted papers. */
 export const PAPER_NOT_FOUND = 'Paper ID not found among accepted papers.';
 
 export type PaperCoverage = 'covered' | 'student-only' | 'uncovered' | 'withdrawn';
 export type PresentedMark = 'presented' | 'no-show' | 'excused';
-/** A registration's status as the papers page shows it (registrationPaperStatus). */
-export type PaperRegistrationStatus = 'confirmed' | 'cancelled' | (string & {});
+/** A registration's status as the papers page shows it: the registration's own status (issue 22). */
+export type PaperRegistrationStatus = RegistrationStatus;
 
 export interface PaperAuthor {
   name: string;
@@ -107,11 +108,12 @@ export function normalisePaperId(id: string): string {
 }
 
 /**
- * A registration's status for the papers page: 'cancelled' once its cancellation is approved,
- * else 'confirmed'. The one place to switch to the registration lifecycle's own status field.
+ * A registration's status for the papers page: its own status (confirmed, awaiting-proof,
+ * membership-to-verify, cancelled; src/shared/registration-status.ts). Only 'cancelled' stops a
+ * registration covering its paper: a professional tier awaiting a membership check is paid.
  */
-export function registrationPaperStatus(r: { cancellation?: { status?: string } }): PaperRegistrationStatus {
-  return r.cancellation?.status === 'approved' ? 'cancelled' : 'confirmed';
+export function registrationPaperStatus(r: StatusFields): PaperRegistrationStatus {
+  return registrationStatus(r);
 }
 
 /** True when a registration in `status` still counts towards coverage. */

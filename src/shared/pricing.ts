@@ -95,6 +95,16 @@ export function isEarlyBirdOpen(now: Date, p: Pick<Pricing, 'earlyBirdDate'> = p
   return onOrBefore(now, p.earlyBirdDate, conference.timeZone);
 }
 
+/**
+ * Online registration is open while today (in the conference time zone) is on or before
+ * standardDeadline: the Standard period ends on 15 Nov 2025 at 23:59 IST (spec part 2 section 9,
+ * "standard (by 15 Nov 2025)"; issue 22). After it the wizard shows the closed notice and
+ * create-order refuses, except in admin mode (desk registration at the venue).
+ */
+export function isRegistrationOpen(now: Date, p: Pick<Pricing, 'standardDeadline'> = pricing): boolean {
+  return onOrBefore(now, p.standardDeadline, conference.timeZone);
+}
+
 /** The tiers a delegate may pick today: the current period, in their region. */
 export function tiersOnOffer(p: Pricing, now: Date, region: Region): Tier[] {
   const type: TierType = isEarlyBirdOpen(now, p) ? 'Early Bird' : 'Standard';

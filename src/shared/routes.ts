@@ -33,12 +33,14 @@ export const paths = {
   nameTransfer: '/name-transfer',
   certificates: '/certificates',
   certificatesVerify: '/certificates/verify',
+  registrationProof: '/registration/proof',
   adminLogin: '/admin/login',
   admin: '/admin',
   adminTicketVerifier: '/admin/ticket-verifier',
   adminRegistrations: '/admin/registrations',
   adminAccounts: '/admin/accounts',
   adminPapers: '/admin/papers',
+  adminVerifications: '/admin/verifications',
   error: '/error',
 } as const;
 

@@ -171,7 +171,7 @@ describe('accounts in the admin area', { timeout: 360_000 }, () => {
     const row = rowOf(page, invoiced.registrationNumber);
     await expect.poll(() => row.isVisible(), SLOW).toBe(true);
     const headers = await page.locator('.admin-table thead tr').first().locator('th').allTextContents();
-    expect(await row.getByRole('cell').nth(headers.indexOf('Status')).textContent()).toBe('Active');
+    expect(await row.getByRole('cell').nth(headers.indexOf('Cancellation')).textContent()).toBe('Active');
     const button = row.getByRole('button', { name: `Invoice ${invoiced.invoiceNumber} of ${invoiced.registrationNumber} (PDF)` });
     const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
     expect(download.suggestedFilename()).toBe(`invoice-${invoiced.invoiceNumber!.replaceAll('/', '-')}.pdf`);
@@ -270,7 +270,8 @@ describe('accounts in the admin area', { timeout: 360_000 }, () => {
     const row = rowOf(page, regNo);
     await expect.poll(() => row.isVisible(), SLOW).toBe(true);
     const headers = await page.locator('.admin-table thead tr').first().locator('th').allTextContents();
-    expect(await row.getByRole('cell').nth(headers.indexOf('Status')).textContent()).toBe('Cancelled');
+    expect(await row.getByRole('cell').nth(headers.indexOf('Cancellation')).textContent()).toBe('Cancelled');
+    expect(await row.getByRole('cell').nth(headers.indexOf('Status')).textContent()).toBe('cancelled');
     const [credit] = await Promise.all([
       page.waitForEvent('download'),
       row.getByRole('button', { name: `Credit note ${stored.cancellation!.creditNoteNumber} of ${regNo} (PDF)` }).click(),

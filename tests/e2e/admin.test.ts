@@ -30,6 +30,9 @@ import { fillSteps1to8, payAndWaitForSuccess } from './wizard-steps';
 /** The dev default of `npm start` (scripts/local-config.ts); ADMIN_PASSWORD in the environment overrides it. */
 const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD || devDefaults.ADMIN_PASSWORD;
 
+
+/** Server (APP_NOW) and browser clocks inside the registration window, which closes on 15 Nov 2025 (issue 22). */
+const WINDOW_NOW = '2025-11-10T10:00:00+05:30';
 let stack: Stack;
 let browser: Browser;
 let context: BrowserContext;
@@ -45,7 +48,7 @@ const consoleErrors: string[] = [];
 beforeAll(async () => {
   outbox = await mkdtemp(path.join(tmpdir(), 'pesgre-admin-outbox-'));
   work = await mkdtemp(path.join(tmpdir(), 'pesgre-admin-e2e-'));
-  stack = await startStack({ MAIL_OUTBOX_DIR: outbox });
+  stack = await startStack({ MAIL_OUTBOX_DIR: outbox, APP_NOW: WINDOW_NOW });
   browser = await launchChromium();
 });
 afterAll(async () => {
@@ -55,6 +58,8 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   context = await browser.newContext({ acceptDownloads: true });
+  // Inside the registration window (issue 22: it closes on 15 Nov 2025), as the server is (APP_NOW).
+  await context.clock.setSystemTime(new Date(WINDOW_NOW));
   page = await context.newPage();
   watchConsole(page);
 });
@@ -196,7 +201,7 @@ describe('admin area in Chromium', () => {
     adminToken = (await storedToken(page))!;
     expect(adminToken).toBeTruthy();
 
-    // Dashboard: the spec's seven quick actions, Accounts and Papers (issue 23), the total and the carousel (newest first, wrapping).
+    // Dashboard: the spec's seven quick actions, Accounts, Papers (issue 23) and Proofs to verify (issue 22), the total and the carousel (newest first, wrapping).
     await expect.poll(() => page.getByRole('heading', { name: 'Admin Dashboard' }).isVisible()).toBe(true);
     const actions = page.locator('.admin-action__title');
     expect(await actions.allTextContents()).toEqual([
@@ -209,9 +214,11 @@ describe('admin area in Chromium', () => {
       'Change Registered Name',
       'Accounts',
       'Papers',
+      'Proofs to verify',
     ]);
     expect(await page.getByRole('link', { name: /^Accounts/ }).getAttribute('href')).toBe('/admin/accounts');
     expect(await page.getByRole('link', { name: /^Papers/ }).getAttribute('href')).toBe('/admin/papers');
+    expect(await page.getByRole('link', { name: /^Proofs to verify/ }).getAttribute('href')).toBe('/admin/verifications');
     expect(await page.getByRole('link', { name: /^Foreign Author Registration/ }).getAttribute('href')).toBe('/authors/registration/details?foreign=allowed');
     expect(await page.getByRole('link', { name: /^Upgrade Tier/ }).getAttribute('href')).toBe('/tier-upgrade');
     expect(await page.getByRole('link', { name: /^Change IEEE Status/ }).getAttribute('href')).toBe('/ieee-change');

@@ -334,6 +334,8 @@ describe('prerendered pages', () => {
 
   it('the wizard shell hydrates into the saved step and values, and ?foreign=allowed starts admin mode', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    // Inside the registration window (it closes on 15 Nov 2025, issue 22), as the wizard reads the browser's clock.
+    await context.clock.setSystemTime(new Date('2025-11-10T10:00:00+05:30'));
     const { page, problems } = await watchedPage(context);
     await page.route('**/api/pricing', (r) => r.fulfill({ json: pricing }));
     await page.route('**/api/admin-auth/verify', (r) => r.fulfill({ json: { ok: true, expiresAt: new Date(Date.now() + 3_600_000).toISOString() } }));

@@ -20,8 +20,11 @@ let context: BrowserContext;
 let page: Page;
 const consoleErrors: string[] = [];
 
+/** Server (APP_NOW) and browser are pinned inside the registration window, which closes on 15 Nov 2025 (issue 22). */
+const NOW = '2025-11-10T10:00:00+05:30';
+
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await startStack({ APP_NOW: NOW });
   browser = await launchChromium();
 });
 afterAll(async () => {
@@ -30,6 +33,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   context = await browser.newContext();
+  await context.clock.setSystemTime(new Date(NOW));
   page = await context.newPage();
   consoleErrors.length = 0;
   page.on('console', (m) => {

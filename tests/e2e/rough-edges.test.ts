@@ -25,6 +25,9 @@ import { validForm } from '../functions/helpers-form';
 import { qrPng } from './fake-camera';
 import { launchChromium, startStack, type Stack } from './stack';
 
+
+/** Server (APP_NOW) and browser clocks inside the registration window, which closes on 15 Nov 2025 (issue 22). */
+const WINDOW_NOW = '2025-11-10T10:00:00+05:30';
 let stack: Stack;
 let browser: Browser;
 let context: BrowserContext | undefined;
@@ -33,7 +36,7 @@ let adminToken = '';
 
 beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'pesgre-rough-edges-'));
-  stack = await startStack();
+  stack = await startStack({ APP_NOW: WINDOW_NOW });
   browser = await launchChromium();
   const res = await fetch(`${stack.appUrl}/api/admin-auth/login`, {
     method: 'POST',
@@ -66,6 +69,8 @@ const phone = { width: 390, height: 844 };
 
 async function newPage(viewport = desktop): Promise<Page> {
   context = await browser.newContext({ viewport, isMobile: viewport.width < 600, hasTouch: viewport.width < 600 });
+  // Inside the registration window (issue 22: it closes on 15 Nov 2025), as the server is (APP_NOW).
+  await context.clock.setSystemTime(new Date(WINDOW_NOW));
   return context.newPage();
 }
 

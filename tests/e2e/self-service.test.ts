@@ -18,7 +18,7 @@ import path from 'node:path';
 import PostalMime from 'postal-mime';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { StoredRegistration } from '../../src/shared/api';
-import { selfServiceMessages } from '../../src/shared/messages';
+import { messages, selfServiceMessages } from '../../src/shared/messages';
 import { computeChangeCharges } from '../../src/shared/change-charges';
 import { formatMoney } from '../../src/shared/money';
 import { findTier, isEarlyBirdOpen, pricing, type Tier } from '../../src/shared/pricing';
@@ -37,14 +37,18 @@ let page: Page;
 let outbox: string;
 const consoleErrors: string[] = [];
 
-/** The price period the server and the browser are in today (both use the real clock here). */
-const period = isEarlyBirdOpen(new Date()) ? 'early' : 'std';
+/**
+ * The day the server (APP_NOW) and the browser (its clock) are pinned to: inside the registration
+ * window, which closes on 15 Nov 2025 (issue 22). Its price period is Standard.
+ */
+const NOW = '2025-11-10T10:00:00+05:30';
+const period = isEarlyBirdOpen(new Date(NOW)) ? 'early' : 'std';
 const tier = (id: string): Tier => findTier(pricing, id)!;
 const literal = (label: string) => new RegExp(label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 
 beforeAll(async () => {
   outbox = await mkdtemp(path.join(tmpdir(), 'pesgre-self-service-outbox-'));
-  stack = await startStack({ MAIL_OUTBOX_DIR: outbox });
+  stack = await startStack({ MAIL_OUTBOX_DIR: outbox, APP_NOW: NOW });
   browser = await launchChromium();
   // The dev server's first function call builds the function bundle; on a loaded machine that
   // alone has taken close to two minutes since the invoice code (pdf-lib) joined the functions.
@@ -56,6 +60,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.clock.setSystemTime(new Date(NOW));
   page = await context.newPage();
   consoleErrors.length = 0;
   page.on('console', (m) => {
@@ -121,6 +126,7 @@ const ieeeEmail = 'ieee.member.e2e@example.org';
 function ieeeRegistration(): Promise<string> {
   ieeeRegNo ??= (async () => {
     const ctx = await browser.newContext();
+    await ctx.clock.setSystemTime(new Date(NOW));
     try {
       const p = await ctx.newPage();
       const label = tier(`prof_ieee_indian_${period}`).label;
@@ -164,6 +170,10 @@ describe('self-service pages in Chromium', () => {
 
     // Lower case and spaces as a registrant might type it: the page normalises it.
     await page.getByLabel('Registration ID').fill(`  ${regNo.toLowerCase()} `);
+    // Issue 22: a student's upgrade says which paper it is for (the wizard skipped that step).
+    await fetchButton.click();
+    await expect.poll(() => alertText(page)).toBe(messages.paperRequired);
+    await page.getByLabel('Paper ID').fill('PESGRE-4242');
     // The order request is held until the busy state has been seen: 'Loading...', disabled.
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
@@ -214,6 +224,8 @@ describe('self-service pages in Chromium', () => {
 
     const after = (await stored(regNo))!;
     expect(after.registrationTier).toBe(to.id);
+    // Upgraded, the registration is confirmed without a proof of student status, with its paper.
+    expect(after).toMatchObject({ status: 'confirmed', noPaper: false, paperId: 'PESGRE-4242' });
     const newTotal = Math.round(before.totalPaid * 100 + charges.total) / 100;
     expect(after.totalPaid).toBe(newTotal);
     expect(consoleErrors).toEqual([]);
@@ -280,6 +292,7 @@ describe('self-service pages in Chromium', () => {
     // An IEEE-member professional cannot "upgrade": the upgrade page shows the server's refusal (409 NOT_ELIGIBLE).
     await page.goto(`${stack.appUrl}/tier-upgrade`);
     await page.getByLabel('Registration ID').fill(regNo);
+    await page.getByLabel('I did not submit a paper').check();
     await page.getByRole('button', { name: 'Fetch Details' }).click();
     await expect.poll(async () => (await alertText(page))?.length ?? 0).toBeGreaterThan(0);
     expect(await page.getByRole('region', { name: 'Upgrade summary' }).count()).toBe(0);

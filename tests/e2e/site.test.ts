@@ -51,6 +51,7 @@ const routes: Array<[string, string | RegExp, boolean]> = [
   ['/cancel-registration', 'Cancel Registration', false],
   ['/invoices', 'Invoices', false],
   ['/name-transfer', 'Transfer Registration to Another Person', false],
+  ['/registration/proof', 'Proof of student status', false],
 ];
 
 /** The rule sets axe runs: WCAG 2.0 to 2.2 A and AA, and Deque's best practices. */

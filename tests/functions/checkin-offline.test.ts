@@ -46,6 +46,7 @@ describe('the snapshot', () => {
     expect(JSON.stringify(body)).not.toContain(ok.email);
     expect(body.registrations.some((x) => x.registrationNumber === gone.registrationNumber)).toBe(false);
     expect(body.revoked).toContain(gone.registrationNumber);
+    expect(body.revokedReasons[gone.registrationNumber]).toBe('Registration cancelled');
   });
 
   it('lets a device judge a ticket with the public key alone: valid, repeat, cancelled, forged, and an old HMAC ticket it cannot check', async () => {
@@ -53,9 +54,9 @@ describe('the snapshot', () => {
     const gone = await seedCancelled();
     const body = (await call(snapshot, { headers: await adminHeaders() })).body as CheckinSnapshot;
     const regs = new Map(body.registrations.map((x) => [x.registrationNumber, x] as [string, SnapshotRegistration]));
-    const revoked = new Set(body.revoked);
+    const revoked = new Map(body.revoked.map((n) => [n, body.revokedReasons[n]!] as [string, string]));
     const today = new Map<string, string>();
-    const judge = (text: string) => offlineVerdict(text, body, (n) => regs.get(n), (n) => revoked.has(n), (n) => today.get(n));
+    const judge = (text: string) => offlineVerdict(text, body, (n) => regs.get(n), (n) => revoked.get(n), (n) => today.get(n));
     const valid = await ticketText(ok.registrationNumber);
     expect((await judge(valid)).kind).toBe('valid');
     today.set(ok.registrationNumber, '2025-12-18T03:35:00.000Z');

@@ -4,12 +4,12 @@
  * (issue 23): the refusals of both files with their rows, registrations against the papers and
  * their coverage.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import importPapers from '../../netlify/functions/admin-papers-import';
 import listPapers from '../../netlify/functions/admin-papers';
 import createOrder from '../../netlify/functions/payment-create-order';
 import { PAPER_NOT_FOUND, type PapersResponse } from '../../src/shared/papers';
-import { call, totalFor, validForm } from './helpers';
+import { STANDARD_DAY, call, pinClock, totalFor, validForm } from './helpers';
 import { adminHeaders, registerPaid } from './helpers-admin';
 import { fixture, upload } from './papers-helpers';
 
@@ -21,6 +21,9 @@ const person = (email: string, extra: Record<string, unknown> = {}) => ({ email,
 async function papers(): Promise<PapersResponse> {
   return (await call(listPapers, { headers: await adminHeaders() })).body as PapersResponse;
 }
+
+// Registrations are sold until the Standard deadline (issue 22): the clock is pinned inside it.
+beforeEach(() => pinClock(STANDARD_DAY));
 
 describe('papers from an EasyChair pair', () => {
   it('imports the accepted submissions with their authors and says which rows it refuses', async () => {

@@ -50,7 +50,9 @@ describe('GET /api/registrations/{id}', () => {
     const pub = await call(registrationById, { path: `/api/registrations/${regNo.toLowerCase()}`, ip: freshIp() });
     expect(pub.status).toBe(200);
     expect(Object.keys(pub.body).sort()).toEqual([...PUBLIC_REGISTRATION_FIELDS].sort());
-    expect(pub.body).toMatchObject({ registrationNumber: regNo, title: 'Dr', firstName: 'Asha', lastName: 'Kulkarni', email: 'asha@example.org', registrationTier: 'prof_non_indian_std' });
+    expect(pub.body).toMatchObject({ registrationNumber: regNo, title: 'Dr', firstName: 'Asha', lastName: 'Kulkarni', registrationTier: 'prof_non_indian_std' });
+    // Issue 19, decision 008: the e-mail is the proof the ID + e-mail calls ask for.
+    expect(pub.body.email).toBeUndefined();
     expect(pub.headers.get('cache-control')).toBe('no-store');
     expect(pub.headers.get('x-content-type-options')).toBe('nosniff');
 

@@ -114,9 +114,14 @@ function studentTierToday(): Tier {
 const built = (file: string) => readFile(path.join(root, 'dist', file), 'utf8');
 
 /** Creates an order for `form` on the served site, checks the quoted amount (minor units), and returns it. */
-async function createOrder(form: ReturnType<typeof validForm>) {
+/**
+ * Creates a registration order as the registration desk: production rules run on the real clock,
+ * after the online registration closed (2025-11-15, issue 22), and only an admin session keeps
+ * registering open.
+ */
+async function createOrder(form: ReturnType<typeof validForm>, deskToken: string) {
   const charges = computeCharges(pricing, form, null);
-  const order = await api('/api/payment/create-order', { body: { amount: fromMinor(charges.total), data: form } });
+  const order = await api('/api/payment/create-order', { body: { amount: fromMinor(charges.total), data: form }, token: deskToken });
   expect(order.status, order.text).toBe(200);
   expect(order.body).toMatchObject({ success: true, noPayment: false, amount: charges.total, currency: 'INR', key: servedSecrets.keyId });
   return order.body as { id: string; amount: number };
@@ -195,8 +200,23 @@ describe('netlify serve: payments, admin and tickets through the served function
   let paymentId = '';
   let token = '';
 
+  let deskToken = '';
+  beforeAll(async () => {
+    const login = await api('/api/admin-auth/login', { body: { password: servedSecrets.adminPassword } });
+    expect(login.status, login.text).toBe(200);
+    deskToken = login.body.token;
+  });
+
+  it('online registration is closed on the real clock: create-order refuses without an admin session, writing nothing', async () => {
+    const before = await allKeys();
+    const res = await api('/api/payment/create-order', { body: { amount: fromMinor(computeCharges(pricing, form, null).total), data: form } });
+    expect(res.status, res.text).toBe(403);
+    expect(res.body.error.code).toBe('REGISTRATION_CLOSED');
+    expect(await allKeys()).toEqual(before);
+  });
+
   it('a paid registration (create-order, the payment, verify-payment, the webhook) is stored exactly once, under production keys', async () => {
-    const order = await createOrder(form);
+    const order = await createOrder(form, deskToken);
     orderId = order.id;
     const paid = await pay(order.id);
     paymentId = paid.razorpay_payment_id;
@@ -216,19 +236,19 @@ describe('netlify serve: payments, admin and tickets through the served function
     expect(await registrationKeys()).toEqual([`${PREFIX}reg:${regNo}`]);
     expect(await stand.redis.zrange(`${PREFIX}reg:index`, 0, -1)).toEqual([regNo]);
     const stored = await storedRegistration(regNo);
-    expect(stored).toMatchObject({ registrationNumber: regNo, registrationTier: student.id, email: form.email, orderId, paymentId });
+    // A student is confirmed once the proof of status is verified (issue 22).
+    expect(stored).toMatchObject({ registrationNumber: regNo, registrationTier: student.id, email: form.email, orderId, paymentId, status: 'awaiting-proof' });
     expect(Math.round(stored.totalPaid * 100)).toBe(computeCharges(pricing, form, null).total);
   });
 
-  it('sends one confirmation e-mail by SMTP whose QR is the signed ticket', async () => {
+  it('sends one e-mail by SMTP: the payment received, the proof of status asked for, no ticket yet, the GST invoice attached', async () => {
     const mails = await messagesFor(stand.smtp.messages, regNo);
     expect(mails).toHaveLength(1);
     const [mail] = mails;
     expect(mail!.from).toMatchObject({ address: 'no-reply@pesgre2025.test' });
     expect(mail!.to).toEqual([expect.objectContaining({ address: form.email })]);
-    const png = mail!.attachments.find((a) => a.filename === `ticket-${regNo}.png`);
-    expect(png).toBeDefined();
-    expect(JSON.parse(decodeQrPng(png!.content))).toEqual({ rid: regNo, sig: expectedTicketSignature(regNo) });
+    expect(mail!.text).toContain('/registration/proof');
+    expect(mail!.attachments.find((a) => a.filename === `ticket-${regNo}.png`)).toBeUndefined();
     // The GST invoice is attached, drawn by the bundle with its embedded Devanagari font.
     const invoice = mail!.attachments.find((a) => a.mimeType === 'application/pdf');
     expect(invoice).toBeDefined();
@@ -250,6 +270,8 @@ describe('netlify serve: payments, admin and tickets through the served function
 
     const stored = await storedRegistration(regNo);
     expect(stored.registrationTier).toBe(to.id);
+    // A professional tier needs no proof: the upgrade confirms the registration and e-mails the ticket.
+    expect(stored.status).toBe('confirmed');
     expect(await registrationKeys()).toEqual([`${PREFIX}reg:${regNo}`]);
   });
 
@@ -317,8 +339,10 @@ describe('netlify serve: payments, admin and tickets through the served function
   });
 
   it('verifies the e-mailed ticket: checked in once, then flagged as a repeat', async () => {
-    const [mail] = await messagesFor(stand.smtp.messages, regNo);
-    const qr = decodeQrPng(mail!.attachments.find((a) => a.filename === `ticket-${regNo}.png`)!.content);
+    const withTicket = (await messagesFor(stand.smtp.messages, regNo)).filter((m) => m.attachments.some((a) => a.filename === `ticket-${regNo}.png`));
+    expect(withTicket).toHaveLength(1);
+    const qr = decodeQrPng(withTicket[0]!.attachments.find((a) => a.filename === `ticket-${regNo}.png`)!.content);
+    expect(JSON.parse(qr)).toEqual({ rid: regNo, sig: expectedTicketSignature(regNo) });
     expect((await api('/api/verification/verify-qr', { body: JSON.parse(qr) })).status).toBe(401);
     const first = await api('/api/verification/verify-qr', { body: JSON.parse(qr), token });
     expect(first.status, first.text).toBe(200);
@@ -334,7 +358,7 @@ describe('netlify serve: payments, admin and tickets through the served function
 
   it('the scheduled reconciliation, invoked as the CLI allows, finalises a payment whose browser and webhook were lost', async () => {
     const lost = validForm({ firstName: 'Ravi', lastName: 'Lost', email: 'ravi.lost@example.org', verifyEmail: 'ravi.lost@example.org', registrationTier: student.id, registrationFee: student.fee, noPaper: true, paperId: '' });
-    const order = await createOrder(lost);
+    const order = await createOrder(lost, deskToken);
     const paid = await pay(order.id);
     // The run looks at orders older than 10 minutes; the real clock cannot be pinned under
     // production rules, so the order's listing is backdated instead.

@@ -34,6 +34,7 @@ process.env.RAZORPAY_API_BASE_URL = inject('doubleUrl');
 process.env.RAZORPAY_KEY_ID = testSecrets.keyId;
 process.env.RAZORPAY_KEY_SECRET = testSecrets.keySecret;
 process.env.RAZORPAY_WEBHOOK_SECRET = testSecrets.webhookSecret;
+process.env.NETLIFY_BLOBS_CONTEXT = inject('blobsContext');
 process.env.KEY_PREFIX = `test:${randomBytes(4).toString('hex')}:`;
 // Tests call server modules directly too (now(), finalise, the store): they run in the `dev`
 // deploy context, as the functions the tests call do (helpers.ts DEV). No CONTEXT variable: the

@@ -1,13 +1,14 @@
 /**
  * Global setup of the functions project: a real Redis (the machine's, or one started under
- * .data/test-redis), the Upstash REST bridge in front of it and the Razorpay test double, on
- * random ports. Test files read their addresses with inject().
+ * .data/test-redis), the Upstash REST bridge in front of it, the Razorpay test double and Netlify
+ * Blobs' local server, on random ports. Test files read their addresses with inject().
  */
 import { rm } from 'node:fs/promises';
 import type { TestProject } from 'vitest/node';
 import { ensureRedis } from '../../scripts/redis-local';
 import { startUpstashBridge } from '../../scripts/upstash-bridge';
 import { startRazorpayDouble } from '../../scripts/razorpay-double';
+import { startLocalBlobs } from '../../scripts/local-blobs';
 import { testSecrets } from './secrets';
 
 declare module 'vitest' {
@@ -16,6 +17,8 @@ declare module 'vitest' {
     bridgeToken: string;
     doubleUrl: string;
     redisUrl: string;
+    /** NETLIFY_BLOBS_CONTEXT of the local Netlify Blobs server. */
+    blobsContext: string;
   }
 }
 
@@ -32,12 +35,17 @@ export default async function setup(project: TestProject) {
     webhookSecret: testSecrets.webhookSecret,
     webhookUrl: 'http://127.0.0.1:9/unused',
   });
+  // Netlify Blobs' own local server (the students' proofs), files in a folder emptied per run.
+  await rm('.data/test-blobs', { recursive: true, force: true });
+  const blobs = await startLocalBlobs({ directory: '.data/test-blobs', token: testSecrets.bridgeToken });
+  project.provide('blobsContext', blobs.context);
   project.provide('bridgeUrl', bridge.url);
   project.provide('bridgeToken', testSecrets.bridgeToken);
   project.provide('doubleUrl', double.url);
   project.provide('redisUrl', redis.url);
   return async () => {
     await double.close();
+    await blobs.close();
     await bridge.close();
     await redis.stop();
   };

@@ -44,7 +44,7 @@ const base = {
   charges,
 } as unknown as AdminRegistration;
 
-describe("a registration's status (the CSV's 29th column and the table's)", () => {
+describe("a registration's cancellation (the CSV's 29th column, 'Cancellation', and the table's)", () => {
   it('reads the cancellation: Active, Cancellation requested, Cancelled, Cancellation declined', () => {
     expect(registrationStatus({})).toBe('Active');
     expect(registrationStatus({ cancellation: { status: 'requested' } })).toBe('Cancellation requested');
@@ -52,7 +52,9 @@ describe("a registration's status (the CSV's 29th column and the table's)", () =
     expect(registrationStatus({ cancellation: { status: 'declined' } })).toBe('Cancellation declined');
     // A state this build does not know is shown as stored, never as Active.
     expect(registrationStatus({ cancellation: { status: 'reopened' } })).toBe('reopened');
-    expect(registrationCsvRow({ ...base, cancellation: { status: 'approved' } }).at(-1)).toBe('Cancelled');
+    expect(registrationCsvRow({ ...base, cancellation: { status: 'approved' } }).at(-2)).toBe('Cancelled');
+    // Issue 22: the last column is the registration's status, cancelled after an approved cancellation.
+    expect(registrationCsvRow({ ...base, cancellation: { status: 'approved' } }).at(-1)).toBe('cancelled');
     expect(cancellationStatusLabel(undefined)).toBe('Active');
   });
 });

@@ -102,17 +102,22 @@ describe('changeView and changeLine', () => {
 });
 
 describe('the registrations table with history', () => {
-  it("adds a table-only 'Changes' column after 'Reg. Tier' and shows 'Status' after 'Name'; the CSV keeps the spec's 28 columns, then 'Status'", () => {
+  it("adds a table-only 'Changes' column after 'Reg. Tier' and shows 'Status' after 'Name'; the CSV keeps the spec's 28 columns, then 'Cancellation' and 'Status'", () => {
     const labels = tableColumns.map((c) => c.label);
-    expect(labels).toHaveLength(30);
+    expect(labels).toHaveLength(31);
     expect(labels.slice(0, 3)).toEqual(['Reg. No', 'Name', 'Status']);
     expect(labels.slice(labels.indexOf('Reg. Tier'), labels.indexOf('Reg. Tier') + 3)).toEqual(['Reg. Tier', 'Changes', 'IEEE No']);
     expect(columns.map((c) => c.label)).toEqual([...registrationCsvHeaders]);
-    expect(registrationCsvHeaders).toHaveLength(29);
-    expect(registrationCsvHeaders[28]).toBe('Status');
+    expect(registrationCsvHeaders).toHaveLength(30);
+    expect(registrationCsvHeaders[28]).toBe('Cancellation');
+    expect(registrationCsvHeaders[29]).toBe('Status');
     const row = registrationCsvRow(registration);
-    expect(row).toHaveLength(29);
+    expect(row).toHaveLength(30);
     expect(row[28]).toBe('Active');
+    // Issue 22: a record written before statuses existed is confirmed.
+    expect(row[29]).toBe('confirmed');
+    expect(registrationCsvRow({ ...registration, status: 'awaiting-proof' })[29]).toBe('awaiting-proof');
+    expect(registrationCsvRow({ ...registration, status: 'awaiting-proof', cancellation: { status: 'approved' } })[29]).toBe('cancelled');
     expect(row[registrationCsvHeaders.indexOf('Reg. Tier')]).toBe(FULL);
     expect(row[registrationCsvHeaders.indexOf('Total Paid')]).toBe(14160);
   });

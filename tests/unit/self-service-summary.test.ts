@@ -16,7 +16,6 @@ const registration: PublicRegistration = {
   firstName: 'Meera',
   lastName: 'Nair',
   organization: 'IIT Madras',
-  email: 'meera@example.org',
   registrationTier: 'stud_non_indian_std',
 };
 
@@ -49,7 +48,6 @@ describe('changeSummary', () => {
     expect(s).toEqual({
       name: 'Ms Meera Nair',
       organization: 'IIT Madras',
-      email: 'meera@example.org',
       fromLabel: findTier(pricing, 'stud_non_indian_std')!.label,
       toLabel: findTier(pricing, 'prof_non_indian_std')!.label,
       currency: 'INR',

@@ -5,7 +5,7 @@
  */
 import { fileNameFromDisposition } from '../../lib/content-disposition';
 import { failureMessage, postJson, toApiResult, type ApiResult } from '../../lib/api';
-import { registrantRequest, type CancellationResponse, type InvoicesLookupResponse } from '../../shared/api';
+import { registrantRequest, type CancellationResponse, type InvoicesLookupResponse, type ProofUploadResponse } from '../../shared/api';
 import { apiPaths } from '../../shared/api-paths';
 import { selfServiceMessages } from '../../shared/messages';
 
@@ -97,4 +97,21 @@ export function saveDocument(doc: DownloadedDocument): void {
   link.remove();
   // Not revoked at once: some browsers (Firefox, Safari) read the URL only after click() returns.
   window.setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
+
+/**
+ * POST /api/registration/proof (issue 22): the registrant's proof of student status as
+ * multipart/form-data (regId, email, file). The server reads the file's type from its bytes.
+ */
+export async function uploadProof(who: Registrant, file: File): Promise<ApiResult<ProofUploadResponse>> {
+  const form = new FormData();
+  form.set('regId', who.regId);
+  form.set('email', who.email);
+  form.set('file', file);
+  try {
+    const response = await fetch(apiPaths.registrationProof, { method: 'POST', headers: { Accept: 'application/json' }, body: form });
+    return toApiResult<ProofUploadResponse>(response.status, await response.text());
+  } catch {
+    return { ok: false, status: 0, data: null, error: null, network: true };
+  }
 }

@@ -69,7 +69,7 @@ export function useOfflineCheckin() {
   }, []);
 
   const index = useMemo(() => new Map((snapshot?.registrations ?? []).map((r) => [r.registrationNumber, r] as [string, SnapshotRegistration])), [snapshot]);
-  const revoked = useMemo(() => new Set(snapshot?.revoked ?? []), [snapshot]);
+  const revoked = useMemo(() => new Map((snapshot?.revoked ?? []).map((n) => [n, snapshot?.revokedReasons?.[n] ?? 'Registration cancelled'] as [string, string])), [snapshot]);
 
   /** Judges `text` on the device; a valid scan is queued and remembered for today. Null when the device is not prepared. */
   const judge = useCallback(
@@ -89,7 +89,7 @@ export function useOfflineCheckin() {
         const seen = await localCheckin(rid, day);
         if (seen) today.set(rid, seen);
       }
-      const verdict = await offlineVerdict(text, snapshot, (n) => index.get(n), (n) => revoked.has(n), (n) => today.get(n));
+      const verdict = await offlineVerdict(text, snapshot, (n) => index.get(n), (n) => revoked.get(n), (n) => today.get(n));
       if (verdict.kind === 'valid') {
         await queueScan({ nonce: randomId(), ticket: text, scannedAt: at.toISOString(), device: await deviceId() });
         await saveLocalCheckin(verdict.registration.registrationNumber, day, at.toISOString());

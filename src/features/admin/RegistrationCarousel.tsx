@@ -5,9 +5,10 @@
  */
 import { useState } from 'react';
 import { fullName } from '../../shared/person-name';
+import { registrationStatus } from '../../shared/registration-status';
 import { changeLine, changesOf, displayValue, formatDateTime, NO_COUPON, tierLabel, type AdminRegistration } from './registration-view';
 
-/** The fields of one card, in the spec's order; the coupon row is left out when it is 'NoCoupon'. */
+/** The fields of one card, in the spec's order, then the status (issue 22); the coupon row is left out when it is 'NoCoupon'. */
 export function cardFields(r: AdminRegistration): [label: string, value: string][] {
   const fields: [string, unknown][] = [
     ['Registration Number', r.registrationNumber],
@@ -24,6 +25,8 @@ export function cardFields(r: AdminRegistration): [label: string, value: string]
   ];
   if (r.couponCode && r.couponCode !== NO_COUPON) fields.push(['Coupon', r.couponCode]);
   fields.push(['Created', formatDateTime(r.createdAt)]);
+  // Issue 22: confirmed, awaiting-proof, membership-to-verify or cancelled.
+  fields.push(['Status', registrationStatus(r)]);
   return fields.map(([label, value]) => [label, displayValue(value)]);
 }
 

@@ -13,7 +13,7 @@ import { keepFocus, useFocusAfterRender } from '../../lib/focus';
 import { settlePayOutcome } from '../../lib/pay-outcome';
 import { changeOrderRequest, type IeeeChangeOrderResponse, type PublicRegistration, type UpgradeOrderResponse } from '../../shared/api';
 import { apiPaths, registrationPath } from '../../shared/api-paths';
-import { selfServiceMessages } from '../../shared/messages';
+import { messages, selfServiceMessages } from '../../shared/messages';
 import { formatMoney } from '../../shared/money';
 import type { Pricing } from '../../shared/pricing';
 import { paymentSuccessUrl } from '../../shared/routes';
@@ -48,7 +48,7 @@ const kinds = {
 
 type Busy = 'fetch' | 'pay' | null;
 
-/** The order, the registration's e-mail for Checkout's prefill, and what the card shows. */
+/** The order and what the card shows (its name is Checkout's prefill). */
 interface Fetched {
   order: OrderResponse['order'];
   registrationNumber: string;
@@ -70,6 +70,9 @@ export function ChangePage({ kind }: { kind: ChangeKind }) {
   const navigate = useNavigate();
   const ids = useId();
   const [regId, setRegId] = useState('');
+  // A student's upgrade answers for a paper (issue 22): the wizard skipped that step for the student tier.
+  const [paperId, setPaperId] = useState('');
+  const [noPaper, setNoPaper] = useState(false);
   const [busy, setBusy] = useState<Busy>(null);
   // After a verified payment the page only waits for its redirect: nothing may be clicked again.
   const [done, setDone] = useState(false);
@@ -111,6 +114,12 @@ export function ChangePage({ kind }: { kind: ChangeKind }) {
       return;
     }
     const id = parsed.data.regId;
+    if (kind === 'tier-upgrade' && !noPaper && !paperId.trim()) {
+      setFetched(null);
+      setBanner({ tone: 'error', text: messages.paperRequired });
+      document.getElementById(`${ids}-paper`)?.focus();
+      return;
+    }
     const seq = ++fetchSeq.current;
     setBusy('fetch');
     setBanner(null);
@@ -120,7 +129,7 @@ export function ChangePage({ kind }: { kind: ChangeKind }) {
     if (!registration.ok) return fail(messageOf(registration, k.fetchFailed));
     if (!pricing.ok || !Array.isArray(pricing.data?.registrationTiers)) return fail(k.fetchFailed);
     // The order is requested only for a registration that exists: each request creates a Razorpay order.
-    const order = await postJson<OrderResponse>(k.orderPath, { regId: id });
+    const order = await postJson<OrderResponse>(k.orderPath, kind === 'tier-upgrade' ? { regId: id, noPaper, paperId: noPaper ? '' : paperId.trim() } : { regId: id });
     if (seq !== fetchSeq.current) return;
     if (!order.ok || !order.data?.success || !order.data.order) return fail(messageOf(order, k.fetchFailed));
     setFetched({
@@ -137,7 +146,8 @@ export function ChangePage({ kind }: { kind: ChangeKind }) {
     setBanner(null);
     const outcome = await payWithCheckout({
       order: fetched.order,
-      prefill: { name: fetched.summary.name, email: fetched.summary.email },
+      // No e-mail: the public record does not give it away (decision 008); Checkout asks the payer.
+      prefill: { name: fetched.summary.name },
       verifyPath: k.verifyPath,
       // Checkout stays open after a declined attempt, so the reason is shown and paying can go on.
       onPaymentFailed: (description) => setBanner({ tone: 'error', text: description }),
@@ -203,6 +213,40 @@ export function ChangePage({ kind }: { kind: ChangeKind }) {
             }}
           />
         </div>
+        {kind === 'tier-upgrade' && (
+          <fieldset className="ss-field">
+            <legend>Your paper (a full registration covers a paper)</legend>
+            <label htmlFor={`${ids}-paper`}>Paper ID</label>
+            <input
+              id={`${ids}-paper`}
+              name="paperId"
+              type="text"
+              autoComplete="off"
+              maxLength={64}
+              value={paperId}
+              disabled={done || noPaper}
+              onChange={(e) => {
+                setPaperId(e.target.value);
+                if (fetched) setFetched(null);
+                fetchSeq.current++;
+              }}
+            />
+            <label>
+              <input
+                type="checkbox"
+                name="noPaper"
+                checked={noPaper}
+                disabled={done}
+                onChange={(e) => {
+                  setNoPaper(e.target.checked);
+                  if (fetched) setFetched(null);
+                  fetchSeq.current++;
+                }}
+              />{' '}
+              I did not submit a paper
+            </label>
+          </fieldset>
+        )}
         <div className="button-row">
           <button type="submit" className="button" disabled={busy !== null || done} aria-busy={busy === 'fetch' || undefined}>
             {busy === 'fetch' ? 'Loading...' : 'Fetch Details'}

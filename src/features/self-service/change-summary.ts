@@ -13,7 +13,6 @@ import type { Pricing } from '../../shared/pricing';
 export interface ChangeSummary {
   name: string;
   organization: string;
-  email: string;
   fromLabel: string;
   toLabel: string;
   currency: Currency;
@@ -47,7 +46,6 @@ export function changeSummary(
   return {
     name: fullName(registration),
     organization: registration.organization,
-    email: registration.email,
     fromLabel: label(from || registration.registrationTier),
     toLabel: label(to),
     currency: order.currency,

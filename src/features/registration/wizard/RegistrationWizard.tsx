@@ -2,15 +2,18 @@
  * The registration wizard page at /authors/registration/details (spec part 2 section 2).
  * Loads pricing ('Loading pricing...' / 'Failed to load pricing') and, when the query has
  * foreign=allowed and an admin token is stored, verifies the token ('Checking access
- * permissions...'); then renders the form. Today decides which tiers are on offer.
+ * permissions...'); then renders the form. Today decides which tiers are on offer, and after the
+ * Standard deadline the page says online registration is closed, with the contact address
+ * (issue 22); admin mode keeps the form for desk registration.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { conference } from '../../../content/conference';
 import { getJson } from '../../../lib/api';
 import { adminVerifyPath, readAdminToken, removeAdminToken } from '../../../lib/admin-token';
 import { apiPaths } from '../../../shared/api-paths';
-import type { Pricing, Tier } from '../../../shared/pricing';
+import { REGISTRATION_CLOSED_MESSAGE } from '../../../shared/messages';
+import { isRegistrationOpen, type Pricing, type Tier } from '../../../shared/pricing';
 import { isPricing, offeredTiers } from './model';
 import { WizardForm } from './WizardForm';
 import './wizard.css';
@@ -72,10 +75,25 @@ export default function RegistrationWizard() {
     );
   } else {
     const admin = access === 'admin';
+    if (!admin && !isRegistrationOpen(pricingState.loadedAt, pricingState.pricing)) {
+      body = (
+        <div className="notice" role="status" data-testid="registration-closed">
+          <p>{REGISTRATION_CLOSED_MESSAGE}</p>
+          <p>
+            Contact: <a href={`mailto:${conference.contactEmail}`}>{conference.contactEmail}</a>
+          </p>
+        </div>
+      );
+      return page(access, body);
+    }
     const tiers: Tier[] = offeredTiers(pricingState.pricing, pricingState.loadedAt, admin);
     body = <WizardForm pricing={pricingState.pricing} admin={admin} tiers={tiers} />;
   }
 
+  return page(access, body);
+}
+
+function page(access: Access, body: ReactNode) {
   return (
     <div className="registration-page">
       <title>{`Register | ${conference.name}`}</title>

@@ -15,7 +15,7 @@ import { apiPaths } from '../../../shared/api-paths';
 import { PAPER_NOT_FOUND } from '../../../shared/papers';
 import { computeCharges, findTier, isStudentTier, type Pricing, type Tier } from '../../../shared/pricing';
 import { tierDependentFields } from '../../../shared/tier-rules';
-import { messages } from '../../../shared/messages';
+import { MEMBERSHIP_TO_VERIFY_MESSAGE, MEMBERSHIP_TO_VERIFY_STATUS, messages } from '../../../shared/messages';
 import { TOTAL_STEPS, nextStep, previousStep, type RegistrationFormDraft } from '../../../shared/registration-form';
 import { EARLY_BIRD_CLEARED_NOTICE, STEP_TITLES, earlyBirdExpired, extraFees, freshForm, noCoupon, startState, stepProgress, type CouponState } from './model';
 import { BillingStep, SummaryStep, loadLateParts } from './lazy-parts';
@@ -128,11 +128,16 @@ export function WizardForm({ pricing, admin, tiers }: WizardFormProps) {
     syncExtraFees();
   };
 
-  const verifyIeee = async (memberId: string): Promise<boolean> => {
+  const verifyIeee = async (memberId: string): Promise<boolean | 'to-verify'> => {
     const result = await postJson<IeeeStatusResponse>(apiPaths.ieeeStatus, { MemberID: memberId.trim() });
     if (!result.ok) {
       setError('ieeeMemberNumber', { type: 'server', message: messages.membershipCheckFailed }, { shouldFocus: true });
       return false;
+    }
+    // No verification service (issue 22): the number goes to the organisers' queue once paid.
+    if (result.data?.MemberStatus === MEMBERSHIP_TO_VERIFY_STATUS) {
+      setNotice(MEMBERSHIP_TO_VERIFY_MESSAGE);
+      return 'to-verify';
     }
     if (result.data?.MemberStatus !== 'Active') {
       setError('ieeeMemberNumber', { type: 'server', message: messages.membershipNotValid }, { shouldFocus: true });
@@ -161,12 +166,13 @@ export function WizardForm({ pricing, admin, tiers }: WizardFormProps) {
       clearForm(EARLY_BIRD_CLEARED_NOTICE);
       return;
     }
-    if (step === 3 && !(await verifyIeee(values.ieeeMemberNumber))) return;
+    const membership = step === 3 ? await verifyIeee(values.ieeeMemberNumber) : true;
+    if (!membership) return;
     if (step === 4 && !(await verifyPaper(values))) return;
     const next = nextStep(step, values.registrationTier);
     syncExtraFees();
     saveRegistration(storage, { step: next, data: getValues() });
-    setNotice(null);
+    if (membership !== 'to-verify') setNotice(null);
     setStep(next);
   };
 

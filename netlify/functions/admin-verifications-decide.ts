@@ -1,0 +1,21 @@
+/**
+ * POST /api/admin/verifications/decide {registrationNumber, decision: 'approve'|'reject', reason?}
+ * (admin; issue 22). Approve: status `confirmed`, the confirmation e-mail with the QR ticket, an
+ * audit entry. Reject (a reason is required): the reason e-mailed with the delegate's options;
+ * the status stays.
+ *  200 the registration as written; 400 (a rejection without a reason); 401; 404; 409 NOTHING_TO_VERIFY; 503.
+ */
+import type { Config } from '@netlify/functions';
+import { verificationDecisionRequest } from '../../src/shared/api';
+import { requireAdmin } from '../server/auth';
+import { now } from '../server/clock';
+import { endpoint, json, readJson } from '../server/http';
+import { decideVerification } from '../server/verifications';
+
+export default endpoint(['POST'], async (req) => {
+  await requireAdmin(req);
+  const { registrationNumber, decision, reason } = await readJson(req, verificationDecisionRequest);
+  return json(200, await decideVerification(registrationNumber, decision, reason, now()));
+});
+
+export const config: Config = { path: '/api/admin/verifications/decide' };

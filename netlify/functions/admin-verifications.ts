@@ -1,0 +1,17 @@
+/**
+ * GET /api/admin/verifications (admin; issue 22): the registrations waiting for an admin, oldest
+ * payment first: students' proofs of status (awaiting-proof) and IEEE member numbers no service
+ * checked (membership-to-verify), each with what is waiting and, when uploaded, the path of its proof.
+ *  200 VerificationItem[]; 401 without a valid admin token; 503 store down.
+ */
+import type { Config } from '@netlify/functions';
+import { requireAdmin } from '../server/auth';
+import { endpoint, json } from '../server/http';
+import { listVerifications } from '../server/verifications';
+
+export default endpoint(['GET'], async (req) => {
+  await requireAdmin(req);
+  return json(200, await listVerifications());
+});
+
+export const config: Config = { path: '/api/admin/verifications' };

@@ -1,0 +1,105 @@
+/**
+ * /registration/proof (issue 22; spec part 2, "Registration information page": "students must
+ * email proof of status; registration is confirmed only after the proof is verified"): a student
+ * sends the proof with the Registration ID and the registered e-mail. PDF, JPEG or PNG, at most
+ * 5 MB; the page checks the size before sending, the server checks the type from the bytes. An
+ * unknown ID and a wrong e-mail get the same answer.
+ */
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { conference } from '../../content/conference';
+import { failureMessage } from '../../lib/api';
+import { selfServiceMessages } from '../../shared/messages';
+import { MAX_PROOF_BYTES, PROOF_RULES_TEXT, PROOF_TYPES, proofMessages } from '../../shared/proof-rules';
+import { checkRegistrant, uploadProof } from './accounts-api';
+import './accounts.css';
+
+/** The upload page. */
+export default function ProofPage() {
+  const id = useId();
+  const [regId, setRegId] = useState('');
+  const [email, setEmail] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const errorId = `${id}-error`;
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setDone(null);
+    const checked = checkRegistrant(regId, email);
+    if (!checked.ok) {
+      setError(checked.message);
+      document.getElementById(`${id}-${checked.field === 'regId' ? 'regid' : 'email'}`)?.focus();
+      return;
+    }
+    if (!file) {
+      setError(proofMessages.missing);
+      fileRef.current?.focus();
+      return;
+    }
+    if (file.size > MAX_PROOF_BYTES) {
+      setError(proofMessages.tooLarge);
+      fileRef.current?.focus();
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const result = await uploadProof(checked.value, file);
+    setBusy(false);
+    if (!result.ok) {
+      setError(failureMessage(result, selfServiceMessages.recordNotFound));
+      return;
+    }
+    setDone(result.data.message);
+  };
+
+  return (
+    <article className="accounts">
+      <title>{`Proof of student status | ${conference.name}`}</title>
+      <h1>Proof of student status</h1>
+      <section className="card accounts__section" aria-labelledby={`${id}-send`}>
+      <h2 id={`${id}-send`}>Send your proof</h2>
+      <p>
+        Student registrations are confirmed only after the proof of student status is verified. {PROOF_RULES_TEXT} You will get your ticket by e-mail once the
+        organisers have checked it.
+      </p>
+      <form className="accounts-form" onSubmit={(e) => void submit(e)} noValidate>
+        <div className="accounts-form__fields">
+          <div className="accounts-field">
+            <label htmlFor={`${id}-regid`}>Registration ID</label>
+            <input id={`${id}-regid`} name="regId" type="text" autoComplete="off" spellCheck={false} placeholder="e.g. PESGRE25-7KQ2M9XD" maxLength={41} value={regId} onChange={(e) => setRegId(e.target.value)} aria-describedby={error ? errorId : undefined} />
+          </div>
+          <div className="accounts-field">
+            <label htmlFor={`${id}-email`}>Registered e-mail</label>
+            <input id={`${id}-email`} name="email" type="email" autoComplete="email" maxLength={254} value={email} onChange={(e) => setEmail(e.target.value)} aria-describedby={error ? errorId : undefined} />
+          </div>
+          <div className="accounts-field">
+            <label htmlFor={`${id}-file`}>Proof (PDF, JPEG or PNG, at most 5 MB)</label>
+            <input
+              ref={fileRef}
+              id={`${id}-file`}
+              name="file"
+              type="file"
+              accept={Object.keys(PROOF_TYPES).join(',')}
+              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+              aria-describedby={error ? errorId : undefined}
+            />
+          </div>
+        </div>
+        <div role="alert" id={errorId} className="accounts-form__error">
+          {error && <p className="notice notice--error">{error}</p>}
+        </div>
+        <div role="status">{done && <p className="notice notice--success">{done}</p>}</div>
+        <div className="button-row">
+          <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
+            {busy ? 'Uploading...' : 'Upload proof'}
+          </button>
+        </div>
+      </form>
+      </section>
+    </article>
+  );
+}

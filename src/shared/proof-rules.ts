@@ -1,0 +1,24 @@
+/**
+ * What a proof of student status may be (issue 22, "Students' proof of status"): PDF, JPEG or
+ * PNG, at most 5 MB, the type read from the file's bytes on the server (never from its name).
+ * The upload page and POST /api/registration/proof both read these. A leaf module.
+ */
+
+/** Largest proof accepted, in bytes (5 MB). */
+export const MAX_PROOF_BYTES = 5 * 1024 * 1024;
+
+/** The types a proof may have, as file-type names them, with the extension a download gets. */
+export const PROOF_TYPES = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' } as const;
+export type ProofType = keyof typeof PROOF_TYPES;
+
+/** The rule in one sentence, for the page and the e-mails. */
+export const PROOF_RULES_TEXT = 'Send a student ID card or a letter from your institution as a PDF, JPEG or PNG file of at most 5 MB.';
+
+/** The refusals of an upload. */
+export const proofMessages = {
+  tooLarge: 'The file is larger than 5 MB. Please send a smaller scan or photo.',
+  wrongType: 'The file is not a PDF, JPEG or PNG (its content was checked, not its name).',
+  missing: 'Please choose the file to upload.',
+  notAwaiting: 'This registration is not waiting for a proof of student status.',
+  received: 'Thank you: your proof was received. The organisers will check it and e-mail you.',
+} as const;

@@ -1,0 +1,360 @@
+/**
+ * Model-based test of a registration's money (issue 19, "One lifecycle"): fast-check draws
+ * random sequences of register (with or without a coupon), pay, verify, webhook (duplicated,
+ * late, in any order), reconcile, tier upgrade, IEEE change, name change, name transfer,
+ * cancellation request, approve, decline, refund (failing and retried) and refunds from
+ * "payments needing attention", runs them against the real handlers, Redis and the Razorpay
+ * double, and after every step checks:
+ *
+ * - no captured payment is both applied and listed for a refund (and, once settled, each is
+ *   exactly one of the two);
+ * - money applied (the registrations' totalPaid) equals the captured payments applied; once
+ *   settled, money captured = money applied + refunds paid + refunds due;
+ * - no paid change lands after a cancellation request, and a request's refund is the rule's
+ *   amount for the registration as it stands;
+ * - invoice and credit-note numbers are consecutive, with no gap and no repeat;
+ * - a coupon's uses never exceed its limit (but for payments listed as over it).
+ *
+ * MODEL_RUNS (default 120) sequences run here; `npm run test:model` runs thousands. A failure
+ * prints fast-check's seed and path: MODEL_SEED=<seed> MODEL_PATH=<path> replays it.
+ */
+import fc from 'fast-check';
+import { describe, expect, inject, it } from 'vitest';
+import createOrder from '../../netlify/functions/payment-create-order';
+import verifyPayment from '../../netlify/functions/payment-verify';
+import upgradeTier from '../../netlify/functions/tier-upgrade-create-order';
+import verifyUpgrade from '../../netlify/functions/tier-upgrade-verify';
+import changeIeee from '../../netlify/functions/ieee-change-create-order';
+import verifyIeeeChange from '../../netlify/functions/ieee-change-verify';
+import transferOrder from '../../netlify/functions/name-transfer-create-order';
+import transferVerify from '../../netlify/functions/name-transfer-verify';
+import updateName from '../../netlify/functions/name-change-update';
+import cancellationRequest from '../../netlify/functions/cancellation-request';
+import decide from '../../netlify/functions/admin-cancellations-decide';
+import payRefund from '../../netlify/functions/admin-refunds-pay';
+import attentionRefund from '../../netlify/functions/admin-attention-refund';
+import reconcile from '../../netlify/functions/reconcile-payments';
+import { upsertCoupon } from '../../netlify/server/coupons';
+import type { Registration } from '../../netlify/server/registrations';
+import { keys, redis } from '../../netlify/server/store';
+import type { AttentionPayment } from '../../src/shared/api';
+import { toMinor } from '../../src/shared/money';
+import { refundQuote } from '../../src/shared/refunds';
+import { STANDARD_DAY, call, doublePay, pinClock, runScheduled, totalFor, validForm, type Fn } from './helpers';
+import { adminHeaders, mailAndWebhook } from './helpers-admin';
+
+const RUNS = Number(process.env.MODEL_RUNS ?? 120);
+const fx = mailAndWebhook();
+
+const STUDENT = { registrationTier: 'stud_ieee_indian_std', registrationFee: 7000, ieeeMemberNumber: '90000001', noPaper: true, paperId: '' };
+// Coupons apply to the professional tiers only (spec part 2 section 6).
+const PROFESSIONAL = { registrationTier: 'prof_ieee_indian_std', registrationFee: 12000, ieeeMemberNumber: '90000002' };
+const LATE = Date.parse('2025-12-22T10:00:00+05:30');
+
+type Action =
+  | { t: 'register'; coupon: boolean }
+  | { t: 'pay' | 'verify' | 'checkout'; i: number }
+  | { t: 'webhook'; i: number; event: 'payment.captured' | 'order.paid'; again: boolean }
+  | { t: 'reconcile' | 'upgrade' | 'ieee' | 'transfer' | 'name' | 'cancel' | 'approve' | 'decline' }
+  | { t: 'refund'; fail: boolean }
+  | { t: 'attention-refund'; i: number; fail: boolean };
+
+const action: fc.Arbitrary<Action> = fc.oneof(
+  { weight: 1, arbitrary: fc.record({ t: fc.constant('register' as const), coupon: fc.boolean() }) },
+  { weight: 6, arbitrary: fc.record({ t: fc.constantFrom('pay' as const, 'verify' as const, 'checkout' as const), i: fc.nat(3) }) },
+  { weight: 3, arbitrary: fc.record({ t: fc.constant('webhook' as const), i: fc.nat(3), event: fc.constantFrom('payment.captured' as const, 'order.paid' as const), again: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ t: fc.constant('reconcile' as const) }) },
+  { weight: 9, arbitrary: fc.record({ t: fc.constantFrom('upgrade' as const, 'ieee' as const, 'transfer' as const, 'name' as const, 'cancel' as const, 'approve' as const, 'decline' as const) }) },
+  { weight: 2, arbitrary: fc.record({ t: fc.constant('refund' as const), fail: fc.boolean() }) },
+  { weight: 2, arbitrary: fc.record({ t: fc.constant('attention-refund' as const), i: fc.nat(9), fail: fc.boolean() }) },
+);
+
+interface Order { id: string; verify: Fn }
+
+/** The `i`-th item from the end of `list` (0: the newest), wrapping round; undefined when empty. */
+const fromEnd = <T>(list: T[], i: number): T | undefined => (list.length ? list[list.length - 1 - (i % list.length)] : undefined);
+interface Payment { id: string; orderId: string; amount: number; body: unknown; events: Partial<Record<string, string>> }
+
+/** Everything the file's sequences made, for the invariants that span them (document numbers). */
+const allRegNos = new Set<string>();
+let sequence = 0;
+/** What the runs did, printed at the end (the note's figures). */
+const stats = { sequences: 0, steps: 0, payments: 0, applied: 0, listed: 0, changes: 0, cancelled: 0 };
+
+async function doubleJson<T>(path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${inject('doubleUrl')}${path}`, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return (await res.json()) as T;
+}
+
+/** One sequence's world: its orders, payments, registrations and clock. */
+class World {
+  orders: Order[] = [];
+  payments: Payment[] = [];
+  regNos: string[] = [];
+  coupon = `MODEL${++sequence}X${Date.now().toString(36).toUpperCase()}`;
+  clock = Date.parse(STANDARD_DAY);
+  transfers = 0;
+
+  tick(minutes = 1) {
+    this.clock += minutes * 60_000;
+    pinClock(new Date(this.clock).toISOString());
+  }
+
+  async reg(): Promise<Registration | null> {
+    const regNo = this.regNos[0];
+    return regNo ? redis().get<Registration>(keys.registration(regNo)) : null;
+  }
+
+  async run(a: Action): Promise<void> {
+    this.tick();
+    stats.steps++;
+    const reg = await this.reg();
+    const regNo = reg?.registrationNumber;
+    switch (a.t) {
+      case 'register': {
+        const data = validForm({ ...(a.coupon ? PROFESSIONAL : STUDENT), email: `m${sequence}-${this.orders.length}@example.org`, verifyEmail: `m${sequence}-${this.orders.length}@example.org` });
+        const r = await call(createOrder, { body: { amount: totalFor(data, a.coupon ? 'half' : null), data, ...(a.coupon ? { code: this.coupon } : {}) } });
+        if (r.status === 200) this.orders.push({ id: r.body.id, verify: verifyPayment });
+        return;
+      }
+      case 'checkout': {
+        // Checkout's happy path: pay an order (the newest, or one of the few before it) and verify at once.
+        const before = this.payments.length;
+        await this.run({ t: 'pay', i: a.i });
+        if (this.payments.length > before) await this.run({ t: 'verify', i: 0 });
+        return;
+      }
+      case 'pay': {
+        const order = fromEnd(this.orders, a.i);
+        if (!order) return;
+        const paid = await doublePay(order.id);
+        if (!paid.razorpay_payment_id) return; // the order was paid already
+        const { order: provider } = await doubleJson<{ order: { amount: number } }>(`/_double/orders/${order.id}`);
+        this.payments.push({ id: paid.razorpay_payment_id, orderId: order.id, amount: provider.amount, body: paid, events: {} });
+        return;
+      }
+      case 'verify': {
+        const p = fromEnd(this.payments, a.i);
+        if (!p) return;
+        const r = await call(this.orders.find((o) => o.id === p.orderId)!.verify, { body: p.body });
+        expect([200, 409], JSON.stringify(r.body)).toContain(r.status);
+        await this.learn(p.orderId);
+        return;
+      }
+      case 'webhook': {
+        const p = fromEnd(this.payments, a.i);
+        if (!p) return;
+        const sent = await doubleJson<{ status: number; eventId: string }>('/_double/webhook', { order_id: p.orderId, payment_id: p.id, event: a.event, webhookUrl: `${fx.hook.url}/api/payment/webhook`, ...(a.again && p.events[a.event] ? { eventId: p.events[a.event] } : {}) });
+        expect(sent.status, JSON.stringify(sent)).toBe(200);
+        p.events[a.event] = sent.eventId;
+        await this.learn(p.orderId);
+        return;
+      }
+      case 'reconcile': {
+        this.tick(11);
+        expect((await runScheduled(reconcile)).status).toBe(200);
+        for (const o of this.orders) await this.learn(o.id);
+        return;
+      }
+      case 'upgrade':
+      case 'ieee': {
+        if (!regNo) return;
+        const r = await call(a.t === 'upgrade' ? upgradeTier : changeIeee, { body: { regId: regNo } });
+        if (r.status === 200) this.orders.push({ id: r.body.order.id, verify: a.t === 'upgrade' ? verifyUpgrade : verifyIeeeChange });
+        else expect(r.status).toBe(409);
+        return;
+      }
+      case 'transfer': {
+        if (!reg) return;
+        const n = ++this.transfers;
+        const to = { title: 'Ms', firstName: 'Meera', lastName: `Shankar${'x'.repeat(n)}`, email: `t${sequence}-${n}@example.org`, organization: 'Hubballi Grid Lab', mobile: '+91 90000 11111' };
+        const r = await call(transferOrder, { body: { regId: reg.registrationNumber, email: reg.email, to } });
+        if (r.status === 200) this.orders.push({ id: r.body.order.id, verify: transferVerify });
+        else expect(r.status).toBe(409);
+        return;
+      }
+      case 'name': {
+        if (!reg) return;
+        const r = await call(updateName, { body: { regId: reg.registrationNumber, email: reg.email, title: 'Dr', firstName: reg.firstName, lastName: `${reg.lastName}y` } });
+        expect([200, 409]).toContain(r.status);
+        return;
+      }
+      case 'cancel': {
+        if (!reg) return;
+        const r = await call(cancellationRequest, { body: { regId: reg.registrationNumber, email: reg.email } });
+        expect([200, 409]).toContain(r.status);
+        return;
+      }
+      case 'approve':
+      case 'decline': {
+        if (!regNo) return;
+        const r = await call(decide, { body: { registrationNumber: regNo, decision: a.t === 'approve' ? 'approve' : 'decline' }, headers: await adminHeaders() });
+        expect([200, 409]).toContain(r.status);
+        return;
+      }
+      case 'refund': {
+        if (!reg?.cancellation || reg.cancellation.status !== 'approved' || reg.cancellation.refundAmount <= 0) return;
+        await this.late(async () => {
+          const ids = [reg.paymentId, ...(reg.history ?? []).flatMap((h) => ('paymentId' in h && h.paymentId ? [h.paymentId] : []))];
+          if (a.fail) for (const id of ids) await doubleJson('/_double/faults', { payment_id: id, refundPendingStatus: true });
+          const r = await call(payRefund, { body: { registrationNumber: reg.registrationNumber }, headers: await adminHeaders() });
+          expect(r.status, JSON.stringify(r.body)).toBe(200);
+          if (a.fail) {
+            for (const part of r.body.parts as { refundId?: string; status: string }[]) {
+              if (part.refundId && part.status === 'pending') await doubleJson('/_double/refund-webhook', { refund_id: part.refundId, event: 'refund.failed', webhookUrl: `${fx.hook.url}/api/payment/webhook` });
+            }
+            for (const id of ids) await doubleJson('/_double/faults', { payment_id: id });
+          }
+        });
+        return;
+      }
+      case 'attention-refund': {
+        const listed = await this.listed();
+        const p = listed[a.i % Math.max(1, listed.length)];
+        if (!p) return;
+        await this.late(async () => {
+          if (a.fail) await doubleJson('/_double/faults', { payment_id: p.paymentId, refundPendingStatus: true });
+          const r = await call(attentionRefund, { body: { paymentId: p.paymentId }, headers: await adminHeaders() });
+          expect(r.status, JSON.stringify(r.body)).toBe(200);
+          if (a.fail) {
+            if (r.body.refund.status === 'pending') await doubleJson('/_double/refund-webhook', { refund_id: r.body.refund.id, event: 'refund.failed', webhookUrl: `${fx.hook.url}/api/payment/webhook` });
+            await doubleJson('/_double/faults', { payment_id: p.paymentId });
+          }
+        });
+        return;
+      }
+    }
+  }
+
+  /** Runs `fn` after the conference (refunds are paid then), and comes back to the sequence's clock. */
+  async late(fn: () => Promise<void>) {
+    pinClock(new Date(LATE + (this.clock - Date.parse(STANDARD_DAY))).toISOString());
+    try {
+      await fn();
+    } finally {
+      pinClock(new Date(this.clock).toISOString());
+    }
+  }
+
+  /** Remembers the registration a registration order became. */
+  async learn(orderId: string) {
+    const done = await redis().get<string>(keys.done(orderId));
+    if (done && !String(done).startsWith('attention:') && !this.regNos.includes(String(done))) {
+      this.regNos.push(String(done));
+      allRegNos.add(String(done));
+    }
+  }
+
+  /** This sequence's payments listed for a refund (not the applied ones listed for a decision). */
+  async listed(): Promise<AttentionPayment[]> {
+    const records = await Promise.all(this.payments.map((p) => redis().get<AttentionPayment>(keys.attention(p.id))));
+    return records.filter((r): r is AttentionPayment => r !== null && !r.applied);
+  }
+
+  /** The invariants; `settled` once every payment has had its webhook and a reconciliation run. */
+  async check(settled: boolean) {
+    const p = redis().pipeline();
+    for (const pay of this.payments) {
+      p.get(keys.paid(pay.id));
+      p.get(keys.done(pay.orderId));
+      p.get(keys.attention(pay.id));
+    }
+    const replies = this.payments.length ? await p.exec<unknown[]>() : [];
+    let applied = 0;
+    let listed = 0;
+    let overLimit = 0;
+    this.payments.forEach((pay, i) => {
+      const [paidFor, done, attention] = replies.slice(i * 3, i * 3 + 3) as [unknown, unknown, AttentionPayment | null];
+      const isApplied = paidFor === pay.orderId && done !== null && !String(done).startsWith('attention:');
+      const isListed = attention !== null && !attention.applied;
+      if (attention?.applied) overLimit++;
+      expect(isApplied && isListed, `payment ${pay.id} both applied and listed`).toBe(false);
+      if (settled) expect(isApplied || isListed, `payment ${pay.id} neither applied nor listed`).toBe(true);
+      if (isApplied) applied += pay.amount;
+      if (isListed) {
+        expect(toMinor(attention.amount)).toBe(pay.amount);
+        listed += pay.amount;
+      }
+    });
+    const regs = (await Promise.all(this.regNos.map((n) => redis().get<Registration>(keys.registration(n))))).filter((r): r is Registration => r !== null);
+    expect(regs.reduce((s, r) => s + toMinor(r.totalPaid), 0), 'money applied').toBe(applied);
+    if (settled) expect(applied + listed, 'money captured').toBe(this.payments.reduce((s, x) => s + x.amount, 0));
+    for (const r of regs) {
+      const c = r.cancellation;
+      if (!c) continue;
+      // While a request was open or after it was approved, nothing paid may land; after a decline the registration is confirmed again.
+      const closedAt = c.status === 'declined' ? Date.parse(c.decidedAt!) : Infinity;
+      for (const h of r.history ?? []) {
+        if (h.kind === 'name-change') continue;
+        const at = Date.parse(h.at);
+        expect(at <= Date.parse(c.requestedAt) || at >= closedAt, `${h.kind} applied while the cancellation request was open or approved`).toBe(true);
+      }
+      if (c.status !== 'declined') expect(c.refundAmount, 'the request matches the registration').toBe(refundQuote(r, new Date(c.requestedAt)).amount);
+    }
+    // Coupon uses: at most the limit, but for payments listed as over it (a lapsed hold).
+    const used = await redis().scard(keys.couponUsed(this.coupon));
+    expect(used).toBeLessThanOrEqual(1 + overLimit);
+  }
+}
+
+/** Invoice and credit-note numbers of every registration the file made: 1..n each, no gap, no repeat. */
+async function checkNumbering() {
+  const regs = (await Promise.all([...allRegNos].map((n) => redis().get<Registration>(keys.registration(n))))).filter((r): r is Registration => r !== null);
+  const invoices = regs.flatMap((r) => [r.invoiceNumber, ...(r.history ?? []).map((h) => ('invoiceNumber' in h ? h.invoiceNumber : undefined))]).filter((x): x is string => Boolean(x));
+  const credits = regs.map((r) => r.cancellation?.creditNoteNumber).filter((x): x is string => Boolean(x));
+  for (const [numbers, counter] of [
+    [invoices, keys.invoiceSeq('2526')],
+    [credits, keys.creditNoteSeq('2526')],
+  ] as const) {
+    const seq = numbers.map((n) => Number(n.slice(-5))).sort((a, b) => a - b);
+    expect(seq).toEqual(Array.from({ length: seq.length }, (_, i) => i + 1));
+    expect(Number((await redis().get(counter)) ?? 0)).toBe(seq.length);
+  }
+}
+
+describe('the registration lifecycle, model-based', () => {
+  it(
+    `keeps its money invariants over ${RUNS} random sequences`,
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.boolean(),
+          // The registration's payment arrives by the browser, the webhook, or only the reconciliation run.
+          fc.constantFrom<Action>({ t: 'verify', i: 0 }, { t: 'webhook', i: 0, event: 'payment.captured', again: false }, { t: 'reconcile' }),
+          fc.array(action, { minLength: 4, maxLength: 12 }),
+          async (coupon, first, actions) => {
+          const w = new World();
+          await upsertCoupon(w.coupon, 'half', 1);
+          pinClock(new Date(w.clock).toISOString());
+          // Every sequence starts with a registration order, paid and verified by its steps.
+          for (const a of [{ t: 'register', coupon } as Action, { t: 'pay', i: 0 } as Action, first, ...actions]) {
+            await w.run(a);
+            await w.check(false);
+          }
+          // Settle: every payment's webhook, then a reconciliation run.
+          for (const p of w.payments) await w.run({ t: 'webhook', i: w.payments.indexOf(p), event: 'payment.captured', again: false });
+          await w.run({ t: 'reconcile' });
+          await w.check(true);
+          await checkNumbering();
+          stats.sequences++;
+          stats.payments += w.payments.length;
+          stats.listed += (await w.listed()).length;
+          for (const r of await Promise.all(w.regNos.map((n) => redis().get<Registration>(keys.registration(n))))) {
+            stats.changes += (r?.history ?? []).filter((h) => h.kind !== 'name-change').length;
+            if (r?.cancellation?.status === 'approved') stats.cancelled++;
+          }
+          },
+        ),
+        {
+          numRuns: RUNS,
+          ...(process.env.MODEL_SEED ? { seed: Number(process.env.MODEL_SEED), path: process.env.MODEL_PATH } : {}),
+          // Shrinking replays sequences against the shared store; keep it short.
+          endOnFailure: process.env.MODEL_SHRINK !== '1',
+        },
+      );
+      stats.applied = stats.payments - stats.listed;
+      console.log(`[model] ${JSON.stringify(stats)}`);
+    },
+    Number(process.env.MODEL_TIMEOUT_MS ?? 180_000),
+  );
+});

@@ -1,0 +1,232 @@
+/**
+ * Money states that cannot contradict each other (issue 19): refunds from "payments needing
+ * attention" that can be made again after failing, one lifecycle for a registration (no change
+ * sold or applied once a cancellation is requested or approved), and a reconciliation run that
+ * finds a captured payment whatever the backlog of unpaid orders. Real handlers, Redis through
+ * the bridge, the razorpay SDK against the double.
+ */
+import { describe, expect, inject, it } from 'vitest';
+import upgradeTier from '../../netlify/functions/tier-upgrade-create-order';
+import verifyUpgrade from '../../netlify/functions/tier-upgrade-verify';
+import changeIeee from '../../netlify/functions/ieee-change-create-order';
+import transferOrder from '../../netlify/functions/name-transfer-create-order';
+import transferVerify from '../../netlify/functions/name-transfer-verify';
+import cancellationRequest from '../../netlify/functions/cancellation-request';
+import cancellationQuote from '../../netlify/functions/cancellation-quote';
+import registrationById from '../../netlify/functions/registration-by-id';
+import { RATE_LIMITS } from '../../netlify/server/rate-limit';
+import decide from '../../netlify/functions/admin-cancellations-decide';
+import attentionRefund from '../../netlify/functions/admin-attention-refund';
+import type { Registration } from '../../netlify/server/registrations';
+import { keys, redis } from '../../netlify/server/store';
+import type { AttentionPayment } from '../../src/shared/api';
+import { refundQuote } from '../../src/shared/refunds';
+import createOrder from '../../netlify/functions/payment-create-order';
+import reconcile from '../../netlify/functions/reconcile-payments';
+import { savePendingOrder, type RegistrationOrder } from '../../netlify/server/orders';
+import { createProviderOrder, listProviderPayments } from '../../netlify/server/payments';
+import { CURSOR_OVERLAP_SECONDS, reconcilePayments, type ReconcileRun } from '../../netlify/server/reconcile';
+import { computeCharges, pricing } from '../../src/shared/pricing';
+import { STANDARD_DAY, call, doublePay, pinClock, runScheduled, totalFor, validForm } from './helpers';
+import { adminHeaders, mailAndWebhook, registerPaid } from './helpers-admin';
+
+const fx = mailAndWebhook();
+
+const STUDENT = { registrationTier: 'stud_ieee_indian_std', registrationFee: 7000, ieeeMemberNumber: '90000001', noPaper: true, paperId: '' };
+const TO = { title: 'Ms', firstName: 'Meera', lastName: 'Shankar', email: 'meera@example.org', organization: 'Hubballi Grid Lab', mobile: '+91 90000 11111' };
+const stored = async (regNo: string) => (await redis().get<Registration>(keys.registration(regNo)))!;
+async function doubleJson<T>(path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${inject('doubleUrl')}${path}`, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return (await res.json()) as T;
+}
+const requestCancellation = (regNo: string, email = 'asha@example.org') => call(cancellationRequest, { body: { regId: regNo, email } });
+
+describe('refunds from "payments needing attention" (defect 1)', () => {
+  it('a refund that failed is made again with a fresh key, and the refund webhooks settle it', async () => {
+    const { regNo } = await registerPaid(STUDENT);
+    // Two upgrades paid: the second cannot apply and is listed.
+    const first = (await call(upgradeTier, { body: { regId: regNo } })).body.order;
+    const second = (await call(upgradeTier, { body: { regId: regNo } })).body.order;
+    expect((await call(verifyUpgrade, { body: await doublePay(first.id) })).status).toBe(200);
+    const late = await doublePay(second.id);
+    const refused = await call(verifyUpgrade, { body: late });
+    expect(refused.body.error.code).toBe('REFUND_DUE');
+    const paymentId = late.razorpay_payment_id;
+
+    await doubleJson('/_double/faults', { payment_id: paymentId, refundPendingStatus: true });
+    const made = await call(attentionRefund, { body: { paymentId }, headers: await adminHeaders() });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    expect(made.body.refund).toMatchObject({ status: 'pending', attempt: 0 });
+    const url = `${fx.hook.url}/api/payment/webhook`;
+    const failed = await doubleJson<{ status: number; body: string }>('/_double/refund-webhook', { refund_id: made.body.refund.id, event: 'refund.failed', webhookUrl: url });
+    expect(JSON.parse(failed.body)).toEqual({ ok: true, refund: made.body.refund.id });
+    expect((await redis().get<AttentionPayment>(keys.attention(paymentId)))!.refund).toMatchObject({ id: made.body.refund.id, status: 'failed' });
+
+    await doubleJson('/_double/faults', { payment_id: paymentId });
+    const again = await call(attentionRefund, { body: { paymentId }, headers: await adminHeaders() });
+    expect(again.status).toBe(200);
+    expect(again.body.refund).toMatchObject({ status: 'processed', attempt: 1 });
+    expect(again.body.refund.id).not.toBe(made.body.refund.id);
+    const refunds = (await doubleJson<{ items: { id: string; status: string; amount: number }[] }>(`/_double/refunds?payment_id=${paymentId}`)).items;
+    expect(refunds.map((r) => r.status)).toEqual(['failed', 'processed']);
+    expect(refunds[1]!.amount).toBe(second.amount);
+    // Asking once more refunds nothing more.
+    const third = await call(attentionRefund, { body: { paymentId }, headers: await adminHeaders() });
+    expect(third.body.refund.id).toBe(again.body.refund.id);
+    expect((await doubleJson<{ items: unknown[] }>(`/_double/refunds?payment_id=${paymentId}`)).items).toHaveLength(2);
+  });
+});
+
+describe('one lifecycle: nothing sold or applied against a cancellation', () => {
+  it('refuses an upgrade and an IEEE change for a registration with an open or approved cancellation (defect 2)', async () => {
+    const { regNo } = await registerPaid(STUDENT);
+    expect((await requestCancellation(regNo)).status).toBe(200);
+    for (const fn of [upgradeTier, changeIeee]) {
+      const r = await call(fn, { body: { regId: regNo } });
+      expect(r.status).toBe(409);
+      expect(r.body).toMatchObject({ success: false, error: { code: 'CANCELLATION_REQUESTED' } });
+    }
+    expect((await call(decide, { body: { registrationNumber: regNo, decision: 'approve' }, headers: await adminHeaders() })).status).toBe(200);
+    for (const fn of [upgradeTier, changeIeee]) {
+      const r = await call(fn, { body: { regId: regNo } });
+      expect(r.status).toBe(409);
+      expect(r.body).toMatchObject({ success: false, error: { code: 'REGISTRATION_CANCELLED' } });
+    }
+  });
+
+  it('a name transfer paid after the holder asked to cancel is listed for a refund, not applied (defect 3)', async () => {
+    const { regNo } = await registerPaid();
+    const order = await call(transferOrder, { body: { regId: regNo, email: 'asha@example.org', to: TO } });
+    expect(order.status).toBe(200);
+    expect((await requestCancellation(regNo)).body.refundAmount).toBe(750000);
+    const verified = await call(transferVerify, { body: await doublePay(order.body.order.id) });
+    expect(verified.status).toBe(409);
+    expect(verified.body.error.code).toBe('REFUND_DUE');
+    const reg = await stored(regNo);
+    expect(reg).toMatchObject({ email: 'asha@example.org', firstName: 'Asha' });
+    expect(reg.history ?? []).toEqual([]);
+    expect(await redis().get(keys.done(order.body.order.id))).toBe(`attention:${regNo}`);
+  });
+
+  it('an upgrade paid while a cancellation request is open is refunded, so the request still matches the registration (warning)', async () => {
+    const { regNo } = await registerPaid(STUDENT);
+    const order = (await call(upgradeTier, { body: { regId: regNo } })).body.order;
+    const requested = await requestCancellation(regNo);
+    const verified = await call(verifyUpgrade, { body: await doublePay(order.id) });
+    expect(verified.status).toBe(409);
+    expect(verified.body.error.code).toBe('REFUND_DUE');
+    const reg = await stored(regNo);
+    expect(reg.registrationTier).toBe('stud_ieee_indian_std');
+    expect(reg.cancellation!.refundAmount).toBe(requested.body.refundAmount);
+  });
+
+  it('an upgrade and a transfer paid after a cancellation request are both refunded; the request stands (warning)', async () => {
+    const { regNo } = await registerPaid(STUDENT);
+    const upgrade = (await call(upgradeTier, { body: { regId: regNo } })).body.order;
+    const transfer = (await call(transferOrder, { body: { regId: regNo, email: 'asha@example.org', to: TO } })).body.order;
+    const requested = await requestCancellation(regNo);
+    const [u, t] = await Promise.all([call(verifyUpgrade, { body: await doublePay(upgrade.id) }), call(transferVerify, { body: await doublePay(transfer.id) })]);
+    expect([u.body.error?.code, t.body.error?.code]).toEqual(['REFUND_DUE', 'REFUND_DUE']);
+    const reg = await stored(regNo);
+    expect(reg).toMatchObject({ registrationTier: 'stud_ieee_indian_std', email: 'asha@example.org' });
+    expect(reg.cancellation).toMatchObject({ status: 'requested', refundAmount: requested.body.refundAmount });
+  });
+
+  it('an upgrade, a transfer and a cancellation request racing: the request always matches the registration it ends on', async () => {
+    const { regNo } = await registerPaid(STUDENT);
+    const upgrade = (await call(upgradeTier, { body: { regId: regNo } })).body.order;
+    const transfer = (await call(transferOrder, { body: { regId: regNo, email: 'asha@example.org', to: TO } })).body.order;
+    const [paidUpgrade, paidTransfer] = await Promise.all([doublePay(upgrade.id), doublePay(transfer.id)]);
+    const [u, t, c] = await Promise.all([call(verifyUpgrade, { body: paidUpgrade }), call(transferVerify, { body: paidTransfer }), requestCancellation(regNo)]);
+    const reg = await stored(regNo);
+    const applied = (reg.history ?? []).length;
+    expect([u.status, t.status].filter((s) => s === 200)).toHaveLength(applied);
+    if (c.status === 200) {
+      // The refund fixed by the request is the rule's amount for the registration as it stands.
+      expect(reg.cancellation!.refundAmount).toBe(refundQuote(reg, new Date(reg.cancellation!.requestedAt)).amount);
+    } else {
+      // The transfer landed first: the new holder's e-mail no longer matches the request's.
+      expect(reg.email).toBe('meera@example.org');
+    }
+  });
+});
+
+describe('reconciliation whatever the backlog (defect 4)', () => {
+  it('finds a payment captured behind 205 unpaid orders within two runs', async () => {
+    const start = Date.parse(STANDARD_DAY);
+    // 205 abandoned orders, a minute older than the one that is paid.
+    const abandoned = validForm();
+    const charges = computeCharges(pricing, abandoned, null);
+    for (let i = 0; i < 205; i += 41) {
+      await Promise.all(
+        Array.from({ length: 41 }, async () => {
+          const provider = await createProviderOrder(charges.total, 'INR', `reg_abandoned${i}`, { kind: 'registration' });
+          const order: RegistrationOrder = { kind: 'registration', orderId: provider.id, form: abandoned, charges, couponCode: null, couponType: null, currency: 'INR', createdAt: new Date(start - 60_000).toISOString() };
+          await savePendingOrder(order);
+        }),
+      );
+    }
+    const data = validForm({ email: 'behind@example.org', verifyEmail: 'behind@example.org' });
+    const order = await call(createOrder, { body: { amount: totalFor(data), data } });
+    expect(order.status).toBe(200);
+    // Captured: no verify, no webhook.
+    const captured = await doubleJson<{ razorpay_payment_id: string }>('/_double/capture', { order_id: order.body.id });
+    let finalised = 0;
+    for (const minutes of [11, 12]) {
+      pinClock(new Date(start + minutes * 60_000).toISOString());
+      finalised += ((await (await runScheduled(reconcile)).json()) as ReconcileRun).finalised;
+    }
+    expect(finalised).toBe(1);
+    const regNo = String(await redis().get(keys.done(order.body.id)));
+    expect(await stored(regNo)).toMatchObject({ paymentId: captured.razorpay_payment_id, email: 'behind@example.org' });
+  });
+
+  it('asks Razorpay once per 100 payments made since the last run, not once per pending order (10,000 pending)', async () => {
+    const at = new Date(Date.parse(STANDARD_DAY) + 20 * 60_000);
+    const createdAt = new Date(Date.parse(STANDARD_DAY) - 60_000).toISOString();
+    const form = validForm();
+    const charges = computeCharges(pricing, form, null);
+    for (let i = 0; i < 10_000; i += 1000) {
+      const p = redis().pipeline();
+      for (let j = i; j < i + 1000; j++) {
+        const orderId = `order_bulk${String(j).padStart(8, '0')}`;
+        p.set(keys.order(orderId), { kind: 'registration', orderId, form, charges, couponCode: null, couponType: null, currency: 'INR', createdAt }, { ex: 3600 });
+        p.zadd(keys.pendingOrders(), { score: Date.parse(createdAt), member: orderId });
+      }
+      await p.exec();
+    }
+    // The window since the last run (with its overlap) holds whatever the shared double was paid lately.
+    await redis().set(keys.reconcileCursor(), Math.floor(Date.now() / 1000));
+    let inWindow = 0;
+    for (let skip = 0; ; skip += 100) {
+      const page = await listProviderPayments(Math.floor(Date.now() / 1000) - CURSOR_OVERLAP_SECONDS, Math.floor(Date.now() / 1000) + 5, skip);
+      inWindow += page.items.length;
+      if (page.items.length < 100) break;
+    }
+    const started = Date.now();
+    const run = await reconcilePayments(at);
+    const ms = Date.now() - started;
+    console.log(`[reconcile] 10,000 pending orders, ${inWindow} payments in the window: ${run.providerCalls} Razorpay call(s), ${ms} ms`);
+    expect(run.providerCalls).toBeLessThanOrEqual(Math.floor(inWindow / 100) + 2);
+    expect(await redis().zcard(keys.pendingOrders())).toBeGreaterThanOrEqual(10_000);
+  });
+});
+
+describe('rate limits count well-formed requests only', () => {
+  it('malformed requests do not use up an address budget', async () => {
+    const { regNo } = await registerPaid();
+    const ip = `192.0.2.${Math.floor(Math.random() * 200) + 10}`;
+    const limit = RATE_LIMITS.cancellation.requests;
+    for (let i = 0; i < limit + 5; i++) {
+      const bad = await call(cancellationQuote, { body: { regId: 'not-an-id', email: 'asha@example.org' }, ip });
+      expect(bad.status).toBe(400);
+    }
+    const good = await call(cancellationQuote, { body: { regId: regNo, email: 'asha@example.org' }, ip });
+    expect(good.status).toBe(200);
+    for (let i = 0; i < limit + 2; i++) {
+      const bad = await call(registrationById, { path: '/api/registrations/not-an-id', ip });
+      expect(bad.status).toBe(400);
+    }
+    expect((await call(registrationById, { path: `/api/registrations/${regNo}`, ip })).status).toBe(200);
+  });
+});
