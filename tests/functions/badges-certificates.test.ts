@@ -87,6 +87,9 @@ describe('name badges', () => {
 
   it('filters by tier, day and since; refuses a malformed filter; needs an admin', async () => {
     const student = await seedRegistration({ registrationTier: 'stud_non_indian_std', noPaper: true, paperId: '' }, new Date('2025-12-12T09:00:00+05:30'));
+    // A student waiting for the proof of status (issue 22) gets no badge; once approved, one.
+    expect((await getPdf('?tier=stud_non_indian_std&since=2025-12-12')).count).toBe('0');
+    await redis().set(keys.registration(student.registrationNumber), { ...student, status: 'confirmed', verification: { ...student.verification, pending: [] } });
     const byTier = await getPdf('?tier=stud_non_indian_std&since=2025-12-12');
     expect(byTier.status, byTier.text).toBe(200);
     expect(byTier.text).toContain(student.registrationNumber);
