@@ -34,6 +34,8 @@ export const RATE_LIMITS = {
   invoice: { requests: 30, window: '10 m' },
   /** Certificate downloads (registration id + e-mail, issue 25): one certificate, a retry or two. */
   certificate: { requests: 20, window: '10 m' },
+  /** The public certificate check (a certificate's QR): an employer checks a few; a walker of numbers needs millions. */
+  'certificate-verify': { requests: 60, window: '10 m' },
   /** The wizard's "already registered" hint for an e-mail address. */
   'email-check': { requests: 20, window: '10 m' },
   /** The wizard's paper step: a Paper ID checked once or twice (a typo) per registration. */
