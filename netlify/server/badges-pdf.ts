@@ -5,7 +5,7 @@
  * every script prints as written. The QR is drawn as vector runs from `qrcode`'s module matrix:
  * no PNG per badge, so 1,000 badges stay within the bench budget.
  */
-import { PDFDocument, PDFNumber, PDFOperator, PDFOperatorNames, fill, popGraphicsState, pushGraphicsState, rgb, setFillingRgbColor, type PDFPage } from 'pdf-lib';
+import { PDFDocument, PDFNumber, PDFOperator, PDFOperatorNames, concatTransformationMatrix, fill, popGraphicsState, pushGraphicsState, rgb, setFillingRgbColor, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { conference } from '../../src/content/conference';
 import { BADGE_CATEGORIES, badgeCategory, badgeName, type BadgeSource } from '../../src/shared/badges';
@@ -69,8 +69,10 @@ function drawQr(page: PDFPage, text: string, x: number, y: number, side: number)
   const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
   const n = modules.size;
   const m = side / n;
-  const num = (v: number) => PDFNumber.of(Math.round(v * 100) / 100);
-  const ops: PDFOperator[] = [pushGraphicsState(), setFillingRgbColor(0, 0, 0)];
+  // One transform to module units (origin at the top left, y down), so every rectangle is small integers.
+  const ops: PDFOperator[] = [pushGraphicsState(), concatTransformationMatrix(m, 0, 0, -m, x, y + side), setFillingRgbColor(0, 0, 0)];
+  const ints = new Map<number, PDFNumber>();
+  const int = (v: number) => ints.get(v) ?? (ints.set(v, PDFNumber.of(v)), ints.get(v)!);
   for (let row = 0; row < n; row++) {
     let col = 0;
     while (col < n) {
@@ -80,7 +82,7 @@ function drawQr(page: PDFPage, text: string, x: number, y: number, side: number)
       }
       const start = col;
       while (col < n && modules.get(row, col)) col++;
-      ops.push(PDFOperator.of(PDFOperatorNames.AppendRectangle, [num(x + start * m), num(y + side - (row + 1) * m), num((col - start) * m), num(m)]));
+      ops.push(PDFOperator.of(PDFOperatorNames.AppendRectangle, [int(start), int(row), int(col - start), int(1)]));
     }
   }
   ops.push(fill(), popGraphicsState());
