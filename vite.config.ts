@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 import { netlifyFunctionsDev } from './scripts/dev-functions.ts';
 import { prerenderPages, previewLikeNetlify } from './scripts/prerender.ts';
@@ -30,6 +31,25 @@ export default defineConfig(({ command }) => {
     // Build: the public pages as static HTML (issue 10); preview: served as netlify.toml does.
     prerenderPages(),
     previewLikeNetlify(),
+    // The ticket verifier as an installable app that opens without a network (issue 25): a Workbox
+    // service worker that precaches the app shell and the scripts. Only the verifier page registers
+    // it, with the verifier's scope; the public site registers none. Its web app manifest is the
+    // static public/verifier.webmanifest, linked from the verifier page alone (manifest: false).
+    VitePWA({
+      injectRegister: false,
+      manifest: false,
+      filename: 'verifier-sw.js',
+      scope: '/admin/ticket-verifier',
+      workbox: {
+        globPatterns: ['**/*.{js,css}', 'favicon.svg', 'verifier.webmanifest'],
+        // scripts/prerender.ts writes the SPA shell after the service worker is generated.
+        additionalManifestEntries: [{ url: '/spa-fallback.html', revision: String(Date.now()) }],
+        globIgnores: ['**/node_modules/**', 'sw.js', 'verifier-sw.js', 'workbox-*.js'],
+        navigateFallback: '/spa-fallback.html',
+        navigateFallbackAllowlist: [/^\/admin\/ticket-verifier/],
+        cleanupOutdatedCaches: true,
+      },
+    }),
   ],
   optimizeDeps: {
     // Crawl every page at startup, not only what index.html reaches eagerly: otherwise the first

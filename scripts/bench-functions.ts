@@ -25,15 +25,20 @@
  *  4. how often the environment is parsed (netlify/server/env.ts envParseCount());
  *  5. the accepted papers' import (issue 23): 2,000 papers with 6,000 authors in CMT's CSV
  *     layout, posted as multipart to POST /api/admin/papers/import (a first import into an empty
- *     store, median of BENCH_RUNS), and the re-import of the same file (nothing to write).
+ *     store, median of BENCH_RUNS), and the re-import of the same file (nothing to write);
+ *  6. at the door (issue 25): GET /api/admin/badges.pdf for every seeded registration (budget
+ *     10 s at 1,000), and the verifier's offline verdict per scan (src/shared/checkin.ts
+ *     offlineVerdict: JSON, the Ed25519 signature through jose, the snapshot lookups; budget 50 ms),
+ *     timed here on Node's WebCrypto, the same code the browser runs.
  * Then one table of every budget. The latency figures have no budget in issue 10: they are
  * printed as figures ('-' in the status column).
  *
  * Options (env): BENCH_REGISTRATIONS (default 20000), BENCH_CALLS (calls per endpoint at
  * concurrency 1, default 40; at concurrency 20 it is max(BENCH_CALLS, 60)), BENCH_RUNS (measured
  * list/export calls, default 7), BENCH_WARMUP (default 2), BENCH_PARTS (comma-separated subset of
- * latency,trips,bulk,papers; default all), BENCH_STRICT=1 (exit 1 on a MISS). Only the papers'
- * import: BENCH_PARTS=papers BENCH_REGISTRATIONS=100 npm run bench:functions.
+ * latency,trips,bulk,papers,door; default all), BENCH_STRICT=1 (exit 1 on a MISS). Only the papers'
+ * import: BENCH_PARTS=papers BENCH_REGISTRATIONS=100 npm run bench:functions. Only the door:
+ * BENCH_PARTS=door BENCH_REGISTRATIONS=1000 npm run bench:functions.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
@@ -52,7 +57,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const CONCURRENCY = [1, 20] as const;
 /** Which parts to run (comma-separated: latency, trips, bulk); all by default. */
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'latency,trips,bulk,papers').split(','));
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'latency,trips,bulk,papers,door').split(','));
 const SEED_BATCH = 500;
 
 /** Issue 10's budgets. */
@@ -65,6 +70,10 @@ const BUDGET = {
   envParsesPerCall: 0,
   /** Issue 23: the import of 2,000 papers with 6,000 authors through the function (ms). */
   papersImportMs: 2000,
+  /** Issue 25: the badge PDF of 1,000 registrants (ms, scaled to BENCH_REGISTRATIONS). */
+  badgesMsPer1000: 10_000,
+  /** Issue 25: the verifier's offline verdict of one scan (ms). */
+  verdictMs: 50,
 };
 /** The papers import's size (issue 23). */
 const PAPERS = 2000;
@@ -336,7 +345,7 @@ const scenarios: Scenario[] = [
   {
     name: 'POST /api/verification/verify-qr',
     // A check-in desk: each scan a different delegate's first scan of the day.
-    prepare: async (n) => Array.from({ length: n }, () => ticketText(seededRegNo(qrNext++ % COUNT))),
+    prepare: async (n) => Promise.all(Array.from({ length: n }, () => ticketText(seededRegNo(qrNext++ % COUNT)))),
     call: (qr) => invoke(handlers.verifyQr, '/api/verification/verify-qr', { body: qr as string, headers: { authorization: adminAuth } }),
   },
   { name: 'GET /api/registrations/summary', prepare: async (n) => Array(n).fill(null), call: () => invoke(handlers.summary, '/api/registrations/summary', { headers: { authorization: adminAuth } }) },
@@ -588,6 +597,42 @@ interface BudgetRow {
 /** Netlify's limit on a streamed function response body, in bytes (20 MB). */
 const NETLIFY_STREAM_LIMIT_BYTES = 20 * 1024 * 1024;
 
+/** Issue 25: the badge PDF of every seeded registration, and the offline verdict of scans against the snapshot. */
+async function door() {
+  const badges = (await import('../netlify/functions/admin-badges')).default;
+  const snapshotFn = (await import('../netlify/functions/admin-checkins-snapshot')).default;
+  const { offlineVerdict } = await import('../src/shared/checkin');
+  const { PDFDocument } = await import('pdf-lib');
+  const times: number[] = [];
+  let bytes = new Uint8Array();
+  let printed = 0;
+  for (let i = 0; i < 1 + Math.min(RUNS, 3); i++) {
+    const start = performance.now();
+    const res = await badges(new Request('http://localhost/api/admin/badges.pdf', { headers: { authorization: adminAuth } }), { deploy: { context: 'dev' } } as never);
+    bytes = new Uint8Array(await res.arrayBuffer());
+    if (res.status !== 200) throw new Error(`badges.pdf answered ${res.status}`);
+    printed = Number(res.headers.get('x-badge-count'));
+    if (i > 0) times.push(performance.now() - start);
+  }
+  const pages = (await PDFDocument.load(bytes)).getPageCount();
+  const snap = (await (await snapshotFn(new Request('http://localhost/api/admin/checkins/snapshot', { headers: { authorization: adminAuth } }), { deploy: { context: 'dev' } } as never)).json()) as import('../src/shared/checkin').CheckinSnapshot;
+  const index = new Map(snap.registrations.map((r) => [r.registrationNumber, r]));
+  const revoked = new Map(snap.revoked.map((n) => [n, snap.revokedReasons[n] ?? 'revoked'] as [string, string]));
+  // Scans of tickets that admit (issue 22: a student awaiting proof is refused, as at the door).
+  const admitted = snap.registrations.map((r) => r.registrationNumber);
+  const scans = await Promise.all(Array.from({ length: 300 }, (_, i) => ticketText(admitted[i % admitted.length]!)));
+  const verdicts: number[] = [];
+  for (const [i, text] of scans.entries()) {
+    const start = performance.now();
+    const v = await offlineVerdict(text, snap, (n) => index.get(n), (n) => revoked.get(n), () => undefined);
+    // The first verdicts import the key; all are measured, as a device's first scan is.
+    verdicts.push(performance.now() - start);
+    if (v.kind !== 'valid') throw new Error(`scan ${i} judged ${v.kind}`);
+  }
+  const sorted = [...verdicts].sort((a, b) => a - b);
+  return { badgesMs: quantile([...times].sort((a, b) => a - b), 0.5), printed, bytes: bytes.length, pages, scans: scans.length, verdictP50: sorted[Math.floor(sorted.length / 2)]!, verdictP95: sorted[Math.floor(sorted.length * 0.95)]!, verdictMax: sorted.at(-1)! };
+}
+
 const judged = (figure: string, value: string, budget: string, holds: boolean): BudgetRow => ({ figure, value, budget, status: holds ? 'ok' : 'MISS' });
 
 try {
@@ -600,6 +645,7 @@ try {
   const trips = PARTS.has('trips') ? await roundTrips() : [];
   const lat = PARTS.has('latency') ? await latencies() : [];
   const papersRun = PARTS.has('papers') ? await papersImport() : null;
+  const doorRun = PARTS.has('door') ? await door() : null;
   const bulkRows = PARTS.has('bulk') ? [await bulk('GET /api/registrations', handlers.list, '/api/registrations'), await bulk('GET /api/registrations/export', handlers.exportCsv, '/api/registrations/export')] : [];
 
   const env = `Node ${process.versions.node}, local Redis through the Upstash bridge, handlers called in-process`;
@@ -629,6 +675,11 @@ try {
     console.table([{ 'first import ms (median)': ms(papersRun.firstMs), 'p95 ms': ms(papersRun.p95Ms), 're-import ms (nothing written)': ms(papersRun.reimportMs), budget: `<= ${BUDGET.papersImportMs} ms` }]);
   }
 
+  if (doorRun) {
+    console.log(`\nAt the door (issue 25): ${doorRun.printed} badges of ${COUNT} registrations (students awaiting proof get none), ${doorRun.pages} A4 pages, ${size(doorRun.bytes)}; offline verdicts of ${doorRun.scans} scans\n`);
+    console.table([{ 'badge PDF ms (median)': ms(doorRun.badgesMs), budget: `<= ${ms((BUDGET.badgesMsPer1000 * COUNT) / 1000)} ms`, 'verdict p50 / p95 / max ms': `${doorRun.verdictP50.toFixed(2)} / ${doorRun.verdictP95.toFixed(2)} / ${doorRun.verdictMax.toFixed(2)}`, 'verdict budget': `<= ${BUDGET.verdictMs} ms` }]);
+  }
+
   const budgets: BudgetRow[] = [
     ...lat.map((r): BudgetRow => ({ figure: `${r.endpoint}, ${r.c} client${r.c > 1 ? 's' : ''}: p50 / p95`, value: `${ms(r.p50)} / ${ms(r.p95)} ms`, budget: 'none set', status: '-' })),
     ...trips.map((r) => judged(`round trips: ${r.path}`, String(r.requests), `<= ${BUDGET.roundTrips}`, r.requests <= BUDGET.roundTrips)),
@@ -638,6 +689,12 @@ try {
     ]),
     ...bulkRows.slice(0, 1).map((r) => judged('environment parses while answering the list', String(r.envParses), `${BUDGET.envParsesPerCall} (once per process)`, r.envParses <= BUDGET.envParsesPerCall)),
     ...(papersRun ? [judged(`POST /api/admin/papers/import: ${PAPERS} papers, ${PAPERS * AUTHORS_PER_PAPER} authors (median)`, `${ms(papersRun.firstMs)} ms`, `<= ${BUDGET.papersImportMs} ms`, papersRun.firstMs <= BUDGET.papersImportMs)] : []),
+    ...(doorRun
+      ? [
+          judged(`GET /api/admin/badges.pdf: ${doorRun.printed} badges of ${COUNT} registrations (median)`, `${ms(doorRun.badgesMs)} ms`, `<= ${ms((BUDGET.badgesMsPer1000 * COUNT) / 1000)} ms`, doorRun.badgesMs <= (BUDGET.badgesMsPer1000 * COUNT) / 1000),
+          judged('verifier offline verdict per scan (p95)', `${doorRun.verdictP95.toFixed(2)} ms`, `<= ${BUDGET.verdictMs} ms`, doorRun.verdictP95 <= BUDGET.verdictMs),
+        ]
+      : []),
     judged('environment parses in this whole bench process', String(envParseCount()), '1', envParseCount() <= 1),
   ];
   console.log('\nBudgets (issue 10, Functions; issue 23, the papers import)\n');

@@ -30,6 +30,7 @@ import * as airports from '../src/content/airports';
 import * as invoicing from '../src/content/invoicing';
 import * as identity from '../src/content/identity';
 import * as homeSections from '../src/content/home-sections';
+import * as certificates from '../src/content/certificates';
 
 /** Every content module by file, in the order the report walks them (links first: the shared sample addresses live there). */
 const modules: Record<string, Record<string, unknown>> = {
@@ -53,6 +54,7 @@ const modules: Record<string, Record<string, unknown>> = {
   'src/content/travel.ts': travel,
   'src/content/airports.ts': airports,
   'src/content/invoicing.ts': invoicing,
+  'src/content/certificates.ts': certificates,
 };
 
 /** The files the report walks (a test checks it covers every content module). */

@@ -43,7 +43,7 @@ async function readTicket(req: Request): Promise<TicketPayload> {
     return validate(ticketPayloadSchema, parseJsonText(await readRawBody(req, MAX_QR_BODY_BYTES)));
   } catch (err) {
     if (!(err instanceof HttpError)) throw err;
-    // A field's own message ('sig must be 43 base64url characters.'); a body that is not an object has none.
+    // A field's own message ('sig must be 43 or 86 base64url characters.'); a body that is not an object has none.
     const first = Object.entries(err.fieldErrors ?? {}).find(([field]) => field !== '(body)')?.[1];
     const message = formatReasons[err.code] ?? `Invalid QR format: ${first ?? 'this is not a ticket.'}`;
     // Oversized bodies answer 400 like any other unreadable code (the scanner shows the reason).
@@ -55,7 +55,7 @@ export default endpoint(['POST'], async (req) => {
   await requireAdmin(req);
   const ticket = await readTicket(req);
   const { rid } = ticket;
-  if (!verifyTicket(ticket)) throw invalid(400, 'INVALID_SIGNATURE', rid, 'Ticket signature is not valid.');
+  if (!(await verifyTicket(ticket))) throw invalid(400, 'INVALID_SIGNATURE', rid, 'Ticket signature is not valid.');
   const registration = await getRegistration(rid);
   if (!registration) throw invalid(404, 'REGISTRATION_NOT_FOUND', rid, 'No registration with this number.');
   // An approved cancellation keeps the record but ends the ticket (issue "Accounts"); only a

@@ -230,7 +230,7 @@ export async function composeConfirmation(r: StoredRegistration, notice?: MailNo
   const regNo = r.registrationNumber;
   // A student's registration has no ticket until its proof is approved (issue 22).
   if (registrationStatus(r) === 'awaiting-proof') return composeWithoutTicket(r, notice ?? paymentReceivedNotice(r), !notice);
-  const png = await QRCode.toBuffer(ticketText(regNo, r.ticketVersion ?? 0), { errorCorrectionLevel: 'M', margin: 2, width: 360, type: 'png' });
+  const png = await QRCode.toBuffer(await ticketText(regNo, r.ticketVersion ?? 0), { errorCorrectionLevel: 'M', margin: 2, width: 360, type: 'png' });
   const invoiceLine = r.invoiceNumber ? ` Your GST tax invoice ${r.invoiceNumber} is attached.` : '';
   const memberLine = registrationStatus(r) === 'membership-to-verify' && !r.verification?.rejection ? ` Your IEEE membership number will be checked by the organisers; your ticket is valid meanwhile.` : '';
   const lead = notice ? notice.lead : `Your registration for ${conference.name} is confirmed. Please keep this e-mail.${invoiceLine}${memberLine}`;

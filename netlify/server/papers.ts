@@ -251,7 +251,7 @@ const scanRefusal = (status: number, code: string, message: string) => new HttpE
  * from. With it: marks the paper presented when the registrant names it; 409 otherwise.
  */
 export async function scanForPaper(ticket: TicketPayload, paperId: string | undefined, at: Date): Promise<{ papers: { paperId: string; title: string }[]; marked: PresentedRecord | null; registrationNumber: string }> {
-  if (!verifyTicket(ticket)) throw scanRefusal(400, 'INVALID_SIGNATURE', 'Ticket signature is not valid.');
+  if (!(await verifyTicket(ticket))) throw scanRefusal(400, 'INVALID_SIGNATURE', 'Ticket signature is not valid.');
   const reg = await getRegistration(ticket.rid);
   if (!reg) throw scanRefusal(404, 'REGISTRATION_NOT_FOUND', 'No registration with this number.');
   if (registrationPaperStatus(reg) === 'cancelled') throw scanRefusal(409, 'REGISTRATION_CANCELLED', 'Registration cancelled');

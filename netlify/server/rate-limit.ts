@@ -32,6 +32,10 @@ export const RATE_LIMITS = {
   cancellation: { requests: 20, window: '10 m' },
   /** Invoice list and downloads (registration id + e-mail). */
   invoice: { requests: 30, window: '10 m' },
+  /** Certificate downloads (registration id + e-mail, issue 25): one certificate, a retry or two. */
+  certificate: { requests: 20, window: '10 m' },
+  /** The public certificate check (a certificate's QR): an employer checks a few; a walker of numbers needs millions. */
+  'certificate-verify': { requests: 60, window: '10 m' },
   /** The wizard's "already registered" hint for an e-mail address. */
   'email-check': { requests: 20, window: '10 m' },
   /** The wizard's paper step: a Paper ID checked once or twice (a typo) per registration. */

@@ -104,6 +104,16 @@ export const keys = {
   mailRetry: () => `${keyPrefix()}mail:retry`,
   /** The first check-in of a registration on a conference day (YYYY-MM-DD, Asia/Kolkata). */
   checkin: (regNo: string, day: string) => `${keyPrefix()}checkin:${regNo}:${day}`,
+  /** A scan nonce received from an offline verifier (issue 25): SET NX, so a retried sync counts once. */
+  checkinNonce: (nonce: string) => `${keyPrefix()}checkin:nonce:${nonce}`,
+  /** List (newest first) of JSON CheckinConflict: a ticket checked in on two devices the same day. */
+  checkinConflicts: () => `${keyPrefix()}checkin:conflicts`,
+  /** A certificate number -> the registration number it was issued to (issue 25). */
+  certificate: (number: string) => `${keyPrefix()}certificate:${number}`,
+  /** Hash: registration number -> ISO time its certificate was e-mailed (HSETNX: sent once). */
+  certificatesSent: () => `${keyPrefix()}certificates:sent`,
+  /** List (newest first) of JSON entries: each "send all certificates" run. */
+  certificatesLog: () => `${keyPrefix()}certificates:log`,
   /** Prefix of @upstash/ratelimit's keys for admin sign-in attempts. */
   loginRateLimit: () => `${keyPrefix()}ratelimit:login`,
   /** Prefix of @upstash/ratelimit's keys for the public endpoint group `name` (netlify/server/rate-limit.ts). */

@@ -54,6 +54,13 @@ export const apiPaths = {
   adminPapersScan: '/api/admin/papers/scan',
   adminPapersMail: '/api/admin/papers/mail',
   adminPapersSessionCoupons: '/api/admin/papers/session-coupons',
+  // At the door and after (issue 25): offline check-in, badges, certificates.
+  adminCheckinSnapshot: '/api/admin/checkins/snapshot',
+  adminCheckinSync: '/api/admin/checkins/sync',
+  adminBadges: '/api/admin/badges.pdf',
+  adminCertificatesSend: '/api/admin/certificates/send',
+  certificatesDownload: '/api/certificates/download',
+  certificatesVerify: '/api/certificates/verify',
   // Verifications (issue 22): students' proof of status, IEEE membership without a service.
   registrationProof: '/api/registration/proof',
   adminVerifications: '/api/admin/verifications',

@@ -261,7 +261,8 @@ export interface ResendTicketResponse {
 
 /**
  * POST /api/verification/verify-qr: the JSON text of the ticket QR code, exactly as scanned.
- * `rid` is the registration number, `sig` the base64url HMAC-SHA256 over it (43 characters).
+ * `rid` is the registration number, `sig` its signature: Ed25519 (86 base64url characters) on new
+ * tickets, HMAC-SHA256 (43) on tickets e-mailed before decision 012.
  * Neither is trimmed or re-cased: the signature covers the exact text.
  */
 export const ticketPayloadSchema = z.object({
@@ -270,7 +271,8 @@ export const ticketPayloadSchema = z.object({
   v: z.optional(
     z.number({ error: 'v must be a number.' }).check(z.int('v must be a whole number.'), z.minimum(1, 'v must be at least 1.'), z.maximum(999, 'v is too large.')),
   ),
-  sig: z.string({ error: 'sig is required.' }).check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'sig must be 43 base64url characters.')),
+  // 43: the HMAC of tickets e-mailed before decision 012; 86: the Ed25519 signature of new tickets.
+  sig: z.string({ error: 'sig is required.' }).check(z.regex(/^(?:[A-Za-z0-9_-]{43}|[A-Za-z0-9_-]{86})$/, 'sig must be 43 or 86 base64url characters.')),
 });
 export type TicketPayload = z.infer<typeof ticketPayloadSchema>;
 

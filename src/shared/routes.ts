@@ -31,6 +31,8 @@ export const paths = {
   cancelRegistration: '/cancel-registration',
   invoices: '/invoices',
   nameTransfer: '/name-transfer',
+  certificates: '/certificates',
+  certificatesVerify: '/certificates/verify',
   registrationProof: '/registration/proof',
   adminLogin: '/admin/login',
   admin: '/admin',

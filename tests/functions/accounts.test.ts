@@ -170,7 +170,7 @@ describe('cancellations and refunds', () => {
     const again = await call(decide, { body: { registrationNumber: regNo, decision: 'decline' }, headers: await adminHeaders() });
     expect(again.status).toBe(409);
 
-    const scan = await call(verifyQr, { raw: ticketText(regNo), headers: await adminHeaders() });
+    const scan = await call(verifyQr, { raw: await ticketText(regNo), headers: await adminHeaders() });
     expect(scan.status).toBe(409);
     expect(scan.body).toMatchObject({ valid: false, rid: regNo, message: 'Registration cancelled' });
     expect(await keysMatching(`checkin:${regNo}:*`)).toEqual([]);
@@ -332,10 +332,10 @@ describe('name transfer', () => {
     const change = after.history!.at(-1)!;
     expect(change).toMatchObject({ kind: 'name-transfer', from: 'Dr Asha Kulkarni', to: 'Ms Meera Shankar', fromEmail: 'asha@example.org', toEmail: 'meera@example.org', amount: 2454.4 });
 
-    const oldTicket = await call(verifyQr, { raw: ticketText(regNo), headers: await adminHeaders() });
+    const oldTicket = await call(verifyQr, { raw: await ticketText(regNo), headers: await adminHeaders() });
     expect(oldTicket.status).toBe(409);
     expect(oldTicket.body.error.code).toBe('TICKET_REPLACED');
-    const newTicket = await call(verifyQr, { raw: ticketText(regNo, 1), headers: await adminHeaders() });
+    const newTicket = await call(verifyQr, { raw: await ticketText(regNo, 1), headers: await adminHeaders() });
     expect(newTicket.status).toBe(200);
     expect(newTicket.body.name).toBe('Ms Meera Shankar');
 

@@ -139,7 +139,7 @@ describe('name transfer e-mails and invoices', () => {
     expect(moreTickets).toHaveLength(0);
     expect(ticket!.to?.[0]?.address).toBe('meera@example.org');
     expect(ticket!.text).toContain('Dear Ms Meera Shankar');
-    expect(decodeQrPng(ticket!.attachments.find((a) => a.filename === `ticket-${regNo}.png`)!.content)).toBe(ticketText(regNo, 1));
+    expect(decodeQrPng(ticket!.attachments.find((a) => a.filename === `ticket-${regNo}.png`)!.content)).toBe(await ticketText(regNo, 1));
     expect(ticket!.attachments.filter((a) => a.mimeType === 'application/pdf')).toEqual([]);
 
     const [moved] = await mailsAbout(regNo, /transferred to another person/);
@@ -202,7 +202,7 @@ describe('name change e-mail', () => {
     expect(mail!.subject).toBe(`${conference.name} registered name changed — ${regNo}`);
     expect(mail!.to?.[0]?.address).toBe('asha@example.org');
     expect(mail!.text).toContain('"Dr Asha Kulkarni" to "Prof Asha Rao"');
-    expect(decodeQrPng(mail!.attachments.find((a) => a.filename === `ticket-${regNo}.png`)!.content)).toBe(ticketText(regNo, 0));
+    expect(decodeQrPng(mail!.attachments.find((a) => a.filename === `ticket-${regNo}.png`)!.content)).toBe(await ticketText(regNo, 0));
   });
 });
 

@@ -67,9 +67,10 @@ describe('confirmation e-mail and ticket', () => {
     // The QR, decoded from the PNG, is the signed ticket.
     const qrText = decodeQrPng(attached!.content);
     expect(decodeQrPng(inline!.content)).toBe(qrText);
-    expect(qrText).toBe(ticketText(regNo));
+    expect(qrText).toBe(await ticketText(regNo));
     const ticket = JSON.parse(qrText);
-    expect(ticket).toEqual({ rid: regNo, sig: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+    // New tickets carry an Ed25519 signature (issue 25, decision 012).
+    expect(ticket).toEqual({ rid: regNo, sig: expect.stringMatching(/^[A-Za-z0-9_-]{86}$/) });
 
     expect(await mailStatus(regNo)).toEqual({ status: 'sent', attempts: 1, lastError: '', updatedAt: new Date(base).toISOString(), sentAt: new Date(base).toISOString() });
     expect(await retryScore(regNo)).toBeNull();
@@ -266,7 +267,7 @@ describe('POST /api/registrations/resend-ticket', () => {
     expect(r.body).toEqual({ sent: true });
     const mails = await messagesFor(fx.smtp.messages, regNo);
     expect(mails).toHaveLength(2);
-    expect(decodeQrPng(mails[1]!.attachments.find((a) => a.filename === `ticket-${regNo}.png`)!.content)).toBe(ticketText(regNo));
+    expect(decodeQrPng(mails[1]!.attachments.find((a) => a.filename === `ticket-${regNo}.png`)!.content)).toBe(await ticketText(regNo));
     expect(await mailStatus(regNo)).toMatchObject({ status: 'sent', attempts: 2 });
     const audit = await redis().lrange<{ action: string }>(keys.audit(), 0, 0);
     expect(audit[0]?.action).toBe('mail.resent');

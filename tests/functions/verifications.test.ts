@@ -31,7 +31,7 @@ const STUDENT = { registrationTier: 'stud_non_indian_std', registrationFee: 8400
 const IEEE_PROF = { registrationTier: 'prof_ieee_indian_std', registrationFee: 12500, ieeeMemberNumber: '12345678' };
 
 const stored = async (regNo: string) => (await redis().get<Registration>(keys.registration(regNo)))!;
-const scan = async (regNo: string) => call(verifyQr, { raw: ticketText(regNo), headers: await adminHeaders() });
+const scan = async (regNo: string) => call(verifyQr, { raw: await ticketText(regNo), headers: await adminHeaders() });
 
 /** A PDF's first bytes (what file-type reads) and a little body. */
 const pdfBytes = () => new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');

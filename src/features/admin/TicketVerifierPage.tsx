@@ -17,6 +17,8 @@ import { decodeImageFile } from './qr-scan';
 import { tierLabel } from './registration-view';
 import { useQrCamera } from './useQrCamera';
 import { useAdminVerified } from './admin-session';
+import { OfflinePanel, registerVerifierServiceWorker, reprintBadge, useOfflineCheckin } from './OfflineCheckin';
+import type { OfflineVerdict } from '../../shared/checkin';
 
 /** The verify-qr answer (valid or not); extra fields are optional. */
 export interface VerifyQrResponse {
@@ -42,6 +44,7 @@ type Result =
   | { kind: 'presented'; rid: string; paperId: string }
   | { kind: 'pick'; rid: string; papers: { paperId: string; title: string }[] }
   | { kind: 'invalid'; message: string }
+  | { kind: 'offline'; verdict: OfflineVerdict }
   | { kind: 'format' }
   | { kind: 'failed'; message: string };
 
@@ -67,6 +70,9 @@ export default function TicketVerifierPage() {
   const [mode, setMode] = useState<'checkin' | 'session'>('checkin');
   const [sessionPaper, setSessionPaper] = useState('');
   const landscape = !videoSize || videoSize.width >= videoSize.height;
+  const offline = useOfflineCheckin();
+  useEffect(registerVerifierServiceWorker, []);
+  const [reprintMessage, setReprintMessage] = useState('');
 
   const onDecoded = useCallback((decoded: string) => {
     setText(decoded);
@@ -108,10 +114,19 @@ export default function TicketVerifierPage() {
       return;
     }
     if (mode === 'session') return scanForPaper(payload, sessionPaper.trim());
+    setReprintMessage('');
+    // No network: a prepared device judges the scan itself and queues it (issue 25).
+    const judgeOffline = async () => {
+      const verdict = await offline.judge(text.trim());
+      if (verdict) setResult({ kind: 'offline', verdict });
+      return verdict !== null;
+    };
+    if (!navigator.onLine && (await judgeOffline())) return;
     // The previous result stays on screen until this one replaces it, so the line never blanks out mid-check.
     setVerifying(true);
     const res = await adminPost<VerifyQrResponse>(adminApiPaths.verifyQr, payload);
     setVerifying(false);
+    if (!res.ok && res.network && (await judgeOffline())) return;
     const body = (res.data && typeof res.data === 'object' ? res.data : {}) as Partial<VerifyQrResponse>;
     if (res.ok && body.valid === true) {
       setResult({
@@ -155,6 +170,8 @@ export default function TicketVerifierPage() {
   return (
     <div className="admin-page">
       <title>{`Ticket Verification | ${conference.name}`}</title>
+      {/* React hoists it into <head>: only the verifier is installable. */}
+      <link rel="manifest" href="/verifier.webmanifest" />
       <AdminTitleBar title="Ticket Verification" backToDashboard />
 
       <div className="verifier">
@@ -241,7 +258,24 @@ export default function TicketVerifierPage() {
             </div>
           )}
           <VerifyResult result={result} stale={verifying} />
+          {(result?.kind === 'valid' || (result?.kind === 'offline' && (result.verdict.kind === 'valid' || result.verdict.kind === 'repeat'))) && (
+            <div className="button-row">
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={!offline.online}
+                onClick={() => {
+                  const rid = result.kind === 'valid' ? result.rid : result.kind === 'offline' && 'registration' in result.verdict ? result.verdict.registration.registrationNumber : '';
+                  void reprintBadge(rid).then((m) => setReprintMessage(m ?? 'Badge downloaded.'));
+                }}
+              >
+                Reprint badge
+              </button>
+              <p role="status">{reprintMessage}</p>
+            </div>
+          )}
         </section>
+        <OfflinePanel state={offline} />
       </div>
     </div>
   );
@@ -276,6 +310,24 @@ function VerifyResult({ result, stale }: { result: Result | null; stale: boolean
         <p className="verify-result__line">Valid Ticket — RID: {result.rid}</p>
         {details && <p>{details}</p>}
         {result.repeat ? <p className="verify-result__repeat">{result.message || 'Already checked in today.'}</p> : result.message && <p>{result.message}</p>}
+      </div>
+    );
+  } else if (result?.kind === 'offline' && (result.verdict.kind === 'valid' || result.verdict.kind === 'repeat')) {
+    const v = result.verdict;
+    valid = (
+      <div className={`verify-result verify-result--valid${v.kind === 'repeat' ? ' verify-result--repeat' : ''}`}>
+        <p className="verify-result__line">Valid Ticket — RID: {v.registration.registrationNumber} (checked on this device, offline)</p>
+        <p>{[v.registration.name, v.registration.tier].join(' · ')}</p>
+        {v.kind === 'repeat' ? <p className="verify-result__repeat">Already checked in today on this device.</p> : <p>Checked in. Queued for the server.</p>}
+      </div>
+    );
+  } else if (result?.kind === 'offline') {
+    const v = result.verdict as Extract<OfflineVerdict, { message: string }>;
+    invalid = (
+      <div className="verify-result verify-result--invalid">
+        <p className="verify-result__line">
+          Invalid Ticket — {v.message} (checked on this device, offline)
+        </p>
       </div>
     );
   } else if (result) {

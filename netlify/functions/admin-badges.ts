@@ -1,0 +1,38 @@
+/**
+ * GET /api/admin/badges.pdf?day=&tier=&since=&regNo= (admin; issue 25, "Name badges"): A4 sheets of
+ * 8 name badges (netlify/server/badges-pdf.ts) of the confirmed registrations, oldest first.
+ * Filters: `day` (a conference day the registration covers), `tier` (tier id), `since` (registered
+ * at or after; a bare date is midnight IST). `regNo` reprints one badge (the verifier, after a
+ * scan). Cancelled or unconfirmed registrations are never printed.
+ *  200 application/pdf; 400 a malformed filter; 401; 404 `regNo` unknown or not printable; 503.
+ */
+import type { Config } from '@netlify/functions';
+import { apiPaths } from '../../src/shared/api-paths';
+import { badgeSelected, badgesQuerySchema } from '../../src/shared/badges';
+import { requireAdmin } from '../server/auth';
+import { badgeInputs, renderBadgesPdf } from '../server/badges-pdf';
+import { now } from '../server/clock';
+import { HttpError, endpoint, validate } from '../server/http';
+import { pdfBody } from '../server/invoices';
+import { allRegistrations, getRegistration, type Registration } from '../server/registrations';
+
+export default endpoint(['GET'], async (req) => {
+  await requireAdmin(req);
+  const query = validate(badgesQuerySchema, Object.fromEntries(new URL(req.url).searchParams));
+  let regs: Registration[];
+  if (query.regNo) {
+    const one = await getRegistration(query.regNo);
+    if (!one || !badgeSelected(one, {})) throw new HttpError(404, 'NO_BADGE', 'No confirmed registration with this number.');
+    regs = [one];
+  } else {
+    regs = (await allRegistrations()).filter((r) => badgeSelected(r, query));
+  }
+  const bytes = await renderBadgesPdf(await badgeInputs(regs), now());
+  const name = query.regNo ? `badge-${query.regNo}.pdf` : 'badges.pdf';
+  return new Response(pdfBody(bytes), {
+    status: 200,
+    headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${name}"`, 'Cache-Control': 'no-store', 'X-Badge-Count': String(regs.length) },
+  });
+});
+
+export const config: Config = { path: apiPaths.adminBadges };

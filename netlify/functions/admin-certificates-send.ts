@@ -1,0 +1,22 @@
+/**
+ * POST /api/admin/certificates/send (admin; issue 25): e-mails every certificate of attendance not
+ * e-mailed before, with the PDF attached, and logs the run; a second press sends nothing twice.
+ * GET answers the log of the runs, newest first.
+ *  200 CertificateSendLog (POST) or CertificateSendLog[] (GET); 401; 403 before certificates open; 503.
+ */
+import type { Config } from '@netlify/functions';
+import { apiPaths } from '../../src/shared/api-paths';
+import { requireAdmin } from '../server/auth';
+import { assertOpen, certificateSendLog, sendAllCertificates } from '../server/certificates';
+import { now } from '../server/clock';
+import { endpoint, json } from '../server/http';
+
+export default endpoint(['GET', 'POST'], async (req) => {
+  await requireAdmin(req);
+  if (req.method === 'GET') return json(200, await certificateSendLog());
+  const at = now();
+  assertOpen(at);
+  return json(200, await sendAllCertificates(at));
+});
+
+export const config: Config = { path: apiPaths.adminCertificatesSend };

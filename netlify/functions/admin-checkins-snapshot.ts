@@ -1,0 +1,20 @@
+/**
+ * GET /api/admin/checkins/snapshot (admin; issue 25, "Prepare this device"): what a verifier
+ * device keeps for offline check-in: the confirmed registrations (number, name, organisation,
+ * tier, days, status, ticket version), the revoked registration numbers, the tickets' Ed25519
+ * public key, the conflicts so far and when the data was taken (CheckinSnapshot, src/shared/checkin.ts).
+ *  200 CheckinSnapshot; 401; 503.
+ */
+import type { Config } from '@netlify/functions';
+import { apiPaths } from '../../src/shared/api-paths';
+import { requireAdmin } from '../server/auth';
+import { checkinSnapshot } from '../server/checkin';
+import { now } from '../server/clock';
+import { endpoint, json } from '../server/http';
+
+export default endpoint(['GET'], async (req) => {
+  await requireAdmin(req);
+  return json(200, await checkinSnapshot(now()));
+});
+
+export const config: Config = { path: apiPaths.adminCheckinSnapshot };
