@@ -80,7 +80,7 @@ export const routes: RouteObject[] = [
       { path: paths.cancelRegistration, ...page('accounts/CancelRegistrationPage', () => import('../features/accounts/CancelRegistrationPage')) },
       { path: paths.invoices, ...page('accounts/InvoicesPage', () => import('../features/accounts/InvoicesPage')) },
       { path: paths.certificates, ...page('accounts/CertificatesPage', () => import('../features/accounts/CertificatesPage')) },
-      { path: paths.certificatesVerify, ...page('accounts/CertificateVerifyPage', () => import('../features/accounts/CertificateVerifyPage')) },
+      { path: paths.certificatesVerify, ...page('accounts/CertificatesPage', () => import('../features/accounts/CertificatesPage').then((m) => ({ default: m.CertificateVerifyPage }))) },
       { path: paths.registrationProof, ...page('accounts/ProofPage', () => import('../features/accounts/ProofPage')) },
       { path: paths.error, ...page('error/ErrorPage', () => import('../features/error/ErrorPage')) },
       // Self-service (spec part 2 sections 2 and 4): public, lazy like every page.
