@@ -39,8 +39,10 @@ beforeAll(async () => {
   dev = await startNetlify(['dev', '--offline', '--port', String(port), '--target-port', String(vitePort), '--functions-port', String(functionsPort)], {
     port,
     readyPath: '/api/pricing',
-    // Vite starts in seconds; the CLI bundles each function with esbuild before it serves them.
-    timeoutMs: 300_000,
+    // Vite starts in seconds; the CLI bundles each function with esbuild (and copies netlify.toml's
+    // included_files into each) before it serves them: over 300 s for 70 functions on a loaded 2-core
+    // machine (the file's hook allows 600 s).
+    timeoutMs: 560_000,
     env: functionEnv({
       ...stand.env,
       // What netlify.toml gives the dev context, passed as the CLI would take it from there (a
