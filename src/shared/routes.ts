@@ -34,6 +34,8 @@ export const paths = {
   certificates: '/certificates',
   certificatesVerify: '/certificates/verify',
   registrationProof: '/registration/proof',
+  visaLetter: '/registration/visa-letter',
+  visaLettersVerify: '/visa-letters/verify',
   adminLogin: '/admin/login',
   admin: '/admin',
   adminTicketVerifier: '/admin/ticket-verifier',
@@ -41,6 +43,7 @@ export const paths = {
   adminAccounts: '/admin/accounts',
   adminPapers: '/admin/papers',
   adminVerifications: '/admin/verifications',
+  adminVisaLetters: '/admin/visa-letters',
   error: '/error',
 } as const;
 
