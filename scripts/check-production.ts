@@ -117,7 +117,7 @@ const EXPECTED: Record<Name, string> = {
 };
 
 /** Optional in the schema (the payment functions run without them) but needed on the live site. */
-const REQUIRED_IN_PRODUCTION: readonly Name[] = ['ADMIN_PASSWORD_HASH', 'ADMIN_JWT_SECRET', 'TICKET_SIGNING_KEY', 'PASSPORT_DATA_KEY', 'SMTP_URL', 'MAIL_FROM', 'SITE_URL'];
+const REQUIRED_IN_PRODUCTION: readonly Name[] = ['ADMIN_PASSWORD_HASH', 'ADMIN_JWT_SECRET', 'TICKET_SIGNING_KEY', 'SMTP_URL', 'MAIL_FROM', 'SITE_URL'];
 
 /** Variables for local runs and tests only, and why each must stay unset in production. */
 const LOCAL_ONLY: Readonly<Record<string, string>> = {
@@ -131,7 +131,7 @@ const LOCAL_ONLY: Readonly<Record<string, string>> = {
 };
 
 /** The secrets with a published dev default (scripts/local-config.ts), which production must not reuse. */
-const DEV_DEFAULT_SECRETS = ['UPSTASH_REDIS_REST_TOKEN', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET', 'ADMIN_JWT_SECRET', 'TICKET_SIGNING_KEY', 'PASSPORT_DATA_KEY'] as const satisfies readonly (keyof typeof devDefaults & Name)[];
+const DEV_DEFAULT_SECRETS = ['UPSTASH_REDIS_REST_TOKEN', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET', 'ADMIN_JWT_SECRET', 'TICKET_SIGNING_KEY'] as const satisfies readonly (keyof typeof devDefaults & Name)[];
 
 /** True for an address on this computer (localhost, 127.x, ::1, *.localhost). */
 function isLocalHost(hostname: string): boolean {

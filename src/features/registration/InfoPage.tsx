@@ -91,6 +91,7 @@ function RegistrationLinks() {
       {international.mode === 'wizard' && (
         <p className="field__hint">
           Foreign delegates pay {pricing.gst}% GST (IGST, invoiced as an export of services) and the convenience fee, as Indian delegates do.
+          Invitation letters for visas: <Link to={paths.visaLetter}>request a visa invitation letter</Link> once registered and paid.
         </p>
       )}
     </section>
