@@ -19,6 +19,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Redis as IORedis } from 'ioredis';
 import { ensureNetlifyTools, type NetlifyTools } from '../../scripts/netlify-tools';
 import { ensureRedis } from '../../scripts/redis-local';
@@ -122,7 +123,7 @@ export function functionEnv(values: Record<string, string>): Record<string, stri
   const names = [
     'UPSTASH_REDIS_REST_URL', 'UPSTASH_REDIS_REST_TOKEN', 'RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET',
     'RAZORPAY_API_BASE_URL', 'RAZORPAY_TIMEOUT_MS', 'KEY_PREFIX', 'IEEE_VERIFY_URL', 'IEEE_VERIFY_KEY', 'IEEE_ROSTER_FILE', 'APP_NOW',
-    'ADMIN_PASSWORD_HASH', 'ADMIN_PASSWORD', 'ADMIN_JWT_SECRET', 'TICKET_SIGNING_KEY', 'SMTP_URL', 'MAIL_FROM', 'MAIL_OUTBOX_DIR',
+    'ADMIN_PASSWORD_HASH', 'ADMIN_PASSWORD', 'ADMIN_JWT_SECRET', 'TICKET_SIGNING_KEY', 'PASSPORT_DATA_KEY', 'SMTP_URL', 'MAIL_FROM', 'MAIL_OUTBOX_DIR',
     'SITE_URL', 'CONTEXT',
   ];
   return { ...Object.fromEntries(names.map((n) => [n, ''])), ...values };
@@ -140,9 +141,30 @@ async function cliConfigHome(): Promise<string> {
   return configHome;
 }
 
-/** The environment the CLI runs with: Node 22, Deno and the CLI first on PATH, its own config folder, `env` on top. */
-function cliEnv(tools: NetlifyTools, configHome: string, env: Record<string, string> = {}): NodeJS.ProcessEnv {
-  return { ...tools.env(), XDG_CONFIG_HOME: configHome, BROWSER: 'none', NO_UPDATE_NOTIFIER: '1', ...env };
+/**
+ * Edge functions offline (issue 24, decision 015). The CLI runs netlify/edge-functions on Deno
+ * from a bootstrap it fetches from edge.netlify.com, and its config extractor (edge-bundler's
+ * deno/config.ts) imports a type file from there too; this machine reaches only the npm registry.
+ * So: NETLIFY_EDGE_BOOTSTRAP (read by netlify-cli's lib/edge-functions/bootstrap.js) names the
+ * bootstrap that @netlify/edge-functions-dev ships as one self-contained file in the tools folder,
+ * and an import map in the CLI's internal edge-functions folder (.netlify/edge-functions, git-
+ * ignored; its manifest.json names the map, which the CLI adds to the map it gives Deno) points the
+ * type file's address at a local stub. Only the tests and local CLI runs see either.
+ */
+export async function offlineEdgeEnv(tools: NetlifyTools): Promise<Record<string, string>> {
+  const internal = path.join(root, '.netlify', 'edge-functions');
+  await mkdir(internal, { recursive: true });
+  const stub = path.join(internal, 'offline-types.ts');
+  await writeFile(stub, '// Stand-in for https://edge.netlify.com/bootstrap/globals/types.ts: only its types are imported.\nexport type NetlifyGlobal = Record<string, unknown>;\n');
+  await writeFile(path.join(internal, 'import_map.json'), JSON.stringify({ imports: { 'https://edge.netlify.com/bootstrap/globals/types.ts': pathToFileURL(stub).href } }));
+  await writeFile(path.join(internal, 'manifest.json'), JSON.stringify({ version: 1, functions: [], import_map: 'import_map.json' }));
+  const bootstrap = path.join(tools.dir, 'node_modules', '@netlify', 'edge-functions-dev', 'dist', 'deno', 'bootstrap.mjs');
+  return { NETLIFY_EDGE_BOOTSTRAP: pathToFileURL(bootstrap).href };
+}
+
+/** The environment the CLI runs with: Node 22, Deno and the CLI first on PATH, its own config folder, the offline edge settings, `env` on top. */
+async function cliEnv(tools: NetlifyTools, configHome: string, env: Record<string, string> = {}): Promise<NodeJS.ProcessEnv> {
+  return { ...tools.env(), XDG_CONFIG_HOME: configHome, BROWSER: 'none', NO_UPDATE_NOTIFIER: '1', ...(await offlineEdgeEnv(tools)), ...env };
 }
 
 /**
@@ -153,9 +175,10 @@ function cliEnv(tools: NetlifyTools, configHome: string, env: Record<string, str
 export async function runNetlify(args: string[], timeoutMs = 60_000): Promise<string> {
   const tools = await ensureNetlifyTools();
   const configHome = await cliConfigHome();
+  const env = await cliEnv(tools, configHome);
   try {
     return await new Promise<string>((resolve, reject) => {
-      const child = spawn(tools.node, [tools.netlifyCli, ...args], { cwd: root, env: cliEnv(tools, configHome), stdio: ['ignore', 'pipe', 'pipe'], timeout: timeoutMs });
+      const child = spawn(tools.node, [tools.netlifyCli, ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], timeout: timeoutMs });
       let out = '';
       child.stdout.on('data', (d) => (out += d));
       child.stderr.on('data', (d) => (out += d));
@@ -187,7 +210,7 @@ export async function startNetlify(args: string[], opts: { port: number; env: Re
   const configHome = await cliConfigHome();
   const child: ChildProcess = spawn(tools.node, [tools.netlifyCli, ...args], {
     cwd: root,
-    env: cliEnv(tools, configHome, opts.env),
+    env: await cliEnv(tools, configHome, opts.env),
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group: stop() ends the CLI and everything it started (the build's npm,
     // Vite, Deno) together.
