@@ -43,6 +43,7 @@ export const paths = {
   adminAccounts: '/admin/accounts',
   adminPapers: '/admin/papers',
   adminVerifications: '/admin/verifications',
+  adminBadgesCertificates: '/admin/badges-certificates',
   adminVisaLetters: '/admin/visa-letters',
   error: '/error',
 } as const;
