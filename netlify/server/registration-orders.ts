@@ -20,7 +20,7 @@ import {
   tiersOnOffer,
   type CouponType,
 } from '../../src/shared/pricing';
-import { regionRefusal } from '../../src/shared/regions';
+import { regionRefusal } from '../../src/shared/region-rules';
 import { tierDependentFields } from '../../src/shared/tier-rules';
 import { checkCoupon, holdCoupon } from './coupons';
 import { HttpError } from './http';

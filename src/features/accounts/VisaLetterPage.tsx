@@ -3,8 +3,7 @@
  * international registrant asks for a visa invitation letter with the Registration ID, the
  * registered e-mail and the passport details (POST /api/visa-letters/request; the same answer for a
  * wrong e-mail as for an unknown ID, rate-limited on the server). The form is checked with the
- * server's schema (src/shared/visa-letters.ts, loaded on submit), the six-month passport rule
- * included. The verify page (a letter's QR) shows the reference, the name and whether the letter
+ * server's schema (src/shared/visa-letters.ts), the six-month passport rule included. The verify page (a letter's QR) shows the reference, the name and whether the letter
  * is valid, nothing else.
  */
 import { useEffect, useState, type FormEvent } from 'react';
@@ -14,7 +13,7 @@ import { failureMessage, getJson, postJson } from '../../lib/api';
 import { apiPaths } from '../../shared/api-paths';
 import { COUNTRIES } from '../../shared/countries';
 import { formatDay } from '../../shared/dates';
-import type { VisaLetterVerification } from '../../shared/visa-letters';
+import { visaLetterRequest, type VisaLetterVerification } from '../../shared/visa-letters';
 import './accounts.css';
 
 type FieldErrors = Record<string, string>;
@@ -42,7 +41,6 @@ export default function VisaLetterPage() {
     const values = Object.fromEntries(new FormData(e.currentTarget)) as Record<string, string>;
     if (!values.paperTitle) delete values.paperTitle;
     setMessage(null);
-    const { visaLetterRequest } = await import('../../shared/visa-letters');
     const checked = visaLetterRequest.safeParse(values);
     if (!checked.success) {
       const found: FieldErrors = {};

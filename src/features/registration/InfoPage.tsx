@@ -11,7 +11,7 @@ import { invoicing } from '../../content/invoicing';
 import { registrationFees } from '../../content/registration';
 import { pricing, type Tier } from '../../shared/pricing';
 import { formatDay } from '../../shared/dates';
-import { useHydrated } from '../../lib/render-time';
+import { useSyncExternalStore } from 'react';
 import { hintedRoute } from '../../lib/visitor-region';
 import { formatWholeFee } from './format';
 import './registration.css';
@@ -42,6 +42,9 @@ function feeRows(): FeeRow[] {
     }));
 }
 
+const subscribeNever = () => () => {};
+const noHint = () => null;
+
 /**
  * The two registration routes (issue 24). Each link names its route (`?route=`), so the wizard
  * opens on it whatever the hint says. Once hydrated, the route the edge's country hint suggests
@@ -50,8 +53,9 @@ function feeRows(): FeeRow[] {
  * external site when src/content/registration.ts says so.
  */
 function RegistrationLinks() {
-  const hydrated = useHydrated();
-  const hint = hydrated ? hintedRoute() : null;
+  // null in the build and the hydration render (the prerendered HTML is the same for every
+  // visitor), the cookie's route afterwards; the cookie does not change while the page is open.
+  const hint = useSyncExternalStore(subscribeNever, hintedRoute, noHint);
   const international = registrationFees.internationalRegistration;
   const suggested = <p className="info__suggested">Suggested for your location</p>;
   const indianLink = (
