@@ -70,7 +70,7 @@ export default function ProofPage() {
         <div className="accounts-form__fields">
           <div className="accounts-field">
             <label htmlFor={`${id}-regid`}>Registration ID</label>
-            <input id={`${id}-regid`} name="regId" type="text" autoComplete="off" spellCheck={false} placeholder="e.g. PESGRE25-7KQ2M9XD" maxLength={41} value={regId} onChange={(e) => setRegId(e.target.value)} aria-describedby={error ? errorId : undefined} />
+            <input id={`${id}-regid`} name="regId" type="text" autoComplete="off" spellCheck={false} placeholder={`e.g. ${conference.exampleRegistrationNumber}`} maxLength={41} value={regId} onChange={(e) => setRegId(e.target.value)} aria-describedby={error ? errorId : undefined} />
           </div>
           <div className="accounts-field">
             <label htmlFor={`${id}-email`}>Registered e-mail</label>
