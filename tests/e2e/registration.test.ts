@@ -147,6 +147,32 @@ describe('registration wizard in Chromium', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  it('a 100 % coupon order says "Confirm registration", not "Pay Now", and its success page shows no payment ID (issue 20)', async () => {
+    const code = `E2EFULL${Date.now().toString(36).toUpperCase()}`;
+    await stack.redis.hset(`${stack.keyPrefix}coupon:${code}`, { type: 'full', limit: 1 });
+    const before = await registrationCount();
+    await fillSteps1to8(page, stack.appUrl, 'coupon.free@example.org', { receptionTickets: 0 });
+    await page.getByLabel('I have a coupon code').check();
+    await page.getByLabel('Coupon code', { exact: true }).fill(code);
+    await page.getByRole('button', { name: 'Apply Coupon' }).click();
+    await expect.poll(() => page.getByText(`Coupon ${code} applied`).isVisible()).toBe(true);
+    const confirm = page.getByRole('button', { name: 'Confirm registration' });
+    await expect.poll(() => confirm.isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Pay Now' }).count()).toBe(0);
+    await confirm.click();
+    await page.waitForURL(/\/authors\/registration\/payment-success\?/, { timeout: 20_000 });
+    await expect.poll(() => page.getByRole('heading', { name: 'Registration confirmed' }).isVisible()).toBe(true);
+    const regNo = new URL(page.url()).searchParams.get('reg_no')!;
+    expect(await page.getByText(`Registration Number: ${regNo}`).isVisible()).toBe(true);
+    expect(await page.getByText(/Payment ID/).count()).toBe(0);
+    expect(await page.getByText(/nothing was paid/).isVisible()).toBe(true);
+    expect((await getRegistration(regNo))!.charges.total).toBe(0);
+    expect(await registrationCount()).toBe(before + 1);
+    // No Checkout was opened.
+    expect(await page.getByRole('dialog', { name: 'Razorpay test checkout' }).count()).toBe(0);
+    expect(consoleErrors).toEqual([]);
+  });
+
   it('a payment whose browser is lost before verify-payment is registered once by the webhook', async () => {
     const before = await registrationCount();
     await fillSteps1to8(page, stack.appUrl, 'lost.browser@example.org');

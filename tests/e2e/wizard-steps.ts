@@ -13,6 +13,8 @@ export interface WizardOptions {
   country?: string;
   /** The tier radio's label. */
   tier?: RegExp;
+  /** Additional reception tickets (default 1); with 0 a 100 % coupon leaves nothing to pay. */
+  receptionTickets?: number;
 }
 
 /** Fills steps 1-8 as a delegate would (IEEE member, professional, with a paper and one reception guest). */
@@ -57,7 +59,7 @@ export async function fillSteps1to8(p: Page, appUrl: string, email: string, opti
   await p.getByRole('button', { name: 'Next' }).click();
   await expect.poll(() => p.getByText('Please select whether you will attend the Welcome Reception.').isVisible()).toBe(true);
   await p.getByRole('radio', { name: 'Yes' }).check();
-  await p.getByLabel('Additional reception tickets').selectOption('1');
+  await p.getByLabel('Additional reception tickets').selectOption(String(options.receptionTickets ?? 1));
   await p.getByRole('button', { name: 'Next' }).click();
 
   await expect.poll(() => p.getByRole('heading', { name: 'Gala Dinner' }).isVisible()).toBe(true);

@@ -7,8 +7,7 @@ import type { Registration } from '../../netlify/server/registrations';
 import type { RegistrationOrder as PendingOrder } from '../../netlify/server/orders';
 import { registrationFees } from '../../src/content/registration';
 import { percentOf } from '../../src/shared/money';
-import { findTier, pricing } from '../../src/shared/pricing';
-import { EARLY_BIRD_DAY, STANDARD_DAY, at as editionAt, call, keysMatching, pinClock, totalFor, validForm, withStoreDown } from './helpers';
+import { EARLY_BIRD_DAY, STANDARD_DAY, at as editionAt, byHand, feeOf, call, keysMatching, pinClock, totalFor, validForm, withStoreDown } from './helpers';
 
 /**
  * Every key but the rate limiter's: the limiter counts each well-formed request from an address,
@@ -20,16 +19,6 @@ async function snapshot() {
 
 beforeEach(() => pinClock(STANDARD_DAY));
 
-/**
- * The total of a fee (minor units) worked by hand from this edition's content (issue 20, "The next
- * edition"): GST on the fee, then the convenience fee on both, each rounded half up. For 2025
- * (the spec's worked example): 15000 + 18 % GST (2700) + 4 % of 17700 (708) = 18408.
- */
-function byHand(feeMinor: number): number {
-  const gst = percentOf(feeMinor, pricing.gst);
-  return feeMinor + gst + percentOf(feeMinor + gst, pricing.convinienceFee);
-}
-const feeOf = (tier: string) => Math.round(findTier(pricing, tier)!.fee * 100);
 const STANDARD_TOTAL = byHand(feeOf('prof_non_indian_std'));
 
 describe('create-order: success', () => {

@@ -1,0 +1,16 @@
+/**
+ * The words the self-service pages share (issue 20: one label style, one set of button words):
+ * field labels, button words and the stale-summary notice. The spec's own messages (section 8,
+ * word for word) stay in src/shared/messages.ts.
+ */
+export const words = {
+  /** Field labels. */
+  registrationId: 'Registration ID',
+  registeredEmail: 'Registered e-mail',
+  /** Buttons: find the registration, then act on it. */
+  fetch: 'Fetch Details',
+  fetching: 'Loading...',
+  /** A summary that no longer describes the registration (changed in another tab, say). */
+  staleSummary: 'This summary is out of date: the registration has changed since it was shown.',
+  fetchAgain: 'Nothing was charged. Fetch the details again to see what is due now.',
+} as const;
