@@ -6,6 +6,7 @@ import { keys, redis } from '../../netlify/server/store';
 import type { Registration } from '../../netlify/server/registrations';
 import type { RegistrationOrder as PendingOrder } from '../../netlify/server/orders';
 import { registrationFees } from '../../src/content/registration';
+import { membershipRefusalMessage } from '../../src/shared/messages';
 import { percentOf } from '../../src/shared/money';
 import { EARLY_BIRD_DAY, STANDARD_DAY, at as editionAt, byHand, feeOf, call, keysMatching, pinClock, totalFor, validForm, withStoreDown } from './helpers';
 
@@ -86,11 +87,14 @@ describe('create-order: refusals write nothing', () => {
     expect(r.body.error.code).toBe('TIER_NOT_ON_OFFER');
   });
 
-  it('refuses an IEEE tier whose membership is not Active', async () => {
-    const data = validForm({ registrationTier: 'prof_ieee_indian_std', ieeeMemberNumber: '90000003' });
-    const r = await call(createOrder, { body: { amount: totalFor(data), data } });
-    expect(r.status).toBe(400);
-    expect(r.body.error.fieldErrors['data.ieeeMemberNumber']).toBe('Membership not valid.');
+  it('refuses an IEEE tier whose membership is not Active, saying why (inactive, expired, unknown; issue 20)', async () => {
+    for (const [number, reason] of [['90000003', 'inactive'], ['90000004', 'expired'], ['90000999', 'unknown']] as const) {
+      const data = validForm({ registrationTier: 'prof_ieee_indian_std', ieeeMemberNumber: number });
+      const r = await call(createOrder, { body: { amount: totalFor(data), data } });
+      expect(r.status).toBe(400);
+      expect(r.body.error.fieldErrors['data.ieeeMemberNumber']).toBe(membershipRefusalMessage(reason));
+      expect(r.body.error.message).toMatch(/^Membership not valid\. .*non-member rate\.$/);
+    }
   });
 
   it('requires the IEEE number on IEEE tiers and a paper ID on professional tiers', async () => {
