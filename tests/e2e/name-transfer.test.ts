@@ -25,6 +25,8 @@ import { NO_MATCH_MESSAGE } from '../../src/shared/messages';
 import { validForm } from '../functions/helpers-form';
 import { expectNoAxeViolations } from './axe';
 import { launchChromium, startStack, type Stack } from './stack';
+import { invoicing } from '../../src/content/invoicing';
+import { dayBefore, formatDay } from '../../src/shared/dates';
 
 const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD || devDefaults.ADMIN_PASSWORD;
 const REGISTERED = 'transfer.from.e2e@example.org';
@@ -122,7 +124,8 @@ describe('name transfer in Chromium', () => {
     const intro = await page.locator('.ss-facts').textContent();
     expect(intro).toContain(formatMoney(fee.base, 'INR'));
     expect(intro).toContain('$50.00');
-    expect(intro).toContain('20 November 2025');
+    // Issue 20: the last day in plain words ('until 19 November 2025').
+    expect(intro).toContain(`until ${formatDay(dayBefore(invoicing.nameTransfer.requestBefore))}`);
     await expectNoAxeViolations(page, '/name-transfer empty');
 
     const orders: string[] = [];

@@ -9,6 +9,7 @@ import type { StoredRegistration } from '../../src/shared/api';
 import { amountInWords, asOf, buildCreditNote, buildInvoice, financialYear, gstinCheckCharacter, invoicesOf, isValidGstin, taxRows } from '../../src/shared/invoice';
 import { conferenceEnded, refundParts, refundQuote } from '../../src/shared/refunds';
 import { conference } from '../../src/content/conference';
+import { dayBefore } from '../../src/shared/dates';
 import { storedRegistration } from './stored-registration';
 import { specPricing } from './spec-edition';
 import { at as edition } from '../setup/edition-clock';
@@ -18,11 +19,7 @@ import { at as edition } from '../setup/edition-clock';
  * amounts below are the spec's worked figures whatever src/content's fees are (issue 20).
  */
 const registration = (overrides: Parameters<typeof storedRegistration>[0] = {}, coupon: 'half' | null = null) => storedRegistration(overrides, coupon, specPricing);
-const refundLastDay = (() => {
-  const d = new Date(`${invoicing.refund.requestBefore}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - 1);
-  return d.toISOString().slice(0, 10);
-})();
+const refundLastDay = dayBefore(invoicing.refund.requestBefore);
 
 describe('financial year (April to March, IST)', () => {
   it.each([

@@ -13,7 +13,7 @@ import { failureMessage, refusedInput } from '../../lib/api';
 import type { CancellationResponse } from '../../shared/api';
 import { formatMoney } from '../../shared/money';
 import { paths } from '../../shared/routes';
-import { formatDay } from '../../shared/dates';
+import { dayBefore, formatDay } from '../../shared/dates';
 import { keepFocus, useFocusAfterRender } from '../../lib/focus';
 import { quoteCancellation, requestCancellation, type Registrant } from './accounts-api';
 import { RegistrantForm } from './RegistrantForm';
@@ -55,6 +55,8 @@ export default function CancelRegistrationPage() {
   const checkSeq = useRef(0);
 
   const deadline = formatDay(invoicing.refund.requestBefore);
+  // The last day with a refund, said as 'until 19 November 2025' (issue 20).
+  const lastDay = formatDay(dayBefore(invoicing.refund.requestBefore));
   const percent = invoicing.refund.percent;
 
   const focusAfterRender = useFocusAfterRender();
@@ -120,7 +122,7 @@ export default function CancelRegistrationPage() {
         <h2 id={`${id}-rule`}>Refunds</h2>
         <ul>
           <li>
-            If you ask to cancel before {deadline} (Indian Standard Time), {percent}% of the registration fee you paid
+            If you ask to cancel until {lastDay} (Indian Standard Time), {percent}% of the registration fee you paid
             (including any tier change you paid for later) is refunded. GST, the convenience fee and extra reception or dinner tickets are not
             refunded.
           </li>

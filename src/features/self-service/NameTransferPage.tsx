@@ -26,7 +26,7 @@ import { formatMoney } from '../../shared/money';
 import { pricing } from '../../shared/pricing';
 import { TITLES } from '../../shared/registration-form';
 import { paymentSuccessUrl } from '../../shared/routes';
-import { formatDay } from '../../shared/dates';
+import { dayBefore, formatDay } from '../../shared/dates';
 import { REDIRECT_DELAY_MS } from './timing';
 import { MessageBanner, type Banner } from './MessageBanner';
 import { transferFees, transferSummary, type TransferSummary } from './transfer-summary';
@@ -51,7 +51,8 @@ const loadResolver = loadOnce(() => import('./name-transfer-resolver').then((m) 
 const transferResolver = lazyResolver(loadResolver);
 
 const fees = transferFees(pricing);
-const deadline = formatDay(invoicing.nameTransfer.requestBefore);
+// Said as the last day on which a transfer is taken: 'until 19 November 2025' (issue 20).
+const lastDay = formatDay(dayBefore(invoicing.nameTransfer.requestBefore));
 
 /** The message of a field's error, if it has one. */
 function errorOf(errors: FieldErrors<FormInput>, name: FieldName): string | null {
@@ -201,7 +202,7 @@ export default function NameTransferPage() {
           {pricing.gst}% GST and the {pricing.convinienceFee}% convenience fee: {formatMoney(fees.INR.total, 'INR')} or{' '}
           {formatMoney(fees.USD.total, 'USD')} in all.
         </li>
-        <li>Transfers can be requested only before {deadline}.</li>
+        <li>Transfers can be requested until {lastDay} (Indian Standard Time).</li>
         <li>
           Once the fee is paid, the new person receives a new ticket by e-mail. Your ticket stops working: its QR code is
           refused at check-in.
