@@ -107,7 +107,7 @@ async function open(p: Page) {
 /** Fills the whole form: the registrant's id and `email`, and the new person. */
 async function fill(p: Page, email: string) {
   await p.getByLabel('Registration ID').fill(regNo);
-  await p.getByLabel('Registered Email').fill(email);
+  await p.getByLabel('Registered e-mail').fill(email);
   await p.getByLabel('Title').selectOption(NEW_PERSON.title);
   await p.getByLabel('First Name').fill(NEW_PERSON.firstName);
   await p.getByLabel('Last Name').fill(NEW_PERSON.lastName);
@@ -138,7 +138,7 @@ describe('name transfer in Chromium', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('regId');
     // The new person's fields are checked with the same words as the server's schema.
     await page.getByLabel('Registration ID').fill(regNo);
-    await page.getByLabel('Registered Email').fill(REGISTERED);
+    await page.getByLabel('Registered e-mail').fill(REGISTERED);
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect.poll(() => alertText(page)).toBe('Title must be one of Dr, Prof, Mr, Ms, Mrs.');
     expect(await page.getByText('Organization is required.').isVisible()).toBe(true);
@@ -157,7 +157,7 @@ describe('name transfer in Chromium', () => {
     await page.route('**/api/name-transfer/create-order', (route) =>
       route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: { code: 'TRANSFER_CLOSED', message: closed }, success: false, message: closed }) }),
     );
-    await page.getByLabel('Registered Email').fill(REGISTERED);
+    await page.getByLabel('Registered e-mail').fill(REGISTERED);
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect.poll(() => alertText(page)).toBe(closed);
     await page.unroute('**/api/name-transfer/create-order');

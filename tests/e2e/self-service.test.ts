@@ -24,7 +24,7 @@ import { formatMoney } from '../../src/shared/money';
 import { findTier, isEarlyBirdOpen, pricing, type Tier } from '../../src/shared/pricing';
 import { devDefaults } from '../../scripts/local-config';
 import { NO_MATCH_MESSAGE, NOT_FOUND_MESSAGE } from '../../src/shared/messages';
-import { words } from '../../src/features/self-service/words';
+import { words } from '../../src/components/self-service-words';
 import { expectNoAxeViolations } from './axe';
 import { launchChromium, startStack, type Stack } from './stack';
 import { fillSteps1to8, payAndWaitForSuccess } from './wizard-steps';
@@ -343,7 +343,7 @@ describe('self-service pages in Chromium', () => {
     await page.goto(`${stack.appUrl}/name-change`);
     await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Change Registered Name' }).isVisible(), { timeout: 20_000 }).toBe(true);
     await expectNoAxeViolations(page, '/name-change empty');
-    const email = page.getByLabel('Registered Email');
+    const email = page.getByLabel('Registered e-mail');
     expect(await email.getAttribute('type')).toBe('email');
 
     await page.getByRole('button', { name: 'Fetch Record' }).click();

@@ -23,7 +23,7 @@ import type { AttentionPayment } from '../../src/shared/api';
 import { PUBLIC_REGISTRATION_FIELDS } from '../../src/shared/api-paths';
 import { selfServiceMessages } from '../../src/shared/messages';
 import { financialYear } from '../../src/shared/invoice';
-import { percentOf } from '../../src/shared/money';
+import { formatMoney, percentOf } from '../../src/shared/money';
 import { pricing } from '../../src/shared/pricing';
 import { STANDARD_DAY, feeOf, call, doublePay, doubleWebhook, keysMatching, totalFor, validForm } from './helpers';
 import { adminHeaders, messagesFor, registerPaid, mailAndWebhook } from './helpers-admin';
@@ -193,7 +193,7 @@ describe('paying a change', () => {
     const upgraded = mails.filter((m) => /upgraded/.test(m.subject ?? ''));
     expect(upgraded).toHaveLength(1);
     expect(upgraded[0]!.text).toContain('Full Registration');
-    expect(upgraded[0]!.text).toContain('₹8,099.52');
+    expect(upgraded[0]!.text).toContain(formatMoney(UPGRADE.total, 'INR'));
     expect(upgraded[0]!.attachments.some((a) => a.filename === `ticket-${regNo}.png`)).toBe(true);
   });
 

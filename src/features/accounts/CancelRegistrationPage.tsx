@@ -18,6 +18,8 @@ import { keepFocus, useFocusAfterRender } from '../../lib/focus';
 import { quoteCancellation, requestCancellation, type Registrant } from './accounts-api';
 import { RegistrantForm } from './RegistrantForm';
 import './accounts.css';
+import { SelfServiceLayout } from '../../components/SelfServiceLayout';
+import { words } from '../../components/self-service-words';
 
 /** Messages when the server gives none (network failure, an answer that is not JSON). */
 export const cancellationFailures = {
@@ -114,9 +116,7 @@ export default function CancelRegistrationPage() {
   const label = answer ? refundLabel(answer.status) : null;
 
   return (
-    <article className="accounts">
-      <title>{`Cancel Registration | ${conference.name}`}</title>
-      <h1>Cancel Registration</h1>
+    <SelfServiceLayout className="accounts" heading="Cancel Registration">
 
       <section className="card accounts__section" aria-labelledby={`${id}-rule`}>
         <h2 id={`${id}-rule`}>Refunds</h2>
@@ -190,7 +190,7 @@ export default function CancelRegistrationPage() {
               </p>
               <div className="button-row">
                 <button type="button" className="button button--danger" disabled={requesting} aria-busy={requesting || undefined} onClick={(e) => void request(e.currentTarget)}>
-                  {requesting ? 'Processing...' : 'Yes, cancel my registration'}
+                  {requesting ? words.processing : 'Yes, cancel my registration'}
                 </button>
                 <button
                   type="button"
@@ -216,6 +216,6 @@ export default function CancelRegistrationPage() {
       <p className="accounts__aside">
         Looking for your GST tax invoice? See <Link to={paths.invoices}>Invoices</Link>.
       </p>
-    </article>
+    </SelfServiceLayout>
   );
 }

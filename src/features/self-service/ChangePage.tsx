@@ -23,7 +23,8 @@ import { MessageBanner, type Banner } from './MessageBanner';
 import { REDIRECT_DELAY_MS } from './timing';
 import './self-service.css';
 import { AmountsAndPay } from './AmountsAndPay';
-import { words } from './words';
+import { words } from '../../components/self-service-words';
+import { SelfServiceLayout } from '../../components/SelfServiceLayout';
 
 type OrderResponse = UpgradeOrderResponse | IeeeChangeOrderResponse;
 
@@ -209,9 +210,7 @@ export function ChangePage({ kind }: { kind: ChangeKind }) {
   const money = (minor: number) => formatMoney(minor, s!.currency);
 
   return (
-    <article className="ss">
-      <title>{`${k.heading} | ${conference.name}`}</title>
-      <h1>{k.heading}</h1>
+    <SelfServiceLayout className="ss" heading={k.heading}>
       <p>{k.intro}</p>
 
       <form className="card ss-form" onSubmit={(e) => void fetchDetails(e)} noValidate aria-labelledby={`${ids}-form-heading`}>
@@ -330,6 +329,6 @@ export function ChangePage({ kind }: { kind: ChangeKind }) {
           )}
         </section>
       )}
-    </article>
+    </SelfServiceLayout>
   );
 }

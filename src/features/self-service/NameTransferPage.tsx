@@ -32,6 +32,8 @@ import { MessageBanner, type Banner } from './MessageBanner';
 import { transferFees, transferSummary, type TransferSummary } from './transfer-summary';
 import './self-service.css';
 import { AmountsAndPay } from './AmountsAndPay';
+import { SelfServiceLayout } from '../../components/SelfServiceLayout';
+import { words } from '../../components/self-service-words';
 
 type FormInput = z.input<typeof nameTransferRequest>;
 type FormOutput = z.output<typeof nameTransferRequest>;
@@ -188,9 +190,7 @@ export default function NameTransferPage() {
   const regIdHint = `${ids}-regid-hint`;
 
   return (
-    <article className="ss">
-      <title>{`Transfer Registration | ${conference.name}`}</title>
-      <h1>Transfer Registration to Another Person</h1>
+    <SelfServiceLayout className="ss" heading="Transfer Registration to Another Person" title="Transfer Registration">
       <p>
         If you can no longer attend, your registration can be passed on to someone else. Enter your registration
         details and the details of the person who will attend instead.
@@ -230,7 +230,7 @@ export default function NameTransferPage() {
         <fieldset className="ss-fieldset" disabled={done}>
           <legend>Your registration</legend>
           <div className="ss-field">
-            <label htmlFor={`${ids}-regId`}>Registration ID</label>
+            <label htmlFor={`${ids}-regId`}>{words.registrationId}</label>
             <p id={regIdHint} className="ss-field__hint">
               As in your confirmation e-mail, e.g. {conference.exampleRegistrationNumber}.
             </p>
@@ -238,7 +238,7 @@ export default function NameTransferPage() {
             {fieldError('regId')}
           </div>
           <div className="ss-field">
-            <label htmlFor={`${ids}-email`}>Registered Email</label>
+            <label htmlFor={`${ids}-email`}>{words.registeredEmail}</label>
             <input type="email" autoComplete="email" aria-required="true" {...field('email')} />
             {fieldError('email')}
           </div>
@@ -287,7 +287,7 @@ export default function NameTransferPage() {
         </fieldset>
         <div className="button-row">
           <button type="submit" className="button" disabled={busy !== null || done} aria-busy={busy === 'order' || undefined}>
-            {busy === 'order' ? 'Loading...' : 'Continue'}
+            {busy === 'order' ? words.fetching : 'Continue'}
           </button>
         </div>
       </form>
@@ -319,6 +319,6 @@ export default function NameTransferPage() {
           />
         </section>
       )}
-    </article>
+    </SelfServiceLayout>
   );
 }
