@@ -4,7 +4,8 @@
  * there. In the copy it
  *
  * 1. edits `src/content/` as a next committee would: every date in it one year later (ISO days
- *    '2025-11-01' and written days '30 June 2025'), and one fee changed (the Standard
+ *    '2025-11-01', also as the day of an instant '2025-12-21T18:00:00+05:30', and written days
+ *    '30 June 2025'), and one fee changed (the Standard
  *    professional non-member fee in INR, +500);
  * 2. runs `npm run assets` (README step 3), which regenerates the PDFs, the hotel sheet and the
  *    SVGs from the content;
@@ -26,7 +27,7 @@ const MONTHS = 'January|February|March|April|May|June|July|August|September|Octo
 /** Every date of a content module one year later: ISO days and written days ('30 June 2025'). */
 export function shiftDates(source: string, years = 1): string {
   return source
-    .replace(/\b(20\d\d)-(\d\d)-(\d\d)\b/g, (_, y: string, m: string, d: string) => {
+    .replace(/\b(20\d\d)-(\d\d)-(\d\d)(?!\d)/g, (_, y: string, m: string, d: string) => {
       const year = Number(y) + years;
       // 29 February moves to 28 February in a year that has none.
       const day = m === '02' && d === '29' && new Date(Date.UTC(year, 1, 29)).getUTCMonth() !== 1 ? '28' : d;
@@ -45,7 +46,11 @@ export function changeOneFee(source: string): string {
 function copyRepository(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'pesgre-next-edition-'));
   // What git tracks plus new files not ignored: the checkout as a committee member would have it.
-  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' }).split('\0').filter(Boolean);
+  // node_modules is left out even when it is a symlink (a git worktree's, which `node_modules/` in
+  // .gitignore does not match): the copy gets its own link below.
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' })
+    .split('\0')
+    .filter((f) => f && f !== 'node_modules');
   for (const file of files) {
     const from = path.join(root, file);
     const to = path.join(dir, file);

@@ -1,7 +1,7 @@
 /**
  * GET /api/registrations/summary (admin; spec part 2 sections 2, 3, 7: the dashboard panel).
- *  200 { totalRegistrations, latestRegistrations }: the count and the 10 newest registrations,
- *  newest first (StoredRegistration objects). 401 without a valid admin token; 503 store down.
+ *  200 { totalRegistrations, latestRegistrations }: the count and the 10 newest registrations that
+ *  count (approved cancellations left out of both), newest first (StoredRegistration objects). 401 without a valid admin token; 503 store down.
  */
 import type { Config } from '@netlify/functions';
 import type { RegistrationsSummaryResponse } from '../../src/shared/api';

@@ -5,7 +5,7 @@
  * Redis and today's date; the amount the browser sends is only compared.
  */
 import { randomBytes } from 'node:crypto';
-import { INVALID_COUPON_MESSAGE, REGISTRATION_CLOSED_MESSAGE, messages } from '../../src/shared/messages';
+import { INVALID_COUPON_MESSAGE, REGISTRATION_CLOSED_MESSAGE, membershipRefusal, membershipRefusalMessage } from '../../src/shared/messages';
 import type { RegistrationForm } from '../../src/shared/registration-form';
 import type { CreateOrderResponse } from '../../src/shared/api';
 import { fromMinor, toMinor } from '../../src/shared/money';
@@ -106,7 +106,9 @@ export async function createRegistrationOrder(input: CreateOrderInput, ctx: Crea
     // Queued for an admin (no service): only the format can be checked now.
     const valid = membership.checked ? membership.status === 'Active' : MEMBER_NUMBER_PATTERN.test(form.ieeeMemberNumber);
     if (!valid) {
-      throw new HttpError(400, 'MEMBERSHIP_NOT_VALID', messages.membershipNotValid, field('ieeeMemberNumber', messages.membershipNotValid));
+      // Says why (issue 20): a number queued for an admin fails only on its format, an unknown number.
+      const refusal = membershipRefusalMessage(membership.checked ? membershipRefusal(membership.status) : 'unknown');
+      throw new HttpError(400, 'MEMBERSHIP_NOT_VALID', refusal, field('ieeeMemberNumber', refusal));
     }
     membershipChecked = membership.checked;
   }

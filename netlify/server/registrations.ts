@@ -115,20 +115,26 @@ export async function openRegistrationPages(pageSize: number = PAGE_SIZE): Promi
 }
 
 /**
- * The dashboard summary: how many registrations there are (approved cancellations left out) and
- * the newest `limit` (default 10), newest first. Two store requests: ZCARD + ZRANGE ... REV in one pipeline, then one MGET.
+ * The dashboard summary: how many registrations count (approved cancellations left out) and the
+ * newest `limit` (default 10) of those that count, newest first: the count and the carousel agree
+ * on what counts (issue 20). Two store requests: ZCARD + ZRANGE ... REV + SMEMBERS in one pipeline,
+ * then one MGET; a third (a longer ZRANGE) only when cancellations hide some of the newest.
  */
 export async function registrationSummary(limit: number = LATEST_REGISTRATIONS): Promise<{ total: number; latest: Registration[] }> {
   return withStore(async (r) => {
     const p = r.pipeline();
     p.zcard(keys.registrationIndex());
     p.zrange(keys.registrationIndex(), 0, limit - 1, { rev: true });
-    p.scard(keys.cancelledSet());
-    const [indexed, newest, cancelled] = await p.exec<[number, unknown[], number]>();
+    p.smembers(keys.cancelledSet());
+    const [indexed, firstNewest, cancelledList] = await p.exec<[number, unknown[], unknown[]]>();
     // Cancelled registrations stay in the index (the table shows them) but are not counted.
-    const total = indexed - cancelled;
-    if (!newest.length) return { total, latest: [] };
-    const regs = await r.mget<(Registration | null)[]>(...newest.map((n) => keys.registration(String(n))));
+    const cancelled = new Set(cancelledList.map(String));
+    const total = indexed - cancelled.size;
+    let newest = firstNewest.map(String);
+    if (newest.some((n) => cancelled.has(n))) newest = (await r.zrange<unknown[]>(keys.registrationIndex(), 0, limit + cancelled.size - 1, { rev: true })).map(String);
+    const counted = newest.filter((n) => !cancelled.has(n)).slice(0, limit);
+    if (!counted.length) return { total, latest: [] };
+    const regs = await r.mget<(Registration | null)[]>(...counted.map((n) => keys.registration(n)));
     return { total, latest: regs.filter((x): x is Registration => x !== null) };
   });
 }

@@ -46,3 +46,13 @@ export function formatDayRange(startIso: string, endIso: string): string {
   const start = sameMonth ? String(Number(startIso.slice(8, 10))) : formatDay(startIso);
   return `${start} – ${formatDay(endIso)}`.replace(/\s/g, ' ');
 }
+
+/**
+ * The ISO day before `isoDay`: the last day of a rule written as "before `isoDay`", which the
+ * pages say as "until <that day>" (issue 20: plain dates, '19 November 2025').
+ */
+export function dayBefore(isoDay: string): string {
+  const d = new Date(`${isoDay}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+}

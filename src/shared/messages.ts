@@ -89,3 +89,28 @@ export const MEMBERSHIP_TO_VERIFY_STATUS = 'To verify';
 
 /** What the wizard tells an IEEE member whose number no service checked (issue 22): paying is still possible. */
 export const MEMBERSHIP_TO_VERIFY_MESSAGE = 'Your IEEE membership number will be checked by the organisers after you register. Your ticket is valid meanwhile; if the membership cannot be confirmed, you will be asked to pay the difference to the non-member fee.';
+
+/** Why a membership check refused a number (issue 20): the check's MemberStatus, read. */
+export type MembershipRefusal = 'inactive' | 'expired' | 'unknown';
+
+/**
+ * The reason behind a MemberStatus other than 'Active': 'Inactive' and 'Expired' as IEEE's
+ * service (or the local roster) answers them, anything else (the roster's 'Not Found') unknown.
+ */
+export function membershipRefusal(status: string): MembershipRefusal {
+  const s = status.trim().toLowerCase();
+  return s === 'inactive' ? 'inactive' : s === 'expired' ? 'expired' : 'unknown';
+}
+
+/**
+ * What the wizard and create-order say for a refused membership (issue 20: the IEEE check says
+ * why it failed): the spec's 'Membership not valid.' (section 8) and then why, with what to do.
+ */
+export function membershipRefusalMessage(reason: MembershipRefusal): string {
+  const why = {
+    inactive: 'IEEE lists this membership as inactive.',
+    expired: 'This IEEE membership has expired; renew it with IEEE to register at the member rate.',
+    unknown: 'IEEE does not know this member number; check it against your membership card.',
+  }[reason];
+  return `${messages.membershipNotValid} ${why} You can also register at the non-member rate.`;
+}

@@ -11,6 +11,7 @@ import { changeKinds, isPaidChange } from './change-kinds';
 import { localDate } from './invoice';
 import type { Currency } from './money';
 import { percentOf } from './money';
+import { conferencePhase } from './schedule';
 
 /** The registration fee the rule applies to, in minor units: the fee paid at registration (after any coupon) plus every paid tier change's fee difference (not a name transfer's processing fee). */
 export function refundableFee(r: Pick<StoredRegistration, 'charges' | 'history'>): number {
@@ -38,7 +39,7 @@ export function refundQuote(r: Pick<StoredRegistration, 'charges' | 'history'>, 
 
 /** True once the conference is over (refunds are paid only then): after its last day, in IST. */
 export function conferenceEnded(at: Date): boolean {
-  return localDate(at, conference.timeZone) > conference.endDate;
+  return conferencePhase(conference, at) === 'ended';
 }
 
 /**

@@ -11,6 +11,7 @@
  * countdown reaches zero its date is struck through and the card moves on to the next date:
  * the list and the card never disagree.
  */
+import { dayIn } from './dates';
 
 /** Anything with an ISO `date` (yyyy-mm-dd): an Important Date entry, a milestone. */
 export interface Dated {
@@ -154,4 +155,18 @@ export function startOfDayInZone(date: string, timeZone: string): Date {
  */
 export function conferenceStart(conference: { startDate: string; timeZone: string }): Date {
   return startOfDayInZone(conference.startDate, conference.timeZone);
+}
+
+/** Where the conference stands at `now`: before its first day, on its days, or over. */
+export type ConferencePhase = 'before' | 'under-way' | 'ended';
+
+/**
+ * The conference's phase at `now` by the calendar day in `timeZone` (issue 20: after the
+ * conference the home page says it has ended). Ended from the start of the day after `endDate`;
+ * refunds (src/shared/refunds.ts) are paid from then on too.
+ */
+export function conferencePhase(conference: { startDate: string; endDate: string; timeZone: string }, now: Date): ConferencePhase {
+  const day = dayIn(now, conference.timeZone);
+  if (day < conference.startDate) return 'before';
+  return day > conference.endDate ? 'ended' : 'under-way';
 }

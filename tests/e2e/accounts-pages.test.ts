@@ -20,6 +20,8 @@ import { computeCharges, pricing } from '../../src/shared/pricing';
 import { validForm } from '../functions/helpers-form';
 import { expectNoAxeViolations } from './axe';
 import { launchChromium, startStack, type Stack } from './stack';
+import { invoicing } from '../../src/content/invoicing';
+import { dayBefore, formatDay } from '../../src/shared/dates';
 
 let stack: Stack;
 let browser: Browser;
@@ -204,7 +206,13 @@ describe('accounts pages in Chromium', { timeout: 240_000 }, () => {
     expect((await storedRegistration())!.cancellation).toBeUndefined();
     await openAndFill('/cancel-registration', regNo.toLowerCase(), email);
     // The rule comes from src/content/invoicing.ts.
-    expect(await page.getByText(/before 20 November 2025 \(Indian Standard Time\), 50% of the registration fee/).isVisible()).toBe(true);
+    // Issue 20: the last day, in plain words ('until 19 November 2025'), before the form.
+    expect(await page.getByText(`until ${formatDay(dayBefore(invoicing.refund.requestBefore))} (Indian Standard Time), ${invoicing.refund.percent}% of the registration fee`).isVisible()).toBe(true);
+    expect(await page.evaluate(() => {
+      const rule = [...document.querySelectorAll('h2')].find((h) => h.textContent === 'Refunds')!;
+      const form = document.querySelector('form')!;
+      return Boolean(rule.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING);
+    })).toBe(true);
     await page.getByRole('button', { name: 'Check refund' }).click();
 
     const result = page.getByRole('status');

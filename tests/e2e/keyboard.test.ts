@@ -235,7 +235,7 @@ describe('focus after the checkout', () => {
     await skipToMain(page);
     for (const [label, value] of [
       ['Registration ID', regNo],
-      ['Registered Email', email],
+      ['Registered e-mail', email],
       ['Title', 'Ms'],
       ['First Name', 'Meera'],
       ['Last Name', 'Shankar'],
@@ -316,7 +316,7 @@ describe('/name-change', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.type('someone.else@example.org');
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByLabel('Registered Email').getAttribute('aria-invalid'), { timeout: 30_000 }).toBe('true');
+    await expect.poll(() => page.getByLabel('Registered e-mail').getAttribute('aria-invalid'), { timeout: 30_000 }).toBe('true');
     expect(await page.getByLabel('Registration ID').getAttribute('aria-invalid')).toBe('true');
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.type(email);

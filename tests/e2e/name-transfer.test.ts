@@ -25,6 +25,8 @@ import { NO_MATCH_MESSAGE } from '../../src/shared/messages';
 import { validForm } from '../functions/helpers-form';
 import { expectNoAxeViolations } from './axe';
 import { launchChromium, startStack, type Stack } from './stack';
+import { invoicing } from '../../src/content/invoicing';
+import { dayBefore, formatDay } from '../../src/shared/dates';
 
 const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD || devDefaults.ADMIN_PASSWORD;
 const REGISTERED = 'transfer.from.e2e@example.org';
@@ -105,7 +107,7 @@ async function open(p: Page) {
 /** Fills the whole form: the registrant's id and `email`, and the new person. */
 async function fill(p: Page, email: string) {
   await p.getByLabel('Registration ID').fill(regNo);
-  await p.getByLabel('Registered Email').fill(email);
+  await p.getByLabel('Registered e-mail').fill(email);
   await p.getByLabel('Title').selectOption(NEW_PERSON.title);
   await p.getByLabel('First Name').fill(NEW_PERSON.firstName);
   await p.getByLabel('Last Name').fill(NEW_PERSON.lastName);
@@ -122,7 +124,8 @@ describe('name transfer in Chromium', () => {
     const intro = await page.locator('.ss-facts').textContent();
     expect(intro).toContain(formatMoney(fee.base, 'INR'));
     expect(intro).toContain('$50.00');
-    expect(intro).toContain('20 November 2025');
+    // Issue 20: the last day in plain words ('until 19 November 2025').
+    expect(intro).toContain(`until ${formatDay(dayBefore(invoicing.nameTransfer.requestBefore))}`);
     await expectNoAxeViolations(page, '/name-transfer empty');
 
     const orders: string[] = [];
@@ -135,7 +138,7 @@ describe('name transfer in Chromium', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('regId');
     // The new person's fields are checked with the same words as the server's schema.
     await page.getByLabel('Registration ID').fill(regNo);
-    await page.getByLabel('Registered Email').fill(REGISTERED);
+    await page.getByLabel('Registered e-mail').fill(REGISTERED);
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect.poll(() => alertText(page)).toBe('Title must be one of Dr, Prof, Mr, Ms, Mrs.');
     expect(await page.getByText('Organization is required.').isVisible()).toBe(true);
@@ -154,7 +157,7 @@ describe('name transfer in Chromium', () => {
     await page.route('**/api/name-transfer/create-order', (route) =>
       route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: { code: 'TRANSFER_CLOSED', message: closed }, success: false, message: closed }) }),
     );
-    await page.getByLabel('Registered Email').fill(REGISTERED);
+    await page.getByLabel('Registered e-mail').fill(REGISTERED);
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect.poll(() => alertText(page)).toBe(closed);
     await page.unroute('**/api/name-transfer/create-order');

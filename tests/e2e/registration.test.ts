@@ -12,7 +12,9 @@ import { CHECKOUT_TIMEOUT_SECONDS } from '../../src/shared/checkout-hold';
 import { computeCharges, pricing } from '../../src/shared/pricing';
 import type { Registration } from '../../netlify/server/registrations';
 import { launchChromium, startStack, type Stack } from './stack';
-import { fillSteps1to8 } from './wizard-steps';
+import { fillSteps1to2, fillSteps1to8 } from './wizard-steps';
+import { membershipRefusalMessage } from '../../src/shared/messages';
+import { findTier } from '../../src/shared/pricing';
 
 let stack: Stack;
 let browser: Browser;
@@ -144,6 +146,52 @@ describe('registration wizard in Chromium', () => {
     expect(await stack.redis.zcard(holds)).toBe(1);
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await expect.poll(() => stack.redis.zcard(holds)).toBe(0);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('a refused IEEE number says why (expired, unknown) and offers the non-member tier, which moves on past the IEEE step (issue 20)', async () => {
+    await fillSteps1to2(page, stack.appUrl, 'ieee.expired@example.org');
+    await expect.poll(() => page.getByRole('heading', { name: 'IEEE Member Verification' }).isVisible()).toBe(true);
+    for (const [number, reason] of [['90000999', 'unknown'], ['90000004', 'expired']] as const) {
+      await page.getByLabel('IEEE Member Number').fill(number);
+      await page.getByRole('button', { name: 'Next' }).click();
+      await expect.poll(() => page.getByText(membershipRefusalMessage(reason)).isVisible()).toBe(true);
+    }
+    const nonMember = findTier(pricing, 'prof_non_indian_std')!;
+    expect(await page.getByText(new RegExp(`non-member rate instead: ${nonMember.label.replace(/[()]/g, '\\$&')}`)).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Continue as a non-member' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Paper Registration' }).isVisible()).toBe(true);
+    expect(await page.getByText(`Your registration tier is now ${nonMember.label}.`).isVisible()).toBe(true);
+    // Back from the paper step skips the IEEE step: the tier step shows the non-member tier chosen.
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Select Your Registration Tier' }).isVisible()).toBe(true);
+    expect(await page.getByLabel(nonMember.label, { exact: false }).isChecked()).toBe(true);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('a 100 % coupon order says "Confirm registration", not "Pay Now", and its success page shows no payment ID (issue 20)', async () => {
+    const code = `E2EFULL${Date.now().toString(36).toUpperCase()}`;
+    await stack.redis.hset(`${stack.keyPrefix}coupon:${code}`, { type: 'full', limit: 1 });
+    const before = await registrationCount();
+    await fillSteps1to8(page, stack.appUrl, 'coupon.free@example.org', { receptionTickets: 0 });
+    await page.getByLabel('I have a coupon code').check();
+    await page.getByLabel('Coupon code', { exact: true }).fill(code);
+    await page.getByRole('button', { name: 'Apply Coupon' }).click();
+    await expect.poll(() => page.getByText(`Coupon ${code} applied`).isVisible()).toBe(true);
+    const confirm = page.getByRole('button', { name: 'Confirm registration' });
+    await expect.poll(() => confirm.isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Pay Now' }).count()).toBe(0);
+    await confirm.click();
+    await page.waitForURL(/\/authors\/registration\/payment-success\?/, { timeout: 20_000 });
+    await expect.poll(() => page.getByRole('heading', { name: 'Registration confirmed' }).isVisible()).toBe(true);
+    const regNo = new URL(page.url()).searchParams.get('reg_no')!;
+    expect(await page.getByText(`Registration Number: ${regNo}`).isVisible()).toBe(true);
+    expect(await page.getByText(/Payment ID/).count()).toBe(0);
+    expect(await page.getByText(/nothing was paid/).isVisible()).toBe(true);
+    expect((await getRegistration(regNo))!.charges.total).toBe(0);
+    expect(await registrationCount()).toBe(before + 1);
+    // No Checkout was opened.
+    expect(await page.getByRole('dialog', { name: 'Razorpay test checkout' }).count()).toBe(0);
     expect(consoleErrors).toEqual([]);
   });
 

@@ -24,6 +24,7 @@ import { formatMoney } from '../../src/shared/money';
 import { findTier, isEarlyBirdOpen, pricing, type Tier } from '../../src/shared/pricing';
 import { devDefaults } from '../../scripts/local-config';
 import { NO_MATCH_MESSAGE, NOT_FOUND_MESSAGE } from '../../src/shared/messages';
+import { words } from '../../src/components/self-service-words';
 import { expectNoAxeViolations } from './axe';
 import { launchChromium, startStack, type Stack } from './stack';
 import { fillSteps1to8, payAndWaitForSuccess } from './wizard-steps';
@@ -249,6 +250,38 @@ describe('self-service pages in Chromium', () => {
     expect(await cell('Total Paid')).toBe(String(newTotal));
   }, 240_000);
 
+  it('a summary made stale in another tab hides its Pay button and says what changed (issue 20)', async () => {
+    const regNo = await registerStudent(page, 'student.stale.e2e@example.org');
+    const from = tier(`stud_non_indian_${period}`);
+    const to = tier(`prof_non_indian_${period}`);
+    await page.goto(`${stack.appUrl}/tier-upgrade`);
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Upgrade Registration Tier' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await page.getByLabel('Registration ID').fill(regNo);
+    await page.getByLabel('I did not submit a paper').check();
+    await page.locator('.ss-form button[type=submit]').click();
+    const summary = page.getByRole('region', { name: 'Upgrade summary' });
+    await expect.poll(() => summary.isVisible(), { timeout: 30_000 }).toBe(true);
+    const payButton = summary.getByRole('button', { name: /^Pay / });
+    expect(await payButton.isVisible()).toBe(true);
+
+    // Returning to a tab whose registration has not changed keeps the summary as it is.
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await page.waitForTimeout(500);
+    expect(await payButton.isVisible()).toBe(true);
+
+    // Meanwhile another tab upgraded it: the stored record now has the professional tier.
+    const record = (await stored(regNo))!;
+    await stack.redis.set(`${stack.keyPrefix}reg:${regNo}`, JSON.stringify({ ...record, registrationTier: to.id }));
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    const notice = summary.getByRole('alert');
+    await expect.poll(() => notice.isVisible(), { timeout: 10_000 }).toBe(true);
+    const text = await notice.textContent();
+    expect(text).toContain(words.staleSummary);
+    expect(text).toContain(`Its tier is now ${to.label} (was ${from.label}).`);
+    expect(await summary.getByRole('button', { name: /^Pay / }).count()).toBe(0);
+    expect(consoleErrors).toEqual([]);
+  }, 240_000);
+
   it('the IEEE change: closing the checkout says so and changes nothing; refusals show the server message', async () => {
     const regNo = await ieeeRegistration();
     const before = (await stored(regNo))!;
@@ -310,7 +343,7 @@ describe('self-service pages in Chromium', () => {
     await page.goto(`${stack.appUrl}/name-change`);
     await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Change Registered Name' }).isVisible(), { timeout: 20_000 }).toBe(true);
     await expectNoAxeViolations(page, '/name-change empty');
-    const email = page.getByLabel('Registered Email');
+    const email = page.getByLabel('Registered e-mail');
     expect(await email.getAttribute('type')).toBe('email');
 
     await page.getByRole('button', { name: 'Fetch Record' }).click();

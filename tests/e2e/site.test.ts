@@ -8,6 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, startStack, type Stack } from './stack';
+import { certificates } from '../../src/content/certificates';
+import { conference } from '../../src/content/conference';
+import { at as edition } from '../setup/edition-clock';
 
 let stack: Stack;
 let browser: Browser;
@@ -255,11 +258,25 @@ describe('home with a pinned clock', () => {
     await still.context.close();
   });
 
-  it('after the conference: no upcoming events and the conference has started', async () => {
-    const { context, page } = await homeAt('2026-01-10T12:00:00Z');
+  it('on a conference day: the conference has started', async () => {
+    const { context, page } = await homeAt(edition(conference.startDate, 1));
+    await expect.poll(() => page.getByText('The conference has started!').isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('after the conference (issue 20): it has ended, and once certificates open, where to get them', async () => {
+    const closed = await homeAt(edition(conference.endDate, 1, '09:00'));
+    await expect.poll(() => closed.page.getByRole('heading', { name: `${conference.name} has ended` }).isVisible()).toBe(true);
+    expect(await closed.page.getByText('The conference has started!').count()).toBe(0);
+    expect(await closed.page.locator('.conference-countdown a[href="/certificates"]').count()).toBe(new Date(edition(conference.endDate, 1, '09:00')) >= new Date(certificates.opensAt) ? 1 : 0);
+    await closed.context.close();
+
+    const { context, page } = await homeAt(new Date(new Date(certificates.opensAt).getTime() + 20 * 86_400_000).toISOString());
     await expect.poll(() => page.getByText('No Upcoming Events').isVisible()).toBe(true);
     expect(await page.getByText('All events have passed.').isVisible()).toBe(true);
-    expect(await page.getByText('The conference has started!').isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: `${conference.name} has ended` }).isVisible()).toBe(true);
+    expect(await page.getByText('The conference has started!').count()).toBe(0);
+    expect(await page.locator('.conference-countdown a[href="/certificates"]').textContent()).toBe('/certificates');
     // The image and video block is a static island: rendered in the browser, it arrives with its chunk.
     await expect.poll(() => page.getByText('Your browser does not support the video tag.').count()).toBe(1);
     await context.close();

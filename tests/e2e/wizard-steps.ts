@@ -13,39 +13,17 @@ export interface WizardOptions {
   country?: string;
   /** The tier radio's label. */
   tier?: RegExp;
+  /** Additional reception tickets (default 1); with 0 a 100 % coupon leaves nothing to pay. */
+  receptionTickets?: number;
 }
 
 /** Fills steps 1-8 as a delegate would (IEEE member, professional, with a paper and one reception guest). */
 export async function fillSteps1to8(p: Page, appUrl: string, email: string, options: WizardOptions = {}) {
-  await p.goto(`${appUrl}/authors/registration/details${options.query ?? ''}`);
-  await expect.poll(() => p.getByRole('heading', { name: 'Participant Details' }).isVisible(), { timeout: 30_000 }).toBe(true);
-  if (options.country) await p.getByLabel('Country', { exact: true }).selectOption(options.country);
-  await p.getByLabel('Title').selectOption('Dr');
-  await p.getByLabel('First Name').fill('Asha');
-  await p.getByLabel('Last Name').fill('Kulkarni');
-  await p.getByLabel('Organization', { exact: true }).fill('Karnataka Power Research Lab');
-  await p.getByLabel('Address', { exact: true }).fill('12 Station Road');
-  await p.getByLabel('City', { exact: true }).fill('Dharwad');
-  await p.getByLabel('Postcode', { exact: true }).fill('580001');
-  await p.getByLabel('Mobile').fill('+91 98450 00000');
-  await p.getByLabel('Email', { exact: true }).fill(email);
-  // Next with a mismatching confirmation shows the spec message.
-  await p.getByLabel('Verify Email').fill('someone@else.org');
-  await p.getByRole('button', { name: 'Next' }).click();
-  await expect.poll(() => p.getByText('Emails do not match.').isVisible()).toBe(true);
-  await p.getByLabel('Verify Email').fill(email);
-  await p.getByRole('button', { name: 'Next' }).click();
-
-  await expect.poll(() => p.getByRole('heading', { name: 'Select Your Registration Tier' }).isVisible()).toBe(true);
-  await p.getByRole('button', { name: 'Next' }).click();
-  await expect.poll(() => p.getByText('Please select a registration category.').isVisible()).toBe(true);
-  await p.getByLabel(options.tier ?? /Full Registration – IEEE Member \(Indian, Standard\)/).check();
-  await p.getByRole('button', { name: 'Next' }).click();
-
+  await fillSteps1to2(p, appUrl, email, options);
   await expect.poll(() => p.getByRole('heading', { name: 'IEEE Member Verification' }).isVisible()).toBe(true);
   await p.getByLabel('IEEE Member Number').fill('90000003');
   await p.getByRole('button', { name: 'Next' }).click();
-  await expect.poll(() => p.getByText('Membership not valid.').isVisible()).toBe(true);
+  await expect.poll(() => p.getByText('Membership not valid. IEEE lists this membership as inactive.').isVisible()).toBe(true);
   await p.getByLabel('IEEE Member Number').fill('90000001');
   await p.getByRole('button', { name: 'Next' }).click();
 
@@ -57,7 +35,7 @@ export async function fillSteps1to8(p: Page, appUrl: string, email: string, opti
   await p.getByRole('button', { name: 'Next' }).click();
   await expect.poll(() => p.getByText('Please select whether you will attend the Welcome Reception.').isVisible()).toBe(true);
   await p.getByRole('radio', { name: 'Yes' }).check();
-  await p.getByLabel('Additional reception tickets').selectOption('1');
+  await p.getByLabel('Additional reception tickets').selectOption(String(options.receptionTickets ?? 1));
   await p.getByRole('button', { name: 'Next' }).click();
 
   await expect.poll(() => p.getByRole('heading', { name: 'Gala Dinner' }).isVisible()).toBe(true);
@@ -86,4 +64,33 @@ export async function payAndWaitForSuccess(p: Page): Promise<{ regNo: string; pa
   await p.waitForURL(/\/authors\/registration\/payment-success\?/, { timeout: 20_000 });
   const url = new URL(p.url());
   return { regNo: url.searchParams.get('reg_no')!, paymentId: url.searchParams.get('payment_id')! };
+}
+
+/** Fills steps 1 and 2 (participant, tier) as fillSteps1to8 does and presses Next on the tier step. */
+export async function fillSteps1to2(p: Page, appUrl: string, email: string, options: WizardOptions = {}) {
+  await p.goto(`${appUrl}/authors/registration/details${options.query ?? ''}`);
+  await expect.poll(() => p.getByRole('heading', { name: 'Participant Details' }).isVisible(), { timeout: 30_000 }).toBe(true);
+  if (options.country) await p.getByLabel('Country', { exact: true }).selectOption(options.country);
+  await p.getByLabel('Title').selectOption('Dr');
+  await p.getByLabel('First Name').fill('Asha');
+  await p.getByLabel('Last Name').fill('Kulkarni');
+  await p.getByLabel('Organization', { exact: true }).fill('Karnataka Power Research Lab');
+  await p.getByLabel('Address', { exact: true }).fill('12 Station Road');
+  await p.getByLabel('City', { exact: true }).fill('Dharwad');
+  await p.getByLabel('Postcode', { exact: true }).fill('580001');
+  await p.getByLabel('Mobile').fill('+91 98450 00000');
+  await p.getByLabel('Email', { exact: true }).fill(email);
+  // Next with a mismatching confirmation shows the spec message.
+  await p.getByLabel('Verify Email').fill('someone@else.org');
+  await p.getByRole('button', { name: 'Next' }).click();
+  await expect.poll(() => p.getByText('Emails do not match.').isVisible()).toBe(true);
+  await p.getByLabel('Verify Email').fill(email);
+  await p.getByRole('button', { name: 'Next' }).click();
+
+  await expect.poll(() => p.getByRole('heading', { name: 'Select Your Registration Tier' }).isVisible()).toBe(true);
+  await p.getByRole('button', { name: 'Next' }).click();
+  await expect.poll(() => p.getByText('Please select a registration category.').isVisible()).toBe(true);
+  await p.getByLabel(options.tier ?? /Full Registration – IEEE Member \(Indian, Standard\)/).check();
+  await p.getByRole('button', { name: 'Next' }).click();
+
 }

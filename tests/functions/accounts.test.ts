@@ -30,9 +30,20 @@ import type { Registration } from '../../netlify/server/registrations';
 import { keys, redis } from '../../netlify/server/store';
 import { ticketText } from '../../netlify/server/tickets';
 import { invoicing } from '../../src/content/invoicing';
-import { computeCharges, pricing } from '../../src/shared/pricing';
-import { DEV, STANDARD_DAY, call, doublePay, keysMatching, pinClock, totalFor, runScheduled, validForm, type Fn } from './helpers';
+import { amountInWords, financialYear } from '../../src/shared/invoice';
+import { formatMoney, percentOf } from '../../src/shared/money';
+import { computeCharges, findTier, pricing } from '../../src/shared/pricing';
+import { DEV, STANDARD_DAY, afterConference, at as editionAt, refundDeadline, standardPeriod, call, doublePay, keysMatching, pinClock, totalFor, runScheduled, validForm, type Fn } from './helpers';
 import { adminHeaders, messagesFor, registerPaid, mailAndWebhook } from './helpers-admin';
+
+/**
+ * Figures from this edition's content (issue 20, "The next edition"): the financial year of the
+ * test day, and the refund of the default tier (validForm's, no coupon).
+ */
+const FY = financialYear(new Date(STANDARD_DAY));
+const REFUND = percentOf(Math.round(findTier(pricing, validForm().registrationTier)!.fee * 100), invoicing.refund.percent);
+/** An amount as the PDFs print it: '7,500.00'. */
+const printed = (minor: number) => formatMoney(minor, 'INR').replace(/^₹/, '');
 
 let ipCounter = 0;
 const freshIp = () => `203.0.113.${++ipCounter}`;
@@ -60,48 +71,50 @@ describe('invoice numbers', () => {
       return { kind: 'registration', orderId: `order_conc${randomBytes(6).toString('hex')}`, form, charges, couponCode: null, couponType: null, currency: 'INR', createdAt: at.toISOString() };
     });
     await Promise.all(orders.map((o) => savePendingOrder(o)));
-    const before = Number((await redis().get(keys.invoiceSeq('2526'))) ?? 0);
+    const before = Number((await redis().get(keys.invoiceSeq(FY))) ?? 0);
     const results = await Promise.all(orders.map((o, i) => finalise(o.orderId, `pay_conc${String(i).padStart(8, '0')}`, 'verify-payment', at)));
     const numbers = results.map((r) => (r.outcome === 'applied' ? r.registration.invoiceNumber : null));
-    const expected = Array.from({ length: 50 }, (_, i) => `PG25/2526/${String(before + i + 1).padStart(5, '0')}`);
+    const expected = Array.from({ length: 50 }, (_, i) => `PG25/${FY}/${String(before + i + 1).padStart(5, '0')}`);
     expect([...numbers].sort()).toEqual(expected);
     // The number on each record is the one the call returned.
     for (const r of results) if (r.outcome === 'applied') expect((await stored(r.registrationNumber)).invoiceNumber).toBe(r.registration.invoiceNumber);
     // Finalising again takes no number.
     await Promise.all(orders.slice(0, 5).map((o, i) => finalise(o.orderId, `pay_conc${String(i).padStart(8, '0')}`, 'verify-payment', at)));
-    expect(Number(await redis().get(keys.invoiceSeq('2526')))).toBe(before + 50);
+    expect(Number(await redis().get(keys.invoiceSeq(FY)))).toBe(before + 50);
   });
 
   it('are not taken for a registration that cost nothing (100 % coupon)', async () => {
     await redis().hset(keys.coupon('ACCFULL'), { type: 'full', limit: 3 });
-    const before = Number((await redis().get(keys.invoiceSeq('2526'))) ?? 0);
+    const before = Number((await redis().get(keys.invoiceSeq(FY))) ?? 0);
     const data = validForm({ email: 'free@example.org', verifyEmail: 'free@example.org' });
     const r = await call(createOrder, { body: { amount: totalFor(data, 'full'), data, code: 'ACCFULL' } });
     expect(r.body.noPayment).toBe(true);
     expect((await stored(r.body.registrationNumber)).invoiceNumber).toBeUndefined();
-    expect(Number((await redis().get(keys.invoiceSeq('2526'))) ?? 0)).toBe(before);
+    expect(Number((await redis().get(keys.invoiceSeq(FY))) ?? 0)).toBe(before);
   });
 });
 
 describe('invoice PDFs', () => {
   it('are attached to the confirmation, listed and downloadable by the registrant, and identical every time', async () => {
-    const { regNo } = await registerPaid({ welcomeReception: 'yes', additionalReceptionTickets: 1, billingTaxNumber: '27AAPFU0939F1ZV' });
+    const overrides = { welcomeReception: 'yes' as const, additionalReceptionTickets: 1, billingTaxNumber: '27AAPFU0939F1ZV' };
+    const { regNo } = await registerPaid(overrides);
     const reg = await stored(regNo);
-    expect(reg.invoiceNumber).toMatch(/^PG25\/2526\/\d{5}$/);
+    const total = computeCharges(pricing, validForm(overrides), null).total;
+    expect(reg.invoiceNumber).toMatch(new RegExp(`^PG25/${FY}/\\d{5}$`));
 
     const mail = (await messagesFor(fx.smtp.messages, regNo))[0]!;
     const attached = mail.attachments.find((a) => a.mimeType === 'application/pdf')!;
     expect(attached.filename).toBe(`invoice-${reg.invoiceNumber!.replace(/\//g, '-')}.pdf`);
     const emailed = new Uint8Array(attached.content as ArrayBuffer);
     const text = await pdfText(emailed);
-    for (const needle of [reg.invoiceNumber!, invoicing.supplier.gstin, '998596', '27AAPFU0939F1ZV', '20,248.80', 'Tax is not payable on reverse charge basis', 'CGST', 'SGST', 'Twenty Thousand Two Hundred Forty Eight Rupees And Eighty Paise Only']) {
+    for (const needle of [reg.invoiceNumber!, invoicing.supplier.gstin, '998596', '27AAPFU0939F1ZV', printed(total), 'Tax is not payable on reverse charge basis', 'CGST', 'SGST', amountInWords(total, 'INR')]) {
       expect(text, needle).toContain(needle);
     }
 
     const ip = freshIp();
     const list = await call(invoicesLookup, { body: { regId: regNo, email: 'ASHA@example.org ' }, ip });
     expect(list.status).toBe(200);
-    expect(list.body.documents).toEqual([{ number: reg.invoiceNumber, kind: 'invoice', title: 'Tax Invoice', date: '2025-11-10', total: 2024880, currency: 'INR' }]);
+    expect(list.body.documents).toEqual([{ number: reg.invoiceNumber, kind: 'invoice', title: 'Tax Invoice', date: STANDARD_DAY.slice(0, 10), total, currency: 'INR' }]);
     const wrong = await call(invoicesLookup, { body: { regId: regNo, email: 'someone@example.org' }, ip });
     expect(wrong.status).toBe(404);
 
@@ -122,7 +135,7 @@ describe('invoice PDFs', () => {
   it('merges every document of a day into one PDF for admins', async () => {
     const a = await registerPaid({ email: 'day1@example.org', verifyEmail: 'day1@example.org' });
     const b = await registerPaid({ email: 'day2@example.org', verifyEmail: 'day2@example.org' });
-    const res = await binary(adminInvoices, 'http://localhost/api/admin/invoices?day=2025-11-10', { headers: await adminHeaders() });
+    const res = await binary(adminInvoices, `http://localhost/api/admin/invoices?day=${STANDARD_DAY.slice(0, 10)}`, { headers: await adminHeaders() });
     expect(res.status).toBe(200);
     const text = await pdfText(res.bytes);
     for (const r of [a, b]) expect(text).toContain((await stored(r.regNo)).invoiceNumber!);
@@ -138,15 +151,15 @@ describe('cancellations and refunds', () => {
     const { regNo, paymentId } = await registerPaid(overrides);
     const ip = freshIp();
     const quote = await call(cancellationQuote, { body: { regId: regNo, email: 'asha@example.org' }, ip });
-    expect(quote.body).toMatchObject({ success: true, status: 'none', refundAmount: 750000, beforeDeadline: true });
+    expect(quote.body).toMatchObject({ success: true, status: 'none', refundAmount: REFUND, beforeDeadline: true });
     const requested = await call(cancellationRequest, { body: { regId: regNo, email: 'asha@example.org' }, ip });
-    expect(requested.body).toMatchObject({ success: true, status: 'requested', refundAmount: 750000 });
+    expect(requested.body).toMatchObject({ success: true, status: 'requested', refundAmount: REFUND });
     return { regNo, paymentId };
   }
 
-  it('quotes nothing from 20 Nov 2025 IST on, and writes nothing on a quote', async () => {
+  it('quotes nothing from the refund deadline (20 Nov 2025 IST for 2025) on, and writes nothing on a quote', async () => {
     const { regNo } = await registerPaid();
-    pinClock('2025-11-20T00:00:00+05:30');
+    pinClock(refundDeadline());
     const audit = await redis().llen(keys.audit());
     const quote = await call(cancellationQuote, { body: { regId: regNo, email: 'asha@example.org' }, ip: freshIp() });
     expect(quote.body).toMatchObject({ refundAmount: 0, beforeDeadline: false });
@@ -154,7 +167,7 @@ describe('cancellations and refunds', () => {
     expect(await redis().llen(keys.audit())).toBe(audit);
   });
 
-  it('an approved cancellation is kept, marked, left out of the count, credited, and its ticket refused', async () => {
+  it('an approved cancellation is kept, marked, left out of the count and the carousel, credited, and its ticket refused', async () => {
     const { regNo } = await cancelled();
     const countBefore = (await call(summary, { headers: await adminHeaders() })).body.totalRegistrations as number;
     const listed = await call(listCancellations, { headers: await adminHeaders() });
@@ -163,8 +176,12 @@ describe('cancellations and refunds', () => {
     const approved = await call(decide, { body: { registrationNumber: regNo, decision: 'approve' }, headers: await adminHeaders() });
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
     const reg = await stored(regNo);
-    expect(reg.cancellation).toMatchObject({ status: 'approved', refundAmount: 750000, creditNoteNumber: expect.stringMatching(/^PG25C\/2526\/\d{5}$/) });
-    expect((await call(summary, { headers: await adminHeaders() })).body.totalRegistrations).toBe(countBefore - 1);
+    expect(reg.cancellation).toMatchObject({ status: 'approved', refundAmount: REFUND, creditNoteNumber: expect.stringMatching(new RegExp(`^PG25C/${FY}/\\d{5}$`)) });
+    const after = (await call(summary, { headers: await adminHeaders() })).body;
+    expect(after.totalRegistrations).toBe(countBefore - 1);
+    // The carousel shows what the count counts (issue 20): the newest registration, now cancelled, is not in it.
+    expect(after.latestRegistrations.map((r: Registration) => r.registrationNumber)).not.toContain(regNo);
+    expect(after.latestRegistrations.length).toBe(Math.min(10, after.totalRegistrations));
     expect(await redis().exists(keys.registration(regNo))).toBe(1);
 
     const again = await call(decide, { body: { registrationNumber: regNo, decision: 'decline' }, headers: await adminHeaders() });
@@ -181,7 +198,7 @@ describe('cancellations and refunds', () => {
     const text = await pdfText(credit.bytes);
     expect(text).toContain('CREDIT NOTE');
     expect(text).toContain(reg.invoiceNumber!);
-    expect(text).toContain('7,500.00');
+    expect(text).toContain(printed(REFUND));
   });
 
   it('refunds only after the conference, once however often and however fast it is asked', async () => {
@@ -191,22 +208,22 @@ describe('cancellations and refunds', () => {
     expect(early.status).toBe(409);
     expect(early.body.error.code).toBe('TOO_EARLY');
 
-    pinClock('2025-12-22T10:00:00+05:30');
+    pinClock(afterConference());
     const headers = await adminHeaders();
     const answers = await Promise.all(Array.from({ length: 20 }, () => call(payRefund, { body: { registrationNumber: regNo }, headers })));
     for (const a of answers) expect(a.status, JSON.stringify(a.body)).toBe(200);
     const refunds = await doubleJson<{ items: { id: string; amount: number }[] }>(`/_double/refunds?payment_id=${paymentId}`);
     expect(refunds.items).toHaveLength(1);
-    expect(refunds.items[0]!.amount).toBe(750000);
+    expect(refunds.items[0]!.amount).toBe(REFUND);
     const payout = (await stored(regNo)).cancellation!.refund!;
-    expect(payout.parts).toEqual([{ paymentId, amount: 750000, refundId: refunds.items[0]!.id, status: 'processed' }]);
+    expect(payout.parts).toEqual([{ paymentId, amount: REFUND, refundId: refunds.items[0]!.id, status: 'processed' }]);
     expect(payout.status).toBe('processed');
   });
 
   it('a refund still pending at Razorpay is not made again when asked again; its webhook settles it once', async () => {
     const { regNo, paymentId } = await cancelled();
     await call(decide, { body: { registrationNumber: regNo, decision: 'approve' }, headers: await adminHeaders() });
-    pinClock('2025-12-22T10:00:00+05:30');
+    pinClock(afterConference());
     // Razorpay takes the refund as pending, as it does for normal-speed refunds.
     await doubleJson('/_double/faults', { payment_id: paymentId, refundPendingStatus: true });
     const first = await call(payRefund, { body: { registrationNumber: regNo }, headers: await adminHeaders() });
@@ -231,7 +248,7 @@ describe('cancellations and refunds', () => {
   it('a refund whose answer timed out after Razorpay made it is not made twice on the retry', async () => {
     const { regNo, paymentId } = await cancelled();
     await call(decide, { body: { registrationNumber: regNo, decision: 'approve' }, headers: await adminHeaders() });
-    pinClock('2025-12-22T10:00:00+05:30');
+    pinClock(afterConference());
     process.env.RAZORPAY_TIMEOUT_MS = '300';
     await doubleJson('/_double/faults', { payment_id: paymentId, refundDelayMs: 1500 });
     try {
@@ -252,7 +269,7 @@ describe('cancellations and refunds', () => {
   it('a failed refund can be paid again, with a new key for the failed part', async () => {
     const { regNo, paymentId } = await cancelled();
     await call(decide, { body: { registrationNumber: regNo, decision: 'approve' }, headers: await adminHeaders() });
-    pinClock('2025-12-22T10:00:00+05:30');
+    pinClock(afterConference());
     await doubleJson('/_double/faults', { payment_id: paymentId, refundPendingStatus: true });
     await call(payRefund, { body: { registrationNumber: regNo }, headers: await adminHeaders() });
     const [refund] = (await doubleJson<{ items: { id: string }[] }>(`/_double/refunds?payment_id=${paymentId}`)).items;
@@ -271,7 +288,7 @@ describe('cancellations and refunds', () => {
     const other = await call(cancellationRequest, { body: { regId: regNo, email: 'other@example.org' }, ip });
     expect(other.status).toBe(404);
     const again = await call(cancellationRequest, { body: { regId: regNo, email: 'asha@example.org' }, ip });
-    expect(again.body).toMatchObject({ status: 'requested', refundAmount: 750000 });
+    expect(again.body).toMatchObject({ status: 'requested', refundAmount: REFUND });
     const history = await redis().lrange<{ action: string; details: { regNo?: string } }>(keys.audit(), 0, 100);
     expect(history.filter((e) => e.action === 'cancellation.requested' && e.details.regNo === regNo)).toHaveLength(1);
   });
@@ -317,7 +334,7 @@ describe('name transfer', () => {
     const { regNo } = await registerPaid();
     const before = await stored(regNo);
     // An hour later: the invoice of the registration keeps the person it was issued to.
-    pinClock('2025-11-10T11:00:00+05:30');
+    pinClock(standardPeriod('11:00:00'));
     const r = await call(transferOrder, { body: { regId: regNo, email: 'asha@example.org', to }, ip: freshIp() });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     // 2000 + 18 % = 2360; + 4 % = 94.40 -> 2454.40
@@ -361,13 +378,13 @@ describe('name transfer', () => {
     expect(await pdfText(original.bytes)).toContain('Dr Asha Kulkarni');
   });
 
-  it('is refused from 20 Nov 2025 IST, for a wrong e-mail and with bad details, writing nothing', async () => {
+  it('is refused from the name-transfer deadline (20 Nov 2025 IST for 2025), for a wrong e-mail and with bad details, writing nothing', async () => {
     const { regNo } = await registerPaid();
     const orders = (await keysMatching('order:*')).length;
     expect((await call(transferOrder, { body: { regId: regNo, email: 'x@example.org', to }, ip: freshIp() })).status).toBe(404);
     const bad = await call(transferOrder, { body: { regId: regNo, email: 'asha@example.org', to: { ...to, email: 'not-an-email' } }, ip: freshIp() });
     expect(bad.status).toBe(400);
-    pinClock('2025-11-20T00:00:00+05:30');
+    pinClock(editionAt(invoicing.nameTransfer.requestBefore, 0, '00:00:00'));
     const late = await call(transferOrder, { body: { regId: regNo, email: 'asha@example.org', to }, ip: freshIp() });
     expect(late.status).toBe(409);
     expect(late.body.error.code).toBe('TRANSFER_CLOSED');

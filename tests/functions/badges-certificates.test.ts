@@ -23,12 +23,19 @@ import { keys, redis } from '../../netlify/server/store';
 import { ticketText } from '../../netlify/server/tickets';
 import type { Registration } from '../../netlify/server/registrations';
 import { pdftotext } from '../setup/pdftotext';
-import { call, pinClock } from './helpers';
+import { certificates } from '../../src/content/certificates';
+import { conference } from '../../src/content/conference';
+import { formatDay } from '../../src/shared/dates';
+import { shiftDay } from '../setup/edition-clock';
+import { afterConference, call, conferenceDay, pinClock } from './helpers';
 import { adminHeaders, mailAndWebhook, messagesFor, seedRegistration } from './helpers-admin';
 
 const fx = mailAndWebhook();
 const flat = (text: string) => text.replace(/\s+/g, ' ');
-const OPEN = '2025-12-22T10:00:00+05:30';
+/** The morning after the conference, when certificates are open (dates from src/content, issue 20). */
+const OPEN = afterConference();
+/** `n` days from the first conference day, as an ISO day. */
+const day = (n: number) => shiftDay(conference.startDate, n);
 
 const unicodeNames = [
   ['Devanagari', { firstName: 'अनन्या', lastName: 'शर्मा' }],
@@ -50,11 +57,11 @@ async function getPdf(query: string) {
 describe('name badges', () => {
   it('9 confirmed and 1 cancelled registrant: 2 A4 pages with 9 badges, the cancelled one never printed', async () => {
     // Registered in a window of their own, so `since` picks exactly these ten.
-    const when = new Date('2025-12-10T09:00:00+05:30');
+    const when = new Date(conferenceDay(-8, '09:00:00'));
     const regs: Registration[] = [];
     for (let i = 0; i < 10; i++) regs.push(await seedRegistration({ firstName: `Badge${i}`, lastName: 'Tester' }, new Date(when.getTime() + i * 1000)));
     await cancel(regs[9]!);
-    const r = await getPdf('?since=2025-12-10T09:00:00%2B05:30');
+    const r = await getPdf(`?since=${encodeURIComponent(conferenceDay(-8, '09:00:00'))}`);
     expect(r.status, r.text).toBe(200);
     const pdf = await PDFDocument.load(r.bytes);
     expect(pdf.getPageCount()).toBe(2);
@@ -80,17 +87,17 @@ describe('name badges', () => {
   });
 
   it('filters by tier, day and since; refuses a malformed filter; needs an admin', async () => {
-    const student = await seedRegistration({ registrationTier: 'stud_non_indian_std', noPaper: true, paperId: '' }, new Date('2025-12-12T09:00:00+05:30'));
+    const student = await seedRegistration({ registrationTier: 'stud_non_indian_std', noPaper: true, paperId: '' }, new Date(conferenceDay(-6, '09:00:00')));
     // A student waiting for the proof of status (issue 22) gets no badge; once approved, one.
-    expect((await getPdf('?tier=stud_non_indian_std&since=2025-12-12')).count).toBe('0');
+    expect((await getPdf(`?tier=stud_non_indian_std&since=${day(-6)}`)).count).toBe('0');
     await redis().set(keys.registration(student.registrationNumber), { ...student, status: 'confirmed', verification: { ...student.verification, pending: [] } });
-    const byTier = await getPdf('?tier=stud_non_indian_std&since=2025-12-12');
+    const byTier = await getPdf(`?tier=stud_non_indian_std&since=${day(-6)}`);
     expect(byTier.status, byTier.text).toBe(200);
     expect(byTier.text).toContain(student.registrationNumber);
     expect(byTier.text).toContain('STUDENT');
-    expect((await getPdf('?tier=prof_non_indian_std&since=2025-12-12')).text).not.toContain(student.registrationNumber);
-    expect((await getPdf('?day=2025-12-19&since=2025-12-12')).text).toContain(student.registrationNumber);
-    expect((await getPdf('?day=2025-12-25&since=2025-12-12')).count).toBe('0');
+    expect((await getPdf(`?tier=prof_non_indian_std&since=${day(-6)}`)).text).not.toContain(student.registrationNumber);
+    expect((await getPdf(`?day=${day(1)}&since=${day(-6)}`)).text).toContain(student.registrationNumber);
+    expect((await getPdf(`?day=${day(7)}&since=${day(-6)}`)).count).toBe('0');
     const bad = await getPdf('?since=yesterday');
     expect(bad.status).toBe(400);
     expect(JSON.parse(bad.text).error.fieldErrors).toEqual({ since: 'since must be a date (YYYY-MM-DD) or an ISO date-time.' });
@@ -141,12 +148,12 @@ async function certificate(r: Registration, email = r.email) {
 describe('certificates of attendance', () => {
   it('opens on the date in src/content', async () => {
     const r = await seedRegistration();
-    await recordCheckIn(r.registrationNumber, new Date('2025-12-18T09:00:00+05:30'));
-    pinClock('2025-12-21T17:59:00+05:30');
+    await recordCheckIn(r.registrationNumber, new Date(conferenceDay(0, '09:00:00')));
+    pinClock(new Date(Date.parse(certificates.opensAt) - 60_000).toISOString());
     const early = await certificate(r);
     expect(early.status).toBe(403);
-    expect(JSON.parse(early.text).error.message).toBe('Certificates open on 21 December 2025 at 18:00 IST.');
-    pinClock('2025-12-21T18:00:00+05:30');
+    expect(JSON.parse(early.text).error.message).toBe(`Certificates open on ${formatDay(certificates.opensAt.slice(0, 10))} at ${certificates.opensAt.slice(11, 16)} IST.`);
+    pinClock(certificates.opensAt);
     expect((await certificate(r)).status).toBe(200);
   });
 
@@ -156,7 +163,7 @@ describe('certificates of attendance', () => {
     const never = await certificate(r);
     expect(never.status).toBe(404);
     expect(JSON.parse(never.text).error.code).toBe('NOT_CHECKED_IN');
-    await recordCheckIn(r.registrationNumber, new Date('2025-12-19T10:00:00+05:30'));
+    await recordCheckIn(r.registrationNumber, new Date(conferenceDay(1, '10:00:00')));
     const wrong = await certificate(r, 'someone.else@example.org');
     const unknown = await certificate({ ...r, registrationNumber: 'PESGRE25-ZZZZZZZZ' });
     expect(wrong.status).toBe(404);
@@ -172,15 +179,15 @@ describe('certificates of attendance', () => {
     const presenter = await seedRegistration({ noPaper: false, paperId: id });
     const absent = await seedRegistration({ noPaper: false, paperId: other });
     for (const r of [presenter, absent]) {
-      await recordCheckIn(r.registrationNumber, new Date('2025-12-18T09:00:00+05:30'));
-      await recordCheckIn(r.registrationNumber, new Date('2025-12-20T09:00:00+05:30'));
+      await recordCheckIn(r.registrationNumber, new Date(conferenceDay(0, '09:00:00')));
+      await recordCheckIn(r.registrationNumber, new Date(conferenceDay(2, '09:00:00')));
     }
     const a = await certificate(presenter);
     expect(a.status, a.text).toBe(200);
-    expect(a.text).toContain('18 December 2025 and 20 December 2025');
+    expect(a.text).toContain(`${formatDay(day(0))} and ${formatDay(day(2))}`);
     expect(a.text).toContain('and presented the paper “Grid-Forming Inverters for Weak Grids”');
     const b = await certificate(absent);
-    expect(b.text).toContain('18 December 2025 and 20 December 2025');
+    expect(b.text).toContain(`${formatDay(day(0))} and ${formatDay(day(2))}`);
     expect(b.text).not.toContain('presented the paper');
     expect(b.text).not.toContain('A Paper Nobody Presented');
   });
@@ -188,7 +195,7 @@ describe('certificates of attendance', () => {
   it('carries a number the public verify page shows with the name and validity only; revoked after cancellation', async () => {
     pinClock(OPEN);
     const r = await seedRegistration({ firstName: 'Kiran', lastName: 'Rao' });
-    await recordCheckIn(r.registrationNumber, new Date('2025-12-18T09:00:00+05:30'));
+    await recordCheckIn(r.registrationNumber, new Date(conferenceDay(0, '09:00:00')));
     const c = await certificate(r);
     const number = /Certificate number: (PESGRE25-CERT-[A-Z0-9]{10})/.exec(c.text)?.[1];
     expect(number).toBeDefined();
@@ -206,7 +213,7 @@ describe('certificates of attendance', () => {
   it.each(unicodeNames)('%s name prints exactly on a certificate', async (_script, name) => {
     pinClock(OPEN);
     const r = await seedRegistration({ ...name, organization: `${name.lastName} Lab` });
-    await recordCheckIn(r.registrationNumber, new Date('2025-12-18T09:00:00+05:30'));
+    await recordCheckIn(r.registrationNumber, new Date(conferenceDay(0, '09:00:00')));
     const c = await certificate(r);
     expect(c.status).toBe(200);
     expect(c.text).toContain(`${name.firstName} ${name.lastName}`);
@@ -219,7 +226,7 @@ describe('certificates of attendance', () => {
     pinClock(OPEN);
     const attended = await seedRegistration();
     const away = await seedRegistration();
-    await recordCheckIn(attended.registrationNumber, new Date('2025-12-21T09:00:00+05:30'));
+    await recordCheckIn(attended.registrationNumber, new Date(conferenceDay(3, '09:00:00')));
     const headers = await adminHeaders();
     const first = await call(sendAll, { method: 'POST', headers });
     expect(first.status, first.text).toBe(200);
@@ -227,7 +234,7 @@ describe('certificates of attendance', () => {
     expect(first.body.failed).toEqual([]);
     const mails = await messagesFor(fx.smtp.messages, attended.registrationNumber);
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe(`PESGRE 2025: your certificate of attendance (${attended.registrationNumber})`);
+    expect(mails[0]!.subject).toBe(`${conference.name}: your certificate of attendance (${attended.registrationNumber})`);
     expect(mails[0]!.attachments.find((x) => x.mimeType === 'application/pdf')).toBeDefined();
     expect(await messagesFor(fx.smtp.messages, away.registrationNumber)).toHaveLength(0);
     const second = await call(sendAll, { method: 'POST', headers });

@@ -5,6 +5,7 @@ import pricingFn from '../../netlify/functions/pricing';
 import ieeeStatus from '../../netlify/functions/ieee-status';
 import couponsVerify from '../../netlify/functions/coupons-verify';
 import { upsertCoupon } from '../../netlify/server/coupons';
+import { registrationFees } from '../../src/content/registration';
 import { call, deadUrl, keysMatching } from './helpers';
 
 describe('GET /api', () => {
@@ -26,7 +27,7 @@ describe('GET /api/pricing', () => {
     const r = await call(pricingFn);
     expect(r.status).toBe(200);
     expect(r.body.registrationTiers).toHaveLength(16);
-    expect(r.body.earlyBirdDate).toBe('2025-11-01');
+    expect(r.body.earlyBirdDate).toBe(registrationFees.earlyBirdDate);
     expect(r.body.gst).toBe(18);
     expect(r.body.convinienceFee).toBe(4);
     expect(r.body.welcomeReception).toEqual({ INR: expect.any(Number), USD: expect.any(Number) });

@@ -12,11 +12,16 @@ import verifyQr from '../../netlify/functions/verify-qr';
 import { keys, redis } from '../../netlify/server/store';
 import { ticketSignature, ticketText } from '../../netlify/server/tickets';
 import { offlineVerdict, type CheckinSnapshot, type SnapshotRegistration } from '../../src/shared/checkin';
-import { call, pinClock } from './helpers';
+import { conference } from '../../src/content/conference';
+import { shiftDay } from '../setup/edition-clock';
+import { call, conferenceDay, pinClock } from './helpers';
 import { adminHeaders, seedRegistration } from './helpers-admin';
 
+/** Instants and days relative to this edition's dates in src/content (issue 20, "The next edition"). */
+const utc = (iso: string) => new Date(iso).toISOString();
+const day = (n: number) => shiftDay(conference.startDate, n);
 const nonce = () => randomBytes(12).toString('base64url');
-const scanAt = '2025-12-18T09:05:00+05:30';
+const scanAt = conferenceDay(0, '09:05:00');
 
 async function seedCancelled() {
   const r = await seedRegistration();
@@ -30,16 +35,16 @@ async function syncScans(scans: unknown[]) {
 
 describe('the snapshot', () => {
   it('needs an admin, and carries confirmed registrations, revoked numbers, the public key and when it was taken', async () => {
-    pinClock('2025-12-17T20:00:00+05:30');
+    pinClock(conferenceDay(-1, '20:00:00'));
     expect((await call(snapshot)).status).toBe(401);
     const ok = await seedRegistration({ firstName: 'अनन्या', lastName: 'शर्मा', organization: 'IIT Dharwad' });
     const gone = await seedCancelled();
     const r = await call(snapshot, { headers: await adminHeaders() });
     expect(r.status).toBe(200);
     const body = r.body as CheckinSnapshot;
-    expect(body.takenAt).toBe('2025-12-17T14:30:00.000Z');
+    expect(body.takenAt).toBe(utc(conferenceDay(-1, '20:00:00')));
     expect(body.publicKey).toEqual({ kty: 'OKP', crv: 'Ed25519', x: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
-    expect(body.days).toEqual(['2025-12-18', '2025-12-19', '2025-12-20', '2025-12-21']);
+    expect(body.days).toEqual([day(0), day(1), day(2), day(3)]);
     const mine = body.registrations.find((x) => x.registrationNumber === ok.registrationNumber);
     expect(mine).toEqual({ registrationNumber: ok.registrationNumber, name: 'Dr अनन्या शर्मा', organization: 'IIT Dharwad', tier: expect.any(String), days: body.days, status: 'confirmed', ticketVersion: 0 });
     // Nothing a door does not need: no e-mail, phone or payment.
@@ -59,8 +64,8 @@ describe('the snapshot', () => {
     const judge = (text: string) => offlineVerdict(text, body, (n) => regs.get(n), (n) => revoked.get(n), (n) => today.get(n));
     const valid = await ticketText(ok.registrationNumber);
     expect((await judge(valid)).kind).toBe('valid');
-    today.set(ok.registrationNumber, '2025-12-18T03:35:00.000Z');
-    expect(await judge(valid)).toMatchObject({ kind: 'repeat', firstAt: '2025-12-18T03:35:00.000Z' });
+    today.set(ok.registrationNumber, utc(conferenceDay(0, '09:05:00')));
+    expect(await judge(valid)).toMatchObject({ kind: 'repeat', firstAt: utc(conferenceDay(0, '09:05:00')) });
     expect(await judge(await ticketText(gone.registrationNumber))).toMatchObject({ kind: 'revoked', message: 'Registration cancelled' });
     const t = JSON.parse(valid) as { rid: string; sig: string };
     const forged = JSON.stringify({ ...t, sig: (t.sig[10] === 'A' ? 'B' : 'A').padStart(11, t.sig.slice(0, 10)) + t.sig.slice(11) });
@@ -79,17 +84,17 @@ describe('the sync', () => {
     const first = await syncScans([scan]);
     expect(first.status, first.text).toBe(200);
     expect(first.body).toEqual({ recorded: 1, duplicates: 0, conflicts: [], refused: [] });
-    expect(await redis().get(keys.checkin(r.registrationNumber, '2025-12-18'))).toEqual({ at: '2025-12-18T03:35:00.000Z', device: 'door-a' });
+    expect(await redis().get(keys.checkin(r.registrationNumber, day(0)))).toEqual({ at: utc(conferenceDay(0, '09:05:00')), device: 'door-a' });
     // The same queue sent again (the answer was lost), and twice at once.
     const again = await Promise.all([syncScans([scan]), syncScans([scan])]);
     for (const a of again) expect(a.body).toEqual({ recorded: 0, duplicates: 1, conflicts: [], refused: [] });
     const audits = (await redis().lrange<{ action: string; details: { regNo: string } }>(keys.audit(), 0, -1)).filter((e) => e.details?.regNo === r.registrationNumber);
     expect(audits.filter((e) => e.action === 'checkin.recorded')).toHaveLength(1);
     // A second scan of the same ticket on the same device that day is a repeat, not a conflict.
-    const repeat = await syncScans([{ ...scan, nonce: nonce(), scannedAt: '2025-12-18T11:00:00+05:30' }]);
+    const repeat = await syncScans([{ ...scan, nonce: nonce(), scannedAt: conferenceDay(0, '11:00:00') }]);
     expect(repeat.body).toEqual({ recorded: 0, duplicates: 1, conflicts: [], refused: [] });
     // The next day is a new check-in.
-    const next = await syncScans([{ ...scan, nonce: nonce(), scannedAt: '2025-12-19T09:00:00+05:30' }]);
+    const next = await syncScans([{ ...scan, nonce: nonce(), scannedAt: conferenceDay(1, '09:00:00') }]);
     expect(next.body).toMatchObject({ recorded: 1, duplicates: 0 });
   });
 
@@ -99,19 +104,19 @@ describe('the sync', () => {
     const a = await syncScans([{ nonce: nonce(), ticket, scannedAt: scanAt, device: 'door-a' }]);
     expect(a.body.recorded).toBe(1);
     const bNonce = nonce();
-    const b = await syncScans([{ nonce: bNonce, ticket, scannedAt: '2025-12-18T09:20:00+05:30', device: 'door-b' }]);
-    const conflict = { registrationNumber: r.registrationNumber, day: '2025-12-18', first: { device: 'door-a', at: '2025-12-18T03:35:00.000Z' }, other: { device: 'door-b', at: '2025-12-18T03:50:00.000Z', nonce: bNonce } };
+    const b = await syncScans([{ nonce: bNonce, ticket, scannedAt: conferenceDay(0, '09:20:00'), device: 'door-b' }]);
+    const conflict = { registrationNumber: r.registrationNumber, day: day(0), first: { device: 'door-a', at: utc(conferenceDay(0, '09:05:00')) }, other: { device: 'door-b', at: utc(conferenceDay(0, '09:20:00')), nonce: bNonce } };
     expect(b.body).toEqual({ recorded: 0, duplicates: 0, conflicts: [conflict], refused: [] });
     // Retrying door b's sync adds no second conflict.
-    expect((await syncScans([{ nonce: bNonce, ticket, scannedAt: '2025-12-18T09:20:00+05:30', device: 'door-b' }])).body).toEqual({ recorded: 0, duplicates: 1, conflicts: [], refused: [] });
+    expect((await syncScans([{ nonce: bNonce, ticket, scannedAt: conferenceDay(0, '09:20:00'), device: 'door-b' }])).body).toEqual({ recorded: 0, duplicates: 1, conflicts: [], refused: [] });
     const list = ((await call(snapshot, { headers: await adminHeaders() })).body as CheckinSnapshot).conflicts.filter((c) => c.registrationNumber === r.registrationNumber);
     expect(list).toEqual([conflict]);
     // A ticket checked in online first, then on an offline device: also a conflict.
     const online = await seedRegistration();
-    pinClock('2025-12-18T08:00:00+05:30');
+    pinClock(conferenceDay(0, '08:00:00'));
     expect((await call(verifyQr, { raw: await ticketText(online.registrationNumber), headers: await adminHeaders() })).status).toBe(200);
     const c = await syncScans([{ nonce: nonce(), ticket: await ticketText(online.registrationNumber), scannedAt: scanAt, device: 'door-a' }]);
-    expect(c.body.conflicts).toEqual([expect.objectContaining({ registrationNumber: online.registrationNumber, first: { device: 'online', at: '2025-12-18T02:30:00.000Z' } })]);
+    expect(c.body.conflicts).toEqual([expect.objectContaining({ registrationNumber: online.registrationNumber, first: { device: 'online', at: utc(conferenceDay(0, '08:00:00')) } })]);
   });
 
   it('refuses forged, cancelled and unknown tickets, recording nothing; an old HMAC ticket is checked on the server', async () => {
@@ -137,8 +142,8 @@ describe('the sync', () => {
         { nonce: scans[2]!.nonce, registrationNumber: 'PESGRE25-ZZZZZZZZ', reason: 'No registration with this number.' },
       ],
     });
-    for (const n of [ok, gone]) expect(await redis().exists(keys.checkin(n.registrationNumber, '2025-12-18'))).toBe(0);
-    expect(await redis().exists(keys.checkin(old.registrationNumber, '2025-12-18'))).toBe(1);
+    for (const n of [ok, gone]) expect(await redis().exists(keys.checkin(n.registrationNumber, day(0)))).toBe(0);
+    expect(await redis().exists(keys.checkin(old.registrationNumber, day(0)))).toBe(1);
   });
 
   it('answers a malformed body with 400 saying what is wrong, recording nothing; 401 without a token', async () => {

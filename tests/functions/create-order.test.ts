@@ -5,7 +5,10 @@ import { upsertCoupon } from '../../netlify/server/coupons';
 import { keys, redis } from '../../netlify/server/store';
 import type { Registration } from '../../netlify/server/registrations';
 import type { RegistrationOrder as PendingOrder } from '../../netlify/server/orders';
-import { EARLY_BIRD_DAY, STANDARD_DAY, call, keysMatching, pinClock, totalFor, validForm, withStoreDown } from './helpers';
+import { registrationFees } from '../../src/content/registration';
+import { membershipRefusalMessage } from '../../src/shared/messages';
+import { percentOf } from '../../src/shared/money';
+import { EARLY_BIRD_DAY, STANDARD_DAY, at as editionAt, byHand, feeOf, call, keysMatching, pinClock, totalFor, validForm, withStoreDown } from './helpers';
 
 /**
  * Every key but the rate limiter's: the limiter counts each well-formed request from an address,
@@ -17,16 +20,18 @@ async function snapshot() {
 
 beforeEach(() => pinClock(STANDARD_DAY));
 
+const STANDARD_TOTAL = byHand(feeOf('prof_non_indian_std'));
+
 describe('create-order: success', () => {
   it('recomputes the amount, stores the pending order, returns the Razorpay order', async () => {
     const data = validForm();
-    expect(totalFor(data)).toBe(18408); // 15000 + 18% GST (2700) + 4% of 17700 (708)
-    const r = await call(createOrder, { body: { amount: 18408, data, code: null } });
+    expect(Math.round(totalFor(data) * 100)).toBe(STANDARD_TOTAL);
+    const r = await call(createOrder, { body: { amount: STANDARD_TOTAL / 100, data, code: null } });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ success: true, noPayment: false, amount: 1840800, currency: 'INR', key: 'rzp_test_functions' });
+    expect(r.body).toMatchObject({ success: true, noPayment: false, amount: STANDARD_TOTAL, currency: 'INR', key: 'rzp_test_functions' });
     expect(r.body.id).toMatch(/^order_/);
     const stored = await redis().get<PendingOrder>(keys.order(r.body.id));
-    expect(stored?.charges.total).toBe(1840800);
+    expect(stored?.charges.total).toBe(STANDARD_TOTAL);
     expect(stored?.form.email).toBe('asha@example.org');
     expect(await redis().ttl(keys.order(r.body.id))).toBeGreaterThan(0);
   });
@@ -43,16 +48,16 @@ describe('create-order: success', () => {
     const amount = totalFor(data);
     const r = await call(createOrder, { body: { amount, data } });
     expect(r.status).toBe(200);
-    // 12500 + 2 x 1500 = 15500; GST 2790; convenience 4% of 18290 = 731.60
-    expect(r.body.amount).toBe(1902160);
+    // 2025: 12500 + 2 x 1500 = 15500; GST 2790; convenience 4% of 18290 = 731.60 -> 19021.60
+    expect(r.body.amount).toBe(byHand(feeOf('prof_ieee_indian_std') + 2 * registrationFees.extraTickets.welcomeReception.INR * 100));
   });
 
   it('takes Early Bird tiers while Early Bird is open (1 Nov inclusive, IST)', async () => {
-    pinClock('2025-11-01T23:59:00+05:30');
+    pinClock(editionAt(registrationFees.earlyBirdDate, 0, '23:59:00'));
     const data = validForm({ registrationTier: 'prof_non_indian_early' });
     const r = await call(createOrder, { body: { amount: totalFor(data), data } });
     expect(r.status).toBe(200);
-    expect(r.body.amount).toBe(1251744); // 10200 x 1.18 x 1.04
+    expect(r.body.amount).toBe(byHand(feeOf('prof_non_indian_early'))); // 2025: 10200 x 1.18 x 1.04 = 12517.44
   });
 });
 
@@ -61,12 +66,12 @@ describe('create-order: refusals write nothing', () => {
     const before = await snapshot();
     const r = await call(createOrder, { body: { amount: 100, data: validForm() } });
     expect(r.status).toBe(409);
-    expect(r.body).toMatchObject({ amount: 18408, currency: 'INR', error: { code: 'PRICE_CHANGED' } });
+    expect(r.body).toMatchObject({ amount: STANDARD_TOTAL / 100, currency: 'INR', error: { code: 'PRICE_CHANGED' } });
     expect(await snapshot()).toEqual(before);
   });
 
   it('answers earlyBirdExpired for an Early Bird tier after earlyBirdDate', async () => {
-    pinClock('2025-11-02T00:00:30+05:30');
+    pinClock(editionAt(registrationFees.earlyBirdDate, 1, '00:00:30'));
     const data = validForm({ registrationTier: 'prof_non_indian_early' });
     const before = await snapshot();
     const r = await call(createOrder, { body: { amount: totalFor(data), data } });
@@ -82,11 +87,14 @@ describe('create-order: refusals write nothing', () => {
     expect(r.body.error.code).toBe('TIER_NOT_ON_OFFER');
   });
 
-  it('refuses an IEEE tier whose membership is not Active', async () => {
-    const data = validForm({ registrationTier: 'prof_ieee_indian_std', ieeeMemberNumber: '90000003' });
-    const r = await call(createOrder, { body: { amount: totalFor(data), data } });
-    expect(r.status).toBe(400);
-    expect(r.body.error.fieldErrors['data.ieeeMemberNumber']).toBe('Membership not valid.');
+  it('refuses an IEEE tier whose membership is not Active, saying why (inactive, expired, unknown; issue 20)', async () => {
+    for (const [number, reason] of [['90000003', 'inactive'], ['90000004', 'expired'], ['90000999', 'unknown']] as const) {
+      const data = validForm({ registrationTier: 'prof_ieee_indian_std', ieeeMemberNumber: number });
+      const r = await call(createOrder, { body: { amount: totalFor(data), data } });
+      expect(r.status).toBe(400);
+      expect(r.body.error.fieldErrors['data.ieeeMemberNumber']).toBe(membershipRefusalMessage(reason));
+      expect(r.body.error.message).toMatch(/^Membership not valid\. .*non-member rate\.$/);
+    }
   });
 
   it('requires the IEEE number on IEEE tiers and a paper ID on professional tiers', async () => {
@@ -168,7 +176,7 @@ describe('create-order: coupons', () => {
     await upsertCoupon('HALFOFF', 'half', 5);
     const data = validForm();
     const amount = totalFor(data, 'half');
-    expect(amount).toBe(9204);
+    expect(Math.round(amount * 100)).toBe(byHand(percentOf(feeOf('prof_non_indian_std'), 50))); // 2025: 7500 x 1.18 x 1.04 = 9204
     const r = await call(createOrder, { body: { amount, data, code: 'halfoff' } });
     expect(r.status).toBe(200);
     expect(await redis().zcard(keys.couponHolds('HALFOFF'))).toBe(1);

@@ -6,8 +6,8 @@ import { createServer, type Server } from 'node:http';
 import { inject } from 'vitest';
 import type { RegistrationForm } from '../../src/shared/registration-form';
 export { validForm } from './helpers-form';
-import { computeCharges, pricing } from '../../src/shared/pricing';
-import { fromMinor } from '../../src/shared/money';
+import { computeCharges, findTier, pricing } from '../../src/shared/pricing';
+import { fromMinor, percentOf } from '../../src/shared/money';
 import { keyPrefix, redis } from '../../netlify/server/store';
 import { startUpstashBridge } from '../../scripts/upstash-bridge';
 import { jsonOrUndefined } from '../setup/mail-receiver';
@@ -70,6 +70,19 @@ export async function call(fn: Fn, opts: { method?: string; path?: string; body?
   const json = jsonOrUndefined(text);
   return { status: res.status, body: json, text, headers: res.headers };
 }
+
+/**
+ * A total (minor units) worked by hand from this edition's content (issue 20, "The next edition"):
+ * GST on `feeMinor`, then the convenience fee on both, each rounded half up. For 2025 (the spec's
+ * worked example): 15000 + 18 % GST (2700) + 4 % of 17700 (708) = 18408.
+ */
+export function byHand(feeMinor: number): number {
+  const gst = percentOf(feeMinor, pricing.gst);
+  return feeMinor + gst + percentOf(feeMinor + gst, pricing.convinienceFee);
+}
+
+/** A tier's fee in minor units, from this edition's content. */
+export const feeOf = (tier: string): number => Math.round(findTier(pricing, tier)!.fee * 100);
 
 /** The total the browser would show for `form` (whole units), from the shared arithmetic. */
 export function totalFor(form: RegistrationForm, coupon: 'full' | 'half' | null = null): number {

@@ -40,7 +40,8 @@ import { keys, redis } from '../../netlify/server/store';
 import type { AttentionPayment } from '../../src/shared/api';
 import { toMinor } from '../../src/shared/money';
 import { refundQuote } from '../../src/shared/refunds';
-import { STANDARD_DAY, call, doublePay, pinClock, runScheduled, totalFor, validForm, type Fn } from './helpers';
+import { financialYear } from '../../src/shared/invoice';
+import { STANDARD_DAY, afterConference, call, doublePay, pinClock, runScheduled, totalFor, validForm, type Fn } from './helpers';
 import { adminHeaders, mailAndWebhook } from './helpers-admin';
 
 const RUNS = Number(process.env.MODEL_RUNS ?? 250);
@@ -49,7 +50,7 @@ const fx = mailAndWebhook();
 const STUDENT = { registrationTier: 'stud_ieee_indian_std', registrationFee: 7000, ieeeMemberNumber: '90000001', noPaper: true, paperId: '' };
 // Coupons apply to the professional tiers only (spec part 2 section 6).
 const PROFESSIONAL = { registrationTier: 'prof_ieee_indian_std', registrationFee: 12000, ieeeMemberNumber: '90000002' };
-const LATE = Date.parse('2025-12-22T10:00:00+05:30');
+const LATE = Date.parse(afterConference());
 
 type Action =
   | { t: 'register'; coupon: boolean }
@@ -303,8 +304,8 @@ async function checkNumbering() {
   const invoices = regs.flatMap((r) => [r.invoiceNumber, ...(r.history ?? []).map((h) => ('invoiceNumber' in h ? h.invoiceNumber : undefined))]).filter((x): x is string => Boolean(x));
   const credits = regs.map((r) => r.cancellation?.creditNoteNumber).filter((x): x is string => Boolean(x));
   for (const [numbers, counter] of [
-    [invoices, keys.invoiceSeq('2526')],
-    [credits, keys.creditNoteSeq('2526')],
+    [invoices, keys.invoiceSeq(financialYear(new Date(STANDARD_DAY)))],
+    [credits, keys.creditNoteSeq(financialYear(new Date(STANDARD_DAY)))],
   ] as const) {
     const seq = numbers.map((n) => Number(n.slice(-5))).sort((a, b) => a - b);
     expect(seq).toEqual(Array.from({ length: seq.length }, (_, i) => i + 1));

@@ -15,7 +15,10 @@ import { upsertCoupon } from '../../netlify/server/coupons';
 import { mailStatus } from '../../netlify/server/mail-delivery';
 import { ticketSignature, ticketText } from '../../netlify/server/tickets';
 import { keys, redis } from '../../netlify/server/store';
-import { STANDARD_DAY, call, deadUrl, doublePay, doubleWebhook, keysMatching, pinClock, runScheduled, totalFor, validForm } from './helpers';
+import { formatMoney } from '../../src/shared/money';
+import { conference } from '../../src/content/conference';
+import { shiftDay } from '../setup/edition-clock';
+import { STANDARD_DAY, conferenceDay, call, deadUrl, doublePay, doubleWebhook, keysMatching, pinClock, runScheduled, totalFor, validForm } from './helpers';
 import { adminHeaders, decodeQrPng, messagesFor, registerPaid, mailAndWebhook } from './helpers-admin';
 
 
@@ -23,6 +26,9 @@ import { adminHeaders, decodeQrPng, messagesFor, registerPaid, mailAndWebhook } 
 const fx = mailAndWebhook({ reject: (address) => address.startsWith('bounce') });
 
 const base = Date.parse(STANDARD_DAY);
+/** Instants and days relative to this edition's dates in src/content (issue 20, "The next edition"). */
+const utc = (iso: string) => new Date(iso).toISOString();
+const day = (n: number) => shiftDay(conference.startDate, n);
 const scan = async (body: unknown, raw?: string) => call(verifyQr, { ...(raw !== undefined ? { raw } : { body }), headers: await adminHeaders() });
 const deadSmtp = async () => (await deadUrl()).replace('http:', 'smtp:');
 const retryScore = (regNo: string) => redis().zscore(keys.mailRetry(), regNo);
@@ -35,7 +41,8 @@ async function recordedState() {
 
 describe('confirmation e-mail and ticket', () => {
   it('sends one message with the details and a QR ticket that checks in once a day', async () => {
-    const { regNo, orderId, paymentId } = await registerPaid({ welcomeReception: 'yes', additionalReceptionTickets: 1, dietaryRequirements: ['OTHER'], dietaryOtherText: 'No onions' });
+    const overrides = { welcomeReception: 'yes' as const, additionalReceptionTickets: 1, dietaryRequirements: ['OTHER' as const], dietaryOtherText: 'No onions' };
+    const { regNo, orderId, paymentId } = await registerPaid(overrides);
     const [mail, ...others] = await messagesFor(fx.smtp.messages, regNo);
     expect(others).toHaveLength(0);
     expect(mail!.subject).toBe(`PESGRE 2025 registration confirmed — ${regNo}`);
@@ -49,10 +56,10 @@ describe('confirmation e-mail and ticket', () => {
       'Welcome Reception: Yes (+1 extra)',
       'Gala Dinner: No',
       'Dietary requirements: OTHER: No onions',
-      'Amount paid: ₹20,248.80',
+      `Amount paid: ${formatMoney(Math.round(totalFor(validForm(overrides)) * 100), 'INR')}`,
       `Payment ID: ${paymentId}`,
       `Order ID: ${orderId}`,
-      'Paid at: 2025-11-10 10:00:00 IST',
+      `Paid at: ${STANDARD_DAY.slice(0, 10)} ${STANDARD_DAY.slice(11, 19)} IST`,
     ]) {
       expect(mail!.text).toContain(line);
       expect(mail!.html).toContain(line.split(': ').slice(1).join(': '));
@@ -76,7 +83,7 @@ describe('confirmation e-mail and ticket', () => {
     expect(await retryScore(regNo)).toBeNull();
 
     // First scan of the day: checked in.
-    pinClock('2025-12-18T09:05:00+05:30');
+    pinClock(conferenceDay(0, '09:05:00'));
     const first = await scan(ticket);
     expect(first.status).toBe(200);
     expect(first.body).toEqual({
@@ -86,15 +93,15 @@ describe('confirmation e-mail and ticket', () => {
       message: 'Checked in.',
       name: 'Dr Asha Kulkarni',
       tier: 'Full Registration – Non-IEEE Member (Indian, Standard)',
-      checkedInAt: '2025-12-18T03:35:00.000Z',
+      checkedInAt: utc(conferenceDay(0, '09:05:00')),
     });
-    expect(await redis().get(keys.checkin(regNo, '2025-12-18'))).toEqual({ at: '2025-12-18T03:35:00.000Z' });
+    expect(await redis().get(keys.checkin(regNo, day(0)))).toEqual({ at: utc(conferenceDay(0, '09:05:00')) });
 
     // Scanned again that day: flagged, first time kept.
-    pinClock('2025-12-18T11:40:00+05:30');
+    pinClock(conferenceDay(0, '11:40:00'));
     const again = await scan(ticket);
     expect(again.status).toBe(200);
-    expect(again.body).toMatchObject({ valid: true, rid: regNo, repeat: true, message: 'Already checked in today at 09:05 IST.', firstCheckInAt: '2025-12-18T03:35:00.000Z', name: 'Dr Asha Kulkarni' });
+    expect(again.body).toMatchObject({ valid: true, rid: regNo, repeat: true, message: 'Already checked in today at 09:05 IST.', firstCheckInAt: utc(conferenceDay(0, '09:05:00')), name: 'Dr Asha Kulkarni' });
 
     // One character of the signature changed: refused, nothing recorded.
     const before = await recordedState();
@@ -106,13 +113,13 @@ describe('confirmation e-mail and ticket', () => {
     expect(await recordedState()).toEqual(before);
 
     // The next conference day (00:30 IST is still 18 Dec in UTC) is a new first scan.
-    pinClock('2025-12-19T00:30:00+05:30');
-    expect((await scan(ticket)).body).toMatchObject({ valid: true, repeat: false, checkedInAt: '2025-12-18T19:00:00.000Z' });
+    pinClock(conferenceDay(1, '00:30:00'));
+    expect((await scan(ticket)).body).toMatchObject({ valid: true, repeat: false, checkedInAt: utc(conferenceDay(1, '00:30:00')) });
     const audit = await redis().lrange<{ action: string; details: { regNo: string; day: string } }>(keys.audit(), 0, 10);
     expect(audit.filter((a) => a.details?.regNo === regNo && a.action.startsWith('checkin.')).map((a) => `${a.action} ${a.details.day}`)).toEqual([
-      'checkin.recorded 2025-12-19',
-      'checkin.repeat 2025-12-18',
-      'checkin.recorded 2025-12-18',
+      `checkin.recorded ${day(1)}`,
+      `checkin.repeat ${day(0)}`,
+      `checkin.recorded ${day(0)}`,
     ]);
   });
 

@@ -24,7 +24,7 @@ import couponsVerify from '../../netlify/functions/coupons-verify';
 import { keys, redis } from '../../netlify/server/store';
 import { ticketSignature } from '../../netlify/server/tickets';
 import { PAPER_NOT_FOUND, type PapersResponse, type PaperView } from '../../src/shared/papers';
-import { call, keysMatching, totalFor, validForm } from './helpers';
+import { STANDARD_DAY, call, keysMatching, totalFor, validForm } from './helpers';
 import { adminHeaders, mailAndWebhook, parseMail, registerPaid } from './helpers-admin';
 import { csvOf, fixture, upload } from './papers-helpers';
 
@@ -150,7 +150,7 @@ describe('papers from a CMT export', () => {
 
     const marked = await call(scan, { body: { ticket: ticket(regs.author), paperId: '1' }, headers });
     expect(marked.status).toBe(200);
-    expect(marked.body.marked).toMatchObject({ mark: 'presented', by: `admin (session scan of ${regs.author})`, registrationNumber: regs.author, at: '2025-11-10T04:30:00.000Z' });
+    expect(marked.body.marked).toMatchObject({ mark: 'presented', by: `admin (session scan of ${regs.author})`, registrationNumber: regs.author, at: new Date(STANDARD_DAY).toISOString() });
     expect(paper(await papers(), '1')).toMatchObject({ presented: 'presented', presentedRecord: { registrationNumber: regs.author } });
   });
 
@@ -173,7 +173,7 @@ describe('papers from a CMT export', () => {
     const { status, headers: h, rows } = await csvOf(xplore, headers);
     expect(status).toBe(200);
     expect(h.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(h.get('content-disposition')).toBe('attachment; filename="xplore_2025-11-10.csv"');
+    expect(h.get('content-disposition')).toBe(`attachment; filename="xplore_${STANDARD_DAY.slice(0, 10)}.csv"`);
     expect(rows[0]).toEqual(['Paper ID', 'Title', 'Track', 'Coverage', 'Presented', 'Eligible', 'Reason', 'No-show']);
     const byId = new Map(rows.slice(1).map((r) => [r[0], r]));
     expect(rows.length).toBe(13);

@@ -22,7 +22,10 @@ import { RATE_LIMITS } from '../../netlify/server/rate-limit';
 import type { AttentionPayment } from '../../src/shared/api';
 import { PUBLIC_REGISTRATION_FIELDS } from '../../src/shared/api-paths';
 import { selfServiceMessages } from '../../src/shared/messages';
-import { STANDARD_DAY, call, doublePay, doubleWebhook, keysMatching, totalFor, validForm } from './helpers';
+import { financialYear } from '../../src/shared/invoice';
+import { formatMoney, percentOf } from '../../src/shared/money';
+import { pricing } from '../../src/shared/pricing';
+import { STANDARD_DAY, feeOf, call, doublePay, doubleWebhook, keysMatching, totalFor, validForm } from './helpers';
 import { adminHeaders, messagesFor, registerPaid, mailAndWebhook } from './helpers-admin';
 import createOrder from '../../netlify/functions/payment-create-order';
 
@@ -33,6 +36,18 @@ const freshIp = () => `198.51.100.${++ipCounter}`;
 const fx = mailAndWebhook();
 
 const STUDENT = { registrationTier: 'stud_non_indian_std', registrationFee: 8400, noPaper: true, paperId: '' };
+/**
+ * The upgrade of STUDENT to the professional tier, worked by hand from this edition's content
+ * (issue 20); 2025: 15000 - 8400 = 6600; + 18 % = 7788; + 4 % = 311.52 -> 8099.52.
+ */
+const UPGRADE = (() => {
+  const fromFee = feeOf('stud_non_indian_std');
+  const toFee = feeOf('prof_non_indian_std');
+  const base = toFee - fromFee;
+  const gst = percentOf(base, pricing.gst);
+  const convenienceFee = percentOf(base + gst, pricing.convinienceFee);
+  return { currency: 'INR' as const, fromFee, toFee, base, gst, convenienceFee, total: base + gst + convenienceFee };
+})();
 const IEEE_STUDENT = { registrationTier: 'stud_ieee_indian_std', registrationFee: 7000, ieeeMemberNumber: '90000001', noPaper: true, paperId: '' };
 const stored = async (regNo: string) => (await redis().get<Registration>(keys.registration(regNo)))!;
 const attentionList = async () => {
@@ -90,15 +105,14 @@ describe('POST /api/tier-upgrade/upgrade-tier', () => {
     const { regNo } = await registerPaid(STUDENT);
     const r = await call(upgradeTier, { body: { regId: ` ${regNo.toLowerCase()} ` }, ip: freshIp() });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    // 15000 - 8400 = 6600; + 18 % = 7788; + 4 % = 311.52 -> 8099.52
     expect(r.body).toMatchObject({
       success: true,
       registrationNumber: regNo,
-      order: { currency: 'INR', amount: 809952, key: expect.any(String), notes: { upgradeAmount: 8099.52, upgradeFrom: 'stud_non_indian_std', upgradeTo: 'prof_non_indian_std' } },
+      order: { currency: 'INR', amount: UPGRADE.total, key: expect.any(String), notes: { upgradeAmount: UPGRADE.total / 100, upgradeFrom: 'stud_non_indian_std', upgradeTo: 'prof_non_indian_std' } },
     });
     expect(r.body.order.id).toMatch(/^order_/);
     const order = await redis().get<TierChangeOrder>(keys.order(r.body.order.id));
-    expect(order).toMatchObject({ kind: 'tier-upgrade', registrationNumber: regNo, fromTier: 'stud_non_indian_std', toTier: 'prof_non_indian_std', charges: { base: 660000, gst: 118800, convenienceFee: 31152, total: 809952 } });
+    expect(order).toMatchObject({ kind: 'tier-upgrade', registrationNumber: regNo, fromTier: 'stud_non_indian_std', toTier: 'prof_non_indian_std', charges: { base: UPGRADE.base, gst: UPGRADE.gst, convenienceFee: UPGRADE.convenienceFee, total: UPGRADE.total } });
   });
 
   it('refuses, writing nothing: an empty id, an unknown one, a professional tier, a coupon registration', async () => {
@@ -148,21 +162,21 @@ describe('paying a change', () => {
 
     const after = await stored(regNo);
     expect(after.registrationTier).toBe('prof_non_indian_std');
-    expect(after.registrationFee).toBe(15000);
-    expect(after.totalPaid).toBe(Math.round((before.totalPaid + 8099.52) * 100) / 100);
+    expect(after.registrationFee).toBe(UPGRADE.toFee / 100);
+    expect(after.totalPaid).toBe(Math.round((before.totalPaid + UPGRADE.total / 100) * 100) / 100);
     expect(after.updatedAt).toBe(new Date(STANDARD_DAY).toISOString());
     expect(after.history).toEqual([
       {
         kind: 'tier-upgrade',
         from: 'stud_non_indian_std',
         to: 'prof_non_indian_std',
-        amount: 8099.52,
+        amount: UPGRADE.total / 100,
         currency: 'INR',
         orderId: order.id,
         paymentId: paid.razorpay_payment_id,
         at: after.updatedAt,
-        invoiceNumber: expect.stringMatching(/^PG25\/2526\/\d{5}$/),
-        charges: { currency: 'INR', fromFee: 840000, toFee: 1500000, base: 660000, gst: 118800, convenienceFee: 31152, total: 809952 },
+        invoiceNumber: expect.stringMatching(new RegExp(`^PG25/${financialYear(new Date(STANDARD_DAY))}/\\d{5}$`)),
+        charges: UPGRADE,
       },
     ]);
     expect(after.history![0]!.kind !== 'name-change' && after.history![0]!.invoiceNumber).not.toBe(after.invoiceNumber);
@@ -179,7 +193,7 @@ describe('paying a change', () => {
     const upgraded = mails.filter((m) => /upgraded/.test(m.subject ?? ''));
     expect(upgraded).toHaveLength(1);
     expect(upgraded[0]!.text).toContain('Full Registration');
-    expect(upgraded[0]!.text).toContain('₹8,099.52');
+    expect(upgraded[0]!.text).toContain(formatMoney(UPGRADE.total, 'INR'));
     expect(upgraded[0]!.attachments.some((a) => a.filename === `ticket-${regNo}.png`)).toBe(true);
   });
 
@@ -275,7 +289,7 @@ describe('paying a change', () => {
     expect(late.body.message).toMatch(/will refund/);
     const after = await stored(regNo);
     expect(after.history).toHaveLength(1);
-    expect(after.totalPaid).toBe(Math.round((totalFor(validForm(STUDENT)) + 8099.52) * 100) / 100);
+    expect(after.totalPaid).toBe(Math.round((totalFor(validForm(STUDENT)) + UPGRADE.total / 100) * 100) / 100);
   });
 
   it('costs 4 Redis requests to apply a change after the payment: order, registration, apply script, e-mail record', async () => {

@@ -22,7 +22,8 @@ import { keys, redis } from '../../netlify/server/store';
 import { ticketText } from '../../netlify/server/tickets';
 import { MAX_PROOF_BYTES } from '../../src/shared/proof-rules';
 import { REGISTRATION_CLOSED_MESSAGE } from '../../src/shared/messages';
-import { DEV, STANDARD_DAY, call, doublePay, freshAddress, keysMatching, pinClock, totalFor, validForm } from './helpers';
+import { registrationFees } from '../../src/content/registration';
+import { DEV, STANDARD_DAY, at as editionAt, conferenceDay, call, doublePay, freshAddress, keysMatching, pinClock, totalFor, validForm } from './helpers';
 import { adminHeaders, decodeQrPng, mailAndWebhook, messagesFor, registerPaid } from './helpers-admin';
 
 const fx = mailAndWebhook();
@@ -272,13 +273,13 @@ describe('the registration window', () => {
     return call(createOrder, { body: { amount: totalFor(data), data }, headers });
   };
 
-  it('sells on 15 Nov 2025 at 23:59 IST', async () => {
-    pinClock('2025-11-15T23:59:00+05:30');
+  it('sells on the Standard deadline at 23:59 IST (15 Nov 2025 for 2025)', async () => {
+    pinClock(editionAt(registrationFees.standardDeadline, 0, '23:59:00'));
     expect((await order()).status).toBe(200);
   });
 
-  it('refuses from 16 Nov 2025 00:00 IST with a 4xx saying registration is closed, writing nothing', async () => {
-    pinClock('2025-11-16T00:00:00+05:30');
+  it('refuses from the day after it, 00:00 IST (16 Nov 2025 for 2025), with a 4xx saying registration is closed, writing nothing', async () => {
+    pinClock(editionAt(registrationFees.standardDeadline, 1, '00:00:00'));
     const before = (await keysMatching('*')).sort();
     const r = await order();
     expect(r.status).toBe(403);
@@ -288,7 +289,7 @@ describe('the registration window', () => {
   });
 
   it('stays open in admin mode (desk registration)', async () => {
-    pinClock('2025-12-18T09:00:00+05:30');
+    pinClock(conferenceDay(0, '09:00:00'));
     expect((await order(await adminHeaders())).status).toBe(200);
   });
 });

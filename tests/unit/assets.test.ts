@@ -18,7 +18,8 @@ import { conference } from '../../src/content/conference';
 import { importantDates } from '../../src/content/dates';
 import { accommodation, dharwadHotels, hubballiHotels } from '../../src/content/hotels';
 import { iesSypKeynotes, keynoteSpeakers, tutorialSpeakers } from '../../src/content/speakers';
-import { specialSessionCall } from '../../src/content/special-session';
+import { specialSessionCall, specialSessionProposalDeadline } from '../../src/content/special-session';
+import { formatDay } from '../../src/shared/dates';
 import { organisers, sponsors } from '../../src/content/sponsors';
 import { sponsorship } from '../../src/content/sponsorship';
 import { tracks } from '../../src/content/tracks';
@@ -152,7 +153,7 @@ describe('generated PDFs', () => {
   it('the call for special sessions shows every guideline and rule of the content', () => {
     const text = pdfText(read('docs/pesgre2025-call-for-special-sessions.pdf'));
     for (const s of [...specialSessionCall.guidelines, ...specialSessionCall.organisationRules]) expect(text).toContain(norm(s));
-    expect(text).toContain('15 May 2025');
+    expect(text).toContain(formatDay(specialSessionProposalDeadline));
   });
 
   it('the sponsorship brochure shows every package, amount and benefit of the content', () => {

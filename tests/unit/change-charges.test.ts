@@ -8,9 +8,15 @@ import { describe, expect, it } from 'vitest';
 import { backComputeChange, computeChangeCharges } from '../../src/shared/change-charges';
 import { findTier, pricing } from '../../src/shared/pricing';
 import { messages } from '../../src/shared/messages';
+import { percentOf } from '../../src/shared/money';
 import { changeTarget, couponTierError, tierDependentFields, type ChangeKind } from '../../src/shared/tier-rules';
+import { specPricing } from './spec-edition';
 
-/** [kind, from, to, base, gst, convenience fee, total], money in minor units, computed by hand. */
+/**
+ * [kind, from, to, base, gst, convenience fee, total], money in minor units, computed by hand from
+ * the spec's fee table (part 2 section 9): the spec's worked examples, checked against `specPricing`
+ * whatever src/content says. The same pairs are checked against the content's own fees below.
+ */
 const PAIRS: [ChangeKind, string, string, number, number, number, number][] = [
   // Upgrade: 18 % GST on the difference, then 4 % on the taxed amount, each rounded half up.
   ['tier-upgrade', 'stud_ieee_indian_early', 'prof_ieee_indian_early', 350000, 63000, 16520, 429520],
@@ -51,18 +57,35 @@ describe('changeTarget', () => {
 });
 
 describe('computeChangeCharges', () => {
-  it.each(PAIRS)('%s %s -> %s costs base %i + GST %i + fee %i = %i', (_kind, from, to, base, gst, fee, total) => {
-    const charges = computeChangeCharges(pricing, findTier(pricing, from)!, findTier(pricing, to)!);
+  it.each(PAIRS)('spec worked example: %s %s -> %s costs base %i + GST %i + fee %i = %i', (_kind, from, to, base, gst, fee, total) => {
+    const charges = computeChangeCharges(specPricing, findTier(specPricing, from)!, findTier(specPricing, to)!);
     expect(charges).toEqual({
       currency: from.includes('foreign') ? 'USD' : 'INR',
-      fromFee: Math.round(findTier(pricing, from)!.fee * 100),
-      toFee: Math.round(findTier(pricing, to)!.fee * 100),
+      fromFee: Math.round(findTier(specPricing, from)!.fee * 100),
+      toFee: Math.round(findTier(specPricing, to)!.fee * 100),
       base,
       gst,
       convenienceFee: fee,
       total,
     });
     expect(base + gst + fee).toBe(total);
+  });
+
+  it.each(PAIRS)("this edition's fees: %s %s -> %s costs the difference, GST on it and the convenience fee on both", (_kind, from, to) => {
+    const fromFee = Math.round(findTier(pricing, from)!.fee * 100);
+    const toFee = Math.round(findTier(pricing, to)!.fee * 100);
+    const base = toFee - fromFee;
+    const gst = percentOf(base, pricing.gst);
+    const convenienceFee = percentOf(base + gst, pricing.convinienceFee);
+    expect(computeChangeCharges(pricing, findTier(pricing, from)!, findTier(pricing, to)!)).toEqual({
+      currency: from.includes('foreign') ? 'USD' : 'INR',
+      fromFee,
+      toFee,
+      base,
+      gst,
+      convenienceFee,
+      total: base + gst + convenienceFee,
+    });
   });
 
   it('refuses a change across currencies or one that does not cost more', () => {
@@ -73,8 +96,13 @@ describe('computeChangeCharges', () => {
 });
 
 describe('backComputeChange (the pages\' summary)', () => {
-  it.each(PAIRS)('%s %s -> %s gives back the server\'s base, GST and fee from the total', (_kind, _from, _to, base, gst, fee, total) => {
-    expect(backComputeChange(total, pricing)).toEqual({ base, gst, convenienceFee: fee, total });
+  it.each(PAIRS)('spec worked example: %s %s -> %s gives back the server\'s base, GST and fee from the total', (_kind, _from, _to, base, gst, fee, total) => {
+    expect(backComputeChange(total, specPricing)).toEqual({ base, gst, convenienceFee: fee, total });
+  });
+
+  it.each(PAIRS)("this edition's fees: %s %s -> %s gives back the server's charges from their total", (_kind, from, to) => {
+    const charges = computeChangeCharges(pricing, findTier(pricing, from)!, findTier(pricing, to)!);
+    expect(backComputeChange(charges.total, pricing)).toEqual({ base: charges.base, gst: charges.gst, convenienceFee: charges.convenienceFee, total: charges.total });
   });
 });
 

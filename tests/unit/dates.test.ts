@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayIn, formatDay, formatDayRange, onOrBefore } from '../../src/shared/dates';
+import { dayBefore, dayIn, formatDay, formatDayRange, onOrBefore } from '../../src/shared/dates';
 
 describe('calendar days (src/shared/dates.ts)', () => {
   it('names the day an instant falls on in the conference time zone', () => {
@@ -20,5 +20,14 @@ describe('calendar days (src/shared/dates.ts)', () => {
     expect(formatDayRange('2025-11-30', '2025-12-02')).toBe('30 November 2025 – 2 December 2025');
     expect(formatDayRange('2025-12-31', '2026-01-01')).toBe('31 December 2025 – 1 January 2026');
     expect(formatDayRange('2025-12-18', '2025-12-21')).not.toMatch(/[\u00a0\u202f]/);
+  });
+});
+
+describe('dayBefore (issue 20: "until 19 November 2025")', () => {
+  it('is the previous calendar day, across months, years and 29 February', () => {
+    expect(dayBefore('2025-11-20')).toBe('2025-11-19');
+    expect(dayBefore('2025-12-01')).toBe('2025-11-30');
+    expect(dayBefore('2026-01-01')).toBe('2025-12-31');
+    expect(dayBefore('2028-03-01')).toBe('2028-02-29');
   });
 });

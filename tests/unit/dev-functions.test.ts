@@ -20,6 +20,7 @@ async function projectRoutes() {
 }
 
 describe('dev function routing', () => {
+  // Imports every function module (some 70, with their dependencies): past vitest's 5 s on a loaded machine.
   it('routes every non-scheduled function at its own config.path, and no scheduled one', async () => {
     const routes = await projectRoutes();
     const files = listFunctionFiles(dir);
@@ -36,7 +37,7 @@ describe('dev function routing', () => {
       // A function with config.path is not also at its default URL (as on Netlify).
       expect(matchRoute(routes, 'GET', `/.netlify/functions/${name}`)).toBeNull();
     }
-  });
+  }, 60_000);
 
   it('keeps the excluded siblings off /api/registrations/:id and passes the id as a param', async () => {
     const routes = await projectRoutes();

@@ -8,7 +8,18 @@ import { invoicing } from '../../src/content/invoicing';
 import type { StoredRegistration } from '../../src/shared/api';
 import { amountInWords, asOf, buildCreditNote, buildInvoice, financialYear, gstinCheckCharacter, invoicesOf, isValidGstin, taxRows } from '../../src/shared/invoice';
 import { conferenceEnded, refundParts, refundQuote } from '../../src/shared/refunds';
-import { storedRegistration as registration } from './stored-registration';
+import { conference } from '../../src/content/conference';
+import { dayBefore } from '../../src/shared/dates';
+import { storedRegistration } from './stored-registration';
+import { specPricing } from './spec-edition';
+import { at as edition } from '../setup/edition-clock';
+
+/**
+ * The registrations of these tests are charged by the spec's fee table (part 2 section 9), so the
+ * amounts below are the spec's worked figures whatever src/content's fees are (issue 20).
+ */
+const registration = (overrides: Parameters<typeof storedRegistration>[0] = {}, coupon: 'half' | null = null) => storedRegistration(overrides, coupon, specPricing);
+const refundLastDay = dayBefore(invoicing.refund.requestBefore);
 
 describe('financial year (April to March, IST)', () => {
   it.each([
@@ -120,24 +131,25 @@ describe('buildInvoice', () => {
   });
 });
 
-describe('refund rule (50 % of the fee before 20 Nov 2025 IST)', () => {
+describe(`refund rule (${invoicing.refund.percent} % of the fee before ${invoicing.refund.requestBefore} in the conference's zone)`, () => {
   const r = registration();
+  const utc = (iso: string) => new Date(iso).toISOString();
   it.each([
-    ['2025-11-19T23:59:59+05:30', true, 750000],
-    ['2025-11-19T18:29:59Z', true, 750000],
-    ['2025-11-19T18:30:00Z', false, 0],
-    ['2025-11-20T00:00:00+05:30', false, 0],
-    ['2025-12-01T10:00:00+05:30', false, 0],
-  ])('requested at %s: before the deadline %s, refund %i paise', (at, before, amount) => {
+    [edition(refundLastDay, 0, '23:59:59'), true, 750000],
+    [utc(edition(refundLastDay, 0, '23:59:59')), true, 750000],
+    [utc(edition(invoicing.refund.requestBefore, 0, '00:00:00')), false, 0],
+    [edition(invoicing.refund.requestBefore, 0, '00:00:00'), false, 0],
+    [edition(invoicing.refund.requestBefore, 11), false, 0],
+  ])('requested at %s: before the deadline %s, refund %i paise (spec fee table)', (at, before, amount) => {
     expect(refundQuote(r, new Date(at))).toEqual({ beforeDeadline: before, amount, fee: 1500000, currency: 'INR' });
   });
 
   it('counts a coupon-reduced fee and paid upgrades, never GST, the convenience fee or extra tickets', () => {
     const withExtras = registration({ welcomeReception: 'yes', additionalReceptionTickets: 2 }, 'half');
-    expect(refundQuote(withExtras, new Date('2025-11-01T10:00:00+05:30')).amount).toBe(375000);
+    expect(refundQuote(withExtras, new Date(edition(refundLastDay, -18))).amount).toBe(375000);
     const upgraded: StoredRegistration = { ...withExtras, history: [{ kind: 'ieee-change', from: 'a', to: 'b', amount: 1, currency: 'INR', orderId: 'o', paymentId: 'pay_X', at: '2025-10-20T00:00:00Z', charges: { currency: 'INR', fromFee: 0, toFee: 0, base: 250001, gst: 0, convenienceFee: 0, total: 300000 } }] };
     // (750000 + 250001) x 50 % = 500000.5 -> 500001 (half up).
-    expect(refundQuote(upgraded, new Date('2025-11-01T10:00:00+05:30')).amount).toBe(500001);
+    expect(refundQuote(upgraded, new Date(edition(refundLastDay, -18))).amount).toBe(500001);
   });
 
   it('splits a refund over the registration payment first, then the changes', () => {
@@ -150,8 +162,8 @@ describe('refund rule (50 % of the fee before 20 Nov 2025 IST)', () => {
     expect(() => refundParts(r2, 99_000_000)).toThrow(RangeError);
   });
 
-  it('pays refunds only once the conference is over (after 21 Dec 2025 IST)', () => {
-    expect(conferenceEnded(new Date('2025-12-21T23:59:59+05:30'))).toBe(false);
-    expect(conferenceEnded(new Date('2025-12-22T00:00:00+05:30'))).toBe(true);
+  it(`pays refunds only once the conference is over (after ${conference.endDate} in its zone)`, () => {
+    expect(conferenceEnded(new Date(edition(conference.endDate, 0, '23:59:59')))).toBe(false);
+    expect(conferenceEnded(new Date(edition(conference.endDate, 1, '00:00:00')))).toBe(true);
   });
 });

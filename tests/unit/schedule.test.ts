@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  conferencePhase,
   conferenceStart,
   countdownParts,
   deadlineOf,
@@ -164,6 +165,21 @@ describe('conference countdown target', () => {
     expect(countdownParts(start, new Date(ms - 86_400_000))).toEqual({ days: 1, hours: 0, minutes: 0, seconds: 0, done: false });
     expect(countdownParts(start, new Date(ms - 1000)).seconds).toBe(1);
     expect(countdownParts(start, new Date(ms)).done).toBe(true);
-    expect(countdownParts(start, at('2025-12-19T00:00:00Z')).done).toBe(true);
+    expect(countdownParts(start, new Date(edition(conference.startDate, 1))).done).toBe(true);
+  });
+});
+
+describe('conferencePhase (issue 20: after the conference the home page says it has ended)', () => {
+  it('is before until the first day starts, under way on the days, ended from the day after the last', () => {
+    expect(conferencePhase(conference, new Date(new Date(edition(conference.startDate, 0, '00:00:00')).getTime() - 1000))).toBe('before');
+    expect(conferencePhase(conference, new Date(edition(conference.startDate, 0, '00:00:00')))).toBe('under-way');
+    expect(conferencePhase(conference, new Date(edition(conference.endDate, 0, '23:59:59')))).toBe('under-way');
+    expect(conferencePhase(conference, new Date(edition(conference.endDate, 1, '00:00:00')))).toBe('ended');
+  });
+
+  it('reads the days in the given zone', () => {
+    const c = { startDate: '2025-12-18', endDate: '2025-12-21', timeZone: 'UTC' };
+    expect(conferencePhase(c, at('2025-12-21T23:59:59Z'))).toBe('under-way');
+    expect(conferencePhase(c, at('2025-12-22T00:00:00Z'))).toBe('ended');
   });
 });

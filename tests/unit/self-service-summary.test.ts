@@ -4,7 +4,7 @@
  * total (spec part 2 section 9), lines that add up to what Checkout charges.
  */
 import { describe, expect, it } from 'vitest';
-import { changeSummary, changeTiers } from '../../src/features/self-service/change-summary';
+import { changeSummary, changeTiers, registrationChanges } from '../../src/features/self-service/change-summary';
 import type { PublicRegistration } from '../../src/shared/api';
 import { computeChangeCharges } from '../../src/shared/change-charges';
 import { findTier, pricing } from '../../src/shared/pricing';
@@ -71,5 +71,20 @@ describe('changeSummary', () => {
     expect(s.name).toBe('Meera Nair');
     expect(s.fromLabel).toBe('mystery_tier');
     expect(changeTiers({ changeAmount: 1, changeFrom: 'a', changeTo: 'b' })).toEqual({ from: 'a', to: 'b' });
+  });
+});
+
+describe('registrationChanges (issue 20: a stale summary says what changed)', () => {
+  it('says nothing when the registration is as the summary showed it', () => {
+    expect(registrationChanges(registration, { ...registration }, pricing)).toEqual([]);
+  });
+
+  it('names the new and the old tier by their labels, the new name and the new organisation', () => {
+    const now: PublicRegistration = { ...registration, registrationTier: 'prof_non_indian_std', title: 'Dr', lastName: 'Rao', organization: 'IISc' };
+    expect(registrationChanges(registration, now, pricing)).toEqual([
+      `Its tier is now ${findTier(pricing, 'prof_non_indian_std')!.label} (was ${findTier(pricing, 'stud_non_indian_std')!.label}).`,
+      'It is now in the name of Dr Meera Rao (was Ms Meera Nair).',
+      'Its organisation is now IISc (was IIT Madras).',
+    ]);
   });
 });

@@ -1,10 +1,14 @@
 /** A stored registration for the invoice tests (unit project): built from the valid form, no I/O. */
 import type { StoredRegistration } from '../../src/shared/api';
-import { computeCharges, pricing } from '../../src/shared/pricing';
+import { computeCharges, pricing as editionPricing, type Pricing } from '../../src/shared/pricing';
 import { validForm } from '../functions/helpers-form';
 
-/** A stored registration as finalise writes it, with an invoice number. */
-export function storedRegistration(overrides: Parameters<typeof validForm>[0] = {}, coupon: 'half' | null = null): StoredRegistration {
+/**
+ * A stored registration as finalise writes it, with an invoice number. Its charges come from
+ * `pricing`: this edition's content by default; tests that pin figures pass the spec's fee table
+ * (tests/unit/spec-edition.ts) so a next edition's fees do not move them.
+ */
+export function storedRegistration(overrides: Parameters<typeof validForm>[0] = {}, coupon: 'half' | null = null, pricing: Pricing = editionPricing): StoredRegistration {
   const { verifyEmail: _v, ...form } = validForm(overrides);
   const charges = computeCharges(pricing, form, coupon);
   return {

@@ -13,11 +13,13 @@ import { failureMessage, refusedInput } from '../../lib/api';
 import type { CancellationResponse } from '../../shared/api';
 import { formatMoney } from '../../shared/money';
 import { paths } from '../../shared/routes';
-import { formatDay } from '../../shared/dates';
+import { dayBefore, formatDay } from '../../shared/dates';
 import { keepFocus, useFocusAfterRender } from '../../lib/focus';
 import { quoteCancellation, requestCancellation, type Registrant } from './accounts-api';
 import { RegistrantForm } from './RegistrantForm';
 import './accounts.css';
+import { SelfServiceLayout } from '../../components/SelfServiceLayout';
+import { words } from '../../components/self-service-words';
 
 /** Messages when the server gives none (network failure, an answer that is not JSON). */
 export const cancellationFailures = {
@@ -55,6 +57,8 @@ export default function CancelRegistrationPage() {
   const checkSeq = useRef(0);
 
   const deadline = formatDay(invoicing.refund.requestBefore);
+  // The last day with a refund, said as 'until 19 November 2025' (issue 20).
+  const lastDay = formatDay(dayBefore(invoicing.refund.requestBefore));
   const percent = invoicing.refund.percent;
 
   const focusAfterRender = useFocusAfterRender();
@@ -112,15 +116,13 @@ export default function CancelRegistrationPage() {
   const label = answer ? refundLabel(answer.status) : null;
 
   return (
-    <article className="accounts">
-      <title>{`Cancel Registration | ${conference.name}`}</title>
-      <h1>Cancel Registration</h1>
+    <SelfServiceLayout className="accounts" heading="Cancel Registration">
 
       <section className="card accounts__section" aria-labelledby={`${id}-rule`}>
         <h2 id={`${id}-rule`}>Refunds</h2>
         <ul>
           <li>
-            If you ask to cancel before {deadline} (Indian Standard Time), {percent}% of the registration fee you paid
+            If you ask to cancel until {lastDay} (Indian Standard Time), {percent}% of the registration fee you paid
             (including any tier change you paid for later) is refunded. GST, the convenience fee and extra reception or dinner tickets are not
             refunded.
           </li>
@@ -188,7 +190,7 @@ export default function CancelRegistrationPage() {
               </p>
               <div className="button-row">
                 <button type="button" className="button button--danger" disabled={requesting} aria-busy={requesting || undefined} onClick={(e) => void request(e.currentTarget)}>
-                  {requesting ? 'Processing...' : 'Yes, cancel my registration'}
+                  {requesting ? words.processing : 'Yes, cancel my registration'}
                 </button>
                 <button
                   type="button"
@@ -214,6 +216,6 @@ export default function CancelRegistrationPage() {
       <p className="accounts__aside">
         Looking for your GST tax invoice? See <Link to={paths.invoices}>Invoices</Link>.
       </p>
-    </article>
+    </SelfServiceLayout>
   );
 }

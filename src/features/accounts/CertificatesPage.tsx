@@ -7,7 +7,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { certificates } from '../../content/certificates';
-import { conference } from '../../content/conference';
 import { failureMessage, getJson, refusedInput, toApiResult } from '../../lib/api';
 import { apiPaths } from '../../shared/api-paths';
 import { formatDay } from '../../shared/dates';
@@ -15,6 +14,7 @@ import { selfServiceMessages } from '../../shared/messages';
 import { saveDocument, type Registrant } from './accounts-api';
 import { RegistrantForm } from './RegistrantForm';
 import './accounts.css';
+import { SelfServiceLayout } from '../../components/SelfServiceLayout';
 
 const failed = 'Failed to download the certificate. Please try again.';
 
@@ -58,9 +58,7 @@ export default function CertificatesPage() {
   };
 
   return (
-    <article className="accounts">
-      <title>{`Certificates | ${conference.name}`}</title>
-      <h1>Certificates of attendance</h1>
+    <SelfServiceLayout className="accounts" heading="Certificates of attendance" title="Certificates">
       <section className="card accounts__section" aria-labelledby={`${id}-find`}>
         <h2 id={`${id}-find`}>Download your certificate</h2>
         <p>
@@ -73,7 +71,7 @@ export default function CertificatesPage() {
       <p role="status" className="accounts__status">
         {status}
       </p>
-    </article>
+    </SelfServiceLayout>
   );
 }
 
@@ -101,9 +99,7 @@ export function CertificateVerifyPage() {
   }, [no]);
 
   return (
-    <article className="accounts">
-      <title>{`Certificate verification | ${conference.name}`}</title>
-      <h1>Certificate verification</h1>
+    <SelfServiceLayout className="accounts" heading="Certificate verification">
       <section className="card accounts__section" aria-live="polite">
         {!no ? (
           <p>Open this page from the QR code on a certificate: its address carries the certificate number.</p>
@@ -122,6 +118,6 @@ export function CertificateVerifyPage() {
           </dl>
         )}
       </section>
-    </article>
+    </SelfServiceLayout>
   );
 }

@@ -17,6 +17,8 @@ import { keepFocus, useFocusAfterRender } from '../../lib/focus';
 import { downloadDocument, lookupInvoices, saveDocument, type Registrant } from './accounts-api';
 import { RegistrantForm } from './RegistrantForm';
 import './accounts.css';
+import { SelfServiceLayout } from '../../components/SelfServiceLayout';
+import { words } from '../../components/self-service-words';
 
 interface Found {
   who: Registrant;
@@ -89,9 +91,7 @@ export default function InvoicesPage() {
   };
 
   return (
-    <article className="accounts">
-      <title>{`Invoices | ${conference.name}`}</title>
-      <h1>Invoices</h1>
+    <SelfServiceLayout className="accounts" heading="Invoices">
 
       <section className="card accounts__section" aria-labelledby={`${id}-find`}>
         <h2 id={`${id}-find`}>Find your invoices</h2>
@@ -147,7 +147,7 @@ export default function InvoicesPage() {
                       aria-busy={isBusy || undefined}
                       aria-describedby={titleId}
                     >
-                      {isBusy ? 'Processing...' : 'Download PDF'}
+                      {isBusy ? words.processing : 'Download PDF'}
                     </button>
                   </li>
                 );
@@ -163,6 +163,6 @@ export default function InvoicesPage() {
       <p className="accounts__aside">
         Want to cancel your registration? See <Link to={paths.cancelRegistration}>Cancel registration</Link>.
       </p>
-    </article>
+    </SelfServiceLayout>
   );
 }

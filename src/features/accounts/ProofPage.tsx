@@ -12,6 +12,8 @@ import { selfServiceMessages } from '../../shared/messages';
 import { MAX_PROOF_BYTES, PROOF_RULES_TEXT, PROOF_TYPES, proofMessages } from '../../shared/proof-rules';
 import { checkRegistrant, uploadProof } from './accounts-api';
 import './accounts.css';
+import { SelfServiceLayout } from '../../components/SelfServiceLayout';
+import { words } from '../../components/self-service-words';
 
 /** The upload page. */
 export default function ProofPage() {
@@ -57,9 +59,7 @@ export default function ProofPage() {
   };
 
   return (
-    <article className="accounts">
-      <title>{`Proof of student status | ${conference.name}`}</title>
-      <h1>Proof of student status</h1>
+    <SelfServiceLayout className="accounts" heading="Proof of student status">
       <section className="card accounts__section" aria-labelledby={`${id}-send`}>
       <h2 id={`${id}-send`}>Send your proof</h2>
       <p>
@@ -69,11 +69,11 @@ export default function ProofPage() {
       <form className="accounts-form" onSubmit={(e) => void submit(e)} noValidate>
         <div className="accounts-form__fields">
           <div className="accounts-field">
-            <label htmlFor={`${id}-regid`}>Registration ID</label>
-            <input id={`${id}-regid`} name="regId" type="text" autoComplete="off" spellCheck={false} placeholder="e.g. PESGRE25-7KQ2M9XD" maxLength={41} value={regId} onChange={(e) => setRegId(e.target.value)} aria-describedby={error ? errorId : undefined} />
+            <label htmlFor={`${id}-regid`}>{words.registrationId}</label>
+            <input id={`${id}-regid`} name="regId" type="text" autoComplete="off" spellCheck={false} placeholder={`e.g. ${conference.exampleRegistrationNumber}`} maxLength={41} value={regId} onChange={(e) => setRegId(e.target.value)} aria-describedby={error ? errorId : undefined} />
           </div>
           <div className="accounts-field">
-            <label htmlFor={`${id}-email`}>Registered e-mail</label>
+            <label htmlFor={`${id}-email`}>{words.registeredEmail}</label>
             <input id={`${id}-email`} name="email" type="email" autoComplete="email" maxLength={254} value={email} onChange={(e) => setEmail(e.target.value)} aria-describedby={error ? errorId : undefined} />
           </div>
           <div className="accounts-field">
@@ -100,6 +100,6 @@ export default function ProofPage() {
         </div>
       </form>
       </section>
-    </article>
+    </SelfServiceLayout>
   );
 }

@@ -7,11 +7,12 @@ import { conference } from '../../content/conference';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { keepFocus } from '../../lib/focus';
 import { checkRegistrant, type Registrant } from './accounts-api';
+import { words } from '../../components/self-service-words';
 
 interface RegistrantFormProps {
   /** The submit button's label ('Find invoices', 'Check refund'). */
   submitLabel: string;
-  /** True while the page's call runs: the button is disabled and reads 'Loading...'. */
+  /** True while the page's call runs: the button is disabled and reads words.fetching. */
   busy: boolean;
   /** The message for the alert region under the fields: the page's refusal, or null. */
   error: string | null;
@@ -64,7 +65,7 @@ export function RegistrantForm({ submitLabel, busy, error, refused = false, onSu
     <form className="accounts-form" onSubmit={submit} noValidate>
       <div className="accounts-form__fields">
         <div className="accounts-field">
-          <label htmlFor={`${id}-regid`}>Registration ID</label>
+          <label htmlFor={`${id}-regid`}>{words.registrationId}</label>
           <input
             ref={regIdRef}
             id={`${id}-regid`}
@@ -86,7 +87,7 @@ export function RegistrantForm({ submitLabel, busy, error, refused = false, onSu
           />
         </div>
         <div className="accounts-field">
-          <label htmlFor={`${id}-email`}>Registered e-mail</label>
+          <label htmlFor={`${id}-email`}>{words.registeredEmail}</label>
           <input
             ref={emailRef}
             id={`${id}-email`}
@@ -111,7 +112,7 @@ export function RegistrantForm({ submitLabel, busy, error, refused = false, onSu
       </div>
       <div className="button-row">
         <button ref={buttonRef} type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
-          {busy ? 'Loading...' : submitLabel}
+          {busy ? words.fetching : submitLabel}
         </button>
       </div>
     </form>

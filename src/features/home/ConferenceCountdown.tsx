@@ -1,24 +1,40 @@
 /**
- * The 'Conference Starts In' countdown (spec part 1 section 4): to the start of 18 December 2025
- * in the conference's time zone (2025-12-17T18:30:00Z), updated each second; once reached it
- * reads 'The conference has started!'.
+ * The 'Conference Starts In' countdown (spec part 1 section 4): to the start of the first
+ * conference day in the conference's time zone, updated each second; once reached it reads 'The
+ * conference has started!'. After the last day it says the conference has ended and, once
+ * certificates open (src/content/certificates.ts), where to get them (issue 20).
  */
+import { Link } from 'react-router-dom';
+import { certificates } from '../../content/certificates';
 import { conference } from '../../content/conference';
-import { conferenceStart, countdownParts } from '../../shared/schedule';
+import { paths } from '../../shared/routes';
+import { conferencePhase, conferenceStart, countdownParts } from '../../shared/schedule';
 import { Countdown } from './Countdown';
 import { useCountdownNow } from './useNow';
 
 /** The countdown target, from conference.startDate and conference.timeZone. */
 export const conferenceTarget = conferenceStart(conference);
 
+const certificatesOpen = new Date(certificates.opensAt);
+
 /** The countdown section. */
 export function ConferenceCountdown({ dates }: { dates: string }) {
   const clock = useCountdownNow();
   const parts = countdownParts(conferenceTarget, clock.now);
+  const phase = conferencePhase(conference, clock.now);
   return (
     <section className="conference-countdown" aria-labelledby="conference-countdown-heading">
-      <h2 id="conference-countdown-heading">Conference Starts In</h2>
-      {parts.done ? (
+      <h2 id="conference-countdown-heading">{phase === 'ended' ? `${conference.name} has ended` : 'Conference Starts In'}</h2>
+      {phase === 'ended' ? (
+        <p className="conference-countdown__started">
+          Thank you for taking part.{' '}
+          {clock.now.getTime() >= certificatesOpen.getTime() ? (
+            <>
+              Delegates can download their certificate of attendance at <Link to={paths.certificates}>{paths.certificates}</Link>.
+            </>
+          ) : null}
+        </p>
+      ) : parts.done ? (
         <p className="conference-countdown__started">The conference has started!</p>
       ) : (
         <Countdown parts={parts} label="Time left until the conference starts" paused={clock.paused} onToggle={clock.toggle} />

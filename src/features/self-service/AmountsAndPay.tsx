@@ -5,6 +5,7 @@
  * units with the page's formatter.
  */
 import type { Ref } from 'react';
+import { words } from '../../components/self-service-words';
 
 export interface Amounts {
   base: number;
@@ -62,7 +63,7 @@ export function AmountsAndPay({
       </table>
       <div className="button-row">
         <button ref={buttonRef} type="button" className="button" onClick={onPay} disabled={disabled} aria-busy={paying || undefined}>
-          {paying ? 'Processing...' : `Pay ${money(amounts.total)}`}
+          {paying ? words.processing : `Pay ${money(amounts.total)}`}
         </button>
       </div>
     </>

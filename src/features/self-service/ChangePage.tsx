@@ -17,12 +17,14 @@ import { messages, selfServiceMessages } from '../../shared/messages';
 import { formatMoney } from '../../shared/money';
 import type { Pricing } from '../../shared/pricing';
 import { paymentSuccessUrl } from '../../shared/routes';
-import { changeSummary, type ChangeSummary } from './change-summary';
+import { changeSummary, registrationChanges, type ChangeSummary } from './change-summary';
 import type { ChangeKind } from '../../shared/tier-rules';
 import { MessageBanner, type Banner } from './MessageBanner';
 import { REDIRECT_DELAY_MS } from './timing';
 import './self-service.css';
 import { AmountsAndPay } from './AmountsAndPay';
+import { words } from '../../components/self-service-words';
+import { SelfServiceLayout } from '../../components/SelfServiceLayout';
 
 type OrderResponse = UpgradeOrderResponse | IeeeChangeOrderResponse;
 
@@ -53,6 +55,9 @@ interface Fetched {
   order: OrderResponse['order'];
   registrationNumber: string;
   summary: ChangeSummary;
+  /** The registration and catalogue the summary was made from: a later read is compared with them. */
+  registration: PublicRegistration;
+  pricing: Pricing;
 }
 
 /** The message of a failed call: the server's error or message, else the page's fallback (section 8). */
@@ -78,6 +83,9 @@ export function ChangePage({ kind }: { kind: ChangeKind }) {
   const [done, setDone] = useState(false);
   const [banner, setBanner] = useState<Banner | null>(null);
   const [fetched, setFetched] = useState<Fetched | null>(null);
+  // What changed since the summary was shown (another tab paid a change, renamed it...): then the
+  // summary no longer describes the registration, and its order must not be paid.
+  const [stale, setStale] = useState<string[] | null>(null);
   const summaryHeading = useRef<HTMLHeadingElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const redirectTimer = useRef<number | undefined>(undefined);
@@ -90,6 +98,27 @@ export function ChangePage({ kind }: { kind: ChangeKind }) {
   const fetchSeq = useRef(0);
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
+  // Coming back to this tab (focus or visibility), the registration is read again: a change made
+  // meanwhile elsewhere makes the summary stale (issue 20).
+  useEffect(() => {
+    if (!fetched || done) return;
+    let cancelled = false;
+    const check = async () => {
+      if (document.visibilityState !== 'visible') return;
+      const now = await getJson<PublicRegistration>(registrationPath(fetched.registrationNumber));
+      if (cancelled || !now.ok || !now.data) return;
+      const changes = registrationChanges(fetched.registration, now.data, fetched.pricing);
+      if (changes.length) setStale(changes);
+    };
+    const onReturn = () => void check();
+    window.addEventListener('focus', onReturn);
+    document.addEventListener('visibilitychange', onReturn);
+    return () => {
+      cancelled = true;
+      window.removeEventListener('focus', onReturn);
+      document.removeEventListener('visibilitychange', onReturn);
+    };
+  }, [fetched, done]);
   useEffect(() => {
     if (fetched) summaryHeading.current?.focus();
   }, [fetched]);
@@ -124,6 +153,7 @@ export function ChangePage({ kind }: { kind: ChangeKind }) {
     setBusy('fetch');
     setBanner(null);
     setFetched(null);
+    setStale(null);
     const [registration, pricing] = await Promise.all([getJson<PublicRegistration>(registrationPath(id)), getJson<Pricing>(apiPaths.pricing)]);
     if (seq !== fetchSeq.current) return;
     if (!registration.ok) return fail(messageOf(registration, k.fetchFailed));
@@ -136,12 +166,14 @@ export function ChangePage({ kind }: { kind: ChangeKind }) {
       order: order.data.order,
       registrationNumber: order.data.registrationNumber,
       summary: changeSummary(registration.data, pricing.data, order.data.order),
+      registration: registration.data,
+      pricing: pricing.data,
     });
     setBusy(null);
   };
 
   const pay = async () => {
-    if (!fetched || busy || done) return;
+    if (!fetched || busy || done || stale) return;
     setBusy('pay');
     setBanner(null);
     const outcome = await payWithCheckout({
@@ -178,9 +210,7 @@ export function ChangePage({ kind }: { kind: ChangeKind }) {
   const money = (minor: number) => formatMoney(minor, s!.currency);
 
   return (
-    <article className="ss">
-      <title>{`${k.heading} | ${conference.name}`}</title>
-      <h1>{k.heading}</h1>
+    <SelfServiceLayout className="ss" heading={k.heading}>
       <p>{k.intro}</p>
 
       <form className="card ss-form" onSubmit={(e) => void fetchDetails(e)} noValidate aria-labelledby={`${ids}-form-heading`}>
@@ -188,7 +218,7 @@ export function ChangePage({ kind }: { kind: ChangeKind }) {
           Find your registration
         </h2>
         <div className="ss-field">
-          <label htmlFor={inputId}>Registration ID</label>
+          <label htmlFor={inputId}>{words.registrationId}</label>
           <p id={hintId} className="ss-field__hint">
             As in your confirmation e-mail, e.g. {conference.exampleRegistrationNumber}.
           </p>
@@ -249,7 +279,7 @@ export function ChangePage({ kind }: { kind: ChangeKind }) {
         )}
         <div className="button-row">
           <button type="submit" className="button" disabled={busy !== null || done} aria-busy={busy === 'fetch' || undefined}>
-            {busy === 'fetch' ? 'Loading...' : 'Fetch Details'}
+            {busy === 'fetch' ? words.fetching : words.fetch}
           </button>
         </div>
       </form>
@@ -273,18 +303,32 @@ export function ChangePage({ kind }: { kind: ChangeKind }) {
             <dt>New tier</dt>
             <dd>{s.toLabel}</dd>
           </dl>
-          <AmountsAndPay
-            amounts={s}
-            caption="Amount due for the change"
-            baseLabel="Fee difference"
-            money={money}
-            paying={busy === 'pay'}
-            disabled={busy !== null || done}
-            onPay={() => void pay()}
-            buttonRef={payButton}
-          />
+          {stale ? (
+            <div className="ss-stale" role="alert">
+              <p>
+                <strong>{words.staleSummary}</strong>
+              </p>
+              <ul>
+                {stale.map((change) => (
+                  <li key={change}>{change}</li>
+                ))}
+              </ul>
+              <p>{words.fetchAgain}</p>
+            </div>
+          ) : (
+            <AmountsAndPay
+              amounts={s}
+              caption="Amount due for the change"
+              baseLabel="Fee difference"
+              money={money}
+              paying={busy === 'pay'}
+              disabled={busy !== null || done}
+              onPay={() => void pay()}
+              buttonRef={payButton}
+            />
+          )}
         </section>
       )}
-    </article>
+    </SelfServiceLayout>
   );
 }

@@ -10,7 +10,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
-import { conference } from '../../content/conference';
 import { failureMessage, postJson, refusedInput, type ApiResult } from '../../lib/api';
 import { useFocusAfterRender } from '../../lib/focus';
 import { VALIDATION_LOAD_FAILED, lazyResolver, loadOnce, prefetchOnInteraction } from '../../lib/lazy-resolver';
@@ -21,6 +20,8 @@ import { TITLES } from '../../shared/registration-form';
 import { MessageBanner, type Banner } from './MessageBanner';
 import type { nameFields } from './name-change-resolvers';
 import './self-service.css';
+import { SelfServiceLayout } from '../../components/SelfServiceLayout';
+import { words } from '../../components/self-service-words';
 
 /** Both forms' resolvers (zod and the shared schemas), fetched once on the page's first focus or press. */
 const loadResolvers = loadOnce(() => import('./name-change-resolvers'));
@@ -142,9 +143,7 @@ export default function NameChangePage() {
   };
 
   return (
-    <article className="ss">
-      <title>{`Change Registered Name | ${conference.name}`}</title>
-      <h1>Change Registered Name</h1>
+    <SelfServiceLayout className="ss" heading="Change Registered Name">
       <p>Correct the name on your registration. Enter your Registration ID and the e-mail address you registered with to find your record.</p>
 
       <form className="card ss-form" onSubmit={(e) =>
@@ -156,7 +155,7 @@ export default function NameChangePage() {
         } noValidate aria-labelledby={`${ids}-lookup`} {...prefetch}>
         <h2 id={`${ids}-lookup`}>Find your registration</h2>
         <div className="ss-field">
-          <label htmlFor={`${ids}-regid`}>Registration ID</label>
+          <label htmlFor={`${ids}-regid`}>{words.registrationId}</label>
           <input
             id={`${ids}-regid`}
             type="text"
@@ -168,7 +167,7 @@ export default function NameChangePage() {
           />
         </div>
         <div className="ss-field">
-          <label htmlFor={`${ids}-email`}>Registered Email</label>
+          <label htmlFor={`${ids}-email`}>{words.registeredEmail}</label>
           <input
             id={`${ids}-email`}
             type="email"
@@ -180,7 +179,7 @@ export default function NameChangePage() {
         </div>
         <div className="button-row">
           <button type="submit" className="button" disabled={busy !== null} aria-busy={busy === 'fetch' || undefined}>
-            {busy === 'fetch' ? 'Loading...' : 'Fetch Record'}
+            {busy === 'fetch' ? words.fetching : 'Fetch Record'}
           </button>
         </div>
       </form>
@@ -235,11 +234,11 @@ export default function NameChangePage() {
           </div>
           <div className="button-row">
             <button type="submit" className="button" disabled={busy !== null} aria-busy={busy === 'update' || undefined}>
-              {busy === 'update' ? 'Processing...' : 'Update Name'}
+              {busy === 'update' ? words.processing : 'Update Name'}
             </button>
           </div>
         </form>
       )}
-    </article>
+    </SelfServiceLayout>
   );
 }

@@ -26,12 +26,14 @@ import { formatMoney } from '../../shared/money';
 import { pricing } from '../../shared/pricing';
 import { TITLES } from '../../shared/registration-form';
 import { paymentSuccessUrl } from '../../shared/routes';
-import { formatDay } from '../../shared/dates';
+import { dayBefore, formatDay } from '../../shared/dates';
 import { REDIRECT_DELAY_MS } from './timing';
 import { MessageBanner, type Banner } from './MessageBanner';
 import { transferFees, transferSummary, type TransferSummary } from './transfer-summary';
 import './self-service.css';
 import { AmountsAndPay } from './AmountsAndPay';
+import { SelfServiceLayout } from '../../components/SelfServiceLayout';
+import { words } from '../../components/self-service-words';
 
 type FormInput = z.input<typeof nameTransferRequest>;
 type FormOutput = z.output<typeof nameTransferRequest>;
@@ -51,7 +53,8 @@ const loadResolver = loadOnce(() => import('./name-transfer-resolver').then((m) 
 const transferResolver = lazyResolver(loadResolver);
 
 const fees = transferFees(pricing);
-const deadline = formatDay(invoicing.nameTransfer.requestBefore);
+// Said as the last day on which a transfer is taken: 'until 19 November 2025' (issue 20).
+const lastDay = formatDay(dayBefore(invoicing.nameTransfer.requestBefore));
 
 /** The message of a field's error, if it has one. */
 function errorOf(errors: FieldErrors<FormInput>, name: FieldName): string | null {
@@ -187,9 +190,7 @@ export default function NameTransferPage() {
   const regIdHint = `${ids}-regid-hint`;
 
   return (
-    <article className="ss">
-      <title>{`Transfer Registration | ${conference.name}`}</title>
-      <h1>Transfer Registration to Another Person</h1>
+    <SelfServiceLayout className="ss" heading="Transfer Registration to Another Person" title="Transfer Registration">
       <p>
         If you can no longer attend, your registration can be passed on to someone else. Enter your registration
         details and the details of the person who will attend instead.
@@ -201,7 +202,7 @@ export default function NameTransferPage() {
           {pricing.gst}% GST and the {pricing.convinienceFee}% convenience fee: {formatMoney(fees.INR.total, 'INR')} or{' '}
           {formatMoney(fees.USD.total, 'USD')} in all.
         </li>
-        <li>Transfers can be requested only before {deadline}.</li>
+        <li>Transfers can be requested until {lastDay} (Indian Standard Time).</li>
         <li>
           Once the fee is paid, the new person receives a new ticket by e-mail. Your ticket stops working: its QR code is
           refused at check-in.
@@ -229,7 +230,7 @@ export default function NameTransferPage() {
         <fieldset className="ss-fieldset" disabled={done}>
           <legend>Your registration</legend>
           <div className="ss-field">
-            <label htmlFor={`${ids}-regId`}>Registration ID</label>
+            <label htmlFor={`${ids}-regId`}>{words.registrationId}</label>
             <p id={regIdHint} className="ss-field__hint">
               As in your confirmation e-mail, e.g. {conference.exampleRegistrationNumber}.
             </p>
@@ -237,7 +238,7 @@ export default function NameTransferPage() {
             {fieldError('regId')}
           </div>
           <div className="ss-field">
-            <label htmlFor={`${ids}-email`}>Registered Email</label>
+            <label htmlFor={`${ids}-email`}>{words.registeredEmail}</label>
             <input type="email" autoComplete="email" aria-required="true" {...field('email')} />
             {fieldError('email')}
           </div>
@@ -286,7 +287,7 @@ export default function NameTransferPage() {
         </fieldset>
         <div className="button-row">
           <button type="submit" className="button" disabled={busy !== null || done} aria-busy={busy === 'order' || undefined}>
-            {busy === 'order' ? 'Loading...' : 'Continue'}
+            {busy === 'order' ? words.fetching : 'Continue'}
           </button>
         </div>
       </form>
@@ -318,6 +319,6 @@ export default function NameTransferPage() {
           />
         </section>
       )}
-    </article>
+    </SelfServiceLayout>
   );
 }

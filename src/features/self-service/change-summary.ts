@@ -54,3 +54,18 @@ export function changeSummary(
     ...amounts,
   };
 }
+
+/**
+ * What changed in a registration since its summary was shown (issue 20: a summary made stale by
+ * another tab hides its Pay button and says what changed): one sentence per changed field, tier
+ * labels from `pricing`. Takes the registration the summary was made from and the one read now;
+ * returns [] when nothing the summary shows has changed.
+ */
+export function registrationChanges(then: PublicRegistration, now: PublicRegistration, pricing: Pick<Pricing, 'registrationTiers'>): string[] {
+  const label = (id: string) => pricing.registrationTiers.find((t) => t.id === id)?.label ?? id;
+  const changes: string[] = [];
+  if (then.registrationTier !== now.registrationTier) changes.push(`Its tier is now ${label(now.registrationTier)} (was ${label(then.registrationTier)}).`);
+  if (fullName(then) !== fullName(now)) changes.push(`It is now in the name of ${fullName(now)} (was ${fullName(then)}).`);
+  if (then.organization !== now.organization) changes.push(`Its organisation is now ${now.organization} (was ${then.organization}).`);
+  return changes;
+}

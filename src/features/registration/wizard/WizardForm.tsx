@@ -14,8 +14,8 @@ import type { IeeeStatusResponse } from '../../../shared/api';
 import { apiPaths } from '../../../shared/api-paths';
 import { PAPER_NOT_FOUND } from '../../../shared/papers';
 import { computeCharges, findTier, isStudentTier, type Pricing, type Tier } from '../../../shared/pricing';
-import { tierDependentFields } from '../../../shared/tier-rules';
-import { MEMBERSHIP_TO_VERIFY_MESSAGE, MEMBERSHIP_TO_VERIFY_STATUS, messages } from '../../../shared/messages';
+import { changeTarget, tierDependentFields } from '../../../shared/tier-rules';
+import { MEMBERSHIP_TO_VERIFY_MESSAGE, MEMBERSHIP_TO_VERIFY_STATUS, membershipRefusal, membershipRefusalMessage, messages } from '../../../shared/messages';
 import type { RegistrationRoute } from '../../../shared/regions';
 import { TOTAL_STEPS, nextStep, previousStep, type RegistrationFormDraft } from '../../../shared/registration-form';
 import { EARLY_BIRD_CLEARED_NOTICE, STEP_TITLES, earlyBirdExpired, extraFees, freshForm, noCoupon, startState, stepProgress, type CouponState } from './model';
@@ -133,7 +133,24 @@ export function WizardForm({ pricing, admin, route, tiers }: WizardFormProps) {
     syncExtraFees();
   };
 
+  // The non-member tier offered after a refused membership (issue 20), or null.
+  const [nonMemberOffer, setNonMemberOffer] = useState<Tier | null>(null);
+
+  /** Moves to the non-member tier of the same type, region and period, and on past the IEEE step. */
+  const takeNonMemberTier = () => {
+    if (!nonMemberOffer) return;
+    setValue('registrationTier', nonMemberOffer.id);
+    onTierChange(nonMemberOffer.id);
+    form.clearErrors('ieeeMemberNumber');
+    const next = nextStep(3, nonMemberOffer.id);
+    saveRegistration(storage, { step: next, data: getValues() });
+    setNotice(`Your registration tier is now ${nonMemberOffer.label}.`);
+    setNonMemberOffer(null);
+    setStep(next);
+  };
+
   const verifyIeee = async (memberId: string): Promise<boolean | 'to-verify'> => {
+    setNonMemberOffer(null);
     const result = await postJson<IeeeStatusResponse>(apiPaths.ieeeStatus, { MemberID: memberId.trim() });
     if (!result.ok) {
       setError('ieeeMemberNumber', { type: 'server', message: messages.membershipCheckFailed }, { shouldFocus: true });
@@ -145,7 +162,9 @@ export function WizardForm({ pricing, admin, route, tiers }: WizardFormProps) {
       return 'to-verify';
     }
     if (result.data?.MemberStatus !== 'Active') {
-      setError('ieeeMemberNumber', { type: 'server', message: messages.membershipNotValid }, { shouldFocus: true });
+      // Says why, and offers the non-member tier (issue 20).
+      setError('ieeeMemberNumber', { type: 'server', message: membershipRefusalMessage(membershipRefusal(result.data?.MemberStatus ?? '')) }, { shouldFocus: true });
+      setNonMemberOffer(changeTarget('ieee-change', getValues('registrationTier'), pricing));
       return false;
     }
     return true;
@@ -237,7 +256,7 @@ export function WizardForm({ pricing, admin, route, tiers }: WizardFormProps) {
 
         {step === 1 && <ParticipantStep admin={admin} international={international} />}
         {step === 2 && <TierStep tiers={tiers} gst={pricing.gst} onTierChange={onTierChange} />}
-        {step === 3 && <IeeeStep verifying={isSubmitting} />}
+        {step === 3 && <IeeeStep verifying={isSubmitting} nonMemberTier={nonMemberOffer} onTakeNonMemberTier={takeNonMemberTier} />}
         {step === 4 && <PaperStep student={isStudentTier(tierId)} />}
         {step === 5 && (
           <EventStep event="reception" ticketPrice={pricing.welcomeReception[tierCurrency]} currency={tierCurrency} onChange={syncExtraFees} />

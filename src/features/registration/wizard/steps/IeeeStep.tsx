@@ -1,8 +1,14 @@
 /** Step 3, 'IEEE Member Verification' (spec part 2 sections 2 and 5); only reached for IEEE-member tiers. */
+import type { Tier } from '../../../../shared/pricing';
+import { formatWholeFee } from '../../format';
 import { TextField } from '../fields';
 
-/** The member number; the wizard checks it with IEEE when Next is pressed. */
-export function IeeeStep({ verifying }: { verifying: boolean }) {
+/**
+ * The member number; the wizard checks it with IEEE when Next is pressed. After a refused check
+ * (issue 20) it offers `nonMemberTier`, the non-member tier of the same type, region and period:
+ * its button calls `onTakeNonMemberTier`.
+ */
+export function IeeeStep({ verifying, nonMemberTier = null, onTakeNonMemberTier }: { verifying: boolean; nonMemberTier?: Tier | null; onTakeNonMemberTier?: () => void }) {
   return (
     <div className="form-grid">
       <TextField
@@ -16,6 +22,16 @@ export function IeeeStep({ verifying }: { verifying: boolean }) {
       <div className="form-grid__full" role="status">
         {verifying && <p className="status">Verifying IEEE membership...</p>}
       </div>
+      {nonMemberTier && onTakeNonMemberTier && (
+        <div className="form-grid__full">
+          <p>
+            Not a member at the moment? Register at the non-member rate instead: {nonMemberTier.label}, {formatWholeFee(nonMemberTier.fee, nonMemberTier.currency)} plus GST.
+          </p>
+          <button type="button" className="button button--secondary" onClick={onTakeNonMemberTier}>
+            Continue as a non-member
+          </button>
+        </div>
+      )}
     </div>
   );
 }
