@@ -2,8 +2,8 @@
  * The end-to-end files' common frame, registered as vitest hooks by one call: npm start's stack
  * (startStack) with a temporary e-mail outbox and, when `now` is given, the server clock pinned
  * (APP_NOW); one Chromium for the file; a fresh browser context and page per test, its clock
- * pinned to `now` too (the wizard judges the registration window by it), downloads allowed; a
- * full-page screenshot under test-results/ when a test fails. Everything is stopped and removed
+ * pinned to `now` too (the wizard judges the registration window by it), downloads allowed, its
+ * console errors collected; a full-page screenshot under test-results/ when a test fails. Everything is stopped and removed
  * after the file.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -22,6 +22,8 @@ export interface E2eFixture {
   readonly page: Page;
   /** The directory the stack writes its e-mails to (.eml files). */
   readonly outbox: string;
+  /** The console errors of this test's page, in order (emptied before each test). */
+  readonly consoleErrors: string[];
 }
 
 /**
@@ -30,12 +32,23 @@ export interface E2eFixture {
  * once the stack and browser are up (inside beforeAll, whose timeout is 400 s: the dev server
  * bundles each function on first use, slow on a busy machine).
  */
-export function e2eFixture(name: string, opts: { now?: string; env?: Record<string, string>; setup?: (f: E2eFixture) => Promise<void> } = {}): E2eFixture {
+export function e2eFixture(
+  name: string,
+  opts: {
+    now?: string;
+    /** false: only the server clock is pinned to `now`; the browser keeps the real one. */
+    pinBrowserClock?: boolean;
+    viewport?: { width: number; height: number };
+    env?: Record<string, string>;
+    setup?: (f: E2eFixture) => Promise<void>;
+  } = {},
+): E2eFixture {
   let stack: Stack | undefined;
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   let page: Page | undefined;
   let outbox = '';
+  const consoleErrors: string[] = [];
   const need = <T>(value: T | undefined, what: string): T => {
     if (value === undefined) throw new Error(`e2eFixture(${name}): ${what} is not ready (used outside a test?)`);
     return value;
@@ -56,6 +69,7 @@ export function e2eFixture(name: string, opts: { now?: string; env?: Record<stri
     get outbox() {
       return outbox;
     },
+    consoleErrors,
   };
   beforeAll(async () => {
     outbox = await mkdtemp(path.join(tmpdir(), `pesgre-${name}-outbox-`));
@@ -69,9 +83,13 @@ export function e2eFixture(name: string, opts: { now?: string; env?: Record<stri
     if (outbox) await rm(outbox, { recursive: true, force: true });
   });
   beforeEach(async () => {
-    context = await need(browser, 'the browser').newContext({ acceptDownloads: true });
-    if (opts.now) await context.clock.setSystemTime(new Date(opts.now));
+    context = await need(browser, 'the browser').newContext({ acceptDownloads: true, ...(opts.viewport ? { viewport: opts.viewport } : {}) });
+    if (opts.now && opts.pinBrowserClock !== false) await context.clock.setSystemTime(new Date(opts.now));
     page = await context.newPage();
+    consoleErrors.length = 0;
+    page.on('console', (m) => {
+      if (m.type() === 'error') consoleErrors.push(m.text());
+    });
   });
   afterEach(async (ctx) => {
     if (ctx.task.result?.state === 'fail' && page && !page.isClosed()) {

@@ -9,12 +9,11 @@
  *    the new person is e-mailed that the registration was transferred to them;
  *  - axe-core finds no serious or critical violation on the page in each state.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import PostalMime from 'postal-mime';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { StoredRegistration } from '../../src/shared/api';
 import { selfServiceMessages } from '../../src/shared/messages';
 import { computeFeeCharges } from '../../src/shared/change-charges';
@@ -24,48 +23,22 @@ import { devDefaults } from '../../scripts/local-config';
 import { NO_MATCH_MESSAGE } from '../../src/shared/messages';
 import { validForm } from '../functions/helpers-form';
 import { expectNoAxeViolations } from './axe';
-import { launchChromium, startStack, type Stack } from './stack';
 import { invoicing } from '../../src/content/invoicing';
 import { dayBefore, formatDay } from '../../src/shared/dates';
+import { e2eFixture } from './fixture';
 
 const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD || devDefaults.ADMIN_PASSWORD;
 const REGISTERED = 'transfer.from.e2e@example.org';
 const NEW_PERSON = { title: 'Ms', firstName: 'Meera', lastName: 'Shankar', email: 'transfer.to.e2e@example.org', organization: 'Hubballi Grid Lab', mobile: '+91 90000 11111' } as const;
 const fee = computeFeeCharges(pricing, 'INR', 2000);
-
-let stack: Stack;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let outbox: string;
 let regNo: string;
-const consoleErrors: string[] = [];
-
-beforeAll(async () => {
-  outbox = await mkdtemp(path.join(tmpdir(), 'pesgre-name-transfer-outbox-'));
-  stack = await startStack({ APP_NOW: '2025-11-10T10:00:00+05:30', MAIL_OUTBOX_DIR: outbox });
-  browser = await launchChromium();
-  regNo = await registerPaidOverHttp();
-}, 400_000);
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-  if (outbox) await rm(outbox, { recursive: true, force: true });
-});
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  consoleErrors.length = 0;
-  page.on('console', (m) => {
-    if (m.type() === 'error') consoleErrors.push(m.text());
-  });
-});
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && !page.isClosed()) {
-    await mkdir('test-results', { recursive: true });
-    await page.screenshot({ path: `test-results/name-transfer-${ctx.task.name.replace(/\W+/g, '-').slice(0, 60)}.png`, fullPage: true });
-  }
-  await context?.close();
+const e2e = e2eFixture('name-transfer', {
+  now: '2025-11-10T10:00:00+05:30',
+  pinBrowserClock: false,
+  viewport: { width: 1280, height: 900 },
+  setup: async () => {
+    regNo = await registerPaidOverHttp();
+  },
 });
 
 async function postJson<T>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: T }> {
@@ -77,20 +50,20 @@ async function postJson<T>(url: string, body: unknown, headers: Record<string, s
 async function registerPaidOverHttp(): Promise<string> {
   const data = validForm({ email: REGISTERED, verifyEmail: REGISTERED, firstName: 'Asha', lastName: 'Kulkarni', title: 'Dr' });
   const amount = fromMinor(computeCharges(pricing, data, null).total);
-  const order = await postJson<{ id: string }>(`${stack.appUrl}/api/payment/create-order`, { amount, data });
+  const order = await postJson<{ id: string }>(`${e2e.stack.appUrl}/api/payment/create-order`, { amount, data });
   expect(order.status, JSON.stringify(order.body)).toBe(200);
-  const paid = await postJson<Record<string, string>>(`${stack.doubleUrl}/_double/capture`, { order_id: order.body.id });
+  const paid = await postJson<Record<string, string>>(`${e2e.stack.doubleUrl}/_double/capture`, { order_id: order.body.id });
   expect(paid.status, JSON.stringify(paid.body)).toBe(200);
-  const verified = await postJson<{ registrationNumber: string }>(`${stack.appUrl}/api/payment/verify-payment`, paid.body);
+  const verified = await postJson<{ registrationNumber: string }>(`${e2e.stack.appUrl}/api/payment/verify-payment`, paid.body);
   expect(verified.status, JSON.stringify(verified.body)).toBe(200);
   return verified.body.registrationNumber;
 }
 
 /** The whole stored registration, read as an organiser would (admin token over the API). */
 async function adminRegistration(): Promise<StoredRegistration> {
-  const login = await postJson<{ token: string }>(`${stack.appUrl}/api/admin-auth/login`, { password: ADMIN_PASSWORD });
+  const login = await postJson<{ token: string }>(`${e2e.stack.appUrl}/api/admin-auth/login`, { password: ADMIN_PASSWORD });
   expect(login.status).toBe(200);
-  const res = await fetch(`${stack.appUrl}/api/registrations/${regNo}`, { headers: { authorization: `Bearer ${login.body.token}` } });
+  const res = await fetch(`${e2e.stack.appUrl}/api/registrations/${regNo}`, { headers: { authorization: `Bearer ${login.body.token}` } });
   expect(res.status).toBe(200);
   return (await res.json()) as StoredRegistration;
 }
@@ -100,7 +73,7 @@ const statusText = (p: Page) => p.locator('.ss').getByRole('status').textContent
 
 /** Opens /name-transfer and waits for its heading. */
 async function open(p: Page) {
-  await p.goto(`${stack.appUrl}/name-transfer`);
+  await p.goto(`${e2e.stack.appUrl}/name-transfer`);
   await expect.poll(() => p.getByRole('heading', { level: 1, name: 'Transfer Registration to Another Person' }).isVisible(), { timeout: 30_000 }).toBe(true);
 }
 
@@ -119,64 +92,64 @@ async function fill(p: Page, email: string) {
 describe('name transfer in Chromium', () => {
   it('refuses empty and wrong details, shows the order, and closing the checkout changes nothing', async () => {
     const before = await adminRegistration();
-    await open(page);
+    await open(e2e.page);
     // The fee, the deadline and the ticket rule are stated before anything is typed.
-    const intro = await page.locator('.ss-facts').textContent();
+    const intro = await e2e.page.locator('.ss-facts').textContent();
     expect(intro).toContain(formatMoney(fee.base, 'INR'));
     expect(intro).toContain('$50.00');
     // Issue 20: the last day in plain words ('until 19 November 2025').
     expect(intro).toContain(`until ${formatDay(dayBefore(invoicing.nameTransfer.requestBefore))}`);
-    await expectNoAxeViolations(page, '/name-transfer empty');
+    await expectNoAxeViolations(e2e.page, '/name-transfer empty');
 
     const orders: string[] = [];
-    page.on('request', (r) => {
+    e2e.page.on('request', (r) => {
       if (r.url().endsWith('/api/name-transfer/create-order')) orders.push(r.url());
     });
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect.poll(() => alertText(page)).toBe(selfServiceMessages.idAndEmailRequired);
-    expect(await page.getByLabel('Registration ID').getAttribute('aria-invalid')).toBe('true');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('regId');
+    await e2e.page.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => alertText(e2e.page)).toBe(selfServiceMessages.idAndEmailRequired);
+    expect(await e2e.page.getByLabel('Registration ID').getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => e2e.page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('regId');
     // The new person's fields are checked with the same words as the server's schema.
-    await page.getByLabel('Registration ID').fill(regNo);
-    await page.getByLabel('Registered e-mail').fill(REGISTERED);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect.poll(() => alertText(page)).toBe('Title must be one of Dr, Prof, Mr, Ms, Mrs.');
-    expect(await page.getByText('Organization is required.').isVisible()).toBe(true);
-    await expectNoAxeViolations(page, '/name-transfer with field errors');
+    await e2e.page.getByLabel('Registration ID').fill(regNo);
+    await e2e.page.getByLabel('Registered e-mail').fill(REGISTERED);
+    await e2e.page.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => alertText(e2e.page)).toBe('Title must be one of Dr, Prof, Mr, Ms, Mrs.');
+    expect(await e2e.page.getByText('Organization is required.').isVisible()).toBe(true);
+    await expectNoAxeViolations(e2e.page, '/name-transfer with field errors');
     expect(orders).toEqual([]);
 
     // A wrong registered e-mail: the server's refusal, no summary.
-    await fill(page, 'someone.else@example.org');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect.poll(() => alertText(page), { timeout: 30_000 }).toBe(NO_MATCH_MESSAGE);
-    const summary = page.getByRole('region', { name: 'Transfer summary' });
+    await fill(e2e.page, 'someone.else@example.org');
+    await e2e.page.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => alertText(e2e.page), { timeout: 30_000 }).toBe(NO_MATCH_MESSAGE);
+    const summary = e2e.page.getByRole('region', { name: 'Transfer summary' });
     expect(await summary.count()).toBe(0);
 
     // After the deadline the server's refusal is shown as it is (stubbed: this stack's clock is 10 Nov).
     const closed = 'Name transfers were possible until the day before 2025-11-20. Please write to us.';
-    await page.route('**/api/name-transfer/create-order', (route) =>
+    await e2e.page.route('**/api/name-transfer/create-order', (route) =>
       route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: { code: 'TRANSFER_CLOSED', message: closed }, success: false, message: closed }) }),
     );
-    await page.getByLabel('Registered e-mail').fill(REGISTERED);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect.poll(() => alertText(page)).toBe(closed);
-    await page.unroute('**/api/name-transfer/create-order');
+    await e2e.page.getByLabel('Registered e-mail').fill(REGISTERED);
+    await e2e.page.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => alertText(e2e.page)).toBe(closed);
+    await e2e.page.unroute('**/api/name-transfer/create-order');
 
     // The right details: 'Loading...' while the order is made, then the summary.
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
-    await page.route('**/api/name-transfer/create-order', async (route) => {
+    await e2e.page.route('**/api/name-transfer/create-order', async (route) => {
       await held;
       await route.continue();
     });
-    await page.getByRole('button', { name: 'Continue' }).click();
-    const loading = page.getByRole('button', { name: 'Loading...' });
+    await e2e.page.getByRole('button', { name: 'Continue' }).click();
+    const loading = e2e.page.getByRole('button', { name: 'Loading...' });
     await expect.poll(() => loading.isVisible()).toBe(true);
     expect(await loading.isDisabled()).toBe(true);
     release();
     await expect.poll(() => summary.isVisible(), { timeout: 30_000 }).toBe(true);
-    await page.unroute('**/api/name-transfer/create-order');
-    expect(await alertText(page)).toBe('');
+    await e2e.page.unroute('**/api/name-transfer/create-order');
+    expect(await alertText(e2e.page)).toBe('');
     const dd = (term: string) => summary.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
     expect(await dd('Registration ID').textContent()).toBe(regNo);
     expect(await dd('From').textContent()).toBe('Dr Asha Kulkarni');
@@ -186,61 +159,61 @@ describe('name transfer in Chromium', () => {
     expect(await row('GST (18%)').textContent()).toBe(formatMoney(fee.gst, 'INR'));
     expect(await row('Convenience fee (4%)').textContent()).toBe(formatMoney(fee.convenienceFee, 'INR'));
     expect(await row('Total').textContent()).toBe('₹2,454.40');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Transfer summary');
-    await expectNoAxeViolations(page, '/name-transfer with the summary');
+    await expect.poll(() => e2e.page.evaluate(() => document.activeElement?.textContent)).toBe('Transfer summary');
+    await expectNoAxeViolations(e2e.page, '/name-transfer with the summary');
 
     // Closing the checkout: the message, nothing stored changes, paying is still possible.
     await summary.getByRole('button', { name: 'Pay ₹2,454.40' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Razorpay test checkout' });
+    const dialog = e2e.page.getByRole('dialog', { name: 'Razorpay test checkout' });
     await expect.poll(() => dialog.isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await summary.getByRole('button', { name: 'Processing...' }).isDisabled()).toBe(true);
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
-    await expect.poll(() => statusText(page)).toBe(selfServiceMessages.windowClosed);
-    expect(page.url()).toBe(`${stack.appUrl}/name-transfer`);
+    await expect.poll(() => statusText(e2e.page)).toBe(selfServiceMessages.windowClosed);
+    expect(e2e.page.url()).toBe(`${e2e.stack.appUrl}/name-transfer`);
     expect(await summary.getByRole('button', { name: 'Pay ₹2,454.40' }).isEnabled()).toBe(true);
-    await expectNoAxeViolations(page, '/name-transfer with a message');
+    await expectNoAxeViolations(e2e.page, '/name-transfer with a message');
     expect(await adminRegistration()).toEqual(before);
 
     // Editing a detail drops the order made for the old details.
-    await page.getByLabel('Mobile').fill('+91 90000 22222');
+    await e2e.page.getByLabel('Mobile').fill('+91 90000 22222');
     expect(await summary.count()).toBe(0);
-    expect(consoleErrors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
+    expect(e2e.consoleErrors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
   }, 240_000);
 
   it('pays the fee: the registration moves to the new person with a new ticket, who is e-mailed', async () => {
-    const mailsBefore = new Set(await readdir(outbox));
-    await open(page);
-    await fill(page, REGISTERED);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    const summary = page.getByRole('region', { name: 'Transfer summary' });
+    const mailsBefore = new Set(await readdir(e2e.outbox));
+    await open(e2e.page);
+    await fill(e2e.page, REGISTERED);
+    await e2e.page.getByRole('button', { name: 'Continue' }).click();
+    const summary = e2e.page.getByRole('region', { name: 'Transfer summary' });
     await expect.poll(() => summary.isVisible(), { timeout: 30_000 }).toBe(true);
 
     await summary.getByRole('button', { name: 'Pay ₹2,454.40' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Razorpay test checkout' });
+    const dialog = e2e.page.getByRole('dialog', { name: 'Razorpay test checkout' });
     await expect.poll(() => dialog.isVisible(), { timeout: 15_000 }).toBe(true);
     await dialog.getByRole('button', { name: 'Pay', exact: true }).click();
-    await expect.poll(() => statusText(page), { timeout: 30_000 }).toBe(selfServiceMessages.verified);
+    await expect.poll(() => statusText(e2e.page), { timeout: 30_000 }).toBe(selfServiceMessages.verified);
     // Nothing can be sent again while the page waits for its redirect.
-    expect(await page.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true);
-    await page.waitForURL(/\/authors\/registration\/payment-success\?/, { timeout: 20_000 });
-    const url = new URL(page.url());
+    expect(await e2e.page.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true);
+    await e2e.page.waitForURL(/\/authors\/registration\/payment-success\?/, { timeout: 20_000 });
+    const url = new URL(e2e.page.url());
     expect(url.searchParams.get('reg_no')).toBe(regNo);
     expect(url.searchParams.get('payment_id')).toMatch(/^pay_/);
-    await expect.poll(() => page.getByRole('heading', { name: 'Payment Successful!' }).isVisible()).toBe(true);
+    await expect.poll(() => e2e.page.getByRole('heading', { name: 'Payment Successful!' }).isVisible()).toBe(true);
 
     const after = await adminRegistration();
     expect(after).toMatchObject({ title: 'Ms', firstName: 'Meera', lastName: 'Shankar', email: NEW_PERSON.email, organization: NEW_PERSON.organization, ticketVersion: 1 });
     expect(after.history?.at(-1)).toMatchObject({ kind: 'name-transfer', from: 'Dr Asha Kulkarni', to: 'Ms Meera Shankar', paymentId: url.searchParams.get('payment_id') });
 
     const transferMail = async () => {
-      for (const f of (await readdir(outbox)).filter((f) => f.endsWith('.eml') && !mailsBefore.has(f))) {
-        const mail = await PostalMime.parse(await readFile(path.join(outbox, f)));
+      for (const f of (await readdir(e2e.outbox)).filter((f) => f.endsWith('.eml') && !mailsBefore.has(f))) {
+        const mail = await PostalMime.parse(await readFile(path.join(e2e.outbox, f)));
         if (mail.to?.some((a) => a.address === NEW_PERSON.email) && (mail.subject ?? '').includes('transferred to you')) return mail;
       }
       return null;
     };
     await expect.poll(async () => (await transferMail()) !== null, { timeout: 30_000 }).toBe(true);
     expect((await transferMail())!.subject).toContain(regNo);
-    expect(consoleErrors).toEqual([]);
+    expect(e2e.consoleErrors).toEqual([]);
   }, 240_000);
 });
