@@ -12,8 +12,8 @@
  *     CSS of its lazy route chunk and modulepreload links for the chunk's JS (from the client
  *     build manifest), so the page is styled before any script runs and nothing shifts; the entry
  *     script and the modulepreloads are fetched at low priority (the page paints without them);
- *     a <noscript> stylesheet (public/no-js.css) that opens the navigation's sub-menus without
- *     JavaScript;
+ *     on an information page (staticPaths), the bootstrap script src/boot.ts instead of the
+ *     app's entry, and no page code (issue 26: the app loads from the bootstrap later);
  *   - dist/spa-fallback.html: the untouched shell (empty #root), which netlify.toml serves for
  *     every other path (admin, unknown addresses). The home page's HTML cannot be the
  *     fallback: hydrating it at /admin would not match.
@@ -24,7 +24,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Manifest, type Plugin, type ResolvedConfig } from 'vite';
-import { prerenderedPaths, scriptOnlyPaths } from '../src/shared/route-sets.ts';
+import { prerenderedPaths, scriptOnlyPaths, staticPaths } from '../src/shared/route-sets.ts';
 
 /** The SPA fallback shell's file name in dist (netlify.toml rewrites unmatched paths to it). */
 export const SPA_FALLBACK = 'spa-fallback.html';
@@ -53,9 +53,8 @@ function chunkClosure(manifest: Manifest, key: string, seen = new Set<string>())
  * (src/lib/hydrate-on-interaction.tsx) are in its HTML, styled, before their code arrives.
  */
 function assetLinks(manifest: Manifest, modules: string[], preloadJs = true): string {
-  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
-  if (!entryKey) throw new Error('prerender: the client manifest has no entry chunk');
-  const loaded = chunkClosure(manifest, entryKey);
+  if (!manifest[APP_ENTRY]?.isEntry) throw new Error(`prerender: the client manifest has no entry chunk ${APP_ENTRY}`);
+  const loaded = chunkClosure(manifest, APP_ENTRY);
   const css = new Set<string>();
   const js = new Set<string>();
   for (const module of modules) {
@@ -76,6 +75,26 @@ function assetLinks(manifest: Manifest, modules: string[], preloadJs = true): st
   ].join('\n    ');
 }
 
+/** The manifest keys of the app's entry (src/main.tsx) and of the information pages' bootstrap script (issue 26). */
+const APP_ENTRY = 'index.html';
+const BOOT_ENTRY = 'src/boot.ts';
+
+/**
+ * The <script> that starts an information page (issue 26): the bootstrap script (src/boot.ts)
+ * instead of the app's entry, with modulepreload links for the chunks it imports (shared with
+ * the app). The app loads later, from the bootstrap.
+ */
+function bootScript(manifest: Manifest): { script: string; preloads: string; app: string } {
+  const boot = manifest[BOOT_ENTRY];
+  if (!boot?.isEntry) throw new Error(`prerender: the client manifest has no entry chunk ${BOOT_ENTRY}`);
+  const imports = [...chunkClosure(manifest, BOOT_ENTRY)].filter((k) => k !== BOOT_ENTRY).map((k) => manifest[k]!.file);
+  return {
+    app: `/${manifest[APP_ENTRY]!.file}`,
+    script: `<script type="module" crossorigin src="/${boot.file}"></script>`,
+    preloads: imports.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('\n    '),
+  };
+}
+
 /** Splits React 19's hoisted head elements (<title>, <meta>, <link>) off the front of the markup. */
 function splitHoisted(html: string): { head: string[]; body: string } {
   const head: string[] = [];
@@ -93,20 +112,26 @@ function splitHoisted(html: string): { head: string[]; body: string } {
  * The page document: the shell `template` with the page's head elements and markup.
  * `renderedAt` in ms since the epoch; `needsScript` keeps the shell's <noscript> note.
  */
-export function pageDocument(template: string, page: { html: string; links: string; renderedAt: number; needsScript: boolean }): string {
+export function pageDocument(
+  template: string,
+  page: { html: string; links: string; renderedAt: number; needsScript: boolean; boot?: { script: string; preloads: string; app: string; startWhenIdle: boolean } },
+): string {
   const { head, body } = splitHoisted(page.html);
   let doc = template;
   if (head.some((h) => h.startsWith('<title>'))) doc = doc.replace(/<title>[\s\S]*?<\/title>/, '');
   if (head.some((h) => /^<meta\b[^>]*name="description"/.test(h))) doc = doc.replace(/<meta name="description"[^>]*>/, '');
-  const extra = [...head, page.links, '<noscript><link rel="stylesheet" href="/no-js.css"></noscript>'].filter(Boolean).join('\n    ');
+  const extra = [...head, page.links, page.boot?.preloads ?? ''].filter(Boolean).join('\n    ');
   doc = doc.replace('</head>', `  ${extra}\n  </head>`);
   // A prerendered page paints and reads without its scripts, so they are fetched at low priority:
   // on a slow connection the stylesheets and the largest image (the hero's, preloaded with high
   // priority) get the bandwidth first, and the first paint does not wait for ~100 KB of JS.
   if (!/<script type="module" crossorigin src=/.test(doc)) throw new Error('prerender: the built index.html has no module entry script');
-  doc = doc.replace(/<script type="module" crossorigin src=/, '<script type="module" fetchpriority="low" crossorigin src=');
+  // An information page gets the bootstrap script instead (issue 26), which starts the app later.
+  if (page.boot) doc = doc.replace(/<script type="module" crossorigin src="[^"]*"><\/script>/, () => page.boot!.script);
+  else doc = doc.replace(/<script type="module" crossorigin src=/, '<script type="module" fetchpriority="low" crossorigin src=');
   if (!doc.includes('<div id="root"></div>')) throw new Error('prerender: the built index.html has no empty <div id="root"></div>');
-  doc = doc.replace('<div id="root"></div>', () => `<div id="root" data-rendered-at="${page.renderedAt}">${body}</div>`);
+  const start = page.boot ? ` data-app="${page.boot.app}" data-app-start="${page.boot.startWhenIdle ? 'idle' : 'interaction'}"` : '';
+  doc = doc.replace('<div id="root"></div>', () => `<div id="root" data-rendered-at="${page.renderedAt}"${start}>${body}</div>`);
   if (!page.needsScript) doc = doc.replace(/\s*<noscript>This site needs JavaScript[\s\S]*?<\/noscript>/, '');
   return doc;
 }
@@ -144,16 +169,27 @@ export async function prerender(config: ResolvedConfig, outDir: string): Promise
     const manifest = JSON.parse(await readFile(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
     await writeFile(path.join(outDir, SPA_FALLBACK), template);
     const renderedAt = Date.now();
+    const boot = bootScript(manifest);
+    // The chunks the app's entry imports (the frame's behaviour, shared with the bootstrap script).
+    const entryImports = [...chunkClosure(manifest, APP_ENTRY)]
+      .filter((k) => k !== APP_ENTRY)
+      .map((k) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${manifest[k]!.file}">`)
+      .join('\n    ');
+    if (!manifest[APP_ENTRY]?.isEntry) throw new Error(`prerender: the client manifest has no entry chunk ${APP_ENTRY}`);
     for (const pathname of prerenderedPaths) {
       const page = await render(pathname, renderedAt);
       if (page.status !== 200) throw new Error(`prerender: ${pathname} rendered with status ${page.status}`);
       const file = path.join(outDir, prerenderedFile(pathname));
       await mkdir(path.dirname(file), { recursive: true });
+      const isStatic = staticPaths.includes(pathname);
       const doc = pageDocument(template, {
         html: page.html,
-        links: assetLinks(manifest, page.modules, !page.hydrateOnInteraction),
+        // An information page fetches no page code before the first interaction (issue 26).
+        links: [assetLinks(manifest, page.modules, !page.hydrateOnInteraction && !isStatic), isStatic ? '' : entryImports].filter(Boolean).join('\n    '),
         renderedAt,
         needsScript: scriptOnlyPaths.includes(pathname),
+        // The home page's carousels, ticker and countdowns move by themselves: its app starts when idle.
+        boot: isStatic ? { ...boot, startWhenIdle: pathname === '/' } : undefined,
       });
       await writeFile(file, doc);
     }

@@ -1,0 +1,70 @@
+/**
+ * The information pages' only script before the first interaction (issue 26): a few KB instead of
+ * React, React DOM and the router (about 100 KB gzipped), which a prerendered information page
+ * does not need to be read, navigated (plain links) or used (the frame's navigation is HTML, CSS
+ * and src/app/frame-behaviour.ts). scripts/prerender.ts puts it on every page of `staticPaths`
+ * (src/shared/route-sets.ts) in place of the app's entry script, and says on the root element
+ * when the app may start (`data-app-start`):
+ *  - "interaction": the visitor's first interaction after the load event (pointer, touch, key or
+ *    focus; not scrolling), once the browser is idle. React then hydrates the page and takes over
+ *    navigation as on any other page.
+ *  - "idle": as soon as the browser is idle after the load event (the home page: its carousels,
+ *    ticker and countdowns move by themselves; their own chunks load when they first move).
+ * Heading for a page that needs the app (a pointer over, a touch on or focus on a link into the
+ * wizard, self-service or admin) starts it at once, and fetches that page's code: the router
+ * then opens it without a new document, as fast as from any page of the app.
+ */
+import { installFrameBehaviour } from './app/frame-behaviour';
+import { staticPaths } from './shared/route-sets';
+
+installFrameBehaviour();
+
+const root = document.getElementById('root');
+let app: Promise<unknown> | undefined;
+
+/**
+ * Loads and starts the app once: the built entry chunk of src/main.tsx, whose address
+ * scripts/prerender.ts writes on the root element (data-app). Imported by address, not as
+ * `import('./main')`, so that main.tsx stays the entry of index.html and of every other page.
+ */
+function startApp(): Promise<unknown> {
+  const url = root?.dataset.app;
+  return (app ??= url ? import(/* @vite-ignore */ url) : Promise.reject(new Error('no data-app on #root')));
+}
+
+/** Whether `href` leads to a page of this site that is not an information page. */
+function needsApp(link: HTMLAnchorElement): boolean {
+  if (link.origin !== location.origin) return false;
+  const pathname = link.pathname.length > 1 ? link.pathname.replace(/\/+$/, '') : link.pathname;
+  return !staticPaths.includes(pathname);
+}
+
+/** A pointer, touch or focus on a link into an interactive page: start the app and fetch the page. */
+function onApproach(event: Event): void {
+  const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+  if (!(link instanceof HTMLAnchorElement) || !needsApp(link)) return;
+  // main.tsx listens for this event (PREFETCH_EVENT there) and fetches the page's code.
+  void startApp().then(() => document.dispatchEvent(new CustomEvent('pesgre:prefetch', { detail: link.pathname })));
+}
+for (const type of ['pointerover', 'touchstart', 'focusin']) document.addEventListener(type, onApproach, { passive: true });
+
+const interactionEvents = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin'];
+
+/** After the load event, when the browser has nothing else to do (a timeout where requestIdleCallback is missing). */
+function whenIdleAfterLoad(run: () => void): void {
+  // At most 2 s late: a page that never idles still gets the app.
+  const idle = () => ('requestIdleCallback' in window ? requestIdleCallback(() => run(), { timeout: 2_000 }) : setTimeout(run, 1));
+  if (document.readyState === 'complete') idle();
+  else addEventListener('load', idle, { once: true });
+}
+
+function onInteraction(): void {
+  for (const type of interactionEvents) removeEventListener(type, onInteraction, true);
+  // The app's deferred page content (src/lib/hydrate-on-interaction.tsx) hydrates at once.
+  root?.setAttribute('data-interacted', '');
+  if (!startsWhenIdle) whenIdleAfterLoad(() => void startApp());
+}
+
+const startsWhenIdle = root?.dataset.appStart === 'idle';
+for (const type of interactionEvents) addEventListener(type, onInteraction, { capture: true, passive: true });
+if (startsWhenIdle) whenIdleAfterLoad(() => void startApp());
