@@ -13,7 +13,8 @@
  *     build manifest), so the page is styled before any script runs and nothing shifts; the entry
  *     script and the modulepreloads are fetched at low priority (the page paints without them);
  *     on an information page (staticPaths), the bootstrap script src/boot.ts instead of the
- *     app's entry, and no page code (issue 26: the app loads from the bootstrap later);
+ *     app's entry, and no page code (issue 26: the app loads from the bootstrap later), and its
+ *     critical CSS inline, the stylesheets at the end of the body (beasties);
  *   - dist/spa-fallback.html: the untouched shell (empty #root), which netlify.toml serves for
  *     every other path (admin, unknown addresses). The home page's HTML cannot be the
  *     fallback: hydrating it at /admin would not match.
@@ -23,6 +24,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import Beasties from 'beasties';
 import { build, type Manifest, type Plugin, type ResolvedConfig } from 'vite';
 import { prerenderedPaths, scriptOnlyPaths, staticPaths } from '../src/shared/route-sets.ts';
 
@@ -92,6 +94,38 @@ function bootScript(manifest: Manifest): { script: string; preloads: string; app
     app: `/${manifest[APP_ENTRY]!.file}`,
     script: `<script type="module" crossorigin src="/${boot.file}"></script>`,
     preloads: imports.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('\n    '),
+  };
+}
+
+/**
+ * Critical CSS for an information page (issue 26), by beasties: the rules of the page's
+ * stylesheets that match its HTML are inlined in the head; the stylesheets themselves (kept whole:
+ * hover and open states, and the pages the app renders later, need them) stay linked with
+ * media="print", which does not hold back the first paint, and a <noscript> copy for visitors
+ * without JavaScript. beasties' "media-script" strategy marks them `data-beasties-media` and
+ * appends an inline script that switches them on; the Content-Security-Policy (script-src 'self')
+ * allows no inline script, so that script is removed here and the bootstrap script (src/boot.ts)
+ * does the switch instead, for all of them at once when all have loaded: one by one, an earlier
+ * sheet would briefly override rules of a later one that the inlined copy had in order (a
+ * layout shift). Returns a function from a page document to the processed one; `outDir` holds
+ * the assets.
+ */
+function inlineCriticalCss(outDir: string): (html: string) => Promise<string> {
+  const beasties = new Beasties({
+    path: outDir,
+    publicPath: '/',
+    preload: 'media-script',
+    pruneSource: false,
+    inlineFonts: false,
+    preloadFonts: false,
+    reduceInlineStyles: false,
+    logLevel: 'warn',
+  });
+  return async (html) => {
+    const processed = await beasties.process(html);
+    const inlineScript = /<script>document\.querySelectorAll\('link\[data-beasties-media\]'\)[^<]*<\/script>/;
+    if (!inlineScript.test(processed)) throw new Error('prerender: beasties wrote no deferred-CSS script to replace (its output has changed)');
+    return processed.replace(inlineScript, '');
   };
 }
 
@@ -170,6 +204,7 @@ export async function prerender(config: ResolvedConfig, outDir: string): Promise
     await writeFile(path.join(outDir, SPA_FALLBACK), template);
     const renderedAt = Date.now();
     const boot = bootScript(manifest);
+    const criticalCss = inlineCriticalCss(outDir);
     // The chunks the app's entry imports (the frame's behaviour, shared with the bootstrap script).
     const entryImports = [...chunkClosure(manifest, APP_ENTRY)]
       .filter((k) => k !== APP_ENTRY)
@@ -191,7 +226,8 @@ export async function prerender(config: ResolvedConfig, outDir: string): Promise
         // The home page's carousels, ticker and countdowns move by themselves: its app starts when idle.
         boot: isStatic ? { ...boot, startWhenIdle: pathname === '/' } : undefined,
       });
-      await writeFile(file, doc);
+      // An information page paints from its HTML and inlined CSS alone (issue 26).
+      await writeFile(file, isStatic ? await criticalCss(doc) : doc);
     }
     return prerenderedPaths.length;
   } finally {

@@ -18,6 +18,31 @@ import { installFrameBehaviour } from './app/frame-behaviour';
 import { staticPaths } from './shared/route-sets';
 
 installFrameBehaviour();
+applyDeferredStylesheets();
+
+/**
+ * Switches on the page's whole stylesheets, which scripts/prerender.ts (beasties) left as
+ * media="print" (non-blocking) beside the inlined critical CSS, with their real media in
+ * data-beasties-media: all in one go once all have loaded, so the cascade never sees one
+ * without the others.
+ */
+function applyDeferredStylesheets(): void {
+  const links = Array.from(document.querySelectorAll<HTMLLinkElement>('link[data-beasties-media]'));
+  const loaded = links.map((link) =>
+    link.sheet
+      ? Promise.resolve()
+      : new Promise((resolve) => {
+          link.addEventListener('load', resolve, { once: true });
+          link.addEventListener('error', resolve, { once: true });
+        }),
+  );
+  void Promise.all(loaded).then(() => {
+    for (const link of links) {
+      link.media = link.dataset.beastiesMedia ?? 'all';
+      link.removeAttribute('data-beasties-media');
+    }
+  });
+}
 
 const root = document.getElementById('root');
 let app: Promise<unknown> | undefined;
