@@ -15,7 +15,7 @@
  * then opens it without a new document, as fast as from any page of the app.
  */
 import { installFrameBehaviour } from './app/frame-behaviour';
-import { staticPaths } from './shared/route-sets';
+import { allPaths, staticPaths } from './shared/route-sets';
 
 installFrameBehaviour();
 applyDeferredStylesheets();
@@ -57,11 +57,11 @@ function startApp(): Promise<unknown> {
   return (app ??= url ? import(/* @vite-ignore */ url) : Promise.reject(new Error('no data-app on #root')));
 }
 
-/** Whether `href` leads to a page of this site that is not an information page. */
+/** Whether `link` leads to a page of this site that is not an information page (not a file, not elsewhere). */
 function needsApp(link: HTMLAnchorElement): boolean {
   if (link.origin !== location.origin) return false;
   const pathname = link.pathname.length > 1 ? link.pathname.replace(/\/+$/, '') : link.pathname;
-  return !staticPaths.includes(pathname);
+  return allPaths.includes(pathname) && !staticPaths.includes(pathname);
 }
 
 /** A pointer, touch or focus on a link into an interactive page: start the app and fetch the page. */
