@@ -12,6 +12,7 @@ import QRCode from 'qrcode';
 import { certificates } from '../../src/content/certificates';
 import { conference } from '../../src/content/conference';
 import { checkinStatus } from '../../src/shared/checkin';
+import type { CertificateSendLog } from '../../src/shared/api';
 import { formatDay } from '../../src/shared/dates';
 import { normalisePaperId, type PresentedRecord, type StoredPaper } from '../../src/shared/papers';
 import { fullName } from '../../src/shared/person-name';
@@ -177,15 +178,6 @@ export async function renderCertificatePdf(c: Certificate): Promise<Uint8Array> 
   const image = await pdf.embedPng(png);
   page.drawImage(image, { x: width - 80 - 100, y: 44, width: 100, height: 100 });
   return pdf.save({ useObjectStreams: true });
-}
-
-/** What one "send all certificates" run did. */
-export interface CertificateSendLog {
-  at: string;
-  eligible: number;
-  sent: number;
-  alreadySent: number;
-  failed: { registrationNumber: string; error: string }[];
 }
 
 /**

@@ -100,6 +100,7 @@ export const routes: RouteObject[] = [
           { path: paths.adminAccounts, ...page('admin/AccountsPage', () => import('../features/admin/AccountsPage')) },
           { path: paths.adminPapers, ...page('admin/PapersPage', () => import('../features/admin/PapersPage')) },
           { path: paths.adminVerifications, ...page('admin/VerificationsPage', () => import('../features/admin/VerificationsPage')) },
+          { path: paths.adminBadgesCertificates, ...page('admin/BadgesCertificatesPage', () => import('../features/admin/BadgesCertificatesPage')) },
         ],
       },
     ],

@@ -554,3 +554,16 @@ export const tierUpgradeRequest = z.object({
   noPaper: z.optional(z.boolean({ error: 'noPaper must be true or false.' })),
   paperId: z.optional(z.string({ error: 'paperId must be text.' }).check(z.trim(), z.maxLength(64, 'paperId is too long.'))),
 });
+
+/** What one "send all certificates" run did (POST /api/admin/certificates/send; GET lists them, newest first). */
+export interface CertificateSendLog {
+  /** ISO instant of the run. */
+  at: string;
+  /** Certificates due: registrations checked in at least once, not cancelled. */
+  eligible: number;
+  /** E-mailed by this run. */
+  sent: number;
+  /** E-mailed by an earlier run, so not sent again. */
+  alreadySent: number;
+  failed: { registrationNumber: string; error: string }[];
+}

@@ -41,6 +41,7 @@ export const paths = {
   adminAccounts: '/admin/accounts',
   adminPapers: '/admin/papers',
   adminVerifications: '/admin/verifications',
+  adminBadgesCertificates: '/admin/badges-certificates',
   error: '/error',
 } as const;
 

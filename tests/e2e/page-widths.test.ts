@@ -83,6 +83,9 @@ const routes = (): Array<{ path: string; admin?: boolean; ready?: (page: Page) =
   { path: paths.adminRegistrations, admin: true, ready: (p) => p.getByText(regNo).first().waitFor({ timeout: 90_000 }) },
   { path: paths.adminAccounts, admin: true, ready: (p) => p.getByText('could not be applied').first().waitFor({ timeout: 90_000 }) },
   { path: paths.adminTicketVerifier, admin: true },
+  { path: paths.adminPapers, admin: true, ready: (p) => p.getByText(/papers shown/).first().waitFor({ timeout: 90_000 }) },
+  { path: paths.adminVerifications, admin: true, ready: (p) => p.getByRole('heading', { name: 'Waiting for a decision' }).waitFor({ timeout: 90_000 }) },
+  { path: paths.adminBadgesCertificates, admin: true, ready: (p) => p.getByText('No certificates have been sent yet.').waitFor({ timeout: 90_000 }) },
 ];
 
 /** Elements wider than the viewport or reaching past its right edge, deepest first (for the failure message). */

@@ -39,10 +39,11 @@ beforeAll(async () => {
   dev = await startNetlify(['dev', '--offline', '--port', String(port), '--target-port', String(vitePort), '--functions-port', String(functionsPort)], {
     port,
     readyPath: '/api/pricing',
-    // Vite starts in seconds; the CLI bundles each function with esbuild (and copies netlify.toml's
-    // included_files into each) before it serves them: over 300 s for 70 functions on a loaded 2-core
-    // machine (the file's hook allows 600 s).
-    timeoutMs: 560_000,
+    // Vite starts in seconds; the CLI builds every function before it serves any: zip-it-and-ship-it
+    // traces each one's imports with @vercel/nft (pricing: 235 files, 1.9 s of CPU; admin-badges:
+    // 836 files, 4.8 s) and copies netlify.toml's included_files into it. 520 s for 70 functions on
+    // a 2-core machine with a load average of 9 (2026-11-26); the project's hook allows 900 s.
+    timeoutMs: 840_000,
     env: functionEnv({
       ...stand.env,
       // What netlify.toml gives the dev context, passed as the CLI would take it from there (a

@@ -33,6 +33,7 @@ export const quickActions: readonly QuickAction[] = [
   { title: 'Accounts', to: paths.adminAccounts, note: 'Cancellations, refunds due and payments needing attention.' },
   { title: 'Papers', to: paths.adminPapers, note: 'Accepted papers, the IEEE author rule, presented and no-show, the Xplore report.' },
   { title: 'Proofs to verify', to: paths.adminVerifications, note: "Students' proofs of status and IEEE member numbers waiting for a decision." },
+  { title: 'Badges and certificates', to: paths.adminBadgesCertificates, note: 'Print name badges (by day, tier or since a date); e-mail the certificates of attendance.' },
 ];
 
 interface Summary {
