@@ -12,8 +12,9 @@
  * item, ArrowUp the last, arrows/Home/End move, Escape closes to the button) and their
  * aria-expanded state; in the drawer, focus on its close button when it opens, Tab kept inside,
  * closing when a link is followed (a client-side navigation keeps the document) or the window
- * grows to the desktop bar. Listeners are delegated to the document, so they serve markup React
- * renders or replaces later. Browser only; installing twice is harmless.
+ * grows to the desktop bar; and the footer's year from the visitor's clock (the HTML has the
+ * build's). Listeners are delegated to the document, so they serve markup React renders or
+ * replaces later. Browser only; installing twice is harmless.
  */
 
 const GROUP = '.desktop-nav__group';
@@ -34,7 +35,7 @@ function menuLinks(group: HTMLElement): HTMLAnchorElement[] {
 /** The group the mouse is over (pointer events, so a touch's emulated hover does not count). */
 let hovered: HTMLElement | null = null;
 
-/** Whether keyboard focus is inside `group` (`focused` overrides, for focus events in flight). */
+/** Whether keyboard focus (:focus-visible) is inside `group`. */
 function keyboardInside(group: HTMLElement): boolean {
   const active = document.activeElement;
   return active !== null && group.contains(active) && active.matches(':focus-visible');
