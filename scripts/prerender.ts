@@ -27,6 +27,7 @@ import { pathToFileURL } from 'node:url';
 import Beasties from 'beasties';
 import { build, type Manifest, type Plugin, type ResolvedConfig } from 'vite';
 import { prerenderedPaths, scriptOnlyPaths, staticPaths } from '../src/shared/route-sets.ts';
+import { HERO_INTERVAL_MS } from '../src/features/home/timing.ts';
 
 /** The SPA fallback shell's file name in dist (netlify.toml rewrites unmatched paths to it). */
 export const SPA_FALLBACK = 'spa-fallback.html';
@@ -148,7 +149,7 @@ function splitHoisted(html: string): { head: string[]; body: string } {
  */
 export function pageDocument(
   template: string,
-  page: { html: string; links: string; renderedAt: number; needsScript: boolean; boot?: { script: string; preloads: string; app: string; startWhenIdle: boolean } },
+  page: { html: string; links: string; renderedAt: number; needsScript: boolean; boot?: { script: string; preloads: string; app: string; startAfterMs?: number } },
 ): string {
   const { head, body } = splitHoisted(page.html);
   let doc = template;
@@ -164,7 +165,7 @@ export function pageDocument(
   if (page.boot) doc = doc.replace(/<script type="module" crossorigin src="[^"]*"><\/script>/, () => page.boot!.script);
   else doc = doc.replace(/<script type="module" crossorigin src=/, '<script type="module" fetchpriority="low" crossorigin src=');
   if (!doc.includes('<div id="root"></div>')) throw new Error('prerender: the built index.html has no empty <div id="root"></div>');
-  const start = page.boot ? ` data-app="${page.boot.app}" data-app-start="${page.boot.startWhenIdle ? 'idle' : 'interaction'}"` : '';
+  const start = page.boot ? ` data-app="${page.boot.app}" data-app-start="${page.boot.startAfterMs ?? 'interaction'}"` : '';
   doc = doc.replace('<div id="root"></div>', () => `<div id="root" data-rendered-at="${page.renderedAt}"${start}>${body}</div>`);
   if (!page.needsScript) doc = doc.replace(/\s*<noscript>This site needs JavaScript[\s\S]*?<\/noscript>/, '');
   return doc;
@@ -223,8 +224,8 @@ export async function prerender(config: ResolvedConfig, outDir: string): Promise
         links: [assetLinks(manifest, page.modules, !page.hydrateOnInteraction && !isStatic), isStatic ? '' : entryImports].filter(Boolean).join('\n    '),
         renderedAt,
         needsScript: scriptOnlyPaths.includes(pathname),
-        // The home page's carousels, ticker and countdowns move by themselves: its app starts when idle.
-        boot: isStatic ? { ...boot, startWhenIdle: pathname === '/' } : undefined,
+        // The home page's carousels, ticker and countdowns move by themselves: its app starts by the hero's first advance.
+        boot: isStatic ? { ...boot, startAfterMs: pathname === '/' ? HERO_INTERVAL_MS : undefined } : undefined,
       });
       // An information page paints from its HTML and inlined CSS alone (issue 26).
       await writeFile(file, isStatic ? await criticalCss(doc) : doc);

@@ -8,8 +8,10 @@
  *  - "interaction": the visitor's first interaction after the load event (pointer, touch, key or
  *    focus; not scrolling), once the browser is idle. React then hydrates the page and takes over
  *    navigation as on any other page.
- *  - "idle": as soon as the browser is idle after the load event (the home page: its carousels,
- *    ticker and countdowns move by themselves; their own chunks load when they first move).
+ *  - a number of ms (the home page, whose carousels, ticker and countdowns move by themselves):
+ *    as above, or at the latest that long after the load event, whichever comes first; the
+ *    prerender gives the hero's interval (HERO_INTERVAL_MS), when its first advance is due. Until then the page is its HTML: the hero on
+ *    its first slide, the countdowns at "--" in their boxes, the ticker at its start.
  * Heading for a page that needs the app (a pointer over, a touch on or focus on a link into the
  * wizard, self-service or admin) starts it at once, and fetches that page's code: the router
  * then opens it without a new document, as fast as from any page of the app.
@@ -78,18 +80,22 @@ const interactionEvents = ['pointerdown', 'pointermove', 'touchstart', 'keydown'
 /** After the load event, when the browser has nothing else to do (a timeout where requestIdleCallback is missing). */
 function whenIdleAfterLoad(run: () => void): void {
   // At most 2 s late: a page that never idles still gets the app.
-  const idle = () => ('requestIdleCallback' in window ? requestIdleCallback(() => run(), { timeout: 2_000 }) : setTimeout(run, 1));
-  if (document.readyState === 'complete') idle();
-  else addEventListener('load', idle, { once: true });
+  afterLoad(() => ('requestIdleCallback' in window ? requestIdleCallback(() => run(), { timeout: 2_000 }) : setTimeout(run, 1)));
+}
+
+/** Runs `run` after the load event (at once if it has passed). */
+function afterLoad(run: () => void): void {
+  if (document.readyState === 'complete') run();
+  else addEventListener('load', run, { once: true });
 }
 
 function onInteraction(): void {
   for (const type of interactionEvents) removeEventListener(type, onInteraction, true);
   // The app's deferred page content (src/lib/hydrate-on-interaction.tsx) hydrates at once.
   root?.setAttribute('data-interacted', '');
-  if (!startsWhenIdle) whenIdleAfterLoad(() => void startApp());
+  whenIdleAfterLoad(() => void startApp());
 }
 
-const startsWhenIdle = root?.dataset.appStart === 'idle';
 for (const type of interactionEvents) addEventListener(type, onInteraction, { capture: true, passive: true });
-if (startsWhenIdle) whenIdleAfterLoad(() => void startApp());
+const startAfterMs = Number(root?.dataset.appStart);
+if (Number.isFinite(startAfterMs)) afterLoad(() => setTimeout(() => void startApp(), startAfterMs));
