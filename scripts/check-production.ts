@@ -108,6 +108,7 @@ const EXPECTED: Record<Name, string> = {
   ADMIN_PASSWORD: 'nothing: leave it unset',
   ADMIN_JWT_SECRET: `at least ${MIN_SECRET_LENGTH} random characters`,
   TICKET_SIGNING_KEY: `at least ${MIN_SECRET_LENGTH} random characters`,
+  PASSPORT_DATA_KEY: '64 hex characters (32 random bytes: openssl rand -hex 32); changing it makes stored passport data unreadable',
   SMTP_URL: 'smtps://user:password@host:465 (or smtp://...:587)',
   MAIL_FROM: 'one sender address, optionally with a name: PESGRE 2025 <registration@example.org>',
   MAIL_OUTBOX_DIR: 'nothing: leave it unset',

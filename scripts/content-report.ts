@@ -31,6 +31,7 @@ import * as invoicing from '../src/content/invoicing';
 import * as identity from '../src/content/identity';
 import * as homeSections from '../src/content/home-sections';
 import * as certificates from '../src/content/certificates';
+import * as visaLetters from '../src/content/visa-letters';
 
 /** Every content module by file, in the order the report walks them (links first: the shared sample addresses live there). */
 const modules: Record<string, Record<string, unknown>> = {
@@ -55,6 +56,7 @@ const modules: Record<string, Record<string, unknown>> = {
   'src/content/airports.ts': airports,
   'src/content/invoicing.ts': invoicing,
   'src/content/certificates.ts': certificates,
+  'src/content/visa-letters.ts': visaLetters,
 };
 
 /** The files the report walks (a test checks it covers every content module). */

@@ -20,6 +20,7 @@ export interface LocalConfig {
   adminPassword: string;
   adminJwtSecret: string;
   ticketSigningKey: string;
+  passportDataKey: string;
 }
 
 export const devDefaults = {
@@ -40,6 +41,8 @@ export const devDefaults = {
   ADMIN_PASSWORD: 'pesgre-admin',
   ADMIN_JWT_SECRET: 'local-dev-admin-jwt-secret-not-for-production',
   TICKET_SIGNING_KEY: 'local-dev-ticket-signing-key-not-for-production',
+  // AES-256-GCM key of the visa letters' passport data (issue 24): 32 bytes as hex, local only.
+  PASSPORT_DATA_KEY: '6c6f63616c2d6465762d70617373706f72742d6b65792d6e6f742d70726f6421',
 } as const;
 
 /** Settings from `env` (blank counts as unset), falling back to devDefaults. */
@@ -61,5 +64,6 @@ export function localConfig(env: NodeJS.ProcessEnv = process.env): LocalConfig {
     adminPassword: get('ADMIN_PASSWORD'),
     adminJwtSecret: get('ADMIN_JWT_SECRET'),
     ticketSigningKey: get('TICKET_SIGNING_KEY'),
+    passportDataKey: get('PASSPORT_DATA_KEY'),
   };
 }

@@ -67,6 +67,7 @@ Object.assign(process.env, {
   ...(process.env.ADMIN_PASSWORD_HASH && !process.env.ADMIN_PASSWORD ? {} : { ADMIN_PASSWORD: cfg.adminPassword }),
   ADMIN_JWT_SECRET: cfg.adminJwtSecret,
   TICKET_SIGNING_KEY: cfg.ticketSigningKey,
+  PASSPORT_DATA_KEY: cfg.passportDataKey,
   // Links in e-mails (self-service pages) point at this local site.
   SITE_URL: process.env.SITE_URL || appUrl,
 });

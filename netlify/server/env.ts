@@ -45,6 +45,11 @@ export const envSchema = z.object({
   ADMIN_JWT_SECRET: z.string().optional(),
   /** HMAC key of the ticket QR codes, at least 32 characters. Changing it invalidates every ticket. */
   TICKET_SIGNING_KEY: z.string().optional(),
+  /**
+   * AES-256-GCM key of the passport data of visa-letter requests (issue 24): 32 bytes as 64 hex
+   * characters. Without it the visa-letter functions answer 500 and store nothing.
+   */
+  PASSPORT_DATA_KEY: z.string().optional(),
   /** SMTP server for the confirmation e-mails, e.g. smtps://user:pass@smtp.example.org:465. */
   SMTP_URL: z.string().optional(),
   /** Sender of the confirmation e-mails, e.g. `PESGRE 2025 <registration@example.org>`. */

@@ -40,6 +40,10 @@ export const RATE_LIMITS = {
   'email-check': { requests: 20, window: '10 m' },
   /** The wizard's paper step: a Paper ID checked once or twice (a typo) per registration. */
   'paper-check': { requests: 30, window: '10 m' },
+  /** POST /api/visa-letters/request (registration id + e-mail, passport data): one letter, a retry after a rejection. */
+  'visa-letter': { requests: 10, window: '10 m' },
+  /** The public visa-letter check (a letter's QR): a consulate checks a few; a walker of references needs millions. */
+  'visa-letter-verify': { requests: 60, window: '10 m' },
   /** POST /api/registration/proof (registration id + e-mail and a file of up to 5 MB): a delegate sends one proof, or two. */
   'proof-upload': { requests: 10, window: '10 m' },
 } as const satisfies Record<string, { requests: number; window: `${number} ${'s' | 'm' | 'h'}` }>;

@@ -20,6 +20,7 @@ import {
   tiersOnOffer,
   type CouponType,
 } from '../../src/shared/pricing';
+import { regionRefusal } from '../../src/shared/region-rules';
 import { tierDependentFields } from '../../src/shared/tier-rules';
 import { checkCoupon, holdCoupon } from './coupons';
 import { HttpError } from './http';
@@ -30,8 +31,6 @@ import { finaliseAndNotify } from './confirm';
 import { savePendingOrder, type RegistrationOrder } from './orders';
 
 export const EARLY_BIRD_ENDED = 'The Early Bird registration period has ended. Please reselect a valid tier.';
-export const INTERNATIONAL_REFUSED =
-  'International (USD) registrations are not taken here. Please use the international registration link on the registration page.';
 
 export interface CreateOrderInput {
   /** Total the browser showed, whole units (e.g. 10030.5). */
@@ -78,8 +77,8 @@ export function assertRegistrationOpen(now: Date, admin: boolean): void {
  * Returns the order response (spec part 2 section 3). Throws HttpError:
  * 400 unknown tier / tier not on offer / membership not valid / Paper ID not among the accepted
  * papers once papers are imported (PAPER_NOT_FOUND) / coupon rules (an unknown and a
- * used-up coupon answer alike: INVALID_COUPON 'Invalid coupon'), 403 USD without an admin
- * session, 403 REGISTRATION_CLOSED after the Standard deadline without an admin session (issue 22),
+ * used-up coupon answer alike: INVALID_COUPON 'Invalid coupon'), 403 a tier outside the
+ * delegate's region or an unlisted country without an admin session (regionRefusal, issue 24), 403 REGISTRATION_CLOSED after the Standard deadline without an admin session (issue 22),
  * 409 earlyBirdExpired, price changed;
  * ServiceUnavailableError (503) when Redis, Razorpay or the membership check is down.
  */
@@ -89,9 +88,9 @@ export async function createRegistrationOrder(input: CreateOrderInput, ctx: Crea
   const tier = findTier(pricing, form.registrationTier);
   if (!tier) throw new HttpError(400, 'UNKNOWN_TIER', 'Unknown registration tier.', field('registrationTier', 'Unknown registration tier.'));
 
-  if (!ctx.admin && (tier.currency !== 'INR' || form.country !== 'India' || form.billingCountry !== 'India')) {
-    throw new HttpError(403, 'INTERNATIONAL_PAYMENTS', INTERNATIONAL_REFUSED);
-  }
+  // The delegate's country decides the tier set (issue 24); an admin may register anyone in any tier (spec part 2 section 6).
+  const refusal = ctx.admin ? null : regionRefusal(tier, form.country, form.billingCountry);
+  if (refusal) throw new HttpError(refusal.status, refusal.code, refusal.message, refusal.field ? field(refusal.field, refusal.message) : undefined);
   if (form.registrationCurrency !== tier.currency) {
     throw new HttpError(400, 'CURRENCY_MISMATCH', `This tier is priced in ${tier.currency}.`, field('registrationCurrency', `This tier is priced in ${tier.currency}.`));
   }

@@ -114,6 +114,10 @@ export const keys = {
   certificatesSent: () => `${keyPrefix()}certificates:sent`,
   /** List (newest first) of JSON entries: each "send all certificates" run. */
   certificatesLog: () => `${keyPrefix()}certificates:log`,
+  /** Hash: visa-letter reference -> JSON StoredVisaLetter (issue 24; passport data only sealed inside). */
+  visaLetters: () => `${keyPrefix()}visa:letters`,
+  /** Hash: registration number -> its visa-letter reference (one letter per registration). */
+  visaLettersByRegistration: () => `${keyPrefix()}visa:by-reg`,
   /** Prefix of @upstash/ratelimit's keys for admin sign-in attempts. */
   loginRateLimit: () => `${keyPrefix()}ratelimit:login`,
   /** Prefix of @upstash/ratelimit's keys for the public endpoint group `name` (netlify/server/rate-limit.ts). */

@@ -82,6 +82,8 @@ export const routes: RouteObject[] = [
       { path: paths.certificates, ...page('accounts/CertificatesPage', () => import('../features/accounts/CertificatesPage')) },
       { path: paths.certificatesVerify, ...page('accounts/CertificatesPage', () => import('../features/accounts/CertificatesPage').then((m) => ({ default: m.CertificateVerifyPage }))) },
       { path: paths.registrationProof, ...page('accounts/ProofPage', () => import('../features/accounts/ProofPage')) },
+      { path: paths.visaLetter, ...page('accounts/VisaLetterPage', () => import('../features/accounts/VisaLetterPage')) },
+      { path: paths.visaLettersVerify, ...page('accounts/VisaLetterPage', () => import('../features/accounts/VisaLetterPage').then((m) => ({ default: m.VisaLetterVerifyPage }))) },
       { path: paths.error, ...page('error/ErrorPage', () => import('../features/error/ErrorPage')) },
       // Self-service (spec part 2 sections 2 and 4): public, lazy like every page.
       { path: paths.tierUpgrade, ...page('self-service/TierUpgradePage', () => import('../features/self-service/TierUpgradePage')) },
@@ -101,6 +103,7 @@ export const routes: RouteObject[] = [
           { path: paths.adminPapers, ...page('admin/PapersPage', () => import('../features/admin/PapersPage')) },
           { path: paths.adminVerifications, ...page('admin/VerificationsPage', () => import('../features/admin/VerificationsPage')) },
           { path: paths.adminBadgesCertificates, ...page('admin/BadgesCertificatesPage', () => import('../features/admin/BadgesCertificatesPage')) },
+          { path: paths.adminVisaLetters, ...page('admin/VisaLettersPage', () => import('../features/admin/VisaLettersPage')) },
         ],
       },
     ],

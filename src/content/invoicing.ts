@@ -41,6 +41,21 @@ export const invoicing = {
   /** Printed on USD invoices (foreign delegates pay in USD: export of services). */
   exportLine: 'Supply meant for export of services on payment of integrated tax (IGST).',
   /**
+   * Foreign delegates (country outside India, billed outside India, paying in USD; issue 24): the
+   * finance chair's treatment. SAMPLE until the finance chair confirms it with the auditors.
+   * - `exportOfServices: true`: the supply is invoiced as an export of services, with the
+   *   recipient's country as the place of supply (GST state code 96, "Other Countries"), and
+   *   `exportLine` printed on the invoice.
+   * - GST: charged at the same 18 % as IGST ("on payment of integrated tax", refundable to the
+   *   supplier), so the wizard's arithmetic (spec part 2 section 9) is one formula for everyone.
+   * - The convenience fee (4 % of subtotal plus GST) applies as to Indian delegates: Razorpay's
+   *   international-card fee is higher, not lower.
+   * Note for the finance chair: section 13(5) of the IGST Act places the admission to a
+   * conference where it is held (Karnataka); choose `exportOfServices: false` to print Karnataka
+   * (29) on USD invoices instead.
+   */
+  foreignDelegates: { sample: true, exportOfServices: true as boolean, placeOfSupplyCode: '96', placeOfSupplyLabel: 'Other Countries' },
+  /**
    * Refunds: the share of the registration fee refunded, and the day requests must come before
    * (spec part 2 section 9). The only place of these rules (issue 18): the information page, the
    * cancellation page, the quote and the refund all read them from here, as the name transfer's

@@ -34,6 +34,17 @@ export const registrationFees = {
   },
   /** Additional tickets a delegate may buy for each event (spec part 2 section 3: 0-3). */
   maxExtraTickets: 3,
-  /** External site for international registrations (sample: the public facts give no address). */
-  internationalRegistration: { url: 'https://events.example.org/pesgre-2025/international', sample: true },
+  /**
+   * How delegates from outside India register (issue 24). 'wizard' (the default): through this
+   * site's wizard, in USD at the Foreign tiers, paying through Razorpay's checkout (international
+   * cards); the server takes the tier set from the delegate's country. 'external': the information
+   * page links to `url` and create-order refuses USD and non-Indian countries unless an admin
+   * registers the delegate (spec part 2 section 6, `?foreign=allowed`). SAMPLE: the public facts
+   * give no external address.
+   */
+  internationalRegistration: {
+    mode: 'wizard' as 'wizard' | 'external',
+    url: 'https://events.example.org/pesgre-2025/international',
+    sample: true,
+  },
 } as const;

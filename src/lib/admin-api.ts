@@ -37,6 +37,9 @@ export const adminApiPaths = {
   papersSessionCoupons: '/api/admin/papers/session-coupons',
   verifications: '/api/admin/verifications',
   verificationsDecide: '/api/admin/verifications/decide',
+  visaLetters: '/api/admin/visa-letters',
+  visaLettersDecide: '/api/admin/visa-letters/decide',
+  visaLettersExport: '/api/admin/visa-letters/export',
 } as const satisfies {
   login: ApiPaths['adminLogin'];
   verify: ApiPaths['adminVerify'];
@@ -61,6 +64,9 @@ export const adminApiPaths = {
   papersSessionCoupons: ApiPaths['adminPapersSessionCoupons'];
   verifications: ApiPaths['adminVerifications'];
   verificationsDecide: ApiPaths['adminVerificationsDecide'];
+  visaLetters: ApiPaths['adminVisaLetters'];
+  visaLettersDecide: ApiPaths['adminVisaLettersDecide'];
+  visaLettersExport: ApiPaths['adminVisaLettersExport'];
 };
 
 /** The shown text for a login that never got an answer (spec part 2 section 8). */

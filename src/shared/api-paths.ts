@@ -61,6 +61,11 @@ export const apiPaths = {
   adminCertificatesSend: '/api/admin/certificates/send',
   certificatesDownload: '/api/certificates/download',
   certificatesVerify: '/api/certificates/verify',
+  visaLetterRequest: '/api/visa-letters/request',
+  visaLetterVerify: '/api/visa-letters/verify',
+  adminVisaLetters: '/api/admin/visa-letters',
+  adminVisaLettersDecide: '/api/admin/visa-letters/decide',
+  adminVisaLettersExport: '/api/admin/visa-letters/export',
   // Verifications (issue 22): students' proof of status, IEEE membership without a service.
   registrationProof: '/api/registration/proof',
   adminVerifications: '/api/admin/verifications',

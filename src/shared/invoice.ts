@@ -178,14 +178,27 @@ function recipientOf(r: StoredRegistration, at: string): InvoiceDocument['recipi
   };
 }
 
+/** True when a document in `currency` is an export of services (USD: a foreign delegate; src/content/invoicing.ts foreignDelegates). */
+const exported = (currency: Currency): boolean => currency === 'USD' && invoicing.foreignDelegates.exportOfServices;
+
+/**
+ * The place of supply printed on a document: the recipient's country with GST code 96 ('Germany
+ * (96 – Other Countries)') for an export of services (issue 24), else the event's state, 'Karnataka (29)'.
+ */
+export function placeOfSupply(r: Pick<StoredRegistration, 'billingCountry'>, currency: Currency): string {
+  const foreign = invoicing.foreignDelegates;
+  if (exported(currency)) return `${r.billingCountry} (${foreign.placeOfSupplyCode} – ${foreign.placeOfSupplyLabel})`;
+  return `${invoicing.placeOfSupply.state} (${invoicing.placeOfSupply.stateCode})`;
+}
+
 function base(r: StoredRegistration, currency: Currency, at: string) {
   return {
     currency,
     supplier: { ...invoicing.supplier, name: invoicing.supplier.legalName },
     recipient: recipientOf(r, at),
     registrationNumber: r.registrationNumber,
-    placeOfSupply: `${invoicing.placeOfSupply.state} (${invoicing.placeOfSupply.stateCode})`,
-    notes: [invoicing.reverseChargeLine, ...(currency === 'USD' ? [invoicing.exportLine] : [])],
+    placeOfSupply: placeOfSupply(r, currency),
+    notes: [invoicing.reverseChargeLine, ...(exported(currency) ? [invoicing.exportLine] : [])],
   };
 }
 

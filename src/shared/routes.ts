@@ -34,6 +34,8 @@ export const paths = {
   certificates: '/certificates',
   certificatesVerify: '/certificates/verify',
   registrationProof: '/registration/proof',
+  visaLetter: '/registration/visa-letter',
+  visaLettersVerify: '/visa-letters/verify',
   adminLogin: '/admin/login',
   admin: '/admin',
   adminTicketVerifier: '/admin/ticket-verifier',
@@ -42,6 +44,7 @@ export const paths = {
   adminPapers: '/admin/papers',
   adminVerifications: '/admin/verifications',
   adminBadgesCertificates: '/admin/badges-certificates',
+  adminVisaLetters: '/admin/visa-letters',
   error: '/error',
 } as const;
 

@@ -201,7 +201,7 @@ describe('admin area in Chromium', () => {
     adminToken = (await storedToken(page))!;
     expect(adminToken).toBeTruthy();
 
-    // Dashboard: the spec's seven quick actions, Accounts, Papers (issue 23) and Proofs to verify (issue 22), the total and the carousel (newest first, wrapping).
+    // Dashboard: the spec's seven quick actions, Accounts, Papers (issue 23), Proofs to verify (issue 22), Badges and certificates (issue 25) and Visa letters (issue 24), the total and the carousel (newest first, wrapping).
     await expect.poll(() => page.getByRole('heading', { name: 'Admin Dashboard' }).isVisible()).toBe(true);
     const actions = page.locator('.admin-action__title');
     expect(await actions.allTextContents()).toEqual([
@@ -215,10 +215,13 @@ describe('admin area in Chromium', () => {
       'Accounts',
       'Papers',
       'Proofs to verify',
+      'Badges and certificates',
+      'Visa letters',
     ]);
     expect(await page.getByRole('link', { name: /^Accounts/ }).getAttribute('href')).toBe('/admin/accounts');
     expect(await page.getByRole('link', { name: /^Papers/ }).getAttribute('href')).toBe('/admin/papers');
     expect(await page.getByRole('link', { name: /^Proofs to verify/ }).getAttribute('href')).toBe('/admin/verifications');
+    expect(await page.getByRole('link', { name: /^Visa letters/ }).getAttribute('href')).toBe('/admin/visa-letters');
     expect(await page.getByRole('link', { name: /^Foreign Author Registration/ }).getAttribute('href')).toBe('/authors/registration/details?foreign=allowed');
     expect(await page.getByRole('link', { name: /^Upgrade Tier/ }).getAttribute('href')).toBe('/tier-upgrade');
     expect(await page.getByRole('link', { name: /^Change IEEE Status/ }).getAttribute('href')).toBe('/ieee-change');

@@ -157,7 +157,7 @@ describe('prerendered pages', () => {
     const scripts = recordScripts(page);
     await page.goto(baseUrl + route);
     // Before the load event an information page fetched its bootstrap script alone (issue 26).
-    if (isStatic) expect(scripts.filter((f) => !/\/assets\/(boot|frame-behaviour)-[\w-]+\.js$/.test(f)), JSON.stringify(scripts)).toEqual([]);
+    if (isStatic) expect(scripts.filter((f) => !/\/assets\/(boot|frame-behaviour|rolldown-runtime)-[\w-]+\.js$/.test(f)), JSON.stringify(scripts)).toEqual([]);
     // A first interaction: the information pages load the app and hydrate only then
     // (src/boot.ts); the test below checks the wait itself.
     await page.mouse.move(1, 1);
@@ -202,7 +202,7 @@ describe('prerendered pages', () => {
     await page.waitForLoadState('networkidle');
     expect(await hasFiber(page, 'header .desktop-nav button')).toBe(false);
     expect(await hasFiber(page, 'h1')).toBe(false);
-    expect(scripts.filter((f) => !/\/assets\/(boot|frame-behaviour)-[\w-]+\.js$/.test(f)), JSON.stringify(scripts)).toEqual([]);
+    expect(scripts.filter((f) => !/\/assets\/(boot|frame-behaviour|rolldown-runtime)-[\w-]+\.js$/.test(f)), JSON.stringify(scripts)).toEqual([]);
     // Reading needs no script: the content's links are plain links meanwhile.
     const cancelLink = page.getByRole('link', { name: 'request a cancellation' });
     expect(await cancelLink.getAttribute('href')).toBe(paths.cancelRegistration);

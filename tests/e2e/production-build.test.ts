@@ -1,6 +1,8 @@
 /**
  * The production build under the production Content-Security-Policy of netlify.toml: pages start
  * and nothing is blocked. (The dev server runs without it, since Vite's dev preamble is inline.)
+ * The ticket verifier's web app manifest and service worker (issue 25): scoped to the verifier,
+ * which opens again with no network.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -38,6 +40,44 @@ describe('production build under the production CSP', () => {
     await page.goto(baseUrl + route);
     await page.getByRole('heading', { level: 1 }).waitFor({ state: 'attached', timeout: 20_000 });
     await page.locator('#footer').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the ticket verifier is an installable app: manifest, a service worker scoped to it alone, and it opens offline', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await context.route('**/api', (r) => r.fulfill({ json: { name: 'PESGRE 2025', status: 'ok' } }));
+    await context.route('**/api/admin-auth/verify', (r) => r.fulfill({ json: { ok: true } }));
+    // Any other admin call (the verifier's offline state) answers as a server with no data would.
+    await context.route('**/api/admin/**', (r) => r.fulfill({ status: 503, json: { error: { code: 'UNAVAILABLE', message: 'Server error. Try again later.' } } }));
+    await page.goto(baseUrl + '/admin/login');
+    await page.evaluate(() => localStorage.setItem('admin-token', 'test-token'));
+    await page.goto(baseUrl + '/admin/ticket-verifier');
+    await page.getByRole('heading', { level: 1, name: 'Ticket Verification' }).waitFor({ timeout: 20_000 });
+
+    // The manifest the page links, scoped to the verifier.
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    const manifest = (await (await fetch(new URL(href!, baseUrl))).json()) as { scope: string; start_url: string; display: string };
+    expect(manifest).toMatchObject({ scope: '/admin/ticket-verifier', start_url: '/admin/ticket-verifier', display: 'standalone' });
+    // The service worker, registered by the verifier with its scope, controls nothing else.
+    const scope = await page.evaluate(() => navigator.serviceWorker.ready.then((r) => new URL(r.scope).pathname));
+    expect(scope).toBe('/admin/ticket-verifier');
+    expect(await page.evaluate(() => navigator.serviceWorker.getRegistration('/').then((r) => r?.scope ?? null))).toBeNull();
+
+    // No network: the page opens again from the service worker's cache and keeps the session.
+    // (Workbox's worker does not claim the page that registered it: a navigation after it is active is controlled.)
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Ticket Verification' }).waitFor({ timeout: 20_000 });
+    await page.waitForTimeout(2_500); // beyond the guard's grace for an unanswered check (UNREACHABLE_GRACE_MS)
+    expect(new URL(page.url()).pathname).toBe('/admin/ticket-verifier');
+    expect(await page.evaluate(() => localStorage.getItem('admin-token'))).toBe('test-token');
+    // A public page is not the app's: offline it does not load.
+    const publicPage = await page.goto(baseUrl + '/contact').then(() => 'loaded', () => 'failed');
+    expect(publicPage).toBe('failed');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -28,7 +28,16 @@ export async function productionCsp(): Promise<string> {
 export async function startProductionPreview(dirPrefix: string): Promise<ProductionPreview> {
   const outDir = await mkdtemp(path.join(tmpdir(), dirPrefix));
   try {
-    await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+    // vitest sets NODE_ENV=test, and Vite keeps a NODE_ENV it finds: the build would be React's
+    // development build with import.meta.env.PROD false (no service worker, dev warnings). Built as
+    // `npm run build` builds, then put back.
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      await build({ root, mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+    } finally {
+      process.env.NODE_ENV = nodeEnv;
+    }
     const server = await preview({ root, logLevel: 'warn', build: { outDir }, preview: { port: 0, host: '127.0.0.1', headers: { 'Content-Security-Policy': await productionCsp() } } });
     return {
       baseUrl: server.resolvedUrls!.local[0]!.replace(/\/$/, ''),

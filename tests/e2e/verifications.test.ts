@@ -7,13 +7,12 @@
  *  - after 15 Nov 2025 (23:59 IST) the wizard shows the closed notice with the contact address.
  * Netlify Blobs is @netlify/blobs' local server, started by scripts/start.ts.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHmac } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import PostalMime from 'postal-mime';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { conference } from '../../src/content/conference';
 import type { StoredRegistration } from '../../src/shared/api';
 import { REGISTRATION_CLOSED_MESSAGE } from '../../src/shared/messages';
@@ -24,40 +23,12 @@ import { devDefaults } from '../../scripts/local-config';
 import { decodeQrPng, jsonOrUndefined } from '../setup/mail-receiver';
 import { validForm } from '../functions/helpers-form';
 import { qrPng } from './fake-camera';
-import { launchChromium, startStack, type Stack } from './stack';
 
 const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD || devDefaults.ADMIN_PASSWORD;
 const NOW = '2025-11-10T10:00:00+05:30';
 const STUDENT: Partial<RegistrationForm> = { registrationTier: 'stud_non_indian_std', registrationFee: 8400, noPaper: true, paperId: '' };
-
-let stack: Stack;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let outbox: string;
-
-beforeAll(async () => {
-  outbox = await mkdtemp(path.join(tmpdir(), 'pesgre-verifications-outbox-'));
-  stack = await startStack({ MAIL_OUTBOX_DIR: outbox, APP_NOW: NOW });
-  browser = await launchChromium();
-}, 400_000);
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-  if (outbox) await rm(outbox, { recursive: true, force: true });
-});
-beforeEach(async () => {
-  context = await browser.newContext({ acceptDownloads: true });
-  await context.clock.setSystemTime(new Date(NOW));
-  page = await context.newPage();
-});
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && !page.isClosed()) {
-    await mkdir('test-results', { recursive: true });
-    await page.screenshot({ path: `test-results/verifications-${ctx.task.name.replace(/\W+/g, '-').slice(0, 60)}.png`, fullPage: true });
-  }
-  await context?.close();
-});
+import { e2eFixture } from './fixture';
+const e2e = e2eFixture('verifications', { now: NOW });
 
 async function post(url: string, body: unknown) {
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -68,10 +39,10 @@ async function post(url: string, body: unknown) {
 /** Registers and pays over HTTP as the browser does (create-order, the double's checkout, verify-payment). */
 async function register(email: string): Promise<string> {
   const form = validForm({ ...STUDENT, email, verifyEmail: email });
-  const order = await post(`${stack.appUrl}/api/payment/create-order`, { amount: fromMinor(computeCharges(pricing, form, null).total), data: form, code: null });
+  const order = await post(`${e2e.stack.appUrl}/api/payment/create-order`, { amount: fromMinor(computeCharges(pricing, form, null).total), data: form, code: null });
   expect(order.status, order.text).toBe(200);
-  const paid = await post(`${stack.doubleUrl}/_double/pay`, { order_id: order.json.id, outcome: 'success' });
-  const verified = await post(`${stack.appUrl}/api/payment/verify-payment`, paid.json);
+  const paid = await post(`${e2e.stack.doubleUrl}/_double/pay`, { order_id: order.json.id, outcome: 'success' });
+  const verified = await post(`${e2e.stack.appUrl}/api/payment/verify-payment`, paid.json);
   expect(verified.status, verified.text).toBe(200);
   return verified.json.registrationNumber as string;
 }
@@ -79,14 +50,14 @@ async function register(email: string): Promise<string> {
 /** Every e-mail of `regNo` in the outbox, oldest first, once there are at least `count`. */
 async function mails(regNo: string, count: number) {
   let files: string[] = [];
-  await expect.poll(async () => (files = (await readdir(outbox)).filter((f) => f.endsWith(`-${regNo}.eml`)).sort()).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(count);
-  return Promise.all(files.map(async (f) => PostalMime.parse(await readFile(path.join(outbox, f)))));
+  await expect.poll(async () => (files = (await readdir(e2e.outbox)).filter((f) => f.endsWith(`-${regNo}.eml`)).sort()).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(count);
+  return Promise.all(files.map(async (f) => PostalMime.parse(await readFile(path.join(e2e.outbox, f)))));
 }
 
-const stored = async (regNo: string) => (await stack.redis.get<StoredRegistration>(`${stack.keyPrefix}reg:${regNo}`))!;
+const stored = async (regNo: string) => (await e2e.stack.redis.get<StoredRegistration>(`${e2e.stack.keyPrefix}reg:${regNo}`))!;
 
 async function signIn(p: Page) {
-  await p.goto(`${stack.appUrl}/admin/login`);
+  await p.goto(`${e2e.stack.appUrl}/admin/login`);
   await p.getByLabel('Password').fill(ADMIN_PASSWORD);
   await p.getByRole('button', { name: 'Login' }).click();
   await p.waitForURL(/\/admin$/);
@@ -94,7 +65,7 @@ async function signIn(p: Page) {
 
 /** Shows `png` (a QR image) to the ticket verifier page and presses Verify Ticket once it is decoded. */
 async function verifyTicketImage(p: Page, png: Buffer) {
-  await p.goto(`${stack.appUrl}/admin/ticket-verifier`);
+  await p.goto(`${e2e.stack.appUrl}/admin/ticket-verifier`);
   await p.getByLabel('Choose a ticket image').setInputFiles({ name: 'ticket.png', mimeType: 'image/png', buffer: png });
   await expect.poll(() => p.getByLabel('Decoded QR').inputValue()).toContain('"rid"');
   await p.getByRole('button', { name: 'Verify Ticket' }).click();
@@ -120,37 +91,37 @@ describe("students' proof of status in Chromium", () => {
 
     // The verifier refuses the registration's ticket (signed here with the stack's local key, as
     // the server would sign it) and says what is missing.
-    await signIn(page);
+    await signIn(e2e.page);
     const sig = createHmac('sha256', devDefaults.TICKET_SIGNING_KEY).update(regNo, 'utf8').digest('base64url');
-    await verifyTicketImage(page, await qrPng(JSON.stringify({ rid: regNo, sig }), 300));
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Invalid Ticket — Not confirmed: proof of student status not yet verified.' }).isVisible()).toBe(true);
+    await verifyTicketImage(e2e.page, await qrPng(JSON.stringify({ rid: regNo, sig }), 300));
+    await expect.poll(() => e2e.page.getByRole('alert').filter({ hasText: 'Invalid Ticket — Not confirmed: proof of student status not yet verified.' }).isVisible()).toBe(true);
 
     // The proof page: a 6 MB file is refused in the browser already, a renamed .exe by the server.
-    await page.goto(`${stack.appUrl}/registration/proof`);
-    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Proof of student status' }).isVisible()).toBe(true);
+    await e2e.page.goto(`${e2e.stack.appUrl}/registration/proof`);
+    await expect.poll(() => e2e.page.getByRole('heading', { level: 1, name: 'Proof of student status' }).isVisible()).toBe(true);
     const big = Buffer.alloc(6 * 1024 * 1024);
     pdf.copy(big);
-    await uploadOnPage(page, regNo, email, { name: 'card.pdf', mimeType: 'application/pdf', buffer: big });
-    await expect.poll(() => page.getByRole('alert').textContent()).toContain('larger than 5 MB');
+    await uploadOnPage(e2e.page, regNo, email, { name: 'card.pdf', mimeType: 'application/pdf', buffer: big });
+    await expect.poll(() => e2e.page.getByRole('alert').textContent()).toContain('larger than 5 MB');
     const exe = Buffer.alloc(512);
     exe.write('MZ');
     exe.writeUInt32LE(0x80, 0x3c);
     exe.write('PE\0\0', 0x80, 'latin1');
-    await uploadOnPage(page, regNo, email, { name: 'card.pdf', mimeType: 'application/pdf', buffer: exe });
-    await expect.poll(() => page.getByRole('alert').textContent()).toContain('not a PDF, JPEG or PNG');
+    await uploadOnPage(e2e.page, regNo, email, { name: 'card.pdf', mimeType: 'application/pdf', buffer: exe });
+    await expect.poll(() => e2e.page.getByRole('alert').textContent()).toContain('not a PDF, JPEG or PNG');
     expect((await stored(regNo)).verification?.proof).toBeUndefined();
-    await uploadOnPage(page, regNo, email, { name: 'card.pdf', mimeType: 'application/pdf', buffer: pdf });
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'your proof was received' }).isVisible()).toBe(true);
+    await uploadOnPage(e2e.page, regNo, email, { name: 'card.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await expect.poll(() => e2e.page.getByRole('status').filter({ hasText: 'your proof was received' }).isVisible()).toBe(true);
     expect((await stored(regNo)).verification?.proof).toMatchObject({ contentType: 'application/pdf' });
 
     // "Proofs to verify": the proof opens for the admin, and Approve confirms.
-    await page.goto(`${stack.appUrl}/admin/verifications`);
-    const row = page.locator(`tr[data-registration="${regNo}"]`);
+    await e2e.page.goto(`${e2e.stack.appUrl}/admin/verifications`);
+    const row = e2e.page.locator(`tr[data-registration="${regNo}"]`);
     await expect.poll(() => row.isVisible()).toBe(true);
     await row.getByRole('button', { name: `Open the proof of ${regNo}` }).click();
     await expect.poll(() => row.getByRole('link', { name: new RegExp(`Proof of ${regNo}`) }).isVisible()).toBe(true);
     await row.getByRole('button', { name: `Approve ${regNo}` }).click();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: `${regNo} approved` }).isVisible()).toBe(true);
+    await expect.poll(() => e2e.page.getByRole('status').filter({ hasText: `${regNo} approved` }).isVisible()).toBe(true);
     expect((await stored(regNo)).status).toBe('confirmed');
 
     const all = await mails(regNo, 2);
@@ -159,22 +130,22 @@ describe("students' proof of status in Chromium", () => {
     const qr = confirmation.attachments.find((a) => a.filename === `ticket-${regNo}.png`)!;
     const png = Buffer.from(typeof qr.content === 'string' ? Buffer.from(qr.content, 'base64') : new Uint8Array(qr.content as ArrayBuffer));
     expect(JSON.parse(decodeQrPng(png)).rid).toBe(regNo);
-    await verifyTicketImage(page, png);
-    await expect.poll(() => page.getByText(`Valid Ticket — RID: ${regNo}`).isVisible()).toBe(true);
+    await verifyTicketImage(e2e.page, png);
+    await expect.poll(() => e2e.page.getByText(`Valid Ticket — RID: ${regNo}`).isVisible()).toBe(true);
   }, 240_000);
 
   it('reject: the reason is required and e-mailed', async () => {
     const email = 'student.reject.e2e@example.org';
     const regNo = await register(email);
-    await signIn(page);
-    await page.goto(`${stack.appUrl}/admin/verifications`);
-    const row = page.locator(`tr[data-registration="${regNo}"]`);
+    await signIn(e2e.page);
+    await e2e.page.goto(`${e2e.stack.appUrl}/admin/verifications`);
+    const row = e2e.page.locator(`tr[data-registration="${regNo}"]`);
     await expect.poll(() => row.isVisible()).toBe(true);
     await row.getByRole('button', { name: `Reject ${regNo}` }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Write the reason');
+    await expect.poll(() => e2e.page.getByRole('alert').textContent()).toContain('Write the reason');
     await row.getByLabel(`Reason for rejecting ${regNo}`).fill('No proof was uploaded.');
     await row.getByRole('button', { name: `Reject ${regNo}` }).click();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: `${regNo} rejected` }).isVisible()).toBe(true);
+    await expect.poll(() => e2e.page.getByRole('status').filter({ hasText: `${regNo} rejected` }).isVisible()).toBe(true);
     const rejection = (await mails(regNo, 2)).at(-1)!;
     expect(rejection.subject).toContain('proof of student status not accepted');
     expect(rejection.text).toContain('Reason: No proof was uploaded.');
@@ -183,13 +154,13 @@ describe("students' proof of status in Chromium", () => {
 });
 
 describe('the registration window in Chromium', () => {
-  it('shows the closed notice with the contact address after 15 Nov 2025 (browser clock pinned to 16 Nov, 00:00 IST)', async () => {
-    await context.clock.setSystemTime(new Date('2025-11-16T00:00:00+05:30'));
-    await page.goto(`${stack.appUrl}/authors/registration/details`);
-    const closed = page.getByTestId('registration-closed');
+  it('shows the closed notice with the contact address after 15 Nov 2025 (e2e.browser clock pinned to 16 Nov, 00:00 IST)', async () => {
+    await e2e.context.clock.setSystemTime(new Date('2025-11-16T00:00:00+05:30'));
+    await e2e.page.goto(`${e2e.stack.appUrl}/authors/registration/details`);
+    const closed = e2e.page.getByTestId('registration-closed');
     await expect.poll(() => closed.isVisible()).toBe(true);
     expect(await closed.textContent()).toContain(REGISTRATION_CLOSED_MESSAGE);
     expect(await closed.getByRole('link', { name: conference.contactEmail }).getAttribute('href')).toBe(`mailto:${conference.contactEmail}`);
-    expect(await page.getByRole('button', { name: 'Next' }).count()).toBe(0);
+    expect(await e2e.page.getByRole('button', { name: 'Next' }).count()).toBe(0);
   });
 });

@@ -242,7 +242,8 @@ describe('admin endpoints', () => {
 });
 
 describe('create-order admin override (foreign authors)', () => {
-  const foreign = () => validForm({ registrationTier: 'prof_non_foreign_std', registrationCurrency: 'USD', country: 'Germany', billingCountry: 'Germany' });
+  // Only an admin may register a delegate outside the tier set of their country (spec part 2 section 6; issue 24).
+  const foreign = () => validForm({ registrationTier: 'prof_non_foreign_std', registrationCurrency: 'USD', country: 'India', billingCountry: 'Germany' });
 
   it('accepts a USD tier and a foreign country with a valid admin token', async () => {
     const data = foreign();

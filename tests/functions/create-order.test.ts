@@ -98,13 +98,35 @@ describe('create-order: refusals write nothing', () => {
     expect(r2.body.error.fieldErrors['data.paperId']).toBe('Paper ID is required unless you did not submit a paper.');
   });
 
-  it('refuses USD tiers and foreign countries without an admin session', async () => {
+  it("takes the tier set from the delegate's country, not from the currency the browser sends (issue 24)", async () => {
+    const before = await snapshot();
+    // USD tier for a delegate from India.
     const usd = validForm({ registrationTier: 'prof_non_foreign_std', registrationCurrency: 'USD' });
     const r = await call(createOrder, { body: { amount: totalFor(usd), data: usd } });
     expect(r.status).toBe(403);
     expect(r.body.error.code).toBe('INTERNATIONAL_PAYMENTS');
-    const abroad = validForm({ country: 'Nepal' });
-    expect((await call(createOrder, { body: { amount: totalFor(abroad), data: abroad } })).status).toBe(403);
+    expect(r.body.error.fieldErrors['data.registrationTier']).toBe('Delegates from India register at the Indian (INR) fees.');
+    // INR tier for a delegate from Nepal.
+    const abroad = validForm({ country: 'Nepal', billingCountry: 'Nepal' });
+    const r2 = await call(createOrder, { body: { amount: totalFor(abroad), data: abroad } });
+    expect(r2.status).toBe(403);
+    expect(r2.body.error.fieldErrors['data.registrationTier']).toBe('Delegates from outside India register at the international (USD) fees.');
+    // A foreign delegate billed in India, and a country that is not on the list.
+    const billedInIndia = validForm({ registrationTier: 'prof_non_foreign_std', registrationCurrency: 'USD', country: 'Germany', billingCountry: 'India' });
+    expect((await call(createOrder, { body: { amount: totalFor(billedInIndia), data: billedInIndia } })).body.error.fieldErrors).toHaveProperty(['data.billingCountry']);
+    const unknown = validForm({ registrationTier: 'prof_non_foreign_std', registrationCurrency: 'USD', country: 'Atlantis', billingCountry: 'Atlantis' });
+    const r3 = await call(createOrder, { body: { amount: totalFor(unknown), data: unknown } });
+    expect(r3.status).toBe(400);
+    expect(r3.body.error.code).toBe('UNKNOWN_COUNTRY');
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('accepts a foreign delegate in USD at a Foreign tier without admin mode (issue 24)', async () => {
+    const data = validForm({ registrationTier: 'prof_non_foreign_std', registrationCurrency: 'USD', country: 'Germany', billingCountry: 'Germany' });
+    const r = await call(createOrder, { body: { amount: totalFor(data), data } });
+    expect(r.status).toBe(200);
+    // 540 USD + 18 % GST = 637.20; + 4 % = 662.69 (25.488 rounded half up): 66269 cents.
+    expect(r.body).toMatchObject({ success: true, noPayment: false, currency: 'USD', amount: 66269 });
   });
 
   it('answers bad input with 4xx field errors', async () => {

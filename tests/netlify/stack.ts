@@ -19,6 +19,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Redis as IORedis } from 'ioredis';
 import { ensureNetlifyTools, type NetlifyTools } from '../../scripts/netlify-tools';
 import { ensureRedis } from '../../scripts/redis-local';
@@ -122,7 +123,7 @@ export function functionEnv(values: Record<string, string>): Record<string, stri
   const names = [
     'UPSTASH_REDIS_REST_URL', 'UPSTASH_REDIS_REST_TOKEN', 'RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET',
     'RAZORPAY_API_BASE_URL', 'RAZORPAY_TIMEOUT_MS', 'KEY_PREFIX', 'IEEE_VERIFY_URL', 'IEEE_VERIFY_KEY', 'IEEE_ROSTER_FILE', 'APP_NOW',
-    'ADMIN_PASSWORD_HASH', 'ADMIN_PASSWORD', 'ADMIN_JWT_SECRET', 'TICKET_SIGNING_KEY', 'SMTP_URL', 'MAIL_FROM', 'MAIL_OUTBOX_DIR',
+    'ADMIN_PASSWORD_HASH', 'ADMIN_PASSWORD', 'ADMIN_JWT_SECRET', 'TICKET_SIGNING_KEY', 'PASSPORT_DATA_KEY', 'SMTP_URL', 'MAIL_FROM', 'MAIL_OUTBOX_DIR',
     'SITE_URL', 'CONTEXT',
   ];
   return { ...Object.fromEntries(names.map((n) => [n, ''])), ...values };
@@ -140,9 +141,23 @@ async function cliConfigHome(): Promise<string> {
   return configHome;
 }
 
-/** The environment the CLI runs with: Node 22, Deno and the CLI first on PATH, its own config folder, `env` on top. */
+/**
+ * Edge functions offline (issue 24, decision 015). The CLI runs netlify/edge-functions on Deno
+ * from a bootstrap it fetches from edge.netlify.com; this machine reaches only the npm registry.
+ * NETLIFY_EDGE_BOOTSTRAP (read by netlify-cli's lib/edge-functions/bootstrap.js) names instead the
+ * self-contained bootstrap that @netlify/edge-functions-dev ships in the tools folder. The CLI's
+ * config extractor (edge-bundler's deno/config.ts) still fails to import a type file from
+ * edge.netlify.com and says so in the log; that is harmless, as the function's paths are declared
+ * in netlify.toml, not in an inline `config`.
+ */
+export function offlineEdgeEnv(tools: NetlifyTools): Record<string, string> {
+  const bootstrap = path.join(tools.dir, 'node_modules', '@netlify', 'edge-functions-dev', 'dist', 'deno', 'bootstrap.mjs');
+  return { NETLIFY_EDGE_BOOTSTRAP: pathToFileURL(bootstrap).href };
+}
+
+/** The environment the CLI runs with: Node 22, Deno and the CLI first on PATH, its own config folder, the offline edge settings, `env` on top. */
 function cliEnv(tools: NetlifyTools, configHome: string, env: Record<string, string> = {}): NodeJS.ProcessEnv {
-  return { ...tools.env(), XDG_CONFIG_HOME: configHome, BROWSER: 'none', NO_UPDATE_NOTIFIER: '1', ...env };
+  return { ...tools.env(), XDG_CONFIG_HOME: configHome, BROWSER: 'none', NO_UPDATE_NOTIFIER: '1', ...offlineEdgeEnv(tools), ...env };
 }
 
 /**
@@ -153,9 +168,10 @@ function cliEnv(tools: NetlifyTools, configHome: string, env: Record<string, str
 export async function runNetlify(args: string[], timeoutMs = 60_000): Promise<string> {
   const tools = await ensureNetlifyTools();
   const configHome = await cliConfigHome();
+  const env = cliEnv(tools, configHome);
   try {
     return await new Promise<string>((resolve, reject) => {
-      const child = spawn(tools.node, [tools.netlifyCli, ...args], { cwd: root, env: cliEnv(tools, configHome), stdio: ['ignore', 'pipe', 'pipe'], timeout: timeoutMs });
+      const child = spawn(tools.node, [tools.netlifyCli, ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], timeout: timeoutMs });
       let out = '';
       child.stdout.on('data', (d) => (out += d));
       child.stderr.on('data', (d) => (out += d));

@@ -49,6 +49,7 @@ process.env.ADMIN_PASSWORD_HASH = testSecrets.adminPasswordHash;
 delete process.env.ADMIN_PASSWORD;
 process.env.ADMIN_JWT_SECRET = testSecrets.adminJwtSecret;
 process.env.TICKET_SIGNING_KEY = testSecrets.ticketSigningKey;
+process.env.PASSPORT_DATA_KEY = testSecrets.passportDataKey;
 delete process.env.SMTP_URL;
 delete process.env.MAIL_FROM;
 process.env.MAIL_OUTBOX_DIR = '.data/test-outbox';

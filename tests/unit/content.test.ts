@@ -465,8 +465,9 @@ describe('sample content is marked', () => {
     const items = collectSampleItems();
     // 15 biographies of real speakers, the tutorial slot (its biography counts with it),
     // 4 sponsor slots, a booking link, the accommodation form, sponsorship packages, extra tickets,
-    // international link, and the invoicing supplier (legal name, address, GSTIN).
-    expect(items.length).toBe(15 + 1 + 4 + 1 + 1 + 1 + 1 + 1 + 1);
+    // international link, the invoicing supplier (legal name, address, GSTIN), the foreign
+    // delegates' tax treatment, and the visa letters' signatory and letterhead (issue 24).
+    expect(items.length).toBe(15 + 1 + 4 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 2);
     expect(items.find((i) => i.file === 'src/content/invoicing.ts')?.path).toBe('invoicing.supplier');
     expect(new Set(items.map((i) => i.path)).size).toBe(items.length);
     for (const i of items) expect(i.file).toMatch(/^src\/content\/[a-z-]+\.ts$/);

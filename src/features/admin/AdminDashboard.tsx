@@ -20,7 +20,7 @@ export interface QuickAction {
   note: string;
 }
 
-/** The spec's seven quick actions, in its order with its titles, then 'Accounts' (issue "Accounts") and 'Proofs to verify' (issue 22). */
+/** The spec's seven quick actions, in its order with its titles, then 'Accounts' (issue "Accounts"), 'Proofs to verify' (issue 22), 'Badges and certificates' (issue 25) and 'Visa letters' (issue 24). */
 export const quickActions: readonly QuickAction[] = [
   { title: 'Indian Author Registration', to: paths.registrationDetails, note: 'Register an author with an Indian affiliation (INR).' },
   { title: 'Foreign Author Registration', to: `${paths.registrationDetails}?foreign=allowed`, note: 'Register a foreign author with coupon: all countries, USD pricing.' },
@@ -34,6 +34,7 @@ export const quickActions: readonly QuickAction[] = [
   { title: 'Papers', to: paths.adminPapers, note: 'Accepted papers, the IEEE author rule, presented and no-show, the Xplore report.' },
   { title: 'Proofs to verify', to: paths.adminVerifications, note: "Students' proofs of status and IEEE member numbers waiting for a decision." },
   { title: 'Badges and certificates', to: paths.adminBadgesCertificates, note: 'Print name badges (by day, tier or since a date); e-mail the certificates of attendance.' },
+  { title: 'Visa letters', to: paths.adminVisaLetters, note: 'Invitation letter requests of foreign delegates; the clearance list.' },
 ];
 
 interface Summary {

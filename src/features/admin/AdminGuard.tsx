@@ -7,6 +7,7 @@
  * The page is mounted, hidden, while the token is checked, so its data loads run beside the check
  * instead of after it (issue 10): with a bad token they get a 401, which ends the session the same
  * way. Pages with effects beyond reading (the verifier's camera) wait for useAdminVerified().
+ * On the ticket verifier alone, a check that gets no answer (offline) keeps the session.
  */
 import { useEffect, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
@@ -39,6 +40,11 @@ export default function AdminGuard() {
       };
       if (outcome === 'valid') setVerified(true);
       else if (outcome === 'rejected') fail();
+      // The ticket verifier opens without a network (issue 25: the hall's network fails, the
+      // installed app still checks people in from the device's snapshot). An unanswered check
+      // keeps the session there; every admin call is still checked by the server, and a 401 once
+      // the network returns ends the session as anywhere else (decision 014).
+      else if (window.location.pathname === paths.adminTicketVerifier) setVerified(true);
       else whenStillHere(fail, controller.signal);
     });
     return () => controller.abort();

@@ -11,6 +11,8 @@ import { invoicing } from '../../content/invoicing';
 import { registrationFees } from '../../content/registration';
 import { pricing, type Tier } from '../../shared/pricing';
 import { formatDay } from '../../shared/dates';
+import { useSyncExternalStore } from 'react';
+import { hintedRoute } from '../../lib/visitor-region';
 import { formatWholeFee } from './format';
 import './registration.css';
 
@@ -38,6 +40,66 @@ function feeRows(): FeeRow[] {
       indian,
       foreign: pricing.registrationTiers.find((t) => t.region === 'Foreign' && t.id === indian.id.replace('_indian_', '_foreign_')),
     }));
+}
+
+const subscribeNever = () => () => {};
+const noHint = () => null;
+
+/**
+ * The two registration routes (issue 24). Each link names its route (`?route=`), so the wizard
+ * opens on it whatever the hint says. Once hydrated, the route the edge's country hint suggests
+ * (src/lib/visitor-region.ts) comes first and is marked; the prerendered HTML is the same for
+ * every visitor, so the page stays cacheable. International delegates use the wizard, or the
+ * external site when src/content/registration.ts says so.
+ */
+function RegistrationLinks() {
+  // null in the build and the hydration render (the prerendered HTML is the same for every
+  // visitor), the cookie's route afterwards; the cookie does not change while the page is open.
+  const hint = useSyncExternalStore(subscribeNever, hintedRoute, noHint);
+  const international = registrationFees.internationalRegistration;
+  const suggested = <p className="info__suggested">Suggested for your location</p>;
+  const indianLink = (
+    <div key="indian" className={hint === 'indian' ? 'info__link--suggested' : undefined}>
+      {hint === 'indian' && suggested}
+      <p>Authors and delegates with an Indian affiliation register and pay here (INR).</p>
+      <Link className={hint === 'international' ? 'button button--secondary' : 'button'} to={`${paths.registrationDetails}?route=indian`}>
+        Register (Indian Affiliations)
+      </Link>
+    </div>
+  );
+  const internationalLink = (
+    <div key="international" className={hint === 'international' ? 'info__link--suggested' : undefined}>
+      {hint === 'international' && suggested}
+      {international.mode === 'wizard' ? (
+        <>
+          <p>International delegates register and pay here in US dollars (international cards).</p>
+          <Link className={hint === 'international' ? 'button' : 'button button--secondary'} to={`${paths.registrationDetails}?route=international`}>
+            Register (International)
+          </Link>
+        </>
+      ) : (
+        <>
+          <p>International delegates register on the international event-registration site.</p>
+          <a className={hint === 'international' ? 'button' : 'button button--secondary'} href={international.url} target="_blank" rel="noopener noreferrer">
+            Register (International)<span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+          {international.sample ? <SampleBadge /> : null}
+        </>
+      )}
+    </div>
+  );
+  return (
+    <section className="card info__section" aria-labelledby="registration-link">
+      <h2 id="registration-link">Registration Link</h2>
+      <div className="info__links">{hint === 'international' ? [internationalLink, indianLink] : [indianLink, internationalLink]}</div>
+      {international.mode === 'wizard' && (
+        <p className="field__hint">
+          Foreign delegates pay {pricing.gst}% GST (IGST, invoiced as an export of services) and the convenience fee, as Indian delegates do.
+          Invitation letters for visas: <Link to={paths.visaLetter}>request a visa invitation letter</Link> once registered and paid.
+        </p>
+      )}
+    </section>
+  );
 }
 
 /** The information page: notes, inclusions, cancellation rules, visas, registration links, fee table, deadlines. */
@@ -120,24 +182,7 @@ export default function InfoPage() {
         </p>
       </section>
 
-      <section className="card info__section" aria-labelledby="registration-link">
-        <h2 id="registration-link">Registration Link</h2>
-        <div className="info__links">
-          <div>
-            <p>Authors and delegates with an Indian affiliation register and pay here (INR).</p>
-            <Link className="button" to={paths.registrationDetails}>
-              Register (Indian Affiliations)
-            </Link>
-          </div>
-          <div>
-            <p>International delegates register on the international event-registration site.</p>
-            <a className="button button--secondary" href={registrationFees.internationalRegistration.url} target="_blank" rel="noopener noreferrer">
-              Register (International)<span className="visually-hidden"> (opens in a new tab)</span>
-            </a>
-            {registrationFees.internationalRegistration.sample ? <SampleBadge /> : null}
-          </div>
-        </div>
-      </section>
+      <RegistrationLinks />
 
       <section className="card info__section" aria-labelledby="fee-structure">
         <h2 id="fee-structure">Registration Fee Structure</h2>

@@ -1,9 +1,10 @@
 /**
- * The country select a verified admin gets instead of the fixed 'India' (spec part 2 section 6),
+ * The country select a verified admin (spec part 2 section 6) or an international delegate
+ * (issue 24) gets instead of the fixed 'India',
  * listing COUNTRIES by name (section 3). Lives in the wizard's late chunk (late-steps.ts): most
  * delegates never see it, so its 200 names are not part of the page's first load (issue 10).
  */
-import { COUNTRIES } from './countries';
+import { COUNTRIES } from '../../../shared/countries';
 import { SelectField, type FieldName } from './fields';
 
 interface CountrySelectFieldProps {
@@ -12,14 +13,16 @@ interface CountrySelectFieldProps {
   autoComplete: string;
   /** Adds a first 'Select' option with the empty value. */
   withSelect?: boolean;
+  /** Leaves India out (the international route, issue 24: Indian delegates take the Indian route). */
+  abroad?: boolean;
 }
 
 /** A labelled, required select of every country. */
-export function CountrySelectField({ name, label, autoComplete, withSelect }: CountrySelectFieldProps) {
+export function CountrySelectField({ name, label, autoComplete, withSelect, abroad }: CountrySelectFieldProps) {
   return (
     <SelectField name={name} label={label} required autoComplete={autoComplete}>
       {withSelect && <option value="">Select</option>}
-      {COUNTRIES.map((c) => (
+      {(abroad ? COUNTRIES.filter((c) => c !== 'India') : COUNTRIES).map((c) => (
         <option key={c} value={c}>
           {c}
         </option>

@@ -4,9 +4,11 @@
  * foreign=allowed and an admin token is stored, verifies the token ('Checking access
  * permissions...'); then renders the form. Today decides which tiers are on offer, and after the
  * Standard deadline the page says online registration is closed, with the contact address
- * (issue 22); admin mode keeps the form for desk registration.
+ * (issue 22); admin mode keeps the form for desk registration. A delegate chooses the Indian or
+ * the international route (issue 24), preselected from a saved form, `?route=` or the edge's
+ * country hint; with international registration on the external site, that route links there.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { conference } from '../../../content/conference';
 import { getJson } from '../../../lib/api';
@@ -14,7 +16,12 @@ import { adminVerifyPath, readAdminToken, removeAdminToken } from '../../../lib/
 import { apiPaths } from '../../../shared/api-paths';
 import { REGISTRATION_CLOSED_MESSAGE } from '../../../shared/messages';
 import { isRegistrationOpen, type Pricing, type Tier } from '../../../shared/pricing';
-import { isPricing, offeredTiers } from './model';
+import { internationalInWizard, type RegistrationRoute } from '../../../shared/regions';
+import { registrationFees } from '../../../content/registration';
+import { safeLocalStorage } from '../../../lib/admin-token';
+import { restoreRegistration } from '../../../lib/persisted-form';
+import { hintedRoute } from '../../../lib/visitor-region';
+import { initialRoute, isPricing, offeredTiers } from './model';
 import { WizardForm } from './WizardForm';
 import './wizard.css';
 
@@ -27,6 +34,13 @@ export default function RegistrationWizard() {
   const [pricingState, setPricingState] = useState<PricingState>({ status: 'loading' });
   // Both the query flag and a stored token are needed before the token is even checked (spec part 2 section 6).
   const [access, setAccess] = useState<Access>(() => (params.get('foreign') === 'allowed' && readAdminToken() ? 'checking' : 'normal'));
+  // Chosen by the delegate; until then the saved form, ?route= or the edge hint decides (initialRoute).
+  const [chosenRoute, setChosenRoute] = useState<RegistrationRoute | null>(null);
+  // Read once pricing is here, in the browser: the prerendered shell never depends on the hint.
+  const openingRoute = useMemo(
+    () => (pricingState.status === 'ready' ? initialRoute(restoreRegistration(safeLocalStorage()), pricingState.pricing, params.get('route'), hintedRoute()) : 'indian'),
+    [pricingState, params],
+  );
 
   useEffect(() => {
     let active = true;
@@ -86,11 +100,51 @@ export default function RegistrationWizard() {
       );
       return page(access, body);
     }
-    const tiers: Tier[] = offeredTiers(pricingState.pricing, pricingState.loadedAt, admin);
-    body = <WizardForm pricing={pricingState.pricing} admin={admin} tiers={tiers} />;
+    const route = chosenRoute ?? openingRoute;
+    const tiers: Tier[] = offeredTiers(pricingState.pricing, pricingState.loadedAt, admin, route);
+    const external = !admin && route === 'international' && !internationalInWizard();
+    body = (
+      <>
+        {!admin && <RouteChoice route={route} onChange={setChosenRoute} />}
+        {external ? (
+          <p className="notice" data-testid="international-external">
+            International delegates register on the international event-registration site:{' '}
+            <a href={registrationFees.internationalRegistration.url} target="_blank" rel="noopener noreferrer">
+              international registration<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+            .
+          </p>
+        ) : (
+          // A new route starts a new form instance: its tiers, countries and saved state differ.
+          <WizardForm key={route} pricing={pricingState.pricing} admin={admin} route={route} tiers={tiers} />
+        )}
+      </>
+    );
   }
 
   return page(access, body);
+}
+
+/**
+ * Indian or international delegate (issue 24): which fees and countries the wizard offers. The
+ * server checks the choice against the delegate's country, so this only saves a wrong turn.
+ */
+function RouteChoice({ route, onChange }: { route: RegistrationRoute; onChange: (r: RegistrationRoute) => void }) {
+  const options: [RegistrationRoute, string][] = [
+    ['indian', 'From India (fees in INR)'],
+    ['international', 'From outside India (fees in USD)'],
+  ];
+  return (
+    <fieldset className="choice-group route-choice">
+      <legend>Where are you registering from?</legend>
+      {options.map(([value, label]) => (
+        <div className="check" key={value}>
+          <input type="radio" id={`route-${value}`} name="registration-route" value={value} checked={route === value} onChange={() => onChange(value)} />
+          <label htmlFor={`route-${value}`}>{label}</label>
+        </div>
+      ))}
+    </fieldset>
+  );
 }
 
 function page(access: Access, body: ReactNode) {

@@ -16,6 +16,7 @@ import { PAPER_NOT_FOUND } from '../../../shared/papers';
 import { computeCharges, findTier, isStudentTier, type Pricing, type Tier } from '../../../shared/pricing';
 import { tierDependentFields } from '../../../shared/tier-rules';
 import { MEMBERSHIP_TO_VERIFY_MESSAGE, MEMBERSHIP_TO_VERIFY_STATUS, messages } from '../../../shared/messages';
+import type { RegistrationRoute } from '../../../shared/regions';
 import { TOTAL_STEPS, nextStep, previousStep, type RegistrationFormDraft } from '../../../shared/registration-form';
 import { EARLY_BIRD_CLEARED_NOTICE, STEP_TITLES, earlyBirdExpired, extraFees, freshForm, noCoupon, startState, stepProgress, type CouponState } from './model';
 import { BillingStep, SummaryStep, loadLateParts } from './lazy-parts';
@@ -45,14 +46,17 @@ interface WizardFormProps {
   pricing: Pricing;
   /** Verified admin override (spec part 2 section 6): any country, Foreign tiers too. */
   admin: boolean;
+  /** The delegate's route (issue 24): 'international' lists the USD tiers and every country but India. */
+  route: RegistrationRoute;
   /** The tiers on offer, fixed when pricing arrived. */
   tiers: Tier[];
 }
 
 /** The wizard once pricing and access mode are known. */
-export function WizardForm({ pricing, admin, tiers }: WizardFormProps) {
+export function WizardForm({ pricing, admin, route, tiers }: WizardFormProps) {
+  const international = !admin && route === 'international';
   const [storage] = useState(safeLocalStorage);
-  const [start] = useState(() => startState(restoreRegistration(storage), pricing, admin, new Date()));
+  const [start] = useState(() => startState(restoreRegistration(storage), pricing, admin, new Date(), route));
   const [step, setStep] = useState(start.step);
   const [notice, setNotice] = useState<string | null>(start.notice);
   const [coupon, setCoupon] = useState<CouponState>(noCoupon);
@@ -106,6 +110,7 @@ export function WizardForm({ pricing, admin, tiers }: WizardFormProps) {
   const payment = usePayment({
     pricing,
     admin,
+    international,
     coupon,
     getValues,
     onEarlyBirdExpired: () => clearForm(),
@@ -230,7 +235,7 @@ export function WizardForm({ pricing, admin, tiers }: WizardFormProps) {
         {/* In the DOM before its text, so screen readers announce the text (issue 21). */}
         <div role="status">{notice && <p className="notice">{notice}</p>}</div>
 
-        {step === 1 && <ParticipantStep admin={admin} />}
+        {step === 1 && <ParticipantStep admin={admin} international={international} />}
         {step === 2 && <TierStep tiers={tiers} gst={pricing.gst} onTierChange={onTierChange} />}
         {step === 3 && <IeeeStep verifying={isSubmitting} />}
         {step === 4 && <PaperStep student={isStudentTier(tierId)} />}
@@ -241,7 +246,7 @@ export function WizardForm({ pricing, admin, tiers }: WizardFormProps) {
         {step === 7 && <DietaryStep />}
         {step >= 8 && (
           <Suspense fallback={<p role="status">Loading...</p>}>
-            {step === 8 && <BillingStep admin={admin} />}
+            {step === 8 && <BillingStep admin={admin} international={international} />}
             {step === 9 && <SummaryStep pricing={pricing} coupon={coupon} setCoupon={setCoupon} paying={payment.paying} />}
           </Suspense>
         )}

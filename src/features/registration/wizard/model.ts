@@ -15,6 +15,7 @@ import {
 } from '../../../shared/pricing';
 import { TOTAL_STEPS, emptyRegistrationForm, isStepSkipped, type RegistrationFormDraft } from '../../../shared/registration-form';
 import { fromMinor } from '../../../shared/money';
+import { regionOfRoute, type RegistrationRoute } from '../../../shared/regions';
 
 /** Step headings, word for word (spec part 2 section 2). */
 export const STEP_TITLES: Record<number, string> = {
@@ -63,10 +64,14 @@ export function isPricing(v: unknown): v is Pricing {
   );
 }
 
-/** Tiers the wizard lists today: Indian ones, plus Foreign ones for a verified admin (spec part 2 section 6). */
-export function offeredTiers(pricing: Pricing, now: Date, admin: boolean): Tier[] {
+/**
+ * Tiers the wizard lists today: those of the delegate's route (Indian: INR, international: USD;
+ * issue 24), or both for a verified admin (spec part 2 section 6).
+ */
+export function offeredTiers(pricing: Pricing, now: Date, admin: boolean, route: RegistrationRoute = 'indian'): Tier[] {
   const indian = tiersOnOffer(pricing, now, 'Indian');
-  return admin ? [...indian, ...tiersOnOffer(pricing, now, 'Foreign')] : indian;
+  if (admin) return [...indian, ...tiersOnOffer(pricing, now, 'Foreign')];
+  return route === 'indian' ? indian : tiersOnOffer(pricing, now, 'Foreign');
 }
 
 /** True when the form holds an Early Bird tier and Early Bird has closed (spec part 2 section 4). */
@@ -94,11 +99,14 @@ export interface WizardStart {
 
 /**
  * Resumes a saved form (spec part 2 section 4). An expired Early Bird tier clears everything;
- * a tier that is unknown, or Foreign without admin rights, is dropped and the wizard resumes at
- * the tier step at the latest; without admin rights both countries are India (section 5).
+ * a tier that is unknown, or outside the route's region without admin rights, is dropped and the
+ * wizard resumes at the tier step at the latest; on the Indian route without admin rights both
+ * countries are India (section 5), on the international route neither is (issue 24).
  */
-export function startState(saved: { step: number; data: RegistrationFormDraft } | null, pricing: Pricing, admin: boolean, now: Date): WizardStart {
-  if (!saved) return { step: 1, data: freshForm(), notice: null, clearSaved: false };
+export function startState(saved: { step: number; data: RegistrationFormDraft } | null, pricing: Pricing, admin: boolean, now: Date, route: RegistrationRoute = 'indian'): WizardStart {
+  const international = !admin && route === 'international';
+  // An international delegate picks their country from the list: it starts empty, never India.
+  if (!saved) return { step: 1, data: international ? { ...freshForm(), country: '', billingCountry: '' } : freshForm(), notice: null, clearSaved: false };
   if (earlyBirdExpired(pricing, saved.data.registrationTier, now)) {
     return { step: 1, data: freshForm(), notice: EARLY_BIRD_CLEARED_NOTICE, clearSaved: true };
   }
@@ -106,7 +114,7 @@ export function startState(saved: { step: number; data: RegistrationFormDraft } 
   let step = saved.step;
   if (data.registrationTier) {
     const tier = findTier(pricing, data.registrationTier);
-    if (!tier || (!admin && tier.region === 'Foreign')) {
+    if (!tier || (!admin && tier.region !== regionOfRoute(route))) {
       data.registrationTier = '';
       data.registrationFee = 0;
       data.registrationCurrency = 'INR';
@@ -114,7 +122,10 @@ export function startState(saved: { step: number; data: RegistrationFormDraft } 
       step = Math.min(step, 2);
     }
   }
-  if (!admin) {
+  if (international) {
+    if (data.country === 'India') data.country = '';
+    if (data.billingCountry === 'India') data.billingCountry = '';
+  } else if (!admin) {
     data.country = 'India';
     data.billingCountry = 'India';
   }
@@ -144,4 +155,17 @@ export const noCoupon: CouponState = { enabled: false, code: '', applied: null, 
 export function stepProgress(step: number, tierId: string): { position: number; total: number } {
   const applicable = Array.from({ length: TOTAL_STEPS }, (_, i) => i + 1).filter((s) => s === step || !isStepSkipped(s, tierId));
   return { position: applicable.indexOf(step) + 1, total: applicable.length };
+}
+
+/**
+ * The route the wizard opens on (issue 24): the one of a saved form (a tier or a country already
+ * chosen), else `?route=international|indian`, else the edge's country hint, else Indian. The
+ * delegate can switch; the server's rules never depend on this choice.
+ */
+export function initialRoute(saved: { data: Pick<RegistrationFormDraft, 'registrationTier' | 'country'> } | null, pricing: Pricing, query: string | null, hint: RegistrationRoute | null): RegistrationRoute {
+  const tier = saved ? findTier(pricing, saved.data.registrationTier) : undefined;
+  if (tier) return tier.region === 'Indian' ? 'indian' : 'international';
+  if (saved && saved.data.country && saved.data.country !== 'India') return 'international';
+  if (query === 'international' || query === 'indian') return query;
+  return hint ?? 'indian';
 }

@@ -25,6 +25,8 @@ import type { CouponState } from './model';
 interface PaymentOptions {
   pricing: Pricing;
   admin: boolean;
+  /** The international route in the wizard (issue 24): USD tiers are paid here. */
+  international: boolean;
   coupon: CouponState;
   getValues: () => RegistrationFormDraft;
   /** The server says Early Bird has closed: clear the form and storage, back to step 1. */
@@ -52,7 +54,7 @@ function earlyBirdExpiredMessage(result: ApiResult<CreateOrderResponse>): string
 }
 
 /** Returns `pay` for the Pay Now button, whether a payment is in progress, and the inline message to show. */
-export function usePayment({ pricing, admin, coupon, getValues, onEarlyBirdExpired, onRegistered, payButton }: PaymentOptions) {
+export function usePayment({ pricing, admin, international, coupon, getValues, onEarlyBirdExpired, onRegistered, payButton }: PaymentOptions) {
   const navigate = useNavigate();
   const [paying, setPaying] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
@@ -69,8 +71,8 @@ export function usePayment({ pricing, admin, coupon, getValues, onEarlyBirdExpir
     const values = getValues();
     const tier = findTier(pricing, values.registrationTier);
     if (!tier) return fail(paymentMessages.initiationFailed);
-    // International delegates pay on the external site; only a verified admin may take USD here (spec part 2 section 6).
-    if (tier.currency === 'USD' && !admin) {
+    // With international registration on the external site, only a verified admin may take USD here (spec part 2 section 6).
+    if (tier.currency === 'USD' && !admin && !international) {
       void navigate(errorUrl('international-payments-error'));
       return;
     }
@@ -81,7 +83,7 @@ export function usePayment({ pricing, admin, coupon, getValues, onEarlyBirdExpir
       data: values as CreateOrderRequest['data'],
       code: coupon.applied?.code ?? null,
     };
-    // The server only accepts USD or a foreign country from a request carrying a verified admin token.
+    // The server decides the tier set from the delegate's country (issue 24); the admin token lifts that rule (spec part 2 section 6).
     const token = admin ? readAdminToken() : null;
     const result = await postJson<CreateOrderResponse>(apiPaths.createOrder, request, token ? { headers: { Authorization: `Bearer ${token}` } } : {});
 

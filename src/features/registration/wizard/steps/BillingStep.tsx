@@ -15,8 +15,8 @@ const copied: [FieldName, FieldName][] = [
   ['billingEmail', 'email'],
 ];
 
-/** The billing fields, with a checkbox that fills them from step 1. Billing Country is fixed to India unless `admin`. */
-export function BillingStep({ admin }: { admin: boolean }) {
+/** The billing fields, with a checkbox that fills them from step 1. Billing Country is fixed to India unless `admin` or `international` (then a list; without India for `international`). */
+export function BillingStep({ admin, international }: { admin: boolean; international: boolean }) {
   const {
     getValues,
     setValue,
@@ -26,7 +26,7 @@ export function BillingStep({ admin }: { admin: boolean }) {
   const copy = (checked: boolean) => {
     setSame(checked);
     if (!checked) return;
-    const pairs: [FieldName, FieldName][] = admin ? [...copied, ['billingCountry', 'country']] : copied;
+    const pairs: [FieldName, FieldName][] = admin || international ? [...copied, ['billingCountry', 'country']] : copied;
     for (const [to, from] of pairs) {
       // Revalidate only fields already showing an error, so a copied value clears it.
       setValue(to, getValues(from), { shouldDirty: true, shouldValidate: Boolean(errorMessage(errors, to)) });
@@ -39,12 +39,12 @@ export function BillingStep({ admin }: { admin: boolean }) {
         <label htmlFor="billing-same">Same as participant details</label>
       </div>
       <TextField name="billingOrganization" label="Billing Organization" required autoComplete="organization" className="field--wide" />
-      <TextField name="billingTaxNumber" label="Billing Tax Number" hint="Optional, e.g. your organisation's GSTIN." />
+      <TextField name="billingTaxNumber" label="Billing Tax Number" hint={international ? 'Optional, e.g. your organisation\'s VAT number.' : "Optional, e.g. your organisation's GSTIN."} />
       <TextField name="billingAddress" label="Billing Address" required autoComplete="billing street-address" className="field--wide" />
       <TextField name="billingCity" label="Billing City" required autoComplete="billing address-level2" />
       <TextField name="billingState" label="Billing State" hint="Optional" autoComplete="billing address-level1" />
-      {admin ? (
-        <CountrySelectField name="billingCountry" label="Billing Country" autoComplete="billing country-name" withSelect />
+      {admin || international ? (
+        <CountrySelectField name="billingCountry" label="Billing Country" autoComplete="billing country-name" withSelect abroad={international} />
       ) : (
         <FixedCountryField name="billingCountry" label="Billing Country" />
       )}

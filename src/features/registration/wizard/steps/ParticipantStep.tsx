@@ -4,8 +4,8 @@ import { TITLES } from '../../../../shared/registration-form';
 import { FixedCountryField, SelectField, TextField } from '../fields';
 import { CountrySelectField } from '../lazy-parts';
 
-/** Name, organisation, address and contact fields; Country is fixed to India unless `admin`. */
-export function ParticipantStep({ admin }: { admin: boolean }) {
+/** Name, organisation, address and contact fields; Country is fixed to India unless `admin` or `international` (then a list; without India for `international`). */
+export function ParticipantStep({ admin, international }: { admin: boolean; international: boolean }) {
   return (
     <div className="form-grid">
       <SelectField name="title" label="Title" required autoComplete="honorific-prefix" className="field--narrow">
@@ -24,10 +24,10 @@ export function ParticipantStep({ admin }: { admin: boolean }) {
       <TextField name="address" label="Address" required autoComplete="street-address" className="field--wide" />
       <TextField name="city" label="City" required autoComplete="address-level2" />
       <TextField name="state" label="State" hint="Optional" autoComplete="address-level1" />
-      {admin ? (
+      {admin || international ? (
         // The admin's list of every country comes with the wizard's late chunk (lazy-parts.tsx).
         <Suspense fallback={<p role="status">Loading countries...</p>}>
-          <CountrySelectField name="country" label="Country" autoComplete="country-name" />
+          <CountrySelectField name="country" label="Country" autoComplete="country-name" withSelect={international} abroad={international} />
         </Suspense>
       ) : (
         <FixedCountryField name="country" label="Country" />

@@ -1,0 +1,21 @@
+/**
+ * GET /api/admin/visa-letters/export (admin; issue 24): the clearance list for the government
+ * clearances of an international conference, as CSV with the passport details. The only export of
+ * passport data; each download is recorded in the audit log (visa-letters.clearance-export).
+ *  200 text/csv; 401; 500 without PASSPORT_DATA_KEY; 503.
+ */
+import type { Config } from '@netlify/functions';
+import { apiPaths } from '../../src/shared/api-paths';
+import { requireAdmin } from '../server/auth';
+import { now } from '../server/clock';
+import { csvResponse } from '../server/csv-file';
+import { endpoint } from '../server/http';
+import { clearanceRows } from '../server/visa-letters';
+
+export default endpoint(['GET'], async (req) => {
+  await requireAdmin(req);
+  const at = now();
+  return csvResponse(`visa-clearance-${at.toISOString().slice(0, 10)}.csv`, await clearanceRows(at));
+});
+
+export const config: Config = { path: apiPaths.adminVisaLettersExport };

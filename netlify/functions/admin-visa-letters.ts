@@ -1,0 +1,17 @@
+/**
+ * GET /api/admin/visa-letters (admin; issue 24): the visa-letter queue, newest request first,
+ * with the passport details (opened for the admin; null once deleted after the conference).
+ *  200 VisaLetterItem[]; 401 without a valid admin token; 500 without PASSPORT_DATA_KEY; 503.
+ */
+import type { Config } from '@netlify/functions';
+import { apiPaths } from '../../src/shared/api-paths';
+import { requireAdmin } from '../server/auth';
+import { endpoint, json } from '../server/http';
+import { listVisaLetters } from '../server/visa-letters';
+
+export default endpoint(['GET'], async (req) => {
+  await requireAdmin(req);
+  return json(200, await listVisaLetters(), { 'Cache-Control': 'no-store' });
+});
+
+export const config: Config = { path: apiPaths.adminVisaLetters };

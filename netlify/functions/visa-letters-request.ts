@@ -1,0 +1,28 @@
+/**
+ * POST /api/visa-letters/request {regId, email, passportName, nationality, passportNumber,
+ * passportIssueDate, passportExpiryDate, dateOfBirth, paperTitle?} (issue 24): records a visa
+ * invitation letter request, its passport data sealed (AES-256-GCM). Rate-limited per client address.
+ *  200 {success, reference}; 400 (bad input, a passport expiring within six months of the
+ *  conference); 403 INDIAN_REGISTRANT / NOT_PAID / REGISTRATION_CANCELLED; 404 NO_MATCH (a wrong
+ *  e-mail and an unknown id alike); 409 ALREADY_REQUESTED; 429; 500 without PASSPORT_DATA_KEY; 503.
+ */
+import type { Config } from '@netlify/functions';
+import { apiPaths } from '../../src/shared/api-paths';
+import { visaLetterRequest } from '../../src/shared/visa-letters';
+import { now } from '../server/clock';
+import { endpoint, json, readJson } from '../server/http';
+import { limitRequest } from '../server/rate-limit';
+import { requestVisaLetter } from '../server/visa-letters';
+
+export default endpoint(
+  ['POST'],
+  async (req, context) => {
+    const input = await readJson(req, visaLetterRequest);
+    await limitRequest('visa-letter', req, context);
+    const { reference } = await requestVisaLetter(input, now());
+    return json(200, { success: true, reference });
+  },
+  { successFlag: true },
+);
+
+export const config: Config = { path: apiPaths.visaLetterRequest };

@@ -1,0 +1,169 @@
+/**
+ * /registration/visa-letter and /visa-letters/verify (issue 24). The request page: a paid,
+ * international registrant asks for a visa invitation letter with the Registration ID, the
+ * registered e-mail and the passport details (POST /api/visa-letters/request; the same answer for a
+ * wrong e-mail as for an unknown ID, rate-limited on the server). The form is checked with the
+ * server's schema (src/shared/visa-letters.ts), the six-month passport rule included. The verify page (a letter's QR) shows the reference, the name and whether the letter
+ * is valid, nothing else.
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { conference } from '../../content/conference';
+import { failureMessage, getJson, postJson } from '../../lib/api';
+import { apiPaths } from '../../shared/api-paths';
+import { COUNTRIES } from '../../shared/countries';
+import { formatDay } from '../../shared/dates';
+import { visaLetterRequest, type VisaLetterVerification } from '../../shared/visa-letters';
+import './accounts.css';
+
+type FieldErrors = Record<string, string>;
+
+const FIELDS: { name: string; label: string; type: 'text' | 'email' | 'date' | 'country'; hint?: string; autoComplete?: string }[] = [
+  { name: 'regId', label: 'Registration ID', type: 'text', hint: 'e.g. PESGRE25-7K2M9QX4' },
+  { name: 'email', label: 'Registered e-mail', type: 'email', autoComplete: 'email' },
+  { name: 'passportName', label: 'Full name as in the passport', type: 'text' },
+  { name: 'nationality', label: 'Nationality', type: 'country' },
+  { name: 'passportNumber', label: 'Passport number', type: 'text' },
+  { name: 'passportIssueDate', label: 'Date of issue', type: 'date' },
+  { name: 'passportExpiryDate', label: 'Date of expiry', type: 'date' },
+  { name: 'dateOfBirth', label: 'Date of birth', type: 'date', autoComplete: 'bday' },
+  { name: 'paperTitle', label: 'Paper title (authors)', type: 'text', hint: 'Optional: the paper ID is taken from your registration.' },
+];
+
+/** The request page. */
+export default function VisaLetterPage() {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const values = Object.fromEntries(new FormData(e.currentTarget)) as Record<string, string>;
+    if (!values.paperTitle) delete values.paperTitle;
+    setMessage(null);
+    const checked = visaLetterRequest.safeParse(values);
+    if (!checked.success) {
+      const found: FieldErrors = {};
+      for (const issue of checked.error.issues) found[String(issue.path[0])] ??= issue.message;
+      setErrors(found);
+      document.getElementById(`visa-${Object.keys(found)[0]}`)?.focus();
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    const result = await postJson<{ success: boolean; reference: string }>(apiPaths.visaLetterRequest, checked.data);
+    setBusy(false);
+    if (!result.ok) {
+      setErrors(Object.fromEntries(Object.entries(result.error?.fieldErrors ?? {})));
+      setMessage({ kind: 'error', text: failureMessage(result, 'The request could not be sent. Please try again.') });
+      return;
+    }
+    setMessage({ kind: 'success', text: `Request received: reference ${result.data.reference}. The organisers check it and e-mail the letter to your registered address.` });
+  };
+
+  return (
+    <article className="accounts">
+      <title>{`Visa invitation letter | ${conference.name}`}</title>
+      <h1>Visa invitation letter</h1>
+      <section className="card accounts__section">
+        <p>
+          Delegates travelling to India from abroad whose registration is paid can ask for an invitation letter for their visa
+          application. The letter names you as in your passport; the organisers also need these details for the clearances of
+          an international conference. Your passport must be valid until at least six months after the conference ends on{' '}
+          {formatDay(conference.endDate)}. Passport details are stored encrypted and deleted 90 days after the conference.
+        </p>
+        <form noValidate onSubmit={(e) => void submit(e)} className="accounts-form">
+          <div className="accounts-form__fields">
+          {FIELDS.map((f) => {
+            const id = `visa-${f.name}`;
+            const error = errors[f.name];
+            const describedBy = [f.hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+            return (
+              <div className="accounts-field" key={f.name}>
+                <label htmlFor={id}>{f.label}</label>
+                {f.type === 'country' ? (
+                  <select id={id} name={f.name} defaultValue="" aria-invalid={error ? true : undefined} aria-describedby={describedBy}>
+                    <option value="">Select</option>
+                    {COUNTRIES.map((c) => (
+                      <option key={c} value={c}>
+                        {c}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  <input id={id} name={f.name} type={f.type} autoComplete={f.autoComplete} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
+                )}
+                {f.hint && (
+                  <p id={`${id}-hint`} className="accounts-field__hint">
+                    {f.hint}
+                  </p>
+                )}
+                {error && (
+                  <p id={`${id}-error`} className="accounts-field__error" role="alert">
+                    {error}
+                  </p>
+                )}
+              </div>
+            );
+          })}
+          </div>
+          <div>
+            <button type="submit" className="button" disabled={busy}>
+              {busy ? 'Sending...' : 'Request the letter'}
+            </button>
+          </div>
+        </form>
+        <div role="status">{message?.kind === 'success' && <p className="notice">{message.text}</p>}</div>
+        {message?.kind === 'error' && (
+          <p className="notice notice--error" role="alert">
+            {message.text}
+          </p>
+        )}
+      </section>
+    </article>
+  );
+}
+
+type VerifyState = { kind: 'loading' } | { kind: 'error'; message: string } | ({ kind: 'found' } & VisaLetterVerification);
+
+/** The public verify page a letter's QR opens: the reference, the name and whether the letter is valid. */
+export function VisaLetterVerifyPage() {
+  const [params] = useSearchParams();
+  const ref = params.get('ref') ?? '';
+  const [state, setState] = useState<VerifyState>({ kind: 'loading' });
+
+  useEffect(() => {
+    if (!ref) return;
+    const abort = new AbortController();
+    void getJson<VisaLetterVerification>(`${apiPaths.visaLetterVerify}?ref=${encodeURIComponent(ref)}`, { signal: abort.signal }).then((res) => {
+      if (abort.signal.aborted) return;
+      setState(res.ok ? { kind: 'found', ...res.data } : { kind: 'error', message: failureMessage(res, 'No issued letter has this reference.') });
+    });
+    return () => abort.abort();
+  }, [ref]);
+
+  return (
+    <article className="accounts">
+      <title>{`Invitation letter verification | ${conference.name}`}</title>
+      <h1>Invitation letter verification</h1>
+      <section className="card accounts__section" aria-live="polite">
+        {!ref ? (
+          <p>Open this page from the QR code on an invitation letter: its address carries the letter&apos;s reference.</p>
+        ) : state.kind === 'loading' ? (
+          <p>Checking letter {ref}...</p>
+        ) : state.kind === 'error' ? (
+          <p>{state.message}</p>
+        ) : (
+          <dl>
+            <dt>Reference</dt>
+            <dd>{state.reference}</dd>
+            <dt>Name</dt>
+            <dd>{state.name}</dd>
+            <dt>Status</dt>
+            <dd>{state.valid ? 'Valid' : 'Not valid (revoked: the registration was cancelled)'}</dd>
+          </dl>
+        )}
+      </section>
+    </article>
+  );
+}

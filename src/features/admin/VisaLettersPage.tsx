@@ -1,0 +1,182 @@
+/**
+ * /admin/visa-letters (issue 24): the visa invitation letter queue, newest request first, with
+ * the passport details. Approve e-mails the PDF letter to the registrant; Reject needs a reason.
+ * "Download the clearance list" saves the one export of passport data (CSV), which the server
+ * records in the audit log. Results are announced (role=status / alert).
+ */
+import { useEffect, useState } from 'react';
+import { conference } from '../../content/conference';
+import { failureMessage } from '../../lib/api';
+import { adminApiPaths, adminDownload, adminGet, adminPost, saveBlob } from '../../lib/admin-api';
+import type { VisaLetterItem } from '../../shared/visa-letters';
+import { AdminTitleBar } from './AdminTitleBar';
+import { formatDateTime } from './registration-view';
+
+type Load = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; items: VisaLetterItem[] };
+type Message = { kind: 'success' | 'error'; text: string } | null;
+
+const statusText: Record<VisaLetterItem['status'], string> = {
+  requested: 'Waiting',
+  approved: 'Approved (letter e-mailed)',
+  rejected: 'Rejected',
+  revoked: 'Revoked (registration cancelled)',
+};
+
+function isItems(data: unknown): data is VisaLetterItem[] {
+  return Array.isArray(data) && data.every((i) => i && typeof i === 'object' && typeof (i as VisaLetterItem).reference === 'string');
+}
+
+/** The page. */
+export default function VisaLettersPage() {
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [message, setMessage] = useState<Message>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [reasons, setReasons] = useState<Record<string, string>>({});
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void adminGet<unknown>(adminApiPaths.visaLetters, { signal: controller.signal }).then((result) => {
+      if (controller.signal.aborted) return;
+      setLoad(result.ok && isItems(result.data) ? { status: 'loaded', items: result.data } : { status: 'failed' });
+    });
+    return () => controller.abort();
+  }, []);
+
+  const decide = async (item: VisaLetterItem, decision: 'approve' | 'reject') => {
+    const ref = item.reference;
+    const reason = (reasons[ref] ?? '').trim();
+    if (decision === 'reject' && !reason) {
+      setMessage({ kind: 'error', text: `Write the reason for rejecting ${ref} first.` });
+      document.getElementById(`reason-${ref}`)?.focus();
+      return;
+    }
+    setBusy(`${decision}:${ref}`);
+    const result = await adminPost<unknown>(adminApiPaths.visaLettersDecide, { reference: ref, decision, ...(reason ? { reason } : {}) });
+    setBusy(null);
+    if (!result.ok) {
+      setMessage({ kind: 'error', text: failureMessage(result, 'Server error. Try again later.') });
+      return;
+    }
+    const updated = result.data as VisaLetterItem;
+    setLoad((l) => (l.status === 'loaded' ? { status: 'loaded', items: l.items.map((i) => (i.reference === ref ? updated : i)) } : l));
+    setMessage({ kind: 'success', text: decision === 'approve' ? `${ref} approved: the letter was e-mailed to the registrant.` : `${ref} rejected.` });
+  };
+
+  const exportClearance = async () => {
+    setBusy('export');
+    const file = await adminDownload(adminApiPaths.visaLettersExport, 'visa-clearance.csv');
+    setBusy(null);
+    if (!file.ok) {
+      setMessage({ kind: 'error', text: file.message });
+      return;
+    }
+    saveBlob(file.blob, file.filename);
+    setMessage({ kind: 'success', text: `Downloaded ${file.filename} (recorded in the audit log).` });
+  };
+
+  return (
+    <div className="admin-page">
+      <title>{`Visa letters | ${conference.name}`}</title>
+      <AdminTitleBar title="Visa invitation letters" backToDashboard />
+
+      <div className="admin-messages">
+        <div role="status">{message?.kind === 'success' && <p className="notice notice--success">{message.text}</p>}</div>
+        <div role="alert">{message?.kind === 'error' && <p className="notice notice--error">{message.text}</p>}</div>
+      </div>
+
+      <section aria-labelledby="visa-heading" className="admin-section card">
+        <h2 id="visa-heading">Requests</h2>
+        <p>
+          <button type="button" className="button button--secondary" onClick={() => void exportClearance()} disabled={busy !== null}>
+            {busy === 'export' ? 'Preparing...' : 'Download the clearance list (CSV)'}
+          </button>
+        </p>
+        {load.status === 'loading' && (
+          <p role="status" className="admin-muted">
+            Loading the requests...
+          </p>
+        )}
+        {load.status === 'failed' && <p className="admin-muted">Could not load the requests.</p>}
+        {load.status === 'loaded' && load.items.length === 0 && <p>None</p>}
+        {load.status === 'loaded' && load.items.length > 0 && (
+          <div className="admin-table-wrap" role="region" aria-label="Visa letter requests" tabIndex={0}>
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">Reference</th>
+                  <th scope="col">Registration</th>
+                  <th scope="col">Passport</th>
+                  <th scope="col">Paper</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Reason (to reject)</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {load.items.map((item) => {
+                  const ref = item.reference;
+                  const p = item.passport;
+                  return (
+                    <tr key={ref}>
+                      <td>
+                        {ref}
+                        <br />
+                        <span className="admin-muted">{formatDateTime(item.requestedAt)}</span>
+                      </td>
+                      <td>{item.registrationNumber}</td>
+                      <td>
+                        {p ? (
+                          <>
+                            {p.passportName} ({p.nationality})
+                            <br />
+                            <span className="admin-muted">
+                              {p.passportNumber}, issued {p.passportIssueDate}, expires {p.passportExpiryDate}, born {p.dateOfBirth}
+                            </span>
+                          </>
+                        ) : (
+                          <span className="admin-muted">Deleted after the conference</span>
+                        )}
+                      </td>
+                      <td>{item.paper ? `${item.paper.id}${item.paper.title ? `: ${item.paper.title}` : ''}` : '—'}</td>
+                      <td>
+                        {statusText[item.status]}
+                        {item.reason && (
+                          <>
+                            <br />
+                            <span className="admin-muted">{item.reason}</span>
+                          </>
+                        )}
+                      </td>
+                      <td>
+                        {item.status === 'requested' && (
+                          <>
+                            <label htmlFor={`reason-${ref}`} className="visually-hidden">
+                              Reason for rejecting {ref}
+                            </label>
+                            <input id={`reason-${ref}`} type="text" value={reasons[ref] ?? ''} onChange={(e) => setReasons((r) => ({ ...r, [ref]: e.target.value }))} />
+                          </>
+                        )}
+                      </td>
+                      <td>
+                        {item.status === 'requested' && (
+                          <>
+                            <button type="button" className="button admin-table__action" onClick={() => void decide(item, 'approve')} disabled={busy !== null} aria-label={`Approve ${ref}`}>
+                              {busy === `approve:${ref}` ? 'Approving...' : 'Approve'}
+                            </button>{' '}
+                            <button type="button" className="button button--danger admin-table__action" onClick={() => void decide(item, 'reject')} disabled={busy !== null} aria-label={`Reject ${ref}`}>
+                              {busy === `reject:${ref}` ? 'Rejecting...' : 'Reject'}
+                            </button>
+                          </>
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
