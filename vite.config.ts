@@ -73,6 +73,11 @@ export default defineConfig(({ command }) => {
     // on a client-side navigation, one round trip, and those are mostly cached by then. CSS of
     // lazy chunks is still loaded before the route renders.
     modulePreload: false,
+    rolldownOptions: {
+      // The app (index.html, src/main.tsx) and the information pages' bootstrap script (issue 26:
+      // src/boot.ts, which scripts/prerender.ts puts on those pages instead of the app).
+      input: { index: 'index.html', boot: 'src/boot.ts' },
+    },
   },
 };
 });

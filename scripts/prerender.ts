@@ -12,8 +12,9 @@
  *     CSS of its lazy route chunk and modulepreload links for the chunk's JS (from the client
  *     build manifest), so the page is styled before any script runs and nothing shifts; the entry
  *     script and the modulepreloads are fetched at low priority (the page paints without them);
- *     a <noscript> stylesheet (public/no-js.css) that opens the navigation's sub-menus without
- *     JavaScript;
+ *     on an information page (staticPaths), the bootstrap script src/boot.ts instead of the
+ *     app's entry, and no page code (issue 26: the app loads from the bootstrap later), and its
+ *     critical CSS inline, the stylesheets at the end of the body (beasties);
  *   - dist/spa-fallback.html: the untouched shell (empty #root), which netlify.toml serves for
  *     every other path (admin, unknown addresses). The home page's HTML cannot be the
  *     fallback: hydrating it at /admin would not match.
@@ -23,8 +24,10 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import Beasties from 'beasties';
 import { build, type Manifest, type Plugin, type ResolvedConfig } from 'vite';
-import { prerenderedPaths, scriptOnlyPaths } from '../src/shared/route-sets.ts';
+import { prerenderedPaths, scriptOnlyPaths, staticPaths } from '../src/shared/route-sets.ts';
+import { HERO_INTERVAL_MS } from '../src/features/home/timing.ts';
 
 /** The SPA fallback shell's file name in dist (netlify.toml rewrites unmatched paths to it). */
 export const SPA_FALLBACK = 'spa-fallback.html';
@@ -53,9 +56,8 @@ function chunkClosure(manifest: Manifest, key: string, seen = new Set<string>())
  * (src/lib/hydrate-on-interaction.tsx) are in its HTML, styled, before their code arrives.
  */
 function assetLinks(manifest: Manifest, modules: string[], preloadJs = true): string {
-  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
-  if (!entryKey) throw new Error('prerender: the client manifest has no entry chunk');
-  const loaded = chunkClosure(manifest, entryKey);
+  if (!manifest[APP_ENTRY]?.isEntry) throw new Error(`prerender: the client manifest has no entry chunk ${APP_ENTRY}`);
+  const loaded = chunkClosure(manifest, APP_ENTRY);
   const css = new Set<string>();
   const js = new Set<string>();
   for (const module of modules) {
@@ -76,6 +78,58 @@ function assetLinks(manifest: Manifest, modules: string[], preloadJs = true): st
   ].join('\n    ');
 }
 
+/** The manifest keys of the app's entry (src/main.tsx) and of the information pages' bootstrap script (issue 26). */
+const APP_ENTRY = 'index.html';
+const BOOT_ENTRY = 'src/boot.ts';
+
+/**
+ * The <script> that starts an information page (issue 26): the bootstrap script (src/boot.ts)
+ * instead of the app's entry, with modulepreload links for the chunks it imports (shared with
+ * the app). The app loads later, from the bootstrap.
+ */
+function bootScript(manifest: Manifest): { script: string; preloads: string; app: string } {
+  const boot = manifest[BOOT_ENTRY];
+  if (!boot?.isEntry) throw new Error(`prerender: the client manifest has no entry chunk ${BOOT_ENTRY}`);
+  const imports = [...chunkClosure(manifest, BOOT_ENTRY)].filter((k) => k !== BOOT_ENTRY).map((k) => manifest[k]!.file);
+  return {
+    app: `/${manifest[APP_ENTRY]!.file}`,
+    script: `<script type="module" crossorigin src="/${boot.file}"></script>`,
+    preloads: imports.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('\n    '),
+  };
+}
+
+/**
+ * Critical CSS for an information page (issue 26), by beasties: the rules of the page's
+ * stylesheets that match its HTML are inlined in the head; the stylesheets themselves (kept whole:
+ * hover and open states, and the pages the app renders later, need them) stay linked with
+ * media="print", which does not hold back the first paint, and a <noscript> copy for visitors
+ * without JavaScript. beasties' "media-script" strategy marks them `data-beasties-media` and
+ * appends an inline script that switches them on; the Content-Security-Policy (script-src 'self')
+ * allows no inline script, so that script is removed here and the bootstrap script (src/boot.ts)
+ * does the switch instead, for all of them at once when all have loaded: one by one, an earlier
+ * sheet would briefly override rules of a later one that the inlined copy had in order (a
+ * layout shift). Returns a function from a page document to the processed one; `outDir` holds
+ * the assets.
+ */
+function inlineCriticalCss(outDir: string): (html: string) => Promise<string> {
+  const beasties = new Beasties({
+    path: outDir,
+    publicPath: '/',
+    preload: 'media-script',
+    pruneSource: false,
+    inlineFonts: false,
+    preloadFonts: false,
+    reduceInlineStyles: false,
+    logLevel: 'warn',
+  });
+  return async (html) => {
+    const processed = await beasties.process(html);
+    const inlineScript = /<script>document\.querySelectorAll\('link\[data-beasties-media\]'\)[^<]*<\/script>/;
+    if (!inlineScript.test(processed)) throw new Error('prerender: beasties wrote no deferred-CSS script to replace (its output has changed)');
+    return processed.replace(inlineScript, '');
+  };
+}
+
 /** Splits React 19's hoisted head elements (<title>, <meta>, <link>) off the front of the markup. */
 function splitHoisted(html: string): { head: string[]; body: string } {
   const head: string[] = [];
@@ -93,20 +147,26 @@ function splitHoisted(html: string): { head: string[]; body: string } {
  * The page document: the shell `template` with the page's head elements and markup.
  * `renderedAt` in ms since the epoch; `needsScript` keeps the shell's <noscript> note.
  */
-export function pageDocument(template: string, page: { html: string; links: string; renderedAt: number; needsScript: boolean }): string {
+export function pageDocument(
+  template: string,
+  page: { html: string; links: string; renderedAt: number; needsScript: boolean; boot?: { script: string; preloads: string; app: string; startAfterMs?: number } },
+): string {
   const { head, body } = splitHoisted(page.html);
   let doc = template;
   if (head.some((h) => h.startsWith('<title>'))) doc = doc.replace(/<title>[\s\S]*?<\/title>/, '');
   if (head.some((h) => /^<meta\b[^>]*name="description"/.test(h))) doc = doc.replace(/<meta name="description"[^>]*>/, '');
-  const extra = [...head, page.links, '<noscript><link rel="stylesheet" href="/no-js.css"></noscript>'].filter(Boolean).join('\n    ');
+  const extra = [...head, page.links, page.boot?.preloads ?? ''].filter(Boolean).join('\n    ');
   doc = doc.replace('</head>', `  ${extra}\n  </head>`);
   // A prerendered page paints and reads without its scripts, so they are fetched at low priority:
   // on a slow connection the stylesheets and the largest image (the hero's, preloaded with high
   // priority) get the bandwidth first, and the first paint does not wait for ~100 KB of JS.
   if (!/<script type="module" crossorigin src=/.test(doc)) throw new Error('prerender: the built index.html has no module entry script');
-  doc = doc.replace(/<script type="module" crossorigin src=/, '<script type="module" fetchpriority="low" crossorigin src=');
+  // An information page gets the bootstrap script instead (issue 26), which starts the app later.
+  if (page.boot) doc = doc.replace(/<script type="module" crossorigin src="[^"]*"><\/script>/, () => page.boot!.script);
+  else doc = doc.replace(/<script type="module" crossorigin src=/, '<script type="module" fetchpriority="low" crossorigin src=');
   if (!doc.includes('<div id="root"></div>')) throw new Error('prerender: the built index.html has no empty <div id="root"></div>');
-  doc = doc.replace('<div id="root"></div>', () => `<div id="root" data-rendered-at="${page.renderedAt}">${body}</div>`);
+  const start = page.boot ? ` data-app="${page.boot.app}" data-app-start="${page.boot.startAfterMs ?? 'interaction'}"` : '';
+  doc = doc.replace('<div id="root"></div>', () => `<div id="root" data-rendered-at="${page.renderedAt}"${start}>${body}</div>`);
   if (!page.needsScript) doc = doc.replace(/\s*<noscript>This site needs JavaScript[\s\S]*?<\/noscript>/, '');
   return doc;
 }
@@ -144,18 +204,31 @@ export async function prerender(config: ResolvedConfig, outDir: string): Promise
     const manifest = JSON.parse(await readFile(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
     await writeFile(path.join(outDir, SPA_FALLBACK), template);
     const renderedAt = Date.now();
+    const boot = bootScript(manifest);
+    const criticalCss = inlineCriticalCss(outDir);
+    // The chunks the app's entry imports (the frame's behaviour, shared with the bootstrap script).
+    const entryImports = [...chunkClosure(manifest, APP_ENTRY)]
+      .filter((k) => k !== APP_ENTRY)
+      .map((k) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${manifest[k]!.file}">`)
+      .join('\n    ');
+    if (!manifest[APP_ENTRY]?.isEntry) throw new Error(`prerender: the client manifest has no entry chunk ${APP_ENTRY}`);
     for (const pathname of prerenderedPaths) {
       const page = await render(pathname, renderedAt);
       if (page.status !== 200) throw new Error(`prerender: ${pathname} rendered with status ${page.status}`);
       const file = path.join(outDir, prerenderedFile(pathname));
       await mkdir(path.dirname(file), { recursive: true });
+      const isStatic = staticPaths.includes(pathname);
       const doc = pageDocument(template, {
         html: page.html,
-        links: assetLinks(manifest, page.modules, !page.hydrateOnInteraction),
+        // An information page fetches no page code before the first interaction (issue 26).
+        links: [assetLinks(manifest, page.modules, !page.hydrateOnInteraction && !isStatic), isStatic ? '' : entryImports].filter(Boolean).join('\n    '),
         renderedAt,
         needsScript: scriptOnlyPaths.includes(pathname),
+        // The home page's carousels, ticker and countdowns move by themselves: its app starts by the hero's first advance.
+        boot: isStatic ? { ...boot, startAfterMs: pathname === '/' ? HERO_INTERVAL_MS : undefined } : undefined,
       });
-      await writeFile(file, doc);
+      // An information page paints from its HTML and inlined CSS alone (issue 26).
+      await writeFile(file, isStatic ? await criticalCss(doc) : doc);
     }
     return prerenderedPaths.length;
   } finally {

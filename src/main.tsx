@@ -15,6 +15,10 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider, matchRoutes } from 'react-router-dom';
 import { createAppRouter, routes, type PageHandle } from './app/router';
 import { hydrateOnInteraction } from './lib/hydrate-on-interaction';
+import { installFrameBehaviour } from './app/frame-behaviour';
+
+// The navigation's keyboard model and drawer rules (a no-op when src/boot.ts installed them).
+installFrameBehaviour();
 
 // A bare fetch and a literal rather than src/lib/api.ts and apiPaths.root: the answer is only
 // logged, and every byte here is in the entry chunk that every page loads (issue 10 budgets).
@@ -57,3 +61,19 @@ async function start(): Promise<void> {
 }
 
 void start();
+
+/**
+ * Fetches the code of the page at `pathname` (its lazy route modules) without navigating, so that
+ * following a link there is as fast as a later visit. src/boot.ts asks for it, with this event
+ * (the path in `detail`), when the visitor heads for a link into the wizard, self-service or
+ * admin from an information page. Unknown paths fetch nothing.
+ */
+function prefetchRoute(pathname: string): void {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    if (typeof route.lazy === 'function') void route.lazy();
+  }
+}
+document.addEventListener('pesgre:prefetch', (event) => {
+  const { detail } = event as CustomEvent<unknown>;
+  if (typeof detail === 'string') prefetchRoute(detail);
+});

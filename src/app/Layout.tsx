@@ -80,7 +80,12 @@ export function SiteFrame({ children }: { children: ReactNode }) {
             Contact: <a href={`mailto:${identity.contactEmail}`}>{identity.contactEmail}</a>
           </p>
           <p>
-            © {year} {identity.name}. All rights reserved.
+            {/* The build's year in a prerendered page until a script sets the visitor's (frame-behaviour.ts). */}
+            ©{' '}
+            <span data-current-year="" suppressHydrationWarning>
+              {year}
+            </span>{' '}
+            {identity.name}. All rights reserved.
           </p>
           <p>Built by the Coding Club, {identity.instituteShortName}</p>
         </div>

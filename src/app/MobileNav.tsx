@@ -1,96 +1,81 @@
 /**
  * The navigation for small screens (< 1024 px; CSS hides it above): a hamburger button that opens
- * a modal side drawer (from the left) over a dimmed backdrop (spec part 1 section 2). In the drawer, entries
- * without sub-items navigate and close it; entries with sub-items expand or collapse, one at a
- * time. A click on the backdrop, Escape or the close button closes it; focus stays inside while
- * it is open and returns to the hamburger afterwards.
+ * a side drawer (from the left) over a dimmed backdrop (spec part 1 section 2). In the drawer,
+ * entries without sub-items navigate; entries with sub-items expand or collapse, one at a time.
  *
- * The drawer itself (MobileDrawer.tsx) is its own chunk, loaded when the hamburger is first
- * approached (pointer, touch or keyboard focus) or pressed: every page loads the header, few
- * visitors open the menu, and the entry chunk is under a size budget (issue 10).
+ * Built from HTML that works before any script (issue 26): the drawer is a popover
+ * (`popovertarget` on the hamburger opens it; Escape and a click on the backdrop close it, and
+ * focus returns to the hamburger), its sections are `<details>` sharing one `name` (the browser
+ * keeps one open at a time), and the section of the current page starts open. Focus moving to
+ * the close button on opening, Tab kept inside, and closing on a followed link during a
+ * client-side navigation: src/app/frame-behaviour.ts.
  */
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router-dom';
-import { groupMatches, isGroup, navEntries } from './nav';
+import { Link, useLocation } from 'react-router-dom';
+import { groupMatches, isGroup, matchesPath, navEntries } from './nav';
 
-/** Wide screens show the desktop bar; the drawer closes itself when the window grows past this. */
-const desktopQuery = '(min-width: 1024px)';
-
-const loadDrawer = () => import('./MobileDrawer');
-const MobileDrawer = lazy(loadDrawer);
+const DRAWER_ID = 'site-drawer';
 
 /** Hamburger button plus the drawer it opens. */
 export function MobileNav() {
   const { pathname } = useLocation();
-  const [open, setOpen] = useState(false);
-  const [expanded, setExpanded] = useState<string | null>(null);
-  const [lastPath, setLastPath] = useState(pathname);
-  const hamburgerRef = useRef<HTMLButtonElement>(null);
-
-  // Navigating (a link, or the browser's back button) closes the drawer.
-  if (pathname !== lastPath) {
-    setLastPath(pathname);
-    setOpen(false);
-  }
-
-  const openDrawer = () => {
-    // The section holding the current page starts expanded.
-    setExpanded(currentGroupId(pathname));
-    setOpen(true);
-  };
-
-  const close = () => {
-    setOpen(false);
-    hamburgerRef.current?.focus();
-  };
-
-  useEffect(() => {
-    if (!open) return;
-    const { overflow } = document.body.style;
-    document.body.style.overflow = 'hidden';
-    const media = window.matchMedia(desktopQuery);
-    const onMedia = () => {
-      if (media.matches) setOpen(false);
-    };
-    media.addEventListener('change', onMedia);
-    return () => {
-      document.body.style.overflow = overflow;
-      media.removeEventListener('change', onMedia);
-    };
-  }, [open]);
-
-  // Fetch the drawer's chunk as soon as a visitor heads for the button, so it opens at once.
-  const prefetch = () => void loadDrawer();
-
   return (
     <div className="mobile-nav">
       <button
-        ref={hamburgerRef}
         type="button"
         className="mobile-nav__hamburger"
         aria-label="Open menu"
-        aria-expanded={open}
-        aria-controls={open ? 'site-drawer' : undefined}
-        onClick={openDrawer}
-        onPointerEnter={prefetch}
-        onTouchStart={prefetch}
-        onFocus={prefetch}
+        aria-expanded={false}
+        popoverTarget={DRAWER_ID}
       >
         <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24">
           <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
       </button>
-      {open && (
-        <Suspense fallback={null}>
-          <MobileDrawer pathname={pathname} expanded={expanded} onExpand={setExpanded} onClose={close} />
-        </Suspense>
-      )}
+      <div id={DRAWER_ID} className="drawer" popover="auto" role="dialog" aria-modal="true" aria-label="Site menu">
+        <div className="drawer__top">
+          <span className="drawer__title" aria-hidden="true">
+            Menu
+          </span>
+          <button type="button" className="drawer__close" aria-label="Close menu" popoverTarget={DRAWER_ID} popoverTargetAction="hide">
+            <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24">
+              <path d="M5 5l14 14M19 5L5 19" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+        </div>
+        <nav aria-label="Main">
+          <ul className="drawer__list">
+            {navEntries.map((entry) =>
+              isGroup(entry) ? (
+                <li key={entry.id}>
+                  <details name="drawer-section" className="drawer__section" open={groupMatches(entry, pathname)}>
+                    <summary className={`drawer__link drawer__toggle${groupMatches(entry, pathname) ? ' is-active' : ''}`}>
+                      {entry.label}
+                      <svg className="nav-caret" aria-hidden="true" width="12" height="12" viewBox="0 0 10 10">
+                        <path d="M1 3l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" />
+                      </svg>
+                    </summary>
+                    <ul className="drawer__sublist">
+                      {entry.children.map((child) => (
+                        <li key={child.to}>
+                          <Link to={child.to} className="drawer__sublink" aria-current={matchesPath(child.to, pathname) ? 'page' : undefined}>
+                            {child.label}
+                          </Link>
+                        </li>
+                      ))}
+                    </ul>
+                  </details>
+                </li>
+              ) : (
+                <li key={entry.to}>
+                  <Link to={entry.to} className="drawer__link" aria-current={matchesPath(entry.to, pathname) ? 'page' : undefined}>
+                    {entry.label}
+                  </Link>
+                </li>
+              ),
+            )}
+          </ul>
+        </nav>
+      </div>
     </div>
   );
-}
-
-/** The id of the group holding the current page, or null. */
-function currentGroupId(pathname: string): string | null {
-  for (const entry of navEntries) if (isGroup(entry) && groupMatches(entry, pathname)) return entry.id;
-  return null;
 }

@@ -1,7 +1,8 @@
 /**
  * Sets of routes for the build, the bench and the tests (issue 10): which pages are prerendered,
- * which of those need JavaScript, which are public. Kept apart from routes.ts because that one is
- * in the entry chunk every page loads, and these lists serve no page at run time.
+ * which of those need JavaScript, which are information pages, which are public. Kept apart from
+ * routes.ts because that one is in the entry chunk every page loads; only `staticPaths` serves at
+ * run time (the bootstrap script, src/boot.ts).
  */
 import { paths } from './routes.ts';
 
@@ -45,6 +46,34 @@ export const prerenderedPaths: readonly string[] = [
   paths.nameTransfer,
   paths.invoices,
   paths.cancelRegistration,
+];
+
+/**
+ * The information pages (issue 26): prerendered pages that are complete without the app. They
+ * load only the bootstrap script (src/boot.ts) before the visitor's first interaction; React
+ * and the router follow later. Every prerendered page but the forms, self-service, payment
+ * success and the error page (both read their query string). The bootstrap reads this list to
+ * tell a link into an interactive page.
+ */
+export const staticPaths: readonly string[] = [
+  paths.home,
+  paths.organizingCommittee,
+  paths.chairs,
+  paths.callForPapers,
+  paths.callForSpecialSession,
+  paths.submission,
+  paths.keynoteSpeakers,
+  paths.tutorialSpeakers,
+  paths.iesSypKeynotes,
+  paths.visaInfo,
+  paths.accommodation,
+  paths.tour,
+  paths.food,
+  paths.location,
+  paths.studentsYp,
+  paths.industrySponsor,
+  paths.contact,
+  paths.registrationInfo,
 ];
 
 /**

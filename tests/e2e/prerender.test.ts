@@ -19,7 +19,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './stack';
 import { startProductionPreview, type ProductionPreview } from './production-preview';
 import { paths } from '../../src/shared/routes';
-import { prerenderedPaths } from '../../src/shared/route-sets';
+import { prerenderedPaths, staticPaths } from '../../src/shared/route-sets';
 import { pricing } from '../../src/shared/pricing';
 import { emptyRegistrationForm } from '../../src/shared/registration-form';
 import { REGISTRATION_STORAGE_KEY } from '../../src/lib/persisted-form';
@@ -121,11 +121,18 @@ describe('prerendered pages', () => {
     expect(response.status).toBe(200);
     const html = await response.text();
     const h1 = headings[route]!;
-    expect(html).toMatch(/<div id="root" data-rendered-at="\d+"><div class="site">/);
+    const isStatic = staticPaths.includes(route);
+    expect(html).toMatch(isStatic ? /<div id="root" data-rendered-at="\d+" data-app="\/assets\/index-[\w-]+\.js" data-app-start="(\d+|interaction)"><div class="site">/ : /<div id="root" data-rendered-at="\d+"><div class="site">/);
     expect(html).toContain(`>${h1.replace(/&/g, '&amp;')}</h1>`);
-    // The page paints without its scripts: they are fetched at low priority (scripts/prerender.ts).
-    expect(html).toMatch(/<script type="module" fetchpriority="low" crossorigin src="\/assets\/index-[\w-]+\.js">/);
-    expect(html.match(/<link rel="modulepreload"[^>]*>/g)?.filter((l) => !l.includes('fetchpriority="low"')) ?? []).toEqual([]);
+    if (isStatic) {
+      // An information page's only script is the bootstrap (issue 26); the app comes later.
+      expect(html.match(/<script\b[^>]*>/g)).toEqual([expect.stringMatching(/^<script type="module" crossorigin src="\/assets\/boot-[\w-]+\.js">$/)]);
+      expect(html.match(/<link rel="modulepreload"[^>]*>/g)?.filter((l) => !/frame-behaviour-/.test(l)) ?? []).toEqual([]);
+    } else {
+      // The page paints without its scripts: they are fetched at low priority (scripts/prerender.ts).
+      expect(html).toMatch(/<script type="module" fetchpriority="low" crossorigin src="\/assets\/index-[\w-]+\.js">/);
+      expect(html.match(/<link rel="modulepreload"[^>]*>/g)?.filter((l) => !l.includes('fetchpriority="low"')) ?? []).toEqual([]);
+    }
 
     // Read without JavaScript.
     const offContext = await browser.newContext({ javaScriptEnabled: false });
@@ -147,9 +154,12 @@ describe('prerendered pages', () => {
         (window as unknown as { serverH1: Element | null }).serverH1 = document.querySelector('h1');
       });
     });
+    const scripts = recordScripts(page);
     await page.goto(baseUrl + route);
-    // A first interaction: the information pages hydrate their content only then
-    // (src/lib/hydrate-on-interaction.tsx); the test below checks the wait itself.
+    // Before the load event an information page fetched its bootstrap script alone (issue 26).
+    if (isStatic) expect(scripts.filter((f) => !/\/assets\/(boot|frame-behaviour|rolldown-runtime)-[\w-]+\.js$/.test(f)), JSON.stringify(scripts)).toEqual([]);
+    // A first interaction: the information pages load the app and hydrate only then
+    // (src/boot.ts); the test below checks the wait itself.
     await page.mouse.move(1, 1);
     // Hydrated: React has attached its fiber to the server's h1 (hydration adopts the node; a
     // failed hydration would have replaced it).
@@ -183,25 +193,25 @@ describe('prerendered pages', () => {
     await context.close();
   });
 
-  it('an information page hydrates its content on the first interaction, and its links then route in the page', async () => {
+  it('an information page loads no framework until the first interaction, then hydrates, and its links route in the page', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const { page, problems } = await watchedPage(context);
     const scripts = recordScripts(page);
     await page.goto(baseUrl + paths.registrationInfo);
-    // The frame hydrates at once; the page's content waits, and its code is not fetched.
-    await expect.poll(() => hasFiber(page, 'header .desktop-nav button'), { timeout: 20_000 }).toBe(true);
+    // Only the bootstrap script: no React, no page code, nothing hydrated (issue 26).
     await page.waitForLoadState('networkidle');
+    expect(await hasFiber(page, 'header .desktop-nav button')).toBe(false);
     expect(await hasFiber(page, 'h1')).toBe(false);
-    // The entry and, in a production build, the bundler's module runtime it imports (rolldown splits
-    // it out once two chunks share it); no page chunk.
-    expect(scripts.filter((f) => !/\/assets\/(index|rolldown-runtime)-[\w-]+\.js$/.test(f)), JSON.stringify(scripts)).toEqual([]);
+    expect(scripts.filter((f) => !/\/assets\/(boot|frame-behaviour|rolldown-runtime)-[\w-]+\.js$/.test(f)), JSON.stringify(scripts)).toEqual([]);
     // Reading needs no script: the content's links are plain links meanwhile.
     const cancelLink = page.getByRole('link', { name: 'request a cancellation' });
     expect(await cancelLink.getAttribute('href')).toBe(paths.cancelRegistration);
-    // A key press (here Tab, which focuses the skip link) is an interaction: the page's chunk
-    // loads and React adopts the server's nodes.
+    // A key press (here Tab, which focuses the skip link) is an interaction: the app and the
+    // page's chunk load, and React adopts the server's nodes.
     await page.keyboard.press('Tab');
     await expect.poll(() => hasFiber(page, 'h1'), { timeout: 20_000 }).toBe(true);
+    expect(await hasFiber(page, 'header .desktop-nav button')).toBe(true);
+    expect(scripts.some((f) => /\/assets\/index-[\w-]+\.js$/.test(f))).toBe(true);
     expect(scripts.some((f) => f.includes('/assets/InfoPage-'))).toBe(true);
     // Hydrated, a content link navigates inside the page (no new document).
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
@@ -279,33 +289,99 @@ describe('prerendered pages', () => {
     await context.close();
   });
 
-  it('reads without JavaScript: headings, the navigation as plain links, the footer', async () => {
-    for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 900 }]) {
-      const context = await browser.newContext({ javaScriptEnabled: false, viewport });
-      const page = await context.newPage();
-      await page.goto(baseUrl + paths.visaInfo);
-      await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Visa Information' }).isVisible()).toBe(true);
-      expect(await page.getByText('This site needs JavaScript').count()).toBe(0);
-      const nav = page.getByRole('navigation', { name: 'Main' });
-      // Every entry and sub-entry is a link with its address.
-      expect(await nav.getByRole('link', { name: 'Contact' }).getAttribute('href')).toBe(paths.contact);
-      const cfp = nav.getByRole('link', { name: 'Call for Papers', includeHidden: true });
-      expect(await cfp.getAttribute('href')).toBe(paths.callForPapers);
-      if (viewport.width < 1024) {
-        // No drawer without a script: the sub-entries are shown in the bar.
-        expect(await cfp.isVisible()).toBe(true);
-      } else {
-        // A dropdown opens on hover without a script, and the link then leads to its page.
-        await nav.getByRole('button', { name: 'Authors' }).hover();
-        await expect.poll(() => cfp.isVisible()).toBe(true);
-        await cfp.click();
-        await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Call For Papers' }).isVisible()).toBe(true);
-      }
-      const footer = page.locator('#footer');
-      expect(await footer.isVisible()).toBe(true);
-      expect(await footer.getByRole('link').first().getAttribute('href')).toMatch(/^mailto:/);
-      await context.close();
-    }
+  it('reads without JavaScript: headings, the navigation as plain links with the current route marked, dropdowns on hover and focus, the footer', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(baseUrl + paths.visaInfo);
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Visa Information' }).isVisible()).toBe(true);
+    expect(await page.getByText('This site needs JavaScript').count()).toBe(0);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    // Every entry and sub-entry is a link with its address.
+    expect(await nav.getByRole('link', { name: 'Contact' }).getAttribute('href')).toBe(paths.contact);
+    const cfp = nav.getByRole('link', { name: 'Call for Papers', includeHidden: true });
+    expect(await cfp.getAttribute('href')).toBe(paths.callForPapers);
+    // The current route is highlighted: its entry and its group.
+    expect(await nav.getByRole('link', { name: 'Visa Information', includeHidden: true }).getAttribute('aria-current')).toBe('page');
+    expect(await nav.getByRole('button', { name: 'Travel' }).getAttribute('class')).toMatch(/\bis-active\b/);
+    // Keyboard focus inside a group opens its dropdown (CSS), and leaving closes it.
+    await page.keyboard.press('Tab'); // the skip link
+    await page.keyboard.press('Tab'); // the logo
+    await page.keyboard.press('Tab'); // Home
+    await page.keyboard.press('Tab'); // About
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('About');
+    await expect.poll(() => nav.getByRole('link', { name: 'Organizing Committee' }).isVisible()).toBe(true);
+    await page.keyboard.press('Tab'); // into About's menu
+    expect(await nav.getByRole('link', { name: 'Organizing Committee' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Tab'); // Authors
+    await expect.poll(() => nav.getByRole('link', { name: 'Organizing Committee' }).isVisible()).toBe(false);
+    expect(await cfp.isVisible()).toBe(true);
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    // A dropdown opens on hover, and the link then leads to its page.
+    await nav.getByRole('button', { name: 'Authors' }).hover();
+    await expect.poll(() => cfp.isVisible()).toBe(true);
+    await cfp.click();
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Call For Papers' }).isVisible()).toBe(true);
+    const footer = page.locator('#footer');
+    expect(await footer.isVisible()).toBe(true);
+    expect(await footer.getByRole('link').first().getAttribute('href')).toMatch(/^mailto:/);
+    expect(await footer.textContent()).toContain(`© ${new Date().getFullYear()} `);
+    await context.close();
+  });
+
+  it('the mobile drawer without JavaScript: opens over a backdrop, one section at a time, the current one open, closes by Escape or a click outside, links lead on', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto(baseUrl + paths.visaInfo);
+    const open = page.getByRole('button', { name: 'Open menu' });
+    const drawer = page.getByRole('dialog', { name: 'Site menu' });
+    expect(await drawer.isVisible()).toBe(false);
+    await open.click();
+    await expect.poll(() => drawer.isVisible()).toBe(true);
+    const section = (name: string) => drawer.locator('details', { has: page.locator('summary', { hasText: name }) });
+    // The section of the current page starts open, and shows the current page marked.
+    expect(await section('Travel').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    expect(await drawer.getByRole('link', { name: 'Visa Information' }).getAttribute('aria-current')).toBe('page');
+    // Opening another closes it.
+    await drawer.locator('summary', { hasText: 'About' }).click();
+    expect(await section('About').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    expect(await section('Travel').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => drawer.isVisible()).toBe(false);
+    await open.click();
+    await expect.poll(() => drawer.isVisible()).toBe(true);
+    await page.mouse.click(385, 420); // the dimmed backdrop, right of the drawer
+    await expect.poll(() => drawer.isVisible()).toBe(false);
+    await open.click();
+    await drawer.getByRole('link', { name: 'Students & YPs' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Students & YPs' }).isVisible()).toBe(true);
+    expect(await drawer.isVisible()).toBe(false);
+    await context.close();
+  });
+
+  it('from an information page into the wizard and back: a link approached starts the app, the wizard opens in the same document, Back returns', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.clock.setSystemTime(new Date('2025-11-10T10:00:00+05:30'));
+    const { page, problems } = await watchedPage(context);
+    await page.route('**/api/pricing', (r) => r.fulfill({ json: pricing }));
+    const scripts = recordScripts(page);
+    await page.goto(baseUrl + paths.registrationInfo);
+    await page.waitForLoadState('networkidle');
+    const register = page.getByRole('link', { name: 'Register (Indian Affiliations)' });
+    // Heading for the link fetches the app and the wizard's code before the click.
+    await register.hover();
+    await expect.poll(() => scripts.some((f) => f.includes('/assets/RegistrationWizard-')), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => hasFiber(page, 'header .desktop-nav button'), { timeout: 20_000 }).toBe(true);
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await register.click();
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Conference Registration' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(new URL(page.url()).pathname).toBe(paths.registrationDetails);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    await page.goBack();
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Registration' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
   });
 
   it('home: the countdown is "--" in the HTML and takes the clock after hydration', async () => {
@@ -317,7 +393,8 @@ describe('prerendered pages', () => {
     await page.clock.install({ time: new Date('2025-12-10T06:30:00Z') });
     await page.goto(baseUrl + '/');
     const timer = page.getByRole('timer', { name: 'Time left until the conference starts' });
-    await expect.poll(() => timer.locator('[data-unit="days"] .countdown__value').textContent()).toBe('7');
+    // The home page's app starts when the hero's first advance is due (src/boot.ts), 4 s after load.
+    await expect.poll(() => timer.locator('[data-unit="days"] .countdown__value').textContent(), { timeout: 20_000 }).toBe('7');
     expect(problems).toEqual([]);
     await context.close();
     // Rendered after the conference's start: the stable server state has no figures in it.

@@ -178,13 +178,15 @@ describe('mobile drawer', () => {
     await open.click();
     const drawer = page.getByRole('dialog', { name: 'Site menu' });
     await expect.poll(() => drawer.isVisible()).toBe(true);
-    const travel = drawer.getByRole('button', { name: 'Travel' });
-    const about = drawer.getByRole('button', { name: 'About' });
-    await travel.click();
-    expect(await travel.getAttribute('aria-expanded')).toBe('true');
-    await about.click();
-    expect(await about.getAttribute('aria-expanded')).toBe('true');
-    expect(await travel.getAttribute('aria-expanded')).toBe('false');
+    // The drawer's sections are <details> sharing a name (MobileNav.tsx): one open at a time.
+    const isOpen = (name: string) => drawer.locator('details', { has: page.locator('summary', { hasText: name }) }).evaluate((d) => (d as HTMLDetailsElement).open);
+    await drawer.locator('summary', { hasText: 'Travel' }).click();
+    expect(await isOpen('Travel')).toBe(true);
+    await drawer.locator('summary', { hasText: 'About' }).click();
+    expect(await isOpen('About')).toBe(true);
+    expect(await isOpen('Travel')).toBe(false);
+    // The hamburger says the drawer is open; focus went to the close button.
+    expect(await open.getAttribute('aria-expanded')).toBe('true');
     // Focus stays inside while open.
     for (let i = 0; i < 25; i++) await page.keyboard.press('Tab');
     expect(await drawer.evaluate((el) => el.contains(document.activeElement))).toBe(true);

@@ -12,8 +12,10 @@ import { useSliderOnNeed } from './useSliderOnNeed';
 import { ChevronIcon, PauseIcon, PlayIcon } from './icons';
 import './carousel.css';
 
-/** Time each hero slide stays (spec part 1 section 9: hero 4 s). */
-export const HERO_INTERVAL_MS = 4000;
+import { HERO_INTERVAL_MS } from './timing';
+
+/** Time each hero slide stays (spec part 1 section 9: hero 4 s); defined in timing.ts. */
+export { HERO_INTERVAL_MS };
 
 export interface HeroCarouselProps {
   slides: HeroSlide[];
