@@ -246,7 +246,7 @@ describe('accounts in the admin area', { timeout: 360_000 }, () => {
     expect(await pdfText(await readFile((await credit.path())!))).toContain(stored.invoiceNumber);
   });
 
-  it('shows the server refusing an early refund when the e2e.browser believes the conference is over', async () => {
+  it('shows the server refusing an early refund when the browser believes the conference is over', async () => {
     // The browser's real clock (after 21 Dec 2025) enables the button; the server's pinned clock refuses.
     const regNo = (await e2e.stack.redis.zrange<string[]>(`${e2e.stack.keyPrefix}cancellations:index`, 0, -1))[0]!;
     await signIn(e2e.page);

@@ -183,7 +183,7 @@ describe('papers: the publication chair, the wizard and the session', () => {
     expect(await e2e.page.getByRole('list', { name: 'Send log' }).getByRole('listitem').count()).toBe(1);
   }, 300_000);
 
-  it('imports an EasyChair pair from the e2e.page, withdrawing the CMT papers', async () => {
+  it('imports an EasyChair pair from the page, withdrawing the CMT papers', async () => {
     await signIn(e2e.page);
     await e2e.page.goto(`${e2e.stack.appUrl}/admin/papers`);
     await expect.poll(() => e2e.page.locator('tr[data-paper]').count(), SLOW).toBe(12);

@@ -373,7 +373,7 @@ describe('self-service pages in Chromium', () => {
     expect(e2e.consoleErrors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
   }, 240_000);
 
-  it('the registration e2e.page links the self-service pages without loading their code', async () => {
+  it('the registration page links the self-service pages without loading their code', async () => {
     const scripts: string[] = [];
     e2e.page.on('request', (r) => {
       if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);

@@ -154,7 +154,7 @@ describe("students' proof of status in Chromium", () => {
 });
 
 describe('the registration window in Chromium', () => {
-  it('shows the closed notice with the contact address after 15 Nov 2025 (e2e.browser clock pinned to 16 Nov, 00:00 IST)', async () => {
+  it('shows the closed notice with the contact address after 15 Nov 2025 (browser clock pinned to 16 Nov, 00:00 IST)', async () => {
     await e2e.context.clock.setSystemTime(new Date('2025-11-16T00:00:00+05:30'));
     await e2e.page.goto(`${e2e.stack.appUrl}/authors/registration/details`);
     const closed = e2e.page.getByTestId('registration-closed');
