@@ -18,6 +18,8 @@ import verify from '../../netlify/functions/visa-letters-verify';
 import { keys, redis } from '../../netlify/server/store';
 import { openPassport, type StoredVisaLetter } from '../../netlify/server/visa-letters';
 import type { Registration } from '../../netlify/server/registrations';
+import { conference } from '../../src/content/conference';
+import { visaLetters } from '../../src/content/visa-letters';
 import { earliestPassportExpiry } from '../../src/shared/visa-letters';
 import { pdftotext } from '../setup/pdftotext';
 import { testSecrets } from '../setup/secrets';
@@ -26,6 +28,13 @@ import { adminHeaders, mailAndWebhook, messagesFor, seedRegistration } from './h
 
 const fx = mailAndWebhook();
 const flat = (text: string) => text.replace(/\s+/g, ' ');
+/** The calendar day (YYYY-MM-DD) `months` and `days` after `day`, counted on the calendar (UTC). */
+function dayAfter(day: string, by: { months?: number; days?: number }): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + (by.months ?? 0));
+  d.setUTCDate(d.getUTCDate() + (by.days ?? 0));
+  return d.toISOString().slice(0, 10);
+}
 
 /** A delegate from Germany, paying in USD. */
 const foreignDelegate = (firstName = 'Lena') =>
@@ -162,11 +171,13 @@ describe('visa invitation letters', () => {
 
   it('requires the passport to be valid six months after the conference', async () => {
     const reg = await foreignDelegate('Greta');
-    expect(earliestPassportExpiry()).toBe('2026-06-21');
-    const short = await call(request, { body: passportOf(reg, { passportExpiryDate: '2026-06-20' }) });
+    // This edition's figures from src/content (decision 018): for 2025, 2026-06-21.
+    const earliest = dayAfter(conference.endDate, { months: visaLetters.passportValidityMonths });
+    expect(earliestPassportExpiry()).toBe(earliest);
+    const short = await call(request, { body: passportOf(reg, { passportExpiryDate: dayAfter(earliest, { days: -1 }) }) });
     expect(short.status).toBe(400);
-    expect(short.body.error.fieldErrors.passportExpiryDate).toMatch(/6 months after the conference.*2026-06-21/);
-    const exact = await call(request, { body: passportOf(reg, { passportExpiryDate: '2026-06-21' }) });
+    expect(short.body.error.fieldErrors.passportExpiryDate).toMatch(new RegExp(`${visaLetters.passportValidityMonths} months after the conference.*${earliest}`));
+    const exact = await call(request, { body: passportOf(reg, { passportExpiryDate: earliest }) });
     expect(exact.status, exact.text).toBe(200);
     // A second request while one is open says so.
     expect((await call(request, { body: passportOf(reg) })).status).toBe(409);
@@ -193,11 +204,12 @@ describe('visa invitation letters', () => {
     const entries = await redis().lrange<{ action: string }>(keys.audit(), 0, (await redis().llen(keys.audit())) - auditBefore - 1);
     expect(entries.map((e) => e.action)).toContain('visa-letters.clearance-export');
 
-    // 89 days after the last day nothing is deleted; on the 90th, everything.
-    pinClock('2026-03-20T10:00:00+05:30');
+    // 89 days after the last day nothing is deleted; on the 90th, everything (for 2025: 20 and 21 March 2026).
+    const retention = visaLetters.retentionDaysAfterConference;
+    pinClock(`${dayAfter(conference.endDate, { days: retention - 1 })}T10:00:00+05:30`);
     expect((await (await runScheduled(purge)).json()).purged).toBe(0);
     expect((await storedLetter(again.body.reference)).sealed).toBeTruthy();
-    pinClock('2026-03-21T10:00:00+05:30');
+    pinClock(`${dayAfter(conference.endDate, { days: retention })}T10:00:00+05:30`);
     const run = await (await runScheduled(purge)).json();
     expect(run.due).toBe(true);
     expect((await storedLetter(again.body.reference)).sealed).toBeNull();
