@@ -10,45 +10,6 @@ import { paths } from './routes.ts';
 export const allPaths: readonly string[] = Object.values(paths);
 
 /**
- * The public pages rendered to static HTML at build time (issue 10, 'Prerendered pages';
- * scripts/prerender.ts writes each to dist/<path>/index.html, '/' to dist/index.html): every
- * information page, the registration information page, payment success, the error page, the
- * self-service page shells and the registration wizard's shell (its heading and 'Loading
- * pricing...': the form itself, and any progress saved in the browser, appear once pricing has
- * arrived, after hydration). Not the admin area: it is served by the SPA fallback shell
- * (dist/spa-fallback.html, netlify.toml).
- */
-export const prerenderedPaths: readonly string[] = [
-  paths.home,
-  paths.organizingCommittee,
-  paths.chairs,
-  paths.callForPapers,
-  paths.callForSpecialSession,
-  paths.submission,
-  paths.keynoteSpeakers,
-  paths.tutorialSpeakers,
-  paths.iesSypKeynotes,
-  paths.visaInfo,
-  paths.accommodation,
-  paths.tour,
-  paths.food,
-  paths.location,
-  paths.studentsYp,
-  paths.industrySponsor,
-  paths.contact,
-  paths.registrationInfo,
-  paths.registrationDetails,
-  paths.paymentSuccess,
-  paths.error,
-  paths.tierUpgrade,
-  paths.ieeeChange,
-  paths.nameChange,
-  paths.nameTransfer,
-  paths.invoices,
-  paths.cancelRegistration,
-];
-
-/**
  * The information pages (issue 26): prerendered pages that are complete without the app. They
  * load only the bootstrap script (src/boot.ts) before the visitor's first interaction; React
  * and the router follow later. Every prerendered page but the forms, self-service, payment
@@ -74,6 +35,28 @@ export const staticPaths: readonly string[] = [
   paths.industrySponsor,
   paths.contact,
   paths.registrationInfo,
+];
+
+/**
+ * The public pages rendered to static HTML at build time (issue 10, 'Prerendered pages';
+ * scripts/prerender.ts writes each to dist/<path>/index.html, '/' to dist/index.html): every
+ * information page, the registration information page, payment success, the error page, the
+ * self-service page shells and the registration wizard's shell (its heading and 'Loading
+ * pricing...': the form itself, and any progress saved in the browser, appear once pricing has
+ * arrived, after hydration). Not the admin area: it is served by the SPA fallback shell
+ * (dist/spa-fallback.html, netlify.toml).
+ */
+export const prerenderedPaths: readonly string[] = [
+  ...staticPaths,
+  paths.registrationDetails,
+  paths.paymentSuccess,
+  paths.error,
+  paths.tierUpgrade,
+  paths.ieeeChange,
+  paths.nameChange,
+  paths.nameTransfer,
+  paths.invoices,
+  paths.cancelRegistration,
 ];
 
 /**

@@ -6,40 +6,18 @@
  * The delegate then requests a visa invitation letter on its page; once approved, the public
  * verify page says valid.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { invoicing } from '../../src/content/invoicing';
 import { formatMoney } from '../../src/shared/money';
 import { computeCharges, pricing } from '../../src/shared/pricing';
 import type { Registration } from '../../netlify/server/registrations';
 import { pdftotext } from '../setup/pdftotext';
-import { launchChromium, startStack, type Stack } from './stack';
+import { e2eFixture } from './fixture';
 import { fillSteps1to8, payAndWaitForSuccess } from './wizard-steps';
-
-let stack: Stack;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
 
 /** Server (APP_NOW) and browser are pinned inside the Standard period, before registration closes (issue 22). */
 const NOW = '2025-11-10T10:00:00+05:30';
-
-beforeAll(async () => {
-  stack = await startStack({ APP_NOW: NOW });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-beforeEach(async () => {
-  context = await browser.newContext();
-  await context.clock.setSystemTime(new Date(NOW));
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context?.close();
-});
+const e2e = e2eFixture('international', { now: NOW });
 
 /** The server's amount for the form the test fills: Full, IEEE member, Foreign Standard, one extra reception ticket. */
 const expected = computeCharges(
@@ -50,38 +28,38 @@ const expected = computeCharges(
 
 describe('international registration in the wizard', { timeout: 240_000 }, () => {
   it('the edge hint preselects the route; the Indian delegate can switch', async () => {
-    await context.addCookies([{ name: 'pesgre-country', value: 'DE', url: stack.appUrl }]);
-    await page.goto(`${stack.appUrl}/authors/registration/details`);
-    const abroad = page.getByLabel('From outside India (fees in USD)');
+    await e2e.context.addCookies([{ name: 'pesgre-country', value: 'DE', url: e2e.stack.appUrl }]);
+    await e2e.page.goto(`${e2e.stack.appUrl}/authors/registration/details`);
+    const abroad = e2e.page.getByLabel('From outside India (fees in USD)');
     // The first page of the file: Vite compiles the wizard on a cold start, slow on a busy machine.
     await expect.poll(() => abroad.isVisible(), { timeout: 90_000 }).toBe(true);
     expect(await abroad.isChecked()).toBe(true);
     // The international route lists countries without India; the Indian route fixes India.
-    const options = () => page.getByLabel('Country', { exact: true }).locator('option').allTextContents();
+    const options = () => e2e.page.getByLabel('Country', { exact: true }).locator('option').allTextContents();
     // The country list comes with the wizard's late chunk.
     await expect.poll(options, { timeout: 15_000 }).toContain('Germany');
     expect(await options()).not.toContain('India');
-    await page.getByLabel('From India (fees in INR)').check();
+    await e2e.page.getByLabel('From India (fees in INR)').check();
     // The Indian route: Country fixed to India (a disabled select), the INR tiers after step 1.
-    await expect.poll(() => page.getByLabel('Country', { exact: true }).isDisabled()).toBe(true);
+    await expect.poll(() => e2e.page.getByLabel('Country', { exact: true }).isDisabled()).toBe(true);
     expect(await options()).toEqual(['India']);
   });
 
   it('a delegate from Germany registers in USD and pays; the invoice prints USD and the foreign place of supply; a visa letter is requested, approved and verified', async () => {
     const email = 'jonas.e2e@example.org';
-    await fillSteps1to8(page, stack.appUrl, email, { query: '?route=international', country: 'Germany', tier: /Full Registration – IEEE Member \(Foreign, Standard\)/ });
+    await fillSteps1to8(e2e.page, e2e.stack.appUrl, email, { query: '?route=international', country: 'Germany', tier: /Full Registration – IEEE Member \(Foreign, Standard\)/ });
     // 450 + 30 = 480 USD; GST 86.40; convenience 4 % of 566.40 = 22.66; total 589.06.
     expect(expected.total).toBe(58906);
-    await expect.poll(() => page.getByText(formatMoney(expected.total, 'USD')).first().isVisible()).toBe(true);
-    const { regNo, paymentId } = await payAndWaitForSuccess(page);
+    await expect.poll(() => e2e.page.getByText(formatMoney(expected.total, 'USD')).first().isVisible()).toBe(true);
+    const { regNo, paymentId } = await payAndWaitForSuccess(e2e.page);
     expect(paymentId).toMatch(/^pay_/);
 
-    const reg = await stack.redis.get<Registration>(`${stack.keyPrefix}reg:${regNo}`);
+    const reg = await e2e.stack.redis.get<Registration>(`${e2e.stack.keyPrefix}reg:${regNo}`);
     expect(reg).toMatchObject({ registrationTier: 'prof_ieee_foreign_std', currency: 'USD', country: 'Germany', billingCountry: 'Germany' });
     expect(reg!.charges.total).toBe(expected.total);
     expect(reg!.invoiceNumber).toMatch(/^PG25\/2526\/\d{5}$/);
 
-    const res = await fetch(`${stack.appUrl}/api/invoices/download`, {
+    const res = await fetch(`${e2e.stack.appUrl}/api/invoices/download`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ regId: regNo, email, number: reg!.invoiceNumber }),
@@ -97,35 +75,35 @@ describe('international registration in the wizard', { timeout: 240_000 }, () =>
 
     // The same delegate asks for a visa invitation letter on /registration/visa-letter; an admin
     // approves it; the public verify page then says valid.
-    await page.goto(`${stack.appUrl}/registration/visa-letter`);
-    await expect.poll(() => page.getByRole('heading', { name: 'Visa invitation letter' }).isVisible(), { timeout: 30_000 }).toBe(true);
-    await page.getByLabel('Registration ID').fill(regNo);
-    await page.getByLabel('Registered e-mail').fill(email);
-    await page.getByLabel('Full name as in the passport').fill('ASHA KULKARNI');
-    await page.getByLabel('Nationality').selectOption('Germany');
-    await page.getByLabel('Passport number').fill('C01X00T47');
-    await page.getByLabel('Date of issue').fill('2021-04-01');
+    await e2e.page.goto(`${e2e.stack.appUrl}/registration/visa-letter`);
+    await expect.poll(() => e2e.page.getByRole('heading', { name: 'Visa invitation letter' }).isVisible(), { timeout: 30_000 }).toBe(true);
+    await e2e.page.getByLabel('Registration ID').fill(regNo);
+    await e2e.page.getByLabel('Registered e-mail').fill(email);
+    await e2e.page.getByLabel('Full name as in the passport').fill('ASHA KULKARNI');
+    await e2e.page.getByLabel('Nationality').selectOption('Germany');
+    await e2e.page.getByLabel('Passport number').fill('C01X00T47');
+    await e2e.page.getByLabel('Date of issue').fill('2021-04-01');
     // Six months after the conference is 21 June 2026: the page says so with the server's rule.
-    await page.getByLabel('Date of expiry').fill('2026-05-31');
-    await page.getByLabel('Date of birth').fill('1985-09-12');
-    await page.getByRole('button', { name: 'Request the letter' }).click();
-    await expect.poll(() => page.getByText(/valid at least 6 months after the conference/).isVisible()).toBe(true);
-    await page.getByLabel('Date of expiry').fill('2031-03-31');
-    await page.getByRole('button', { name: 'Request the letter' }).click();
-    const received = page.getByText(/Request received: reference PESGRE25-VL-/);
+    await e2e.page.getByLabel('Date of expiry').fill('2026-05-31');
+    await e2e.page.getByLabel('Date of birth').fill('1985-09-12');
+    await e2e.page.getByRole('button', { name: 'Request the letter' }).click();
+    await expect.poll(() => e2e.page.getByText(/valid at least 6 months after the conference/).isVisible()).toBe(true);
+    await e2e.page.getByLabel('Date of expiry').fill('2031-03-31');
+    await e2e.page.getByRole('button', { name: 'Request the letter' }).click();
+    const received = e2e.page.getByText(/Request received: reference PESGRE25-VL-/);
     await expect.poll(() => received.isVisible(), { timeout: 15_000 }).toBe(true);
     const reference = /PESGRE25-VL-[A-Z0-9]{10}/.exec((await received.textContent()) ?? '')![0];
 
-    const login = await fetch(`${stack.appUrl}/api/admin-auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ password: 'pesgre-admin' }) });
+    const login = await fetch(`${e2e.stack.appUrl}/api/admin-auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ password: 'pesgre-admin' }) });
     const { token } = (await login.json()) as { token: string };
-    const decided = await fetch(`${stack.appUrl}/api/admin/visa-letters/decide`, {
+    const decided = await fetch(`${e2e.stack.appUrl}/api/admin/visa-letters/decide`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
       body: JSON.stringify({ reference, decision: 'approve' }),
     });
     expect(decided.status).toBe(200);
-    await page.goto(`${stack.appUrl}/visa-letters/verify?ref=${reference}`);
-    await expect.poll(() => page.getByText('ASHA KULKARNI').isVisible(), { timeout: 15_000 }).toBe(true);
-    expect(await page.getByText('Valid', { exact: true }).isVisible()).toBe(true);
+    await e2e.page.goto(`${e2e.stack.appUrl}/visa-letters/verify?ref=${reference}`);
+    await expect.poll(() => e2e.page.getByText('ASHA KULKARNI').isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await e2e.page.getByText('Valid', { exact: true }).isVisible()).toBe(true);
   });
 });

@@ -5,57 +5,25 @@
  * before verify-payment is registered by the webhook alone, exactly once, even when verify and
  * webhooks arrive together several times.
  */
-import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
-import { mkdir } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { CHECKOUT_TIMEOUT_SECONDS } from '../../src/shared/checkout-hold';
 import { computeCharges, pricing } from '../../src/shared/pricing';
 import type { Registration } from '../../netlify/server/registrations';
-import { launchChromium, startStack, type Stack } from './stack';
+import { e2eFixture } from './fixture';
 import { fillSteps1to2, fillSteps1to8 } from './wizard-steps';
 import { membershipRefusalMessage } from '../../src/shared/messages';
 import { findTier } from '../../src/shared/pricing';
 
-let stack: Stack;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-const consoleErrors: string[] = [];
-
 /** Server (APP_NOW) and browser are pinned inside the registration window, which closes on 15 Nov 2025 (issue 22). */
 const NOW = '2025-11-10T10:00:00+05:30';
-
-beforeAll(async () => {
-  stack = await startStack({ APP_NOW: NOW });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-beforeEach(async () => {
-  context = await browser.newContext();
-  await context.clock.setSystemTime(new Date(NOW));
-  page = await context.newPage();
-  consoleErrors.length = 0;
-  page.on('console', (m) => {
-    if (m.type() === 'error') consoleErrors.push(m.text());
-  });
-});
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && !page.isClosed()) {
-    await mkdir('test-results', { recursive: true });
-    await page.screenshot({ path: `test-results/${ctx.task.name.replace(/\W+/g, '-').slice(0, 60)}.png`, fullPage: true });
-  }
-  await context?.close();
-});
+const e2e = e2eFixture('registration', { now: NOW });
 
 async function registrationCount(): Promise<number> {
-  return stack.redis.zcard(`${stack.keyPrefix}reg:index`);
+  return e2e.stack.redis.zcard(`${e2e.stack.keyPrefix}reg:index`);
 }
 
 async function getRegistration(regNo: string): Promise<Registration | null> {
-  return stack.redis.get<Registration>(`${stack.keyPrefix}reg:${regNo}`);
+  return e2e.stack.redis.get<Registration>(`${e2e.stack.keyPrefix}reg:${regNo}`);
 }
 
 /** The server's amount for the form filled above (minor units). */
@@ -68,24 +36,24 @@ const expectedTotal = computeCharges(
 describe('registration wizard in Chromium', () => {
   it('fills all nine steps, pays, lands on the success page, and the registration is stored with the server amount', async () => {
     const before = await registrationCount();
-    await fillSteps1to8(page, stack.appUrl, 'asha.e2e@example.org');
+    await fillSteps1to8(e2e.page, e2e.stack.appUrl, 'asha.e2e@example.org');
     // 12500 + 1500 = 14000; GST 2520; convenience 4% of 16520 = 660.80; total 17180.80
     expect(expectedTotal).toBe(1718080);
-    await expect.poll(() => page.getByText('₹17,180.80').first().isVisible()).toBe(true);
-    await page.getByRole('button', { name: 'Pay Now' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Razorpay test checkout' });
+    await expect.poll(() => e2e.page.getByText('₹17,180.80').first().isVisible()).toBe(true);
+    await e2e.page.getByRole('button', { name: 'Pay Now' }).click();
+    const dialog = e2e.page.getByRole('dialog', { name: 'Razorpay test checkout' });
     await expect.poll(() => dialog.isVisible(), { timeout: 15_000 }).toBe(true);
     await dialog.getByRole('button', { name: 'Pay', exact: true }).click();
 
-    await page.waitForURL(/\/authors\/registration\/payment-success\?/, { timeout: 20_000 });
-    const url = new URL(page.url());
+    await e2e.page.waitForURL(/\/authors\/registration\/payment-success\?/, { timeout: 20_000 });
+    const url = new URL(e2e.page.url());
     const regNo = url.searchParams.get('reg_no')!;
     const paymentId = url.searchParams.get('payment_id')!;
     expect(regNo).toMatch(/^PESGRE25-[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{8}$/);
     expect(paymentId).toMatch(/^pay_/);
-    await expect.poll(() => page.getByRole('heading', { name: 'Payment Successful!' }).isVisible()).toBe(true);
-    expect(await page.getByText(`Registration Number: ${regNo}`).isVisible()).toBe(true);
-    expect(await page.getByText(`Payment ID: ${paymentId}`).isVisible()).toBe(true);
+    await expect.poll(() => e2e.page.getByRole('heading', { name: 'Payment Successful!' }).isVisible()).toBe(true);
+    expect(await e2e.page.getByText(`Registration Number: ${regNo}`).isVisible()).toBe(true);
+    expect(await e2e.page.getByText(`Payment ID: ${paymentId}`).isVisible()).toBe(true);
 
     const reg = await getRegistration(regNo);
     expect(reg).toMatchObject({
@@ -104,118 +72,118 @@ describe('registration wizard in Chromium', () => {
     expect(reg!.totalPaid).toBe(17180.8);
     expect(await registrationCount()).toBe(before + 1);
     // The saved wizard state is cleared after a successful payment.
-    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('pesgre')))).toEqual([]);
-    expect(consoleErrors).toEqual([]);
+    expect(await e2e.page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('pesgre')))).toEqual([]);
+    expect(e2e.consoleErrors).toEqual([]);
   });
 
   it("closing the checkout says 'Payment window closed' and stores nothing", async () => {
     const before = await registrationCount();
-    await fillSteps1to8(page, stack.appUrl, 'closer@example.org');
-    await page.getByRole('button', { name: 'Pay Now' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Razorpay test checkout' });
+    await fillSteps1to8(e2e.page, e2e.stack.appUrl, 'closer@example.org');
+    await e2e.page.getByRole('button', { name: 'Pay Now' }).click();
+    const dialog = e2e.page.getByRole('dialog', { name: 'Razorpay test checkout' });
     await expect.poll(() => dialog.isVisible(), { timeout: 15_000 }).toBe(true);
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
-    await expect.poll(() => page.getByText('Payment window closed. No payment was made.').isVisible()).toBe(true);
-    expect(page.url()).toContain('/authors/registration/details');
+    await expect.poll(() => e2e.page.getByText('Payment window closed. No payment was made.').isVisible()).toBe(true);
+    expect(e2e.page.url()).toContain('/authors/registration/details');
     expect(await registrationCount()).toBe(before);
     // The wizard can still pay afterwards.
-    expect(await page.getByRole('button', { name: 'Pay Now' }).isEnabled()).toBe(true);
+    expect(await e2e.page.getByRole('button', { name: 'Pay Now' }).isEnabled()).toBe(true);
   });
 
   it('opens Checkout with a timeout and, with a coupon, gives its use back at once when Checkout is closed', async () => {
     // A coupon with one use, so the released hold is visible to the next delegate at once.
     const code = `E2EHALF${Date.now().toString(36).toUpperCase()}`;
-    await stack.redis.hset(`${stack.keyPrefix}coupon:${code}`, { type: 'half', limit: 1 });
-    await fillSteps1to8(page, stack.appUrl, 'coupon.closer@example.org');
-    await page.getByLabel('I have a coupon code').check();
-    await page.getByLabel('Coupon code', { exact: true }).fill(code.toLowerCase());
-    await page.getByRole('button', { name: 'Apply Coupon' }).click();
-    await expect.poll(() => page.getByText(`Coupon ${code} applied`).isVisible()).toBe(true);
-    await page.getByRole('button', { name: 'Pay Now' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Razorpay test checkout' });
+    await e2e.stack.redis.hset(`${e2e.stack.keyPrefix}coupon:${code}`, { type: 'half', limit: 1 });
+    await fillSteps1to8(e2e.page, e2e.stack.appUrl, 'coupon.closer@example.org');
+    await e2e.page.getByLabel('I have a coupon code').check();
+    await e2e.page.getByLabel('Coupon code', { exact: true }).fill(code.toLowerCase());
+    await e2e.page.getByRole('button', { name: 'Apply Coupon' }).click();
+    await expect.poll(() => e2e.page.getByText(`Coupon ${code} applied`).isVisible()).toBe(true);
+    await e2e.page.getByRole('button', { name: 'Pay Now' }).click();
+    const dialog = e2e.page.getByRole('dialog', { name: 'Razorpay test checkout' });
     await expect.poll(() => dialog.isVisible(), { timeout: 15_000 }).toBe(true);
-    expect(await page.locator('[data-razorpay-standin]').getAttribute('data-timeout')).toBe(String(CHECKOUT_TIMEOUT_SECONDS));
-    const holds = `${stack.keyPrefix}coupon:${code}:holds`;
-    expect(await stack.redis.zcard(holds)).toBe(1);
+    expect(await e2e.page.locator('[data-razorpay-standin]').getAttribute('data-timeout')).toBe(String(CHECKOUT_TIMEOUT_SECONDS));
+    const holds = `${e2e.stack.keyPrefix}coupon:${code}:holds`;
+    expect(await e2e.stack.redis.zcard(holds)).toBe(1);
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
-    await expect.poll(() => page.getByText('Payment window closed. No payment was made.').isVisible()).toBe(true);
-    await expect.poll(() => stack.redis.zcard(holds)).toBe(0);
+    await expect.poll(() => e2e.page.getByText('Payment window closed. No payment was made.').isVisible()).toBe(true);
+    await expect.poll(() => e2e.stack.redis.zcard(holds)).toBe(0);
     // Paying again takes the use again (a new order from the same delegate).
-    await page.getByRole('button', { name: 'Pay Now' }).click();
+    await e2e.page.getByRole('button', { name: 'Pay Now' }).click();
     await expect.poll(() => dialog.isVisible(), { timeout: 15_000 }).toBe(true);
-    expect(await stack.redis.zcard(holds)).toBe(1);
+    expect(await e2e.stack.redis.zcard(holds)).toBe(1);
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
-    await expect.poll(() => stack.redis.zcard(holds)).toBe(0);
-    expect(consoleErrors).toEqual([]);
+    await expect.poll(() => e2e.stack.redis.zcard(holds)).toBe(0);
+    expect(e2e.consoleErrors).toEqual([]);
   });
 
   it('a refused IEEE number says why (expired, unknown) and offers the non-member tier, which moves on past the IEEE step (issue 20)', async () => {
-    await fillSteps1to2(page, stack.appUrl, 'ieee.expired@example.org');
-    await expect.poll(() => page.getByRole('heading', { name: 'IEEE Member Verification' }).isVisible()).toBe(true);
+    await fillSteps1to2(e2e.page, e2e.stack.appUrl, 'ieee.expired@example.org');
+    await expect.poll(() => e2e.page.getByRole('heading', { name: 'IEEE Member Verification' }).isVisible()).toBe(true);
     for (const [number, reason] of [['90000999', 'unknown'], ['90000004', 'expired']] as const) {
-      await page.getByLabel('IEEE Member Number').fill(number);
-      await page.getByRole('button', { name: 'Next' }).click();
-      await expect.poll(() => page.getByText(membershipRefusalMessage(reason)).isVisible()).toBe(true);
+      await e2e.page.getByLabel('IEEE Member Number').fill(number);
+      await e2e.page.getByRole('button', { name: 'Next' }).click();
+      await expect.poll(() => e2e.page.getByText(membershipRefusalMessage(reason)).isVisible()).toBe(true);
     }
     const nonMember = findTier(pricing, 'prof_non_indian_std')!;
-    expect(await page.getByText(new RegExp(`non-member rate instead: ${nonMember.label.replace(/[()]/g, '\\$&')}`)).isVisible()).toBe(true);
-    await page.getByRole('button', { name: 'Continue as a non-member' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Paper Registration' }).isVisible()).toBe(true);
-    expect(await page.getByText(`Your registration tier is now ${nonMember.label}.`).isVisible()).toBe(true);
+    expect(await e2e.page.getByText(new RegExp(`non-member rate instead: ${nonMember.label.replace(/[()]/g, '\\$&')}`)).isVisible()).toBe(true);
+    await e2e.page.getByRole('button', { name: 'Continue as a non-member' }).click();
+    await expect.poll(() => e2e.page.getByRole('heading', { name: 'Paper Registration' }).isVisible()).toBe(true);
+    expect(await e2e.page.getByText(`Your registration tier is now ${nonMember.label}.`).isVisible()).toBe(true);
     // Back from the paper step skips the IEEE step: the tier step shows the non-member tier chosen.
-    await page.getByRole('button', { name: 'Back' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Select Your Registration Tier' }).isVisible()).toBe(true);
-    expect(await page.getByLabel(nonMember.label, { exact: false }).isChecked()).toBe(true);
-    expect(consoleErrors).toEqual([]);
+    await e2e.page.getByRole('button', { name: 'Back' }).click();
+    await expect.poll(() => e2e.page.getByRole('heading', { name: 'Select Your Registration Tier' }).isVisible()).toBe(true);
+    expect(await e2e.page.getByLabel(nonMember.label, { exact: false }).isChecked()).toBe(true);
+    expect(e2e.consoleErrors).toEqual([]);
   });
 
   it('a 100 % coupon order says "Confirm registration", not "Pay Now", and its success page shows no payment ID (issue 20)', async () => {
     const code = `E2EFULL${Date.now().toString(36).toUpperCase()}`;
-    await stack.redis.hset(`${stack.keyPrefix}coupon:${code}`, { type: 'full', limit: 1 });
+    await e2e.stack.redis.hset(`${e2e.stack.keyPrefix}coupon:${code}`, { type: 'full', limit: 1 });
     const before = await registrationCount();
-    await fillSteps1to8(page, stack.appUrl, 'coupon.free@example.org', { receptionTickets: 0 });
-    await page.getByLabel('I have a coupon code').check();
-    await page.getByLabel('Coupon code', { exact: true }).fill(code);
-    await page.getByRole('button', { name: 'Apply Coupon' }).click();
-    await expect.poll(() => page.getByText(`Coupon ${code} applied`).isVisible()).toBe(true);
-    const confirm = page.getByRole('button', { name: 'Confirm registration' });
+    await fillSteps1to8(e2e.page, e2e.stack.appUrl, 'coupon.free@example.org', { receptionTickets: 0 });
+    await e2e.page.getByLabel('I have a coupon code').check();
+    await e2e.page.getByLabel('Coupon code', { exact: true }).fill(code);
+    await e2e.page.getByRole('button', { name: 'Apply Coupon' }).click();
+    await expect.poll(() => e2e.page.getByText(`Coupon ${code} applied`).isVisible()).toBe(true);
+    const confirm = e2e.page.getByRole('button', { name: 'Confirm registration' });
     await expect.poll(() => confirm.isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Pay Now' }).count()).toBe(0);
+    expect(await e2e.page.getByRole('button', { name: 'Pay Now' }).count()).toBe(0);
     await confirm.click();
-    await page.waitForURL(/\/authors\/registration\/payment-success\?/, { timeout: 20_000 });
-    await expect.poll(() => page.getByRole('heading', { name: 'Registration confirmed' }).isVisible()).toBe(true);
-    const regNo = new URL(page.url()).searchParams.get('reg_no')!;
-    expect(await page.getByText(`Registration Number: ${regNo}`).isVisible()).toBe(true);
-    expect(await page.getByText(/Payment ID/).count()).toBe(0);
-    expect(await page.getByText(/nothing was paid/).isVisible()).toBe(true);
+    await e2e.page.waitForURL(/\/authors\/registration\/payment-success\?/, { timeout: 20_000 });
+    await expect.poll(() => e2e.page.getByRole('heading', { name: 'Registration confirmed' }).isVisible()).toBe(true);
+    const regNo = new URL(e2e.page.url()).searchParams.get('reg_no')!;
+    expect(await e2e.page.getByText(`Registration Number: ${regNo}`).isVisible()).toBe(true);
+    expect(await e2e.page.getByText(/Payment ID/).count()).toBe(0);
+    expect(await e2e.page.getByText(/nothing was paid/).isVisible()).toBe(true);
     expect((await getRegistration(regNo))!.charges.total).toBe(0);
     expect(await registrationCount()).toBe(before + 1);
     // No Checkout was opened.
-    expect(await page.getByRole('dialog', { name: 'Razorpay test checkout' }).count()).toBe(0);
-    expect(consoleErrors).toEqual([]);
+    expect(await e2e.page.getByRole('dialog', { name: 'Razorpay test checkout' }).count()).toBe(0);
+    expect(e2e.consoleErrors).toEqual([]);
   });
 
   it('a payment whose browser is lost before verify-payment is registered once by the webhook', async () => {
     const before = await registrationCount();
-    await fillSteps1to8(page, stack.appUrl, 'lost.browser@example.org');
+    await fillSteps1to8(e2e.page, e2e.stack.appUrl, 'lost.browser@example.org');
     let handlerResponse: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string } | undefined;
     // The browser dies between Checkout's handler and verify-payment: the call never leaves.
-    await page.route('**/api/payment/verify-payment', async (route) => {
+    await e2e.page.route('**/api/payment/verify-payment', async (route) => {
       handlerResponse = route.request().postDataJSON();
       await route.abort('internetdisconnected');
     });
-    await page.getByRole('button', { name: 'Pay Now' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Razorpay test checkout' });
+    await e2e.page.getByRole('button', { name: 'Pay Now' }).click();
+    const dialog = e2e.page.getByRole('dialog', { name: 'Razorpay test checkout' });
     await expect.poll(() => dialog.isVisible(), { timeout: 15_000 }).toBe(true);
-    page.on('dialog', (d) => void d.dismiss());
+    e2e.page.on('dialog', (d) => void d.dismiss());
     await dialog.getByRole('button', { name: 'Pay', exact: true }).click();
     await expect.poll(() => handlerResponse !== undefined, { timeout: 15_000 }).toBe(true);
-    await context.close();
+    await e2e.context.close();
     expect(await registrationCount()).toBe(before);
 
     const { razorpay_order_id: orderId, razorpay_payment_id: paymentId } = handlerResponse!;
     const webhook = () =>
-      fetch(`${stack.doubleUrl}/_double/webhook`, {
+      fetch(`${e2e.stack.doubleUrl}/_double/webhook`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ order_id: orderId, payment_id: paymentId, event: 'payment.captured' }),
@@ -229,7 +197,7 @@ describe('registration wizard in Chromium', () => {
 
     // Verify and webhooks together, several times: still one registration.
     const verify = () =>
-      fetch(`${stack.appUrl}/api/payment/verify-payment`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(handlerResponse) }).then(
+      fetch(`${e2e.stack.appUrl}/api/payment/verify-payment`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(handlerResponse) }).then(
         async (r) => ({ status: r.status, body: (await r.json()) as { registrationNumber: string } }),
       );
     const [verifies, webhooks] = await Promise.all([Promise.all([verify(), verify(), verify()]), Promise.all([webhook(), webhook(), webhook()])]);

@@ -5,37 +5,24 @@
  * h1 and its title, at one width; the registrant's e-mail field is labelled 'Registered e-mail'
  * and the registration field 'Registration ID' everywhere (src/components/self-service-words.ts).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { identity } from '../../src/content/identity';
 import { words } from '../../src/components/self-service-words';
 import { paths } from '../../src/shared/routes';
 import { standardPeriod } from '../setup/edition-clock';
-import { launchChromium, startStack, type Stack } from './stack';
+import { e2eFixture } from './fixture';
 
 const NOW = standardPeriod();
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startStack({ APP_NOW: NOW });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const e2e = e2eFixture('self-service-layout', { now: NOW, viewport: { width: 1366, height: 900 } });
 
 const pages = [paths.tierUpgrade, paths.ieeeChange, paths.nameChange, paths.nameTransfer, paths.cancelRegistration, paths.invoices, paths.registrationProof, paths.certificates];
 
 describe('self-service layout (issue 20)', () => {
   it('every self-service page has the shared frame, width, labels and words', async () => {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    await context.clock.setSystemTime(new Date(NOW));
-    const page = await context.newPage();
+    const page = e2e.page;
     const widths = new Set<string>();
     for (const path of pages) {
-      await page.goto(`${stack.appUrl}${path}`);
+      await page.goto(`${e2e.stack.appUrl}${path}`);
       const frame = page.locator('article.self-service');
       await expect.poll(() => frame.count(), { timeout: 20_000, message: path }).toBe(1);
       expect(await frame.locator('h1').count(), path).toBe(1);
@@ -53,6 +40,5 @@ describe('self-service layout (issue 20)', () => {
       expect(labels.filter((l) => /Registered Email/.test(l)), path).toEqual([]);
     }
     expect([...widths]).toHaveLength(1);
-    await context.close();
   }, 120_000);
 });
