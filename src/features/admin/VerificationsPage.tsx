@@ -8,14 +8,13 @@
 import { useEffect, useState } from 'react';
 import { conference } from '../../content/conference';
 import { failureMessage } from '../../lib/api';
-import { adminApiPaths, adminDownload, adminGet, adminPost } from '../../lib/admin-api';
+import { adminApiPaths, adminDownload, adminPost } from '../../lib/admin-api';
 import type { VerificationItem } from '../../shared/api';
 import { IEEE_MEMBER_VALIDATION_URL, statusLabels } from '../../shared/registration-status';
 import { AdminTitleBar } from './AdminTitleBar';
+import { DecisionButtons, useAdminQueue, type QueueMessage } from './admin-queue';
 import { formatDateTime, tierLabel } from './registration-view';
 
-type Load = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; items: VerificationItem[] };
-type Message = { kind: 'success' | 'error'; text: string } | null;
 
 function isItems(data: unknown): data is VerificationItem[] {
   return Array.isArray(data) && data.every((i) => i && typeof i === 'object' && typeof (i as VerificationItem).registrationNumber === 'string');
@@ -23,20 +22,12 @@ function isItems(data: unknown): data is VerificationItem[] {
 
 /** The page. */
 export default function VerificationsPage() {
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [message, setMessage] = useState<Message>(null);
+  const [load, setLoad] = useAdminQueue(adminApiPaths.verifications, isItems);
+  const [message, setMessage] = useState<QueueMessage>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [reasons, setReasons] = useState<Record<string, string>>({});
   const [proofs, setProofs] = useState<Record<string, string>>({});
 
-  useEffect(() => {
-    const controller = new AbortController();
-    void adminGet<unknown>(adminApiPaths.verifications, { signal: controller.signal }).then((result) => {
-      if (controller.signal.aborted) return;
-      setLoad(result.ok && isItems(result.data) ? { status: 'loaded', items: result.data } : { status: 'failed' });
-    });
-    return () => controller.abort();
-  }, []);
 
   // Object URLs of opened proofs are released with the page.
   useEffect(() => () => Object.values(proofs).forEach((url) => URL.revokeObjectURL(url)), [proofs]);
@@ -165,12 +156,7 @@ export default function VerificationsPage() {
                       </td>
                       <td>
                         <div className="accounts-actions">
-                          <button type="button" className="button admin-table__action" onClick={() => void decide(item, 'approve')} disabled={busy !== null} aria-label={`Approve ${regNo}`}>
-                            {busy === `approve:${regNo}` ? 'Approving...' : 'Approve'}
-                          </button>
-                          <button type="button" className="button button--danger admin-table__action" onClick={() => void decide(item, 'reject')} disabled={busy !== null} aria-label={`Reject ${regNo}`}>
-                            {busy === `reject:${regNo}` ? 'Rejecting...' : 'Reject'}
-                          </button>
+                          <DecisionButtons id={regNo} busy={busy} onDecide={(decision) => void decide(item, decision)} />
                         </div>
                       </td>
                     </tr>

@@ -4,16 +4,15 @@
  * "Download the clearance list" saves the one export of passport data (CSV), which the server
  * records in the audit log. Results are announced (role=status / alert).
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { conference } from '../../content/conference';
 import { failureMessage } from '../../lib/api';
-import { adminApiPaths, adminDownload, adminGet, adminPost, saveBlob } from '../../lib/admin-api';
+import { adminApiPaths, adminDownload, adminPost, saveBlob } from '../../lib/admin-api';
 import type { VisaLetterItem } from '../../shared/visa-letters';
 import { AdminTitleBar } from './AdminTitleBar';
+import { DecisionButtons, useAdminQueue, type QueueMessage } from './admin-queue';
 import { formatDateTime } from './registration-view';
 
-type Load = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; items: VisaLetterItem[] };
-type Message = { kind: 'success' | 'error'; text: string } | null;
 
 const statusText: Record<VisaLetterItem['status'], string> = {
   requested: 'Waiting',
@@ -28,19 +27,11 @@ function isItems(data: unknown): data is VisaLetterItem[] {
 
 /** The page. */
 export default function VisaLettersPage() {
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [message, setMessage] = useState<Message>(null);
+  const [load, setLoad] = useAdminQueue(adminApiPaths.visaLetters, isItems);
+  const [message, setMessage] = useState<QueueMessage>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [reasons, setReasons] = useState<Record<string, string>>({});
 
-  useEffect(() => {
-    const controller = new AbortController();
-    void adminGet<unknown>(adminApiPaths.visaLetters, { signal: controller.signal }).then((result) => {
-      if (controller.signal.aborted) return;
-      setLoad(result.ok && isItems(result.data) ? { status: 'loaded', items: result.data } : { status: 'failed' });
-    });
-    return () => controller.abort();
-  }, []);
 
   const decide = async (item: VisaLetterItem, decision: 'approve' | 'reject') => {
     const ref = item.reference;
@@ -160,12 +151,7 @@ export default function VisaLettersPage() {
                       <td>
                         {item.status === 'requested' && (
                           <>
-                            <button type="button" className="button admin-table__action" onClick={() => void decide(item, 'approve')} disabled={busy !== null} aria-label={`Approve ${ref}`}>
-                              {busy === `approve:${ref}` ? 'Approving...' : 'Approve'}
-                            </button>{' '}
-                            <button type="button" className="button button--danger admin-table__action" onClick={() => void decide(item, 'reject')} disabled={busy !== null} aria-label={`Reject ${ref}`}>
-                              {busy === `reject:${ref}` ? 'Rejecting...' : 'Reject'}
-                            </button>
+                            <DecisionButtons id={ref} busy={busy} onDecide={(decision) => void decide(item, decision)} />
                           </>
                         )}
                       </td>
