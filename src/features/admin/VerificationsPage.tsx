@@ -12,9 +12,8 @@ import { adminApiPaths, adminDownload, adminPost } from '../../lib/admin-api';
 import type { VerificationItem } from '../../shared/api';
 import { IEEE_MEMBER_VALIDATION_URL, statusLabels } from '../../shared/registration-status';
 import { AdminTitleBar } from './AdminTitleBar';
-import { DecisionButtons, useAdminQueue, type QueueMessage } from './admin-queue';
+import { DecisionButtons, useAdminQueue } from './admin-queue';
 import { formatDateTime, tierLabel } from './registration-view';
-
 
 function isItems(data: unknown): data is VerificationItem[] {
   return Array.isArray(data) && data.every((i) => i && typeof i === 'object' && typeof (i as VerificationItem).registrationNumber === 'string');
@@ -22,12 +21,8 @@ function isItems(data: unknown): data is VerificationItem[] {
 
 /** The page. */
 export default function VerificationsPage() {
-  const [load, setLoad] = useAdminQueue(adminApiPaths.verifications, isItems);
-  const [message, setMessage] = useState<QueueMessage>(null);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [reasons, setReasons] = useState<Record<string, string>>({});
+  const { load, setLoad, message, setMessage, busy, setBusy, reasons, setReasons } = useAdminQueue(adminApiPaths.verifications, isItems);
   const [proofs, setProofs] = useState<Record<string, string>>({});
-
 
   // Object URLs of opened proofs are released with the page.
   useEffect(() => () => Object.values(proofs).forEach((url) => URL.revokeObjectURL(url)), [proofs]);

@@ -4,15 +4,13 @@
  * "Download the clearance list" saves the one export of passport data (CSV), which the server
  * records in the audit log. Results are announced (role=status / alert).
  */
-import { useState } from 'react';
 import { conference } from '../../content/conference';
 import { failureMessage } from '../../lib/api';
 import { adminApiPaths, adminDownload, adminPost, saveBlob } from '../../lib/admin-api';
 import type { VisaLetterItem } from '../../shared/visa-letters';
 import { AdminTitleBar } from './AdminTitleBar';
-import { DecisionButtons, useAdminQueue, type QueueMessage } from './admin-queue';
+import { DecisionButtons, useAdminQueue } from './admin-queue';
 import { formatDateTime } from './registration-view';
-
 
 const statusText: Record<VisaLetterItem['status'], string> = {
   requested: 'Waiting',
@@ -27,11 +25,7 @@ function isItems(data: unknown): data is VisaLetterItem[] {
 
 /** The page. */
 export default function VisaLettersPage() {
-  const [load, setLoad] = useAdminQueue(adminApiPaths.visaLetters, isItems);
-  const [message, setMessage] = useState<QueueMessage>(null);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [reasons, setReasons] = useState<Record<string, string>>({});
-
+  const { load, setLoad, message, setMessage, busy, setBusy, reasons, setReasons } = useAdminQueue(adminApiPaths.visaLetters, isItems);
 
   const decide = async (item: VisaLetterItem, decision: 'approve' | 'reject') => {
     const ref = item.reference;
@@ -150,9 +144,7 @@ export default function VisaLettersPage() {
                       </td>
                       <td>
                         {item.status === 'requested' && (
-                          <>
-                            <DecisionButtons id={ref} busy={busy} onDecide={(decision) => void decide(item, decision)} />
-                          </>
+                          <DecisionButtons id={ref} busy={busy} onDecide={(decision) => void decide(item, decision)} />
                         )}
                       </td>
                     </tr>

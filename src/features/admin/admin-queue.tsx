@@ -13,12 +13,27 @@ export type QueueLoad<T> = { status: 'loading' } | { status: 'failed' } | { stat
 /** The page's last result, announced as status (success) or alert (error). */
 export type QueueMessage = { kind: 'success' | 'error'; text: string } | null;
 
+/** A queue page's state: its list, last message, running action (`approve:<id>` / `reject:<id>`), and typed reasons by row id. */
+export interface AdminQueue<T> {
+  load: QueueLoad<T>;
+  setLoad: Dispatch<SetStateAction<QueueLoad<T>>>;
+  message: QueueMessage;
+  setMessage: Dispatch<SetStateAction<QueueMessage>>;
+  busy: string | null;
+  setBusy: Dispatch<SetStateAction<string | null>>;
+  reasons: Record<string, string>;
+  setReasons: Dispatch<SetStateAction<Record<string, string>>>;
+}
+
 /**
- * GETs `path` once with the admin token and keeps the items when `isItems` accepts the body.
- * Returns the load state and its setter (the page updates a row after a decision).
+ * GETs `path` once with the admin token and keeps the items when `isItems` accepts the body
+ * (`isItems` must be a stable function: a module-level one). Returns the page's queue state.
  */
-export function useAdminQueue<T>(path: string, isItems: (data: unknown) => data is T[]): [QueueLoad<T>, Dispatch<SetStateAction<QueueLoad<T>>>] {
+export function useAdminQueue<T>(path: string, isItems: (data: unknown) => data is T[]): AdminQueue<T> {
   const [load, setLoad] = useState<QueueLoad<T>>({ status: 'loading' });
+  const [message, setMessage] = useState<QueueMessage>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [reasons, setReasons] = useState<Record<string, string>>({});
   useEffect(() => {
     const controller = new AbortController();
     void adminGet<unknown>(path, { signal: controller.signal }).then((result) => {
@@ -27,7 +42,7 @@ export function useAdminQueue<T>(path: string, isItems: (data: unknown) => data 
     });
     return () => controller.abort();
   }, [path, isItems]);
-  return [load, setLoad];
+  return { load, setLoad, message, setMessage, busy, setBusy, reasons, setReasons };
 }
 
 /**
