@@ -76,7 +76,15 @@ export default defineConfig(({ command }) => {
     rolldownOptions: {
       // The app (index.html, src/main.tsx) and the information pages' bootstrap script (issue 26:
       // src/boot.ts, which scripts/prerender.ts puts on those pages instead of the app).
-      input: { index: 'index.html', boot: 'src/boot.ts' },
+      input: { index: 'index.html', boot: 'src/boot.ts', start: 'src/start.ts' },
+      output: {
+        // React, React DOM and the router in a chunk of their own, so that src/app-start.ts can
+        // evaluate it in a task of its own (yielding to the browser before the app's code) rather
+        // than all in one long task when the app starts (issue 26: total blocking time).
+        codeSplitting: {
+          groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+        },
+      },
     },
   },
 };

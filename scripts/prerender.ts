@@ -9,12 +9,12 @@
  *   - dist/index.html for '/', dist/<path>/index.html for the rest: the page's HTML inside #root
  *     (with data-rendered-at, the render instant the clock hooks hydrate with: src/lib/render-time.ts),
  *     its <title> (and any <meta>) in the head instead of the shell's, a stylesheet link for the
- *     CSS of its lazy route chunk and modulepreload links for the chunk's JS (from the client
- *     build manifest), so the page is styled before any script runs and nothing shifts; the entry
- *     script and the modulepreloads are fetched at low priority (the page paints without them);
- *     on an information page (staticPaths), the bootstrap script src/boot.ts instead of the
- *     app's entry, and no page code (issue 26: the app loads from the bootstrap later), and its
- *     critical CSS inline, the stylesheets at the end of the body (beasties);
+ *     CSS of its lazy route chunk (from the client build manifest), so the page is styled before
+ *     any script runs and nothing shifts; instead of the app's entry (issue 26), src/start.ts,
+ *     which starts the app after the first paint (the pages the app renders), or the bootstrap
+ *     script src/boot.ts, which starts it at the first interaction (an information page,
+ *     staticPaths), both with the chunks to load with it in data-app-chunks; an information page also gets its critical
+ *     CSS inline and the stylesheets at the end of the body (beasties);
  *   - dist/spa-fallback.html: the untouched shell (empty #root), which netlify.toml serves for
  *     every other path (admin, unknown addresses). The home page's HTML cannot be the
  *     fallback: hydrating it at /admin would not match.
@@ -50,47 +50,52 @@ function chunkClosure(manifest: Manifest, key: string, seen = new Set<string>())
 }
 
 /**
- * <link> tags for the CSS and JS of `modules` that the entry chunk does not already load; with
- * `preloadJs` false only the CSS (a page whose code loads on the first interaction). The CSS of
- * the chunks they import dynamically is linked too (not their JS): a page's static islands
- * (src/lib/hydrate-on-interaction.tsx) are in its HTML, styled, before their code arrives.
+ * <link> tags for the CSS of `modules` that the entry chunk does not already load (their JS is
+ * fetched by the bootstrap script: pageScripts). The CSS of the chunks they import dynamically is
+ * linked too: a page's static islands (src/lib/hydrate-on-interaction.tsx) are in its HTML,
+ * styled, before their code arrives.
  */
-function assetLinks(manifest: Manifest, modules: string[], preloadJs = true): string {
+function assetLinks(manifest: Manifest, modules: string[]): string {
   if (!manifest[APP_ENTRY]?.isEntry) throw new Error(`prerender: the client manifest has no entry chunk ${APP_ENTRY}`);
   const loaded = chunkClosure(manifest, APP_ENTRY);
   const css = new Set<string>();
-  const js = new Set<string>();
   for (const module of modules) {
     if (!manifest[module]) throw new Error(`prerender: ${module} (a page route's handle.module) is not in the client build manifest`);
     for (const key of chunkClosure(manifest, module)) {
       if (loaded.has(key)) continue;
       const chunk = manifest[key]!;
-      if (preloadJs) js.add(chunk.file);
       for (const file of chunk.css ?? []) css.add(file);
       for (const dynamic of chunk.dynamicImports ?? []) {
         for (const key of chunkClosure(manifest, dynamic)) if (!loaded.has(key)) for (const file of manifest[key]!.css ?? []) css.add(file);
       }
     }
   }
-  return [
-    ...[...css].map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
-    ...[...js].map((f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${f}">`),
-  ].join('\n    ');
+  return [...css].map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`).join('\n    ');
+}
+
+/** The JS files of `modules` and the chunks they import that the app's entry does not already load. */
+function pageScripts(manifest: Manifest, modules: string[]): string[] {
+  const loaded = chunkClosure(manifest, APP_ENTRY);
+  const files = new Set<string>();
+  for (const module of modules) for (const key of chunkClosure(manifest, module)) if (!loaded.has(key)) files.add(`/${manifest[key]!.file}`);
+  return [...files];
 }
 
 /** The manifest keys of the app's entry (src/main.tsx) and of the information pages' bootstrap script (issue 26). */
 const APP_ENTRY = 'index.html';
 const BOOT_ENTRY = 'src/boot.ts';
+/** The manifest key of the script that starts the app after the first paint on the pages it renders (issue 26). */
+const START_ENTRY = 'src/start.ts';
 
 /**
  * The <script> that starts an information page (issue 26): the bootstrap script (src/boot.ts)
  * instead of the app's entry, with modulepreload links for the chunks it imports (shared with
  * the app). The app loads later, from the bootstrap.
  */
-function bootScript(manifest: Manifest): { script: string; preloads: string; app: string } {
-  const boot = manifest[BOOT_ENTRY];
-  if (!boot?.isEntry) throw new Error(`prerender: the client manifest has no entry chunk ${BOOT_ENTRY}`);
-  const imports = [...chunkClosure(manifest, BOOT_ENTRY)].filter((k) => k !== BOOT_ENTRY).map((k) => manifest[k]!.file);
+function bootScript(manifest: Manifest, entry = BOOT_ENTRY): { script: string; preloads: string; app: string } {
+  const boot = manifest[entry];
+  if (!boot?.isEntry) throw new Error(`prerender: the client manifest has no entry chunk ${entry}`);
+  const imports = [...chunkClosure(manifest, entry)].filter((k) => k !== entry).map((k) => manifest[k]!.file);
   return {
     app: `/${manifest[APP_ENTRY]!.file}`,
     script: `<script type="module" crossorigin src="/${boot.file}"></script>`,
@@ -149,7 +154,7 @@ function splitHoisted(html: string): { head: string[]; body: string } {
  */
 export function pageDocument(
   template: string,
-  page: { html: string; links: string; renderedAt: number; needsScript: boolean; boot?: { script: string; preloads: string; app: string; startAfterMs?: number } },
+  page: { html: string; links: string; renderedAt: number; needsScript: boolean; boot?: { script: string; preloads: string; app: string; chunks?: string[]; startAfterMs?: number } },
 ): string {
   const { head, body } = splitHoisted(page.html);
   let doc = template;
@@ -165,7 +170,8 @@ export function pageDocument(
   if (page.boot) doc = doc.replace(/<script type="module" crossorigin src="[^"]*"><\/script>/, () => page.boot!.script);
   else doc = doc.replace(/<script type="module" crossorigin src=/, '<script type="module" fetchpriority="low" crossorigin src=');
   if (!doc.includes('<div id="root"></div>')) throw new Error('prerender: the built index.html has no empty <div id="root"></div>');
-  const start = page.boot ? ` data-app="${page.boot.app}" data-app-start="${page.boot.startAfterMs ?? 'interaction'}"` : '';
+  const chunks = page.boot?.chunks?.length ? ` data-app-chunks="${page.boot.chunks.join(' ')}"` : '';
+  const start = page.boot ? ` data-app="${page.boot.app}" data-app-start="${page.boot.startAfterMs ?? 'interaction'}"${chunks}` : '';
   doc = doc.replace('<div id="root"></div>', () => `<div id="root" data-rendered-at="${page.renderedAt}"${start}>${body}</div>`);
   if (!page.needsScript) doc = doc.replace(/\s*<noscript>This site needs JavaScript[\s\S]*?<\/noscript>/, '');
   return doc;
@@ -205,12 +211,10 @@ export async function prerender(config: ResolvedConfig, outDir: string): Promise
     await writeFile(path.join(outDir, SPA_FALLBACK), template);
     const renderedAt = Date.now();
     const boot = bootScript(manifest);
+    const start = bootScript(manifest, START_ENTRY);
     const criticalCss = inlineCriticalCss(outDir);
-    // The chunks the app's entry imports (the frame's behaviour, shared with the bootstrap script).
-    const entryImports = [...chunkClosure(manifest, APP_ENTRY)]
-      .filter((k) => k !== APP_ENTRY)
-      .map((k) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${manifest[k]!.file}">`)
-      .join('\n    ');
+    // The chunks the app's entry imports, which the bootstrap script preloads when it starts the app.
+    const entryImports = [...chunkClosure(manifest, APP_ENTRY)].filter((k) => k !== APP_ENTRY).map((k) => `/${manifest[k]!.file}`);
     if (!manifest[APP_ENTRY]?.isEntry) throw new Error(`prerender: the client manifest has no entry chunk ${APP_ENTRY}`);
     for (const pathname of prerenderedPaths) {
       const page = await render(pathname, renderedAt);
@@ -218,14 +222,22 @@ export async function prerender(config: ResolvedConfig, outDir: string): Promise
       const file = path.join(outDir, prerenderedFile(pathname));
       await mkdir(path.dirname(file), { recursive: true });
       const isStatic = staticPaths.includes(pathname);
+      // Every prerendered page links only its CSS and starts from a small script (issue 26): an
+      // information page from the bootstrap script, which fetches the app at the first
+      // interaction; a page the app renders (isStatic false) from src/start.ts, which fetches it
+      // right after the first paint, with the page's code.
+      const pageChunks = isStatic || page.hydrateOnInteraction ? [] : pageScripts(manifest, page.modules);
       const doc = pageDocument(template, {
         html: page.html,
-        // An information page fetches no page code before the first interaction (issue 26).
-        links: [assetLinks(manifest, page.modules, !page.hydrateOnInteraction && !isStatic), isStatic ? '' : entryImports].filter(Boolean).join('\n    '),
+        links: assetLinks(manifest, page.modules),
         renderedAt,
         needsScript: scriptOnlyPaths.includes(pathname),
-        // The home page's carousels, ticker and countdowns move by themselves: its app starts by the hero's first advance.
-        boot: isStatic ? { ...boot, startAfterMs: pathname === '/' ? HERO_INTERVAL_MS : undefined } : undefined,
+        boot: {
+          ...(isStatic ? boot : start),
+          chunks: [...entryImports, ...pageChunks],
+          // The home page's carousels, ticker and countdowns move by themselves: its app starts by the hero's first advance.
+          startAfterMs: pathname === '/' ? HERO_INTERVAL_MS : isStatic ? undefined : 0,
+        },
       });
       // An information page paints from its HTML and inlined CSS alone (issue 26).
       await writeFile(file, isStatic ? await criticalCss(doc) : doc);

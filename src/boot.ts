@@ -18,6 +18,7 @@
  */
 import { installFrameBehaviour } from './app/frame-behaviour';
 import { allPaths, staticPaths } from './shared/route-sets';
+import { afterLoad, startAfterFirstPaint, startApp } from './app-start';
 
 installFrameBehaviour();
 applyDeferredStylesheets();
@@ -47,17 +48,6 @@ function applyDeferredStylesheets(): void {
 }
 
 const root = document.getElementById('root');
-let app: Promise<unknown> | undefined;
-
-/**
- * Loads and starts the app once: the built entry chunk of src/main.tsx, whose address
- * scripts/prerender.ts writes on the root element (data-app). Imported by address, not as
- * `import('./main')`, so that main.tsx stays the entry of index.html and of every other page.
- */
-function startApp(): Promise<unknown> {
-  const url = root?.dataset.app;
-  return (app ??= url ? import(/* @vite-ignore */ url) : Promise.reject(new Error('no data-app on #root')));
-}
 
 /** Whether `link` leads to a page of this site that is not an information page (not a file, not elsewhere). */
 function needsApp(link: HTMLAnchorElement): boolean {
@@ -83,12 +73,6 @@ function whenIdleAfterLoad(run: () => void): void {
   afterLoad(() => ('requestIdleCallback' in window ? requestIdleCallback(() => run(), { timeout: 2_000 }) : setTimeout(run, 1)));
 }
 
-/** Runs `run` after the load event (at once if it has passed). */
-function afterLoad(run: () => void): void {
-  if (document.readyState === 'complete') run();
-  else addEventListener('load', run, { once: true });
-}
-
 function onInteraction(): void {
   for (const type of interactionEvents) removeEventListener(type, onInteraction, true);
   // The app's deferred page content (src/lib/hydrate-on-interaction.tsx) hydrates at once.
@@ -98,4 +82,4 @@ function onInteraction(): void {
 
 for (const type of interactionEvents) addEventListener(type, onInteraction, { capture: true, passive: true });
 const startAfterMs = Number(root?.dataset.appStart);
-if (Number.isFinite(startAfterMs)) afterLoad(() => setTimeout(() => void startApp(), startAfterMs));
+if (Number.isFinite(startAfterMs)) startAfterFirstPaint(startAfterMs);

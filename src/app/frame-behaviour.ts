@@ -158,16 +158,30 @@ function onClick(event: MouseEvent): void {
 
 function onToggle(event: Event): void {
   const drawer = event.target as HTMLElement;
-  if (drawer.id !== DRAWER_ID) return;
-  const open = (event as ToggleEvent).newState === 'open';
+  if (drawer.id === DRAWER_ID) drawerToggled(drawer, (event as ToggleEvent).newState === 'open');
+}
+
+/** The hamburger's aria-expanded follows the drawer; an opened drawer takes focus to its close button. */
+function drawerToggled(drawer: HTMLElement, open: boolean): void {
   document.querySelector(`[popovertarget="${DRAWER_ID}"].mobile-nav__hamburger`)?.setAttribute('aria-expanded', String(open));
   if (open) drawer.querySelector<HTMLElement>('.drawer__close')?.focus();
 }
 
-/** Installs the frame's navigation behaviour on the document (once). Browser only. */
-export function installFrameBehaviour(): void {
+/**
+ * Installs the frame's navigation behaviour on the document (once). Browser only. `early`: key
+ * presses that came before this code was loaded (main.tsx fetches it at the visitor's first
+ * interaction); those on a desktop dropdown are handled now, so that focusing a dropdown and
+ * pressing Enter at once still opens it. The state a pointer or the drawer reached meanwhile is
+ * taken over: the hovered dropdown and an open drawer.
+ */
+export function installFrameBehaviour(early: readonly KeyboardEvent[] = []): void {
   if (installed) return;
   installed = true;
+  hovered = document.querySelector<HTMLElement>(`${GROUP}:hover`);
+  for (const group of document.querySelectorAll<HTMLElement>(GROUP)) sync(group);
+  const drawer = document.getElementById(DRAWER_ID);
+  if (drawer?.matches(':popover-open')) drawerToggled(drawer, true);
+  for (const event of early) if (groupOf(event.target)) onKeyDown(event);
   document.addEventListener('keydown', onKeyDown);
   document.addEventListener('pointerover', onPointer);
   document.addEventListener('pointerout', onPointer);

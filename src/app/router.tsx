@@ -4,9 +4,9 @@
  * The root route's ErrorBoundary (RouteError) shows the spec's 'Unexpected Application Error!'
  * heading and the status for an unknown address, inside the site's header and footer.
  */
+import { Suspense, lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { Layout, PageLoading } from './Layout';
-import { RouteError } from './RouteError';
 import { pageWithBoundary, type PageModule } from '../lib/hydrate-on-interaction';
 import { paths } from '../shared/routes';
 
@@ -48,6 +48,17 @@ function staticPage(module: string, load: () => Promise<PageModule>) {
   return { ...route, lazy: async () => ({ Component: pageWithBoundary((await load()).default) }) };
 }
 
+const RouteErrorScreen = lazy(() => import('./RouteError').then((m) => ({ default: m.RouteError })));
+
+/** The root route's ErrorBoundary: RouteError, whose code is fetched only when a route fails (issue 10 budgets). */
+function RouteError() {
+  return (
+    <Suspense fallback={null}>
+      <RouteErrorScreen />
+    </Suspense>
+  );
+}
+
 /** The route objects, exported separately so tests or a memory router can reuse them. */
 export const routes: RouteObject[] = [
   {
@@ -80,10 +91,10 @@ export const routes: RouteObject[] = [
       { path: paths.cancelRegistration, ...page('accounts/CancelRegistrationPage', () => import('../features/accounts/CancelRegistrationPage')) },
       { path: paths.invoices, ...page('accounts/InvoicesPage', () => import('../features/accounts/InvoicesPage')) },
       { path: paths.certificates, ...page('accounts/CertificatesPage', () => import('../features/accounts/CertificatesPage')) },
-      { path: paths.certificatesVerify, ...page('accounts/CertificatesPage', () => import('../features/accounts/CertificatesPage').then((m) => ({ default: m.CertificateVerifyPage }))) },
+      { path: paths.certificatesVerify, ...page('accounts/VerifyPages', () => import('../features/accounts/VerifyPages').then((m) => ({ default: m.CertificateVerifyPage }))) },
       { path: paths.registrationProof, ...page('accounts/ProofPage', () => import('../features/accounts/ProofPage')) },
       { path: paths.visaLetter, ...page('accounts/VisaLetterPage', () => import('../features/accounts/VisaLetterPage')) },
-      { path: paths.visaLettersVerify, ...page('accounts/VisaLetterPage', () => import('../features/accounts/VisaLetterPage').then((m) => ({ default: m.VisaLetterVerifyPage }))) },
+      { path: paths.visaLettersVerify, ...page('accounts/VerifyPages', () => import('../features/accounts/VerifyPages').then((m) => ({ default: m.VisaLetterVerifyPage }))) },
       { path: paths.error, ...page('error/ErrorPage', () => import('../features/error/ErrorPage')) },
       // Self-service (spec part 2 sections 2 and 4): public, lazy like every page.
       { path: paths.tierUpgrade, ...page('self-service/TierUpgradePage', () => import('../features/self-service/TierUpgradePage')) },

@@ -51,7 +51,7 @@ function settled<T>(promise: Promise<T>): Promise<T> {
  * Runs `run` at the visitor's first interaction (at once if it has happened: here, or before the
  * app was loaded, which src/boot.ts marks on the root element as data-interacted). Browser only.
  */
-function afterFirstInteraction(run: () => void): void {
+export function afterFirstInteraction(run: () => void): void {
   if (interacted || document.getElementById('root')?.dataset.interacted !== undefined) return run();
   if (waiting.push(run) === 1) {
     for (const type of interactionEvents) window.addEventListener(type, onInteraction, { capture: true, passive: true });

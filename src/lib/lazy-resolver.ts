@@ -7,18 +7,7 @@
  */
 import type { FieldValues, Resolver } from 'react-hook-form';
 
-/** Shown when the validation code could not be fetched (offline, a deploy replaced the chunk). */
-export const VALIDATION_LOAD_FAILED = 'The form could not be checked: the page lost its connection. Please check your connection and try again.';
-
-/** A module loader that runs once: later calls share its promise, and a failed load is retried on the next call. */
-export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
-  let pending: Promise<T> | undefined;
-  return () =>
-    (pending ??= load().catch((error: unknown) => {
-      pending = undefined;
-      throw error;
-    }));
-}
+export { loadOnce, prefetchOnInteraction, VALIDATION_LOAD_FAILED } from './load-once';
 
 /**
  * A resolver that awaits `load()` (run once, see loadOnce) and hands the values to the resolver
@@ -30,14 +19,4 @@ export function lazyResolver<TFieldValues extends FieldValues, TContext = unknow
   load: () => Promise<Resolver<TFieldValues, TContext, TTransformed>>,
 ): Resolver<TFieldValues, TContext, TTransformed> {
   return async (values, context, options) => (await load())(values, context, options);
-}
-
-/**
- * Event handlers for a <form> that start fetching its validation code when the user first
- * focuses a control or presses on it, so the first Next/Submit finds it loaded. Never on idle:
- * a visitor who only reads the page downloads nothing more. Spread onto the form element.
- */
-export function prefetchOnInteraction(prefetch: () => Promise<unknown>): { onFocus: () => void; onPointerDown: () => void } {
-  const start = () => void prefetch().catch(() => undefined);
-  return { onFocus: start, onPointerDown: start };
 }

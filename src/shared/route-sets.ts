@@ -57,6 +57,11 @@ export const prerenderedPaths: readonly string[] = [
   paths.nameTransfer,
   paths.invoices,
   paths.cancelRegistration,
+  paths.certificates,
+  paths.certificatesVerify,
+  paths.registrationProof,
+  paths.visaLetter,
+  paths.visaLettersVerify,
 ];
 
 /**
@@ -71,6 +76,11 @@ export const scriptOnlyPaths: readonly string[] = [
   paths.nameTransfer,
   paths.invoices,
   paths.cancelRegistration,
+  paths.certificates,
+  paths.certificatesVerify,
+  paths.registrationProof,
+  paths.visaLetter,
+  paths.visaLettersVerify,
 ];
 
 /**

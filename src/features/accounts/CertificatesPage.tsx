@@ -4,10 +4,9 @@
  * for a wrong e-mail as for an unknown ID, rate-limited on the server). Certificates open on the
  * date in src/content/certificates.ts; the server says so before then.
  */
-import { useEffect, useId, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useId, useState } from 'react';
 import { certificates } from '../../content/certificates';
-import { failureMessage, getJson, refusedInput, toApiResult } from '../../lib/api';
+import { failureMessage, refusedInput, toApiResult } from '../../lib/api';
 import { apiPaths } from '../../shared/api-paths';
 import { formatDay } from '../../shared/dates';
 import { selfServiceMessages } from '../../shared/messages';
@@ -71,53 +70,6 @@ export default function CertificatesPage() {
       <p role="status" className="accounts__status">
         {status}
       </p>
-    </SelfServiceLayout>
-  );
-}
-
-type State = { kind: 'loading' } | { kind: 'found'; number: string; name: string; valid: boolean } | { kind: 'error'; message: string };
-
-/**
- * /certificates/verify?no=... (issue 25): the page a certificate's QR opens. It shows the
- * certificate number, the name and whether the certificate is valid (GET /api/certificates/verify),
- * nothing else. In this module with /certificates so the two public pages make one chunk (two
- * made the build split a runtime chunk that every page then loaded).
- */
-export function CertificateVerifyPage() {
-  const [params] = useSearchParams();
-  const no = params.get('no') ?? '';
-  const [state, setState] = useState<State>({ kind: 'loading' });
-
-  useEffect(() => {
-    if (!no) return;
-    const abort = new AbortController();
-    void getJson<{ number: string; name: string; valid: boolean }>(`${apiPaths.certificatesVerify}?no=${encodeURIComponent(no)}`, { signal: abort.signal }).then((res) => {
-      if (abort.signal.aborted) return;
-      setState(res.ok ? { kind: 'found', ...res.data } : { kind: 'error', message: failureMessage(res, 'No certificate has this number.') });
-    });
-    return () => abort.abort();
-  }, [no]);
-
-  return (
-    <SelfServiceLayout className="accounts" heading="Certificate verification">
-      <section className="card accounts__section" aria-live="polite">
-        {!no ? (
-          <p>Open this page from the QR code on a certificate: its address carries the certificate number.</p>
-        ) : state.kind === 'loading' ? (
-          <p>Checking certificate {no}...</p>
-        ) : state.kind === 'error' ? (
-          <p>{state.message}</p>
-        ) : (
-          <dl>
-            <dt>Certificate number</dt>
-            <dd>{state.number}</dd>
-            <dt>Name</dt>
-            <dd>{state.name}</dd>
-            <dt>Status</dt>
-            <dd>{state.valid ? 'Valid' : 'Not valid (revoked)'}</dd>
-          </dl>
-        )}
-      </section>
     </SelfServiceLayout>
   );
 }

@@ -8,6 +8,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { conference } from '../../content/conference';
 import { failureMessage } from '../../lib/api';
+import { loadRequestSchemas, prefetchOnInteraction } from '../../lib/load-once';
 import { selfServiceMessages } from '../../shared/messages';
 import { MAX_PROOF_BYTES, PROOF_RULES_TEXT, PROOF_TYPES, proofMessages } from '../../shared/proof-rules';
 import { checkRegistrant, uploadProof } from './accounts-api';
@@ -25,13 +26,16 @@ export default function ProofPage() {
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
+  const checking = useRef(false);
   const errorId = `${id}-error`;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy) return;
+    // checking: the first submit may wait for the schema's code; a second press must not upload twice.
+    if (busy || checking.current) return;
     setDone(null);
-    const checked = checkRegistrant(regId, email);
+    checking.current = true;
+    const checked = await checkRegistrant(regId, email).finally(() => (checking.current = false));
     if (!checked.ok) {
       setError(checked.message);
       document.getElementById(`${id}-${checked.field === 'regId' ? 'regid' : 'email'}`)?.focus();
@@ -66,7 +70,7 @@ export default function ProofPage() {
         Student registrations are confirmed only after the proof of student status is verified. {PROOF_RULES_TEXT} You will get your ticket by e-mail once the
         organisers have checked it.
       </p>
-      <form className="accounts-form" onSubmit={(e) => void submit(e)} noValidate>
+      <form className="accounts-form" onSubmit={(e) => void submit(e)} noValidate {...prefetchOnInteraction(loadRequestSchemas)}>
         <div className="accounts-form__fields">
           <div className="accounts-field">
             <label htmlFor={`${id}-regid`}>{words.registrationId}</label>

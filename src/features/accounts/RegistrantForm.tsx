@@ -6,6 +6,7 @@
 import { conference } from '../../content/conference';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { keepFocus } from '../../lib/focus';
+import { loadRequestSchemas, prefetchOnInteraction } from '../../lib/load-once';
 import { checkRegistrant, type Registrant } from './accounts-api';
 import { words } from '../../components/self-service-words';
 
@@ -42,12 +43,15 @@ export function RegistrantForm({ submitLabel, busy, error, refused = false, onSu
   const regIdRef = useRef<HTMLInputElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const checking = useRef(false);
   const errorId = `${id}-error`;
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy) return;
-    const checked = checkRegistrant(regId, email);
+    // checking: the first submit may wait for the schema's code; a second press must not send twice.
+    if (busy || checking.current) return;
+    checking.current = true;
+    const checked = await checkRegistrant(regId, email).finally(() => (checking.current = false));
     if (!checked.ok) {
       setInvalidField(checked.field);
       onInvalid(checked.message);
@@ -62,7 +66,7 @@ export function RegistrantForm({ submitLabel, busy, error, refused = false, onSu
   const bothRefused = refused && Boolean(error) && invalidField === null;
   return (
     // noValidate: the page's own message (the spec's wording) replaces the browser's bubble.
-    <form className="accounts-form" onSubmit={submit} noValidate>
+    <form className="accounts-form" onSubmit={(e) => void submit(e)} noValidate {...prefetchOnInteraction(loadRequestSchemas)}>
       <div className="accounts-form__fields">
         <div className="accounts-field">
           <label htmlFor={`${id}-regid`}>{words.registrationId}</label>

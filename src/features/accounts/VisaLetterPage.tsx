@@ -6,14 +6,13 @@
  * server's schema (src/shared/visa-letters.ts), the six-month passport rule included. The verify page (a letter's QR) shows the reference, the name and whether the letter
  * is valid, nothing else.
  */
-import { useEffect, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useState, type FormEvent } from 'react';
 import { conference } from '../../content/conference';
-import { failureMessage, getJson, postJson } from '../../lib/api';
+import { failureMessage, postJson } from '../../lib/api';
 import { apiPaths } from '../../shared/api-paths';
 import { COUNTRIES } from '../../shared/countries';
 import { formatDay } from '../../shared/dates';
-import { visaLetterRequest, type VisaLetterVerification } from '../../shared/visa-letters';
+import { VALIDATION_LOAD_FAILED, loadVisaLetterSchemas, prefetchOnInteraction } from '../../lib/load-once';
 import './accounts.css';
 
 type FieldErrors = Record<string, string>;
@@ -38,19 +37,27 @@ export default function VisaLetterPage() {
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    if (busy) return;
     const values = Object.fromEntries(new FormData(e.currentTarget)) as Record<string, string>;
     if (!values.paperTitle) delete values.paperTitle;
     setMessage(null);
-    const checked = visaLetterRequest.safeParse(values);
+    setBusy(true);
+    const schemas = await loadVisaLetterSchemas().catch(() => null);
+    if (!schemas) {
+      setBusy(false);
+      setMessage({ kind: 'error', text: VALIDATION_LOAD_FAILED });
+      return;
+    }
+    const checked = schemas.visaLetterRequest.safeParse(values);
     if (!checked.success) {
       const found: FieldErrors = {};
       for (const issue of checked.error.issues) found[String(issue.path[0])] ??= issue.message;
       setErrors(found);
+      setBusy(false);
       document.getElementById(`visa-${Object.keys(found)[0]}`)?.focus();
       return;
     }
     setErrors({});
-    setBusy(true);
     const result = await postJson<{ success: boolean; reference: string }>(apiPaths.visaLetterRequest, checked.data);
     setBusy(false);
     if (!result.ok) {
@@ -72,7 +79,7 @@ export default function VisaLetterPage() {
           an international conference. Your passport must be valid until at least six months after the conference ends on{' '}
           {formatDay(conference.endDate)}. Passport details are stored encrypted and deleted 90 days after the conference.
         </p>
-        <form noValidate onSubmit={(e) => void submit(e)} className="accounts-form">
+        <form noValidate onSubmit={(e) => void submit(e)} className="accounts-form" {...prefetchOnInteraction(loadVisaLetterSchemas)}>
           <div className="accounts-form__fields">
           {FIELDS.map((f) => {
             const id = `visa-${f.name}`;
@@ -118,50 +125,6 @@ export default function VisaLetterPage() {
           <p className="notice notice--error" role="alert">
             {message.text}
           </p>
-        )}
-      </section>
-    </article>
-  );
-}
-
-type VerifyState = { kind: 'loading' } | { kind: 'error'; message: string } | ({ kind: 'found' } & VisaLetterVerification);
-
-/** The public verify page a letter's QR opens: the reference, the name and whether the letter is valid. */
-export function VisaLetterVerifyPage() {
-  const [params] = useSearchParams();
-  const ref = params.get('ref') ?? '';
-  const [state, setState] = useState<VerifyState>({ kind: 'loading' });
-
-  useEffect(() => {
-    if (!ref) return;
-    const abort = new AbortController();
-    void getJson<VisaLetterVerification>(`${apiPaths.visaLetterVerify}?ref=${encodeURIComponent(ref)}`, { signal: abort.signal }).then((res) => {
-      if (abort.signal.aborted) return;
-      setState(res.ok ? { kind: 'found', ...res.data } : { kind: 'error', message: failureMessage(res, 'No issued letter has this reference.') });
-    });
-    return () => abort.abort();
-  }, [ref]);
-
-  return (
-    <article className="accounts">
-      <title>{`Invitation letter verification | ${conference.name}`}</title>
-      <h1>Invitation letter verification</h1>
-      <section className="card accounts__section" aria-live="polite">
-        {!ref ? (
-          <p>Open this page from the QR code on an invitation letter: its address carries the letter&apos;s reference.</p>
-        ) : state.kind === 'loading' ? (
-          <p>Checking letter {ref}...</p>
-        ) : state.kind === 'error' ? (
-          <p>{state.message}</p>
-        ) : (
-          <dl>
-            <dt>Reference</dt>
-            <dd>{state.reference}</dd>
-            <dt>Name</dt>
-            <dd>{state.name}</dd>
-            <dt>Status</dt>
-            <dd>{state.valid ? 'Valid' : 'Not valid (revoked: the registration was cancelled)'}</dd>
-          </dl>
         )}
       </section>
     </article>

@@ -5,9 +5,10 @@
  */
 import { fileNameFromDisposition } from '../../lib/content-disposition';
 import { failureMessage, postJson, toApiResult, type ApiResult } from '../../lib/api';
-import { registrantRequest, type CancellationResponse, type InvoicesLookupResponse, type ProofUploadResponse } from '../../shared/api';
+import type { CancellationResponse, InvoicesLookupResponse, ProofUploadResponse } from '../../shared/api';
 import { apiPaths } from '../../shared/api-paths';
 import { selfServiceMessages } from '../../shared/messages';
+import { VALIDATION_LOAD_FAILED, loadRequestSchemas } from '../../lib/load-once';
 
 /** The registrant's id and registered e-mail as the server wants them (id trimmed and upper-cased). */
 export interface Registrant {
@@ -19,12 +20,19 @@ export interface Registrant {
  * Checks the two fields with the server's own schema (registrantRequest), so the page refuses
  * exactly what the server would: empty fields give the spec's '⚠️ Please enter both Registration
  * ID and Email.' (spec part 2 section 5). Returns the values to send, or the first message and
- * the field it belongs to.
+ * the field it belongs to. The schema's code is fetched on first use (loadRequestSchemas); when it
+ * cannot be fetched, the answer is VALIDATION_LOAD_FAILED on the ID field.
  */
-export function checkRegistrant(regId: string, email: string): { ok: true; value: Registrant } | { ok: false; message: string; field: 'regId' | 'email' } {
+export async function checkRegistrant(regId: string, email: string): Promise<{ ok: true; value: Registrant } | { ok: false; message: string; field: 'regId' | 'email' }> {
   // An empty field is reported as the spec's single message even when the other one is malformed.
   if (!regId.trim() || !email.trim()) return { ok: false, message: selfServiceMessages.idAndEmailRequired, field: regId.trim() ? 'email' : 'regId' };
-  const parsed = registrantRequest.safeParse({ regId, email });
+  let schemas: Awaited<ReturnType<typeof loadRequestSchemas>>;
+  try {
+    schemas = await loadRequestSchemas();
+  } catch {
+    return { ok: false, message: VALIDATION_LOAD_FAILED, field: 'regId' };
+  }
+  const parsed = schemas.registrantRequest.safeParse({ regId, email });
   if (parsed.success) return { ok: true, value: parsed.data };
   const issue = parsed.error.issues[0];
   return { ok: false, message: issue?.message ?? selfServiceMessages.idAndEmailRequired, field: issue?.path[0] === 'email' ? 'email' : 'regId' };

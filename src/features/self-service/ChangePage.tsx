@@ -11,7 +11,8 @@ import { failureMessage, getJson, postJson, type ApiResult } from '../../lib/api
 import { payWithCheckout } from '../../lib/pay';
 import { keepFocus, useFocusAfterRender } from '../../lib/focus';
 import { settlePayOutcome } from '../../lib/pay-outcome';
-import { changeOrderRequest, type IeeeChangeOrderResponse, type PublicRegistration, type UpgradeOrderResponse } from '../../shared/api';
+import { VALIDATION_LOAD_FAILED, loadRequestSchemas, prefetchOnInteraction } from '../../lib/load-once';
+import type { IeeeChangeOrderResponse, PublicRegistration, UpgradeOrderResponse } from '../../shared/api';
 import { apiPaths, registrationPath } from '../../shared/api-paths';
 import { messages, selfServiceMessages } from '../../shared/messages';
 import { formatMoney } from '../../shared/money';
@@ -88,6 +89,7 @@ export function ChangePage({ kind }: { kind: ChangeKind }) {
   const [stale, setStale] = useState<string[] | null>(null);
   const summaryHeading = useRef<HTMLHeadingElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  const checking = useRef(false);
   const redirectTimer = useRef<number | undefined>(undefined);
   // The pay button is disabled while Checkout is open, so focus falls to <body> when Checkout
   // closes: it goes back to the button, or to the outcome when there is nothing left to press.
@@ -134,8 +136,14 @@ export function ChangePage({ kind }: { kind: ChangeKind }) {
 
   const fetchDetails = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy || done) return;
-    const parsed = changeOrderRequest.safeParse({ regId });
+    // checking: the first press may wait for the schema's code; a second one must not order twice.
+    if (busy || done || checking.current) return;
+    checking.current = true;
+    const schemas = await loadRequestSchemas()
+      .catch(() => null)
+      .finally(() => (checking.current = false));
+    if (!schemas) return fail(VALIDATION_LOAD_FAILED);
+    const parsed = schemas.changeOrderRequest.safeParse({ regId });
     if (!parsed.success) {
       setFetched(null);
       setBanner({ tone: 'error', text: parsed.error.issues[0]?.message ?? selfServiceMessages.registrationIdRequired });
@@ -213,7 +221,7 @@ export function ChangePage({ kind }: { kind: ChangeKind }) {
     <SelfServiceLayout className="ss" heading={k.heading}>
       <p>{k.intro}</p>
 
-      <form className="card ss-form" onSubmit={(e) => void fetchDetails(e)} noValidate aria-labelledby={`${ids}-form-heading`}>
+      <form className="card ss-form" onSubmit={(e) => void fetchDetails(e)} noValidate aria-labelledby={`${ids}-form-heading`} {...prefetchOnInteraction(loadRequestSchemas)}>
         <h2 id={`${ids}-form-heading`} className="visually-hidden">
           Find your registration
         </h2>
