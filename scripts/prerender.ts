@@ -27,7 +27,6 @@ import { pathToFileURL } from 'node:url';
 import Beasties from 'beasties';
 import { build, type Manifest, type Plugin, type ResolvedConfig } from 'vite';
 import { prerenderedPaths, scriptOnlyPaths, staticPaths } from '../src/shared/route-sets.ts';
-import { HERO_INTERVAL_MS } from '../src/features/home/timing.ts';
 
 /** The SPA fallback shell's file name in dist (netlify.toml rewrites unmatched paths to it). */
 export const SPA_FALLBACK = 'spa-fallback.html';
@@ -130,6 +129,20 @@ function inlineCriticalCss(outDir: string): (html: string) => Promise<string> {
   };
 }
 
+/**
+ * The instant the pages are rendered at, in ms since the epoch: now, or PRERENDER_AT (an ISO
+ * instant) when set, which the end-to-end tests use to build the home page's time-dependent
+ * blocks (Upcoming Events, the countdowns) as they are before the conference (decision 020).
+ * Throws on a value that is not an instant.
+ */
+export function renderInstant(env: NodeJS.ProcessEnv = process.env): number {
+  const pinned = env.PRERENDER_AT;
+  if (!pinned) return Date.now();
+  const ms = Date.parse(pinned);
+  if (!Number.isFinite(ms)) throw new Error(`prerender: PRERENDER_AT is not an ISO instant: ${JSON.stringify(pinned)}`);
+  return ms;
+}
+
 /** Splits React 19's hoisted head elements (<title>, <meta>, <link>) off the front of the markup. */
 function splitHoisted(html: string): { head: string[]; body: string } {
   const head: string[] = [];
@@ -149,7 +162,7 @@ function splitHoisted(html: string): { head: string[]; body: string } {
  */
 export function pageDocument(
   template: string,
-  page: { html: string; links: string; renderedAt: number; needsScript: boolean; boot?: { script: string; preloads: string; app: string; startAfterMs?: number } },
+  page: { html: string; links: string; renderedAt: number; needsScript: boolean; boot?: { script: string; preloads: string; app: string } },
 ): string {
   const { head, body } = splitHoisted(page.html);
   let doc = template;
@@ -165,7 +178,7 @@ export function pageDocument(
   if (page.boot) doc = doc.replace(/<script type="module" crossorigin src="[^"]*"><\/script>/, () => page.boot!.script);
   else doc = doc.replace(/<script type="module" crossorigin src=/, '<script type="module" fetchpriority="low" crossorigin src=');
   if (!doc.includes('<div id="root"></div>')) throw new Error('prerender: the built index.html has no empty <div id="root"></div>');
-  const start = page.boot ? ` data-app="${page.boot.app}" data-app-start="${page.boot.startAfterMs ?? 'interaction'}"` : '';
+  const start = page.boot ? ` data-app="${page.boot.app}" data-app-start="interaction"` : '';
   doc = doc.replace('<div id="root"></div>', () => `<div id="root" data-rendered-at="${page.renderedAt}"${start}>${body}</div>`);
   if (!page.needsScript) doc = doc.replace(/\s*<noscript>This site needs JavaScript[\s\S]*?<\/noscript>/, '');
   return doc;
@@ -203,7 +216,7 @@ export async function prerender(config: ResolvedConfig, outDir: string): Promise
     const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
     const manifest = JSON.parse(await readFile(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
     await writeFile(path.join(outDir, SPA_FALLBACK), template);
-    const renderedAt = Date.now();
+    const renderedAt = renderInstant();
     const boot = bootScript(manifest);
     const criticalCss = inlineCriticalCss(outDir);
     // The chunks the app's entry imports (the frame's behaviour, shared with the bootstrap script).
@@ -224,8 +237,8 @@ export async function prerender(config: ResolvedConfig, outDir: string): Promise
         links: [assetLinks(manifest, page.modules, !page.hydrateOnInteraction && !isStatic), isStatic ? '' : entryImports].filter(Boolean).join('\n    '),
         renderedAt,
         needsScript: scriptOnlyPaths.includes(pathname),
-        // The home page's carousels, ticker and countdowns move by themselves: its app starts by the hero's first advance.
-        boot: isStatic ? { ...boot, startAfterMs: pathname === '/' ? HERO_INTERVAL_MS : undefined } : undefined,
+        // Every information page, the home page too (its carousels, ticker and countdowns are islands: decision 020), starts the app on the first interaction.
+        boot: isStatic ? boot : undefined,
       });
       // An information page paints from its HTML and inlined CSS alone (issue 26).
       await writeFile(file, isStatic ? await criticalCss(doc) : doc);
