@@ -119,5 +119,13 @@ function watchValidity(): void {
 }
 watchValidity();
 
-// The islands' code (the home page): after the load event, so the first paint does not wait for it.
-if (document.querySelector('[data-island]')) afterLoad(() => void import('./features/home/islands').then((m) => m.startIslands()));
+// The islands' code (the home page): once the browser is idle after the load event (at most
+// half a second late: the countdowns' figures should not keep the visitor waiting), so neither the
+// first paint nor the load event waits for it.
+if (document.querySelector('[data-island]')) {
+  afterLoad(() => {
+    const start = () => void import('./features/home/islands').then((m) => m.startIslands());
+    if ('requestIdleCallback' in window) requestIdleCallback(start, { timeout: 500 });
+    else setTimeout(start, 1);
+  });
+}
