@@ -11,7 +11,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import 'keen-slider/keen-slider.min.css';
 import type { HeroSlide } from '../../content/types';
-import { installCarousel } from './islands/carousel';
+import { installCarousel, slideImageProps } from './islands/carousel';
 import { ROTATION_CONTROL } from './islands/rotation';
 import { PlayPauseContent, playPauseLabels } from './PlayPause';
 import { ChevronIcon } from './icons';
@@ -67,7 +67,7 @@ export function HeroCarousel({
           >
             <img
               className="hero__image"
-              src={slide.image}
+              {...slideImageProps(slide.image, index)}
               alt=""
               width={1600}
               height={600}

@@ -9,7 +9,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import 'keen-slider/keen-slider.min.css';
 import type { AnnouncementPoster } from '../../content/types';
-import { installCarousel } from './islands/carousel';
+import { installCarousel, slideImageProps } from './islands/carousel';
 import { ROTATION_CONTROL } from './islands/rotation';
 import { PlayPauseContent, playPauseLabels } from './PlayPause';
 import { ChevronIcon } from './icons';
@@ -53,7 +53,7 @@ export function PosterCarousel({ posters, intervalMs = POSTER_INTERVAL_MS }: { p
               aria-hidden={index === 0 ? undefined : true}
             >
               <img
-                src={poster.image}
+                {...slideImageProps(poster.image, index)}
                 alt={`${poster.label} poster`}
                 width={POSTER_WIDTH}
                 height={POSTER_HEIGHT}

@@ -14,7 +14,9 @@
  *
  * Markup (HeroCarousel.tsx, PosterCarousel.tsx): the container with `data-interval` (ms) and
  * `data-animation` (ms of a slide change), its `.keen-slider` track whose children are the slides,
- * and a `[data-rotation-control]` button.
+ * and a `[data-rotation-control]` button. The images of the slides after the first carry their
+ * address as `data-src` (slideImageProps): they are fetched when the carousel is installed, not
+ * with the page, where they held back its largest paint (decision 020).
  */
 import type { KeenSliderInstance } from 'keen-slider';
 import { controllerOf, type Controller } from './controllers';
@@ -43,6 +45,8 @@ function create(container: HTMLElement, release: () => void): Carousel {
   let destroyed = false;
   let slider: Promise<KeenSliderInstance | null> | undefined;
   let timer: ReturnType<typeof setInterval> | undefined;
+
+  for (const img of track.querySelectorAll<HTMLImageElement>('img[data-src]')) if (!img.getAttribute('src')) img.src = img.dataset.src!;
 
   const show = (index: number) => {
     current = index;
@@ -96,4 +100,12 @@ function create(container: HTMLElement, release: () => void): Carousel {
   }
 
   return { step, current: () => current, destroy };
+}
+
+/**
+ * The address attributes of a slide's image: `src` for the first slide (shown by the HTML alone),
+ * `data-src` for the others (set as `src` when the carousel is installed).
+ */
+export function slideImageProps(src: string, index: number): { src?: string; 'data-src'?: string } {
+  return index === 0 ? { src } : { 'data-src': src };
 }

@@ -5,7 +5,8 @@
  *  - `countdown`: at once, so the figures replace the HTML's "--" right after the load;
  *  - `carousel`, `ticker`: when the element first comes into view (IntersectionObserver): the
  *    ticker moves from then on, a carousel's rotation starts (and it fetches keen-slider only
- *    when its first slide change is due: carousel.ts).
+ *    when its first slide change is due: carousel.ts);
+ *  - `poster` (a video's poster picture: poster.ts): when the video comes within 400 px of the view.
  * The React components install the same controllers when React renders them; the first install
  * wins and the other gets the same controller (controllers.ts), so it makes no difference which
  * comes first. A press on an island's button before its code has arrived is replayed once it has.
@@ -19,6 +20,7 @@ const loaders: Record<string, () => Promise<Installer>> = {
   countdown: () => import('./countdown').then((m) => m.installCountdown),
   carousel: () => import('./carousel').then((m) => m.installCarousel),
   ticker: () => import('./ticker').then((m) => m.installTicker),
+  poster: () => import('./poster').then((m) => m.installPoster as Installer),
 };
 
 /** Islands whose code is on its way, with the buttons pressed meanwhile (replayed on install). */
@@ -49,15 +51,22 @@ function onClick(event: Event): void {
 export function startIslands(): void {
   document.addEventListener('click', onClick, true);
   const elements = Array.from(document.querySelectorAll<HTMLElement>('[data-island]'));
-  const whenVisible = new IntersectionObserver((entries) => {
-    for (const entry of entries) {
-      if (!entry.isIntersecting) continue;
-      whenVisible.unobserve(entry.target);
-      install(entry.target as HTMLElement);
-    }
-  });
+  const observer = (rootMargin: string) =>
+    new IntersectionObserver(
+      (entries, self) => {
+        for (const entry of entries) {
+          if (!entry.isIntersecting) continue;
+          self.unobserve(entry.target);
+          install(entry.target as HTMLElement);
+        }
+      },
+      { rootMargin },
+    );
+  const inView = observer('0px');
+  const nearView = observer('400px');
   for (const element of elements) {
     if (element.dataset.island === 'countdown') install(element);
-    else whenVisible.observe(element);
+    else if (element.dataset.island === 'poster') nearView.observe(element);
+    else inView.observe(element);
   }
 }
