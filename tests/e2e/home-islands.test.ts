@@ -5,7 +5,8 @@
  * starts, it takes the islands over where they are: no console error or warning, no second
  * timer, no jump back to the first slide, pauses kept. Also: reduced motion before React, the
  * page without JavaScript, and a prerendered time-dependent block that is out of date for the
- * visitor's clock (the app starts at once, or when the block's window ends).
+ * visitor's clock (the app starts at once, or when the block's window ends), and what the first
+ * load leaves to the islands (the other slides' pictures, the video's poster).
  *
  * The site is built with its pages rendered at RENDERED_AT (PRERENDER_AT, scripts/prerender.ts),
  * before the conference, so the HTML has both countdowns; the browser's clock is pinned after it.
@@ -157,6 +158,26 @@ describe('home islands before and after React', () => {
     await page.clock.runFor(4_000);
     await expect.poll(() => heroSlide(page), { timeout: 10_000 }).toMatch(/^2 of /);
     expect(await hasFiber(page, '.hero__pause')).toBe(false);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('the page loads only what its first view needs: the other slides come with their carousel, the video\'s poster when the video nears the view', async () => {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+    const { page, problems, requested } = await homePage(context, VISIT, true);
+    const later = ['/images/hero/hero-2.svg', '/images/posters/announcement-2.svg', '/media/campus-tour-poster.jpg'];
+    expect(requested.filter((f) => later.includes(f))).toEqual([]);
+    // The hero is in view: its island installs after the load and fetches its other slides.
+    await expect.poll(() => requested.includes('/images/hero/hero-2.svg'), { timeout: 10_000 }).toBe(true);
+    const video = page.locator('video.home-media__video');
+    expect(await video.getAttribute('poster')).toBeNull();
+    expect(requested).not.toContain('/media/campus-tour-poster.jpg');
+    // The posters' carousel in view: its other posters follow.
+    await page.getByRole('heading', { name: 'Announcements' }).scrollIntoViewIfNeeded();
+    await expect.poll(() => requested.includes('/images/posters/announcement-2.svg'), { timeout: 10_000 }).toBe(true);
+    await video.scrollIntoViewIfNeeded();
+    await expect.poll(() => video.getAttribute('poster'), { timeout: 10_000 }).toBe('/media/campus-tour-poster.jpg');
+    await expect.poll(() => requested.includes('/media/campus-tour-poster.jpg')).toBe(true);
     expect(problems).toEqual([]);
     await context.close();
   });
