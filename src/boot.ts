@@ -8,11 +8,12 @@
  * the load event (pointer, touch, key or focus; not scrolling), once the browser is idle. React
  * then hydrates the page and takes over navigation as on any other page.
  * What moves by itself on such a page (the home page's carousels, ticker and countdowns) is an
- * island: after the load event this script fetches its small framework-free code, which the
- * React components install too (src/features/home/islands, decision 020). A time-dependent block
- * whose prerendered content is out of date for the visitor's clock (`data-valid-from`,
- * `data-valid-until`: the Upcoming Events card, the Important Dates, the conference countdown)
- * starts the app at once, and when its window ends: React renders it at the visitor's time.
+ * island: once the browser is idle after the load event this script fetches its small
+ * framework-free code, which the React components install too (src/features/home/islands,
+ * decision 020). A time-dependent block whose prerendered content is out of date for the
+ * visitor's clock (`data-valid-from`, `data-valid-until`: the Upcoming Events card, the Important
+ * Dates, the conference countdown) starts the app right after the load event, and a block whose
+ * window ends while the page is open starts it then: React renders it at the visitor's time.
  * Heading for a page that needs the app (a pointer over, a touch on or focus on a link into the
  * wizard, self-service or admin) starts it at once, and fetches that page's code: the router
  * then opens it without a new document, as fast as from any page of the app.

@@ -16,8 +16,6 @@ import { ROTATION_CONTROL } from './islands/rotation';
 import { PlayPauseContent, playPauseLabels } from './PlayPause';
 import './ticker.css';
 
-export { TICKER_STEP_MS, TICKER_STEP_PX } from './islands/ticker';
-
 /** The scrolling announcement strip with its Pause/Play button. */
 export function Ticker({ items, label = 'News ticker' }: { items: TickerItem[]; label?: string }) {
   const ref = useRef<HTMLElement>(null);

@@ -22,20 +22,12 @@ import type { KeenSliderInstance } from 'keen-slider';
 import { controllerOf, type Controller } from './controllers';
 import { rotation } from './rotation';
 
-/** The installed carousel. */
-export interface Carousel extends Controller {
-  /** Moves one slide on (1) or back (-1), fetching keen-slider first if needed. */
-  step(direction: 1 | -1): Promise<void>;
-  /** The index of the slide shown. */
-  current(): number;
-}
-
 /** Installs the carousel behaviour on `container` (once: a second call returns the same controller). */
-export function installCarousel(container: HTMLElement): Carousel {
+export function installCarousel(container: HTMLElement): Controller {
   return controllerOf(container, (release) => create(container, release));
 }
 
-function create(container: HTMLElement, release: () => void): Carousel {
+function create(container: HTMLElement, release: () => void): Controller {
   const track = container.querySelector<HTMLElement>('.keen-slider')!;
   const slides = Array.from(track.children) as HTMLElement[];
   const position = container.querySelector<HTMLElement>('[data-carousel-position]');
@@ -66,6 +58,7 @@ function create(container: HTMLElement, release: () => void): Carousel {
           }),
     ));
 
+  /** Moves one slide on (1) or back (-1), fetching keen-slider first if needed. */
   const step = async (direction: 1 | -1) => {
     const s = await start();
     if (direction === 1) s?.next();
@@ -99,7 +92,7 @@ function create(container: HTMLElement, release: () => void): Carousel {
     release();
   }
 
-  return { step, current: () => current, destroy };
+  return { destroy };
 }
 
 /**

@@ -17,18 +17,12 @@ export const TICKER_STEP_MS = 30;
 /** Pixels moved per step. */
 export const TICKER_STEP_PX = 1;
 
-/** The installed ticker. */
-export interface TickerController extends Controller {
-  /** The track's offset in px (0 at the start, negative as it scrolls left). */
-  offset(): number;
-}
-
 /** Installs the ticker behaviour on `container` (once: a second call returns the same controller). */
-export function installTicker(container: HTMLElement): TickerController {
+export function installTicker(container: HTMLElement): Controller {
   return controllerOf(container, (release) => create(container, release));
 }
 
-function create(container: HTMLElement, release: () => void): TickerController {
+function create(container: HTMLElement, release: () => void): Controller {
   const viewport = container.querySelector<HTMLElement>('.ticker__viewport')!;
   const track = container.querySelector<HTMLElement>('.ticker__track')!;
   let offset = 0;
@@ -68,5 +62,5 @@ function create(container: HTMLElement, release: () => void): TickerController {
     release();
   }
 
-  return { offset: () => offset, destroy };
+  return { destroy };
 }
