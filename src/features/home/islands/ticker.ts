@@ -27,6 +27,17 @@ function create(container: HTMLElement, release: () => void): Controller {
   const track = container.querySelector<HTMLElement>('.ticker__track')!;
   let offset = 0;
   let timer: ReturnType<typeof setInterval> | undefined;
+  // The widths, kept by a ResizeObserver (told after layout) rather than read at every step: a
+  // step that reads them while something else has changed the page (a picture arriving, the
+  // stylesheets switched on) forces a layout of the whole page, 33 times a second.
+  let trackWidth = track.offsetWidth;
+  let viewportWidth = viewport.clientWidth;
+  const sizes = new ResizeObserver(() => {
+    trackWidth = track.offsetWidth;
+    viewportWidth = viewport.clientWidth;
+  });
+  sizes.observe(track);
+  sizes.observe(viewport);
 
   const moveTo = (x: number) => {
     offset = x;
@@ -37,7 +48,7 @@ function create(container: HTMLElement, release: () => void): Controller {
     if (!track.isConnected) return destroy();
     const next = offset - TICKER_STEP_PX;
     // Fully out of view on the left: come back in from the right edge.
-    moveTo(next + track.offsetWidth <= 0 ? viewport.clientWidth : next);
+    moveTo(next + trackWidth <= 0 ? viewportWidth : next);
   };
 
   const motion = rotation(container, (running) => {
@@ -51,12 +62,13 @@ function create(container: HTMLElement, release: () => void): Controller {
     if (!link || !track.contains(link)) return;
     viewport.scrollLeft = 0;
     const left = offset + link.offsetLeft;
-    if (left < 0 || left + link.offsetWidth > viewport.clientWidth) moveTo(-link.offsetLeft);
+    if (left < 0 || left + link.offsetWidth > viewportWidth) moveTo(-link.offsetLeft);
   };
   viewport.addEventListener('focusin', onFocus);
 
   function destroy() {
     clearInterval(timer);
+    sizes.disconnect();
     motion.destroy();
     viewport.removeEventListener('focusin', onFocus);
     release();
