@@ -27,7 +27,6 @@ import { pathToFileURL } from 'node:url';
 import Beasties from 'beasties';
 import { build, type Manifest, type Plugin, type ResolvedConfig } from 'vite';
 import { prerenderedPaths, scriptOnlyPaths, staticPaths } from '../src/shared/route-sets.ts';
-import { HERO_INTERVAL_MS } from '../src/features/home/timing.ts';
 
 /** The SPA fallback shell's file name in dist (netlify.toml rewrites unmatched paths to it). */
 export const SPA_FALLBACK = 'spa-fallback.html';
@@ -135,6 +134,20 @@ function inlineCriticalCss(outDir: string): (html: string) => Promise<string> {
   };
 }
 
+/**
+ * The instant the pages are rendered at, in ms since the epoch: now, or PRERENDER_AT (an ISO
+ * instant) when set, which the end-to-end tests use to build the home page's time-dependent
+ * blocks (Upcoming Events, the countdowns) as they are before the conference (decision 020).
+ * Throws on a value that is not an instant.
+ */
+export function renderInstant(env: NodeJS.ProcessEnv = process.env): number {
+  const pinned = env.PRERENDER_AT;
+  if (!pinned) return Date.now();
+  const ms = Date.parse(pinned);
+  if (!Number.isFinite(ms)) throw new Error(`prerender: PRERENDER_AT is not an ISO instant: ${JSON.stringify(pinned)}`);
+  return ms;
+}
+
 /** Splits React 19's hoisted head elements (<title>, <meta>, <link>) off the front of the markup. */
 function splitHoisted(html: string): { head: string[]; body: string } {
   const head: string[] = [];
@@ -209,7 +222,7 @@ export async function prerender(config: ResolvedConfig, outDir: string): Promise
     const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
     const manifest = JSON.parse(await readFile(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
     await writeFile(path.join(outDir, SPA_FALLBACK), template);
-    const renderedAt = Date.now();
+    const renderedAt = renderInstant();
     const boot = bootScript(manifest);
     const start = bootScript(manifest, START_ENTRY);
     const criticalCss = inlineCriticalCss(outDir);
@@ -235,8 +248,10 @@ export async function prerender(config: ResolvedConfig, outDir: string): Promise
         boot: {
           ...(isStatic ? boot : start),
           chunks: [...entryImports, ...pageChunks],
-          // The home page's carousels, ticker and countdowns move by themselves: its app starts by the hero's first advance.
-          startAfterMs: pathname === '/' ? HERO_INTERVAL_MS : isStatic ? undefined : 0,
+          // Every information page, the home page too (its carousels, ticker and countdowns are
+          // islands: decision 020), starts the app on the first interaction; the others at once
+          // after the first paint (decision 021).
+          startAfterMs: isStatic ? undefined : 0,
         },
       });
       // An information page paints from its HTML and inlined CSS alone (issue 26).

@@ -4,21 +4,23 @@
  * does not need to be read, navigated (plain links) or used (the frame's navigation is HTML, CSS
  * and src/app/frame-behaviour.ts). scripts/prerender.ts puts it on every page of `staticPaths`
  * (src/shared/route-sets.ts) in place of the app's entry script, and says on the root element
- * when the app may start (`data-app-start`):
- *  - "interaction": the visitor's first interaction after the load event (pointer, touch, key or
- *    focus; not scrolling), once the browser is idle. React then hydrates the page and takes over
- *    navigation as on any other page.
- *  - a number of ms (the home page, whose carousels, ticker and countdowns move by themselves):
- *    as above, or at the latest that long after the load event, whichever comes first; the
- *    prerender gives the hero's interval (HERO_INTERVAL_MS), when its first advance is due. Until then the page is its HTML: the hero on
- *    its first slide, the countdowns at "--" in their boxes, the ticker at its start.
+ * when the app may start (`data-app-start="interaction"`): the visitor's first interaction after
+ * the load event (pointer, touch, key or focus; not scrolling), once the browser is idle. React
+ * then hydrates the page and takes over navigation as on any other page.
+ * What moves by itself on such a page (the home page's carousels, ticker and countdowns) is an
+ * island: once the browser is idle after the load event this script fetches its small
+ * framework-free code, which the React components install too (src/features/home/islands,
+ * decision 020). A time-dependent block whose prerendered content is out of date for the
+ * visitor's clock (`data-valid-from`, `data-valid-until`: the Upcoming Events card, the Important
+ * Dates, the conference countdown) starts the app right after the load event, and a block whose
+ * window ends while the page is open starts it then: React renders it at the visitor's time.
  * Heading for a page that needs the app (a pointer over, a touch on or focus on a link into the
  * wizard, self-service or admin) starts it at once, and fetches that page's code: the router
  * then opens it without a new document, as fast as from any page of the app.
  */
 import { installFrameBehaviour } from './app/frame-behaviour';
 import { allPaths, staticPaths } from './shared/route-sets';
-import { afterLoad, startAfterFirstPaint, startApp } from './app-start';
+import { afterLoad, startApp } from './app-start';
 
 installFrameBehaviour();
 applyDeferredStylesheets();
@@ -81,5 +83,34 @@ function onInteraction(): void {
 }
 
 for (const type of interactionEvents) addEventListener(type, onInteraction, { capture: true, passive: true });
-const startAfterMs = Number(root?.dataset.appStart);
-if (Number.isFinite(startAfterMs)) startAfterFirstPaint(startAfterMs);
+/** The longest delay setTimeout keeps (about 24.8 days); a window ending later is not waited for. */
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+/**
+ * Time-dependent blocks (decision 020): the app starts after the load event when the visitor's
+ * clock is outside one's window (the HTML says something else than the page would now), else
+ * when the first window ends.
+ */
+function watchValidity(): void {
+  const now = Date.now();
+  let until = Infinity;
+  for (const block of document.querySelectorAll<HTMLElement>('[data-valid-from], [data-valid-until]')) {
+    const from = Number(block.dataset.validFrom ?? -Infinity);
+    const end = Number(block.dataset.validUntil ?? Infinity);
+    if (now < from || now >= end) return afterLoad(() => void startApp());
+    until = Math.min(until, end);
+  }
+  if (until - now <= MAX_TIMEOUT_MS) setTimeout(() => void startApp(), until - now);
+}
+watchValidity();
+
+// The islands' code (the home page): once the browser is idle after the load event (at most
+// half a second late: the countdowns' figures should not keep the visitor waiting), so neither the
+// first paint nor the load event waits for it.
+if (document.querySelector('[data-island]')) {
+  afterLoad(() => {
+    const start = () => void import('./features/home/islands').then((m) => m.startIslands());
+    if ('requestIdleCallback' in window) requestIdleCallback(start, { timeout: 500 });
+    else setTimeout(start, 1);
+  });
+}

@@ -56,3 +56,10 @@ export function dayBefore(isoDay: string): string {
   d.setUTCDate(d.getUTCDate() - 1);
   return d.toISOString().slice(0, 10);
 }
+
+/** The ISO day after `isoDay`. */
+export function dayAfter(isoDay: string): string {
+  const d = new Date(`${isoDay}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}

@@ -11,7 +11,7 @@
  * countdown reaches zero its date is struck through and the card moves on to the next date:
  * the list and the card never disagree.
  */
-import { dayIn } from './dates';
+import { dayAfter, dayIn } from './dates';
 
 /** Anything with an ISO `date` (yyyy-mm-dd): an Important Date entry, a milestone. */
 export interface Dated {
@@ -102,6 +102,32 @@ export function countdownParts(target: Date, now: Date): CountdownParts {
   };
 }
 
+/** The figures a countdown shows for `parts`: days as they are, hours, minutes and seconds with two digits. */
+export function countdownFigures(parts: CountdownParts): Record<'days' | 'hours' | 'minutes' | 'seconds', string> {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return { days: String(parts.days), hours: two(parts.hours), minutes: two(parts.minutes), seconds: two(parts.seconds) };
+}
+
+/**
+ * The interval around `now` between the last of `boundaries` at or before it and the first after
+ * it, in ms since the epoch (`from` undefined before the first boundary, `until` undefined after
+ * the last): a block whose content changes only at those instants shows the same thing all
+ * through it. The home page writes it on its time-dependent blocks (data-valid-from,
+ * data-valid-until), so the bootstrap script can tell when their prerendered HTML is out of date
+ * (issue 26, decision 020).
+ */
+export function stableWindow(boundaries: readonly Date[], now: Date): { from: number | undefined; until: number | undefined } {
+  const t = now.getTime();
+  let from: number | undefined;
+  let until: number | undefined;
+  for (const boundary of boundaries) {
+    const b = boundary.getTime();
+    if (b <= t) from = from === undefined ? b : Math.max(from, b);
+    else until = until === undefined ? b : Math.min(until, b);
+  }
+  return { from, until };
+}
+
 /**
  * Every entry with its state at `now`: `passed` once its day has ended, `current` for the first
  * entry (in input order) that has not passed. The list is expected in date order, as the
@@ -169,4 +195,12 @@ export function conferencePhase(conference: { startDate: string; endDate: string
   const day = dayIn(now, conference.timeZone);
   if (day < conference.startDate) return 'before';
   return day > conference.endDate ? 'ended' : 'under-way';
+}
+
+/**
+ * The instant the conference is over: the start of the day after its last day in its time zone,
+ * from which conferencePhase says 'ended'.
+ */
+export function conferenceEnd(conference: { endDate: string; timeZone: string }): Date {
+  return startOfDayInZone(dayAfter(conference.endDate), conference.timeZone);
 }

@@ -24,19 +24,27 @@ export async function productionCsp(): Promise<string> {
   return m[1]!;
 }
 
-/** Builds the site (prerendered pages included) and serves it on a free port with the production CSP. */
-export async function startProductionPreview(dirPrefix: string): Promise<ProductionPreview> {
+/**
+ * Builds the site (prerendered pages included) and serves it on a free port with the production
+ * CSP. `renderAt` (an ISO instant) pins the instant the pages are rendered at (PRERENDER_AT,
+ * scripts/prerender.ts); by default, now.
+ */
+export async function startProductionPreview(dirPrefix: string, opts: { renderAt?: string } = {}): Promise<ProductionPreview> {
   const outDir = await mkdtemp(path.join(tmpdir(), dirPrefix));
   try {
     // vitest sets NODE_ENV=test, and Vite keeps a NODE_ENV it finds: the build would be React's
     // development build with import.meta.env.PROD false (no service worker, dev warnings). Built as
     // `npm run build` builds, then put back.
     const nodeEnv = process.env.NODE_ENV;
+    const renderAt = process.env.PRERENDER_AT;
     process.env.NODE_ENV = 'production';
+    if (opts.renderAt) process.env.PRERENDER_AT = opts.renderAt;
     try {
       await build({ root, mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
     } finally {
       process.env.NODE_ENV = nodeEnv;
+      if (renderAt === undefined) delete process.env.PRERENDER_AT;
+      else process.env.PRERENDER_AT = renderAt;
     }
     const server = await preview({ root, logLevel: 'warn', build: { outDir }, preview: { port: 0, host: '127.0.0.1', headers: { 'Content-Security-Policy': await productionCsp() } } });
     return {

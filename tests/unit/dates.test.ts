@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayBefore, dayIn, formatDay, formatDayRange, onOrBefore } from '../../src/shared/dates';
+import { dayAfter, dayBefore, dayIn, formatDay, formatDayRange, onOrBefore } from '../../src/shared/dates';
 
 describe('calendar days (src/shared/dates.ts)', () => {
   it('names the day an instant falls on in the conference time zone', () => {
@@ -29,5 +29,14 @@ describe('dayBefore (issue 20: "until 19 November 2025")', () => {
     expect(dayBefore('2025-12-01')).toBe('2025-11-30');
     expect(dayBefore('2026-01-01')).toBe('2025-12-31');
     expect(dayBefore('2028-03-01')).toBe('2028-02-29');
+  });
+});
+
+describe('dayAfter', () => {
+  it('the next ISO day, across months, years and 29 February', () => {
+    expect(dayAfter('2025-12-21')).toBe('2025-12-22');
+    expect(dayAfter('2025-12-31')).toBe('2026-01-01');
+    expect(dayAfter('2028-02-28')).toBe('2028-02-29');
+    expect(dayAfter('2027-02-28')).toBe('2027-03-01');
   });
 });

@@ -4,12 +4,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  conferenceEnd,
   conferencePhase,
   conferenceStart,
+  countdownFigures,
   countdownParts,
   deadlineOf,
   importantDateStates,
   isPassed,
+  stableWindow,
   startOfDayInZone,
   upcomingEvents,
 } from '../../src/shared/schedule';
@@ -181,5 +184,37 @@ describe('conferencePhase (issue 20: after the conference the home page says it 
     const c = { startDate: '2025-12-18', endDate: '2025-12-21', timeZone: 'UTC' };
     expect(conferencePhase(c, at('2025-12-21T23:59:59Z'))).toBe('under-way');
     expect(conferencePhase(c, at('2025-12-22T00:00:00Z'))).toBe('ended');
+  });
+});
+
+describe('countdownFigures', () => {
+  it('days as they are, hours, minutes and seconds with two digits', () => {
+    expect(countdownFigures(countdownParts(at('2025-12-17T18:30:00Z'), at('2025-09-01T06:00:00Z')))).toEqual({ days: '107', hours: '12', minutes: '30', seconds: '00' });
+    expect(countdownFigures(countdownParts(at('2025-01-01T00:00:00Z'), at('2024-12-31T23:58:51Z')))).toEqual({ days: '0', hours: '00', minutes: '01', seconds: '09' });
+    expect(countdownFigures(countdownParts(at('2025-01-01T00:00:00Z'), at('2025-01-02T00:00:00Z')))).toEqual({ days: '0', hours: '00', minutes: '00', seconds: '00' });
+  });
+});
+
+describe('stableWindow (issue 26: how long a time-dependent block\'s HTML stays right)', () => {
+  const deadlines = specDates.map((d) => deadlineOf(d.date));
+  it('from the last boundary reached to the next one', () => {
+    expect(stableWindow(deadlines, at('2025-09-01T00:00:00Z'))).toEqual({ from: Date.parse('2025-07-27T18:29:59Z'), until: Date.parse('2025-09-30T18:29:59Z') });
+    // A boundary belongs to the window it opens (the card moves on at the deadline itself).
+    expect(stableWindow(deadlines, at('2025-09-30T18:29:59Z'))).toEqual({ from: Date.parse('2025-09-30T18:29:59Z'), until: Date.parse('2025-10-31T18:29:59Z') });
+  });
+  it('open at either end before the first and after the last boundary; order does not matter', () => {
+    expect(stableWindow([...deadlines].reverse(), at('2025-01-01T00:00:00Z'))).toEqual({ from: undefined, until: Date.parse('2025-04-15T18:29:59Z') });
+    expect(stableWindow(deadlines, at('2026-01-01T00:00:00Z'))).toEqual({ from: Date.parse('2025-11-15T18:29:59Z'), until: undefined });
+    expect(stableWindow([], at('2026-01-01T00:00:00Z'))).toEqual({ from: undefined, until: undefined });
+  });
+});
+
+describe('conferenceEnd', () => {
+  it('the start of the day after the last day in the conference\'s zone, where the phase turns to ended', () => {
+    const end = conferenceEnd({ endDate: '2025-12-21', timeZone: 'Asia/Kolkata' });
+    expect(end.toISOString()).toBe('2025-12-21T18:30:00.000Z');
+    const edition = { startDate: '2025-12-18', endDate: '2025-12-21', timeZone: 'Asia/Kolkata' };
+    expect(conferencePhase(edition, new Date(end.getTime() - 1))).toBe('under-way');
+    expect(conferencePhase(edition, end)).toBe('ended');
   });
 });

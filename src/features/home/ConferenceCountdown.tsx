@@ -8,36 +8,39 @@ import { Link } from 'react-router-dom';
 import { certificates } from '../../content/certificates';
 import { conference } from '../../content/conference';
 import { paths } from '../../shared/routes';
-import { conferencePhase, conferenceStart, countdownParts } from '../../shared/schedule';
+import { conferenceEnd, conferencePhase, conferenceStart } from '../../shared/schedule';
 import { Countdown } from './Countdown';
-import { useCountdownNow } from './useNow';
+import { useNow } from './useNow';
+import { validityAttrs } from './validity';
 
 /** The countdown target, from conference.startDate and conference.timeZone. */
 export const conferenceTarget = conferenceStart(conference);
 
 const certificatesOpen = new Date(certificates.opensAt);
 
-/** The countdown section. */
+/** The instants the section changes: the start, the end, certificates opening. */
+const boundaries = [conferenceTarget, conferenceEnd(conference), certificatesOpen];
+
+/** The countdown section; it re-renders when the phase changes (the figures are the countdown's own). */
 export function ConferenceCountdown({ dates }: { dates: string }) {
-  const clock = useCountdownNow();
-  const parts = countdownParts(conferenceTarget, clock.now);
-  const phase = conferencePhase(conference, clock.now);
+  const now = useNow(1000);
+  const phase = conferencePhase(conference, now);
   return (
-    <section className="conference-countdown" aria-labelledby="conference-countdown-heading">
+    <section className="conference-countdown" aria-labelledby="conference-countdown-heading" {...validityAttrs(boundaries, now)}>
       <h2 id="conference-countdown-heading">{phase === 'ended' ? `${conference.name} has ended` : 'Conference Starts In'}</h2>
       {phase === 'ended' ? (
         <p className="conference-countdown__started">
           Thank you for taking part.{' '}
-          {clock.now.getTime() >= certificatesOpen.getTime() ? (
+          {now.getTime() >= certificatesOpen.getTime() ? (
             <>
               Delegates can download their certificate of attendance at <Link to={paths.certificates}>{paths.certificates}</Link>.
             </>
           ) : null}
         </p>
-      ) : parts.done ? (
+      ) : now.getTime() >= conferenceTarget.getTime() ? (
         <p className="conference-countdown__started">The conference has started!</p>
       ) : (
-        <Countdown parts={parts} label="Time left until the conference starts" paused={clock.paused} onToggle={clock.toggle} />
+        <Countdown target={conferenceTarget} label="Time left until the conference starts" />
       )}
       <p className="conference-countdown__meta">
         {dates} · {conference.venue}

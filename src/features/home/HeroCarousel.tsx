@@ -3,19 +3,22 @@
  * looping, advancing every 4 s. Arrows exist only in the `small` variant and only on wide
  * screens; the home page uses the `large` variant (no arrows). A visible Pause/Play button stops
  * it; hovering it or moving keyboard focus into it pauses it too.
+ *
+ * The behaviour is islands/carousel.ts (issue 26, decision 020), which the home page's island
+ * script installs before React starts; this component renders the markup it works on (the first
+ * slide shown) and installs the same controller, which keeps the state: React never re-renders it.
  */
-import { useState } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import 'keen-slider/keen-slider.min.css';
 import type { HeroSlide } from '../../content/types';
-import { rotationControlAttr, useAutoAdvance, useInterval } from './useAutoAdvance';
-import { useSliderOnNeed } from './useSliderOnNeed';
-import { ChevronIcon, PauseIcon, PlayIcon } from './icons';
+import { installCarousel, slideImageProps } from './islands/carousel';
+import { ROTATION_CONTROL } from './islands/rotation';
+import { PlayPauseContent, playPauseLabels } from './PlayPause';
+import { ChevronIcon } from './icons';
 import './carousel.css';
 
-import { HERO_INTERVAL_MS } from './timing';
-
-/** Time each hero slide stays (spec part 1 section 9: hero 4 s); defined in timing.ts. */
-export { HERO_INTERVAL_MS };
+/** Time each hero slide stays (spec part 1 section 9: hero 4 s), in ms. */
+export const HERO_INTERVAL_MS = 4000;
 
 export interface HeroCarouselProps {
   slides: HeroSlide[];
@@ -36,23 +39,23 @@ export function HeroCarousel({
   priority = false,
   intervalMs = HERO_INTERVAL_MS,
 }: HeroCarouselProps) {
-  const [current, setCurrent] = useState(0);
-  const { userPaused, running, toggle, containerProps } = useAutoAdvance();
-  const { trackProps, next, prev } = useSliderOnNeed<HTMLDivElement>({
-    loop: true,
-    defaultAnimation: { duration: 600 },
-    slideChanged: (s) => setCurrent(s.track.details.rel),
-  });
-  useInterval(running && slides.length > 1, intervalMs, next);
+  const ref = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const carousel = installCarousel(ref.current!);
+    return () => carousel.destroy();
+  }, []);
 
   return (
     <section
+      ref={ref}
       className={`hero hero--${variant}`}
       aria-roledescription="carousel"
       aria-label={label}
-      {...containerProps}
+      data-island="carousel"
+      data-interval={intervalMs}
+      data-animation={600}
     >
-      <div {...trackProps} className="keen-slider hero__slides" aria-live={running ? 'off' : 'polite'}>
+      <div className="keen-slider hero__slides" aria-live="off">
         {slides.map((slide, index) => (
           <div
             key={slide.image}
@@ -60,11 +63,11 @@ export function HeroCarousel({
             role="group"
             aria-roledescription="slide"
             aria-label={`${index + 1} of ${slides.length}`}
-            aria-hidden={index === current ? undefined : true}
+            aria-hidden={index === 0 ? undefined : true}
           >
             <img
               className="hero__image"
-              src={slide.image}
+              {...slideImageProps(slide.image, index)}
               alt=""
               width={1600}
               height={600}
@@ -83,28 +86,17 @@ export function HeroCarousel({
       <button
         type="button"
         className="carousel-button carousel-button--icon hero__pause"
-        aria-label={userPaused ? 'Play slideshow' : 'Pause slideshow'}
-        onClick={toggle}
-        {...rotationControlAttr}
+        {...playPauseLabels('Pause slideshow', 'Play slideshow')}
+        {...{ [ROTATION_CONTROL]: '' }}
       >
-        {userPaused ? <PlayIcon /> : <PauseIcon />}
+        <PlayPauseContent />
       </button>
       {variant === 'small' && slides.length > 1 && (
         <>
-          <button
-            type="button"
-            className="carousel-button hero__arrow hero__arrow--prev"
-            aria-label="Previous slide"
-            onClick={prev}
-          >
+          <button type="button" className="carousel-button hero__arrow hero__arrow--prev" aria-label="Previous slide" data-carousel-step="-1">
             <ChevronIcon direction="left" />
           </button>
-          <button
-            type="button"
-            className="carousel-button hero__arrow hero__arrow--next"
-            aria-label="Next slide"
-            onClick={next}
-          >
+          <button type="button" className="carousel-button hero__arrow hero__arrow--next" aria-label="Next slide" data-carousel-step="1">
             <ChevronIcon direction="right" />
           </button>
         </>

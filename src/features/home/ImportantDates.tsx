@@ -7,15 +7,16 @@
 import { Link } from 'react-router-dom';
 import { formatDate } from '../../content/dates';
 import type { ImportantDate } from '../../content/types';
-import { importantDateStates } from '../../shared/schedule';
+import { deadlineOf, importantDateStates } from '../../shared/schedule';
 import { EventTitle } from './UpcomingEvents';
 import { useNow } from './useNow';
+import { validityAttrs } from './validity';
 
 /** The list; re-evaluated every second so it changes at the same moment as the card. */
 export function ImportantDates({ dates }: { dates: ImportantDate[] }) {
   const now = useNow(1000);
   return (
-    <section className="card home-card important-dates" aria-labelledby="important-dates-heading">
+    <section className="card home-card important-dates" aria-labelledby="important-dates-heading" {...validityAttrs(dates.map((d) => deadlineOf(d.date)), now)}>
       <h2 id="important-dates-heading">Important Dates</h2>
       <ol className="dates-list">
         {importantDateStates(dates, now).map((item) => {

@@ -1,13 +1,21 @@
 /**
  * The image and video block (spec part 1 section 2): a campus image and a campus tour video with
  * controls, muted, not autoplayed and not preloaded (only its poster loads), with the spec's
- * fallback text inside the element.
+ * fallback text inside the element. Its poster is fetched when the video comes near the view
+ * (islands/poster.ts, decision 020), not with the page.
  */
+import { useLayoutEffect, useRef } from 'react';
 import type { HomeMedia } from '../../content/types';
+import { installPoster } from './islands/poster';
 
 /** Image and video side by side on wide screens, stacked on small ones. */
 export function MediaBlock({ media }: { media: HomeMedia }) {
   const { image, video } = media;
+  const videoRef = useRef<HTMLVideoElement>(null);
+  useLayoutEffect(() => {
+    const poster = installPoster(videoRef.current!);
+    return () => poster.destroy();
+  }, []);
   return (
     <section className="home-media" aria-labelledby="home-media-heading">
       <h2 id="home-media-heading">{media.heading}</h2>
@@ -22,12 +30,14 @@ export function MediaBlock({ media }: { media: HomeMedia }) {
           decoding="async"
         />
         <video
+          ref={videoRef}
           className="home-media__video"
           controls
           muted
           preload="none"
           playsInline
-          poster={video.poster}
+          data-poster={video.poster}
+          data-island="poster"
           width={video.width}
           height={video.height}
           aria-label={video.title}

@@ -2,13 +2,17 @@
  * The Announcements poster carousel (spec part 1 section 4): one poster at a time, advancing every
  * 10 s and wrapping around, with Previous, Pause/Play and Next buttons. Hovering it or moving
  * keyboard focus into it pauses it.
+ *
+ * The behaviour is islands/carousel.ts (issue 26, decision 020), as for the hero: this component
+ * renders the markup (the first poster shown) and installs the same controller.
  */
-import { useState } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import 'keen-slider/keen-slider.min.css';
 import type { AnnouncementPoster } from '../../content/types';
-import { rotationControlAttr, useAutoAdvance, useInterval } from './useAutoAdvance';
-import { useSliderOnNeed } from './useSliderOnNeed';
-import { ChevronIcon, PauseIcon, PlayIcon } from './icons';
+import { installCarousel, slideImageProps } from './islands/carousel';
+import { ROTATION_CONTROL } from './islands/rotation';
+import { PlayPauseContent, playPauseLabels } from './PlayPause';
+import { ChevronIcon } from './icons';
 import './carousel.css';
 
 /** Time each poster stays (spec part 1 section 9: announcements 10 s). */
@@ -20,25 +24,25 @@ const POSTER_HEIGHT = 1100;
 
 /** The poster carousel with its heading. */
 export function PosterCarousel({ posters, intervalMs = POSTER_INTERVAL_MS }: { posters: AnnouncementPoster[]; intervalMs?: number }) {
-  const [current, setCurrent] = useState(0);
-  const { userPaused, running, toggle, containerProps } = useAutoAdvance();
-  const { trackProps, next, prev } = useSliderOnNeed<HTMLDivElement>({
-    loop: true,
-    defaultAnimation: { duration: 500 },
-    slideChanged: (s) => setCurrent(s.track.details.rel),
-  });
-  useInterval(running && posters.length > 1, intervalMs, next);
+  const ref = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const carousel = installCarousel(ref.current!);
+    return () => carousel.destroy();
+  }, []);
 
   return (
     <section
+      ref={ref}
       className="card home-card posters"
       aria-roledescription="carousel"
       aria-labelledby="posters-heading"
-      {...containerProps}
+      data-island="carousel"
+      data-interval={intervalMs}
+      data-animation={500}
     >
       <h2 id="posters-heading">Announcements</h2>
       <div className="posters__frame">
-        <div {...trackProps} className="keen-slider posters__slides" aria-live={running ? 'off' : 'polite'}>
+        <div className="keen-slider posters__slides" aria-live="off">
           {posters.map((poster, index) => (
             <div
               key={poster.image}
@@ -46,10 +50,10 @@ export function PosterCarousel({ posters, intervalMs = POSTER_INTERVAL_MS }: { p
               role="group"
               aria-roledescription="slide"
               aria-label={`${index + 1} of ${posters.length}`}
-              aria-hidden={index === current ? undefined : true}
+              aria-hidden={index === 0 ? undefined : true}
             >
               <img
-                src={poster.image}
+                {...slideImageProps(poster.image, index)}
                 alt={`${poster.label} poster`}
                 width={POSTER_WIDTH}
                 height={POSTER_HEIGHT}
@@ -63,29 +67,18 @@ export function PosterCarousel({ posters, intervalMs = POSTER_INTERVAL_MS }: { p
         </div>
       </div>
       <div className="posters__controls">
-        <button
-          type="button"
-          className="carousel-button"
-          aria-label="Previous poster"
-          onClick={prev}
-        >
+        <button type="button" className="carousel-button" aria-label="Previous poster" data-carousel-step="-1">
           <ChevronIcon direction="left" />
         </button>
-        <button
-          type="button"
-          className="carousel-button"
-          aria-label={userPaused ? 'Play posters' : 'Pause posters'}
-          onClick={toggle}
-          {...rotationControlAttr}
-        >
-          {userPaused ? <PlayIcon /> : <PauseIcon />}
-          <span aria-hidden="true">{userPaused ? 'Play' : 'Pause'}</span>
+        <button type="button" className="carousel-button" {...playPauseLabels('Pause posters', 'Play posters')} {...{ [ROTATION_CONTROL]: '' }}>
+          <PlayPauseContent pauseText="Pause" playText="Play" />
         </button>
-        <button type="button" className="carousel-button" aria-label="Next poster" onClick={next}>
+        <button type="button" className="carousel-button" aria-label="Next poster" data-carousel-step="1">
           <ChevronIcon direction="right" />
         </button>
-        <span className="posters__position" aria-hidden="true">
-          {current + 1} / {posters.length}
+        {/* The controller writes the position (islands/carousel.ts): hydration keeps its text. */}
+        <span className="posters__position" aria-hidden="true" data-carousel-position="" suppressHydrationWarning>
+          {`1 / ${posters.length}`}
         </span>
       </div>
     </section>

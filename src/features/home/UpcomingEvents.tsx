@@ -6,24 +6,28 @@
 import { Link } from 'react-router-dom';
 import { formatDate } from '../../content/dates';
 import type { ImportantDate } from '../../content/types';
-import { countdownParts, upcomingEvents } from '../../shared/schedule';
+import { deadlineOf, upcomingEvents } from '../../shared/schedule';
 import { Countdown } from './Countdown';
-import { useCountdownNow } from './useNow';
+import { useNow } from './useNow';
+import { validityAttrs } from './validity';
 
 /** The card; `dates` is the Important Dates list. */
 export function UpcomingEvents({ dates }: { dates: ImportantDate[] }) {
-  const { now, paused, toggle } = useCountdownNow();
+  // Re-rendered each second by the shared clock, so the card moves on the moment a date ends
+  // (the figures are the countdown's own: islands/countdown.ts).
+  const now = useNow(1000);
   const next = upcomingEvents(dates, now);
+  const validity = validityAttrs(dates.map((d) => deadlineOf(d.date)), now);
   if (!next) {
     return (
-      <section className="card home-card upcoming" aria-labelledby="upcoming-heading">
+      <section className="card home-card upcoming" aria-labelledby="upcoming-heading" {...validity}>
         <h2 id="upcoming-heading">No Upcoming Events</h2>
         <p>All events have passed.</p>
       </section>
     );
   }
   return (
-    <section className="card home-card upcoming" aria-labelledby="upcoming-heading">
+    <section className="card home-card upcoming" aria-labelledby="upcoming-heading" {...validity}>
       <h2 id="upcoming-heading">Upcoming Events</h2>
       <p className="upcoming__date">
         <time dateTime={next.date}>{formatDate(next.date)}</time>
@@ -41,7 +45,7 @@ export function UpcomingEvents({ dates }: { dates: ImportantDate[] }) {
           </li>
         ))}
       </ul>
-      <Countdown parts={countdownParts(next.target, now)} label={`Time left until the end of ${formatDate(next.date)}`} paused={paused} onToggle={toggle} />
+      <Countdown key={next.date} target={next.target} label={`Time left until the end of ${formatDate(next.date)}`} />
     </section>
   );
 }

@@ -1,0 +1,224 @@
+/**
+ * The home page's islands (issue 26, decision 020) in the production build: before React has
+ * started (its entry script held back by the test), the countdowns show their figures, the hero
+ * advances, the ticker scrolls and pauses, each from its own small script; when React then
+ * starts, it takes the islands over where they are: no console error or warning, no second
+ * timer, no jump back to the first slide, pauses kept. Also: reduced motion before React, the
+ * page without JavaScript, and a prerendered time-dependent block that is out of date for the
+ * visitor's clock (the app starts at once, or when the block's window ends), and what the first
+ * load leaves to the islands (the other slides' pictures, the video's poster).
+ *
+ * The site is built with its pages rendered at RENDERED_AT (PRERENDER_AT, scripts/prerender.ts),
+ * before the conference, so the HTML has both countdowns; the browser's clock is pinned after it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from './stack';
+import { startProductionPreview, type ProductionPreview } from './production-preview';
+import { conference } from '../../src/content/conference';
+import { importantDates, formatDate } from '../../src/content/dates';
+import { conferenceStart, upcomingEvents } from '../../src/shared/schedule';
+
+/** When the pages are rendered, and a visit in the same window of the Upcoming Events card (its next date is 30 September). */
+const RENDERED_AT = '2025-09-01T00:00:00Z';
+const VISIT = '2025-09-01T06:00:00Z';
+
+let site: ProductionPreview;
+let browser: Browser;
+
+beforeAll(async () => {
+  site = await startProductionPreview('pesgre-islands-', { renderAt: RENDERED_AT });
+  browser = await launchChromium();
+}, 300_000);
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+/** A page at `time` whose console errors and warnings, and uncaught errors, land in `problems`; `holdApp` keeps the app's entry script from arriving until `release()`. */
+async function homePage(context: BrowserContext, time: string, holdApp: boolean) {
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${String(e)}`));
+  await page.route('**/api', (r) => r.fulfill({ json: { name: 'PESGRE 2025', status: 'ok' } }));
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const requested: string[] = [];
+  page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+  if (holdApp) await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => (await released, route.continue()));
+  await page.clock.install({ time: new Date(time) });
+  await page.goto(site.baseUrl + '/');
+  await page.waitForLoadState('load');
+  return { page, problems, release, requested };
+}
+
+/** Whether React has attached its fiber to the element `selector` picks. */
+function hasFiber(page: Page, selector: string): Promise<boolean> {
+  return page.evaluate((sel) => Object.keys(document.querySelector(sel) ?? {}).some((k) => k.startsWith('__reactFiber')), selector);
+}
+
+const heroSlide = (page: Page) =>
+  page.getByRole('region', { name: 'Conference highlights' }).locator('[aria-roledescription="slide"]:not([aria-hidden="true"])').getAttribute('aria-label');
+const tickerOffset = (page: Page) => page.getByTestId('ticker-track').evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m41);
+const conferenceTimer = (page: Page) => page.getByRole('timer', { name: 'Time left until the conference starts' });
+const figure = (page: Page, unit: string) => conferenceTimer(page).locator(`[data-unit="${unit}"] .countdown__value`).textContent();
+
+describe('home islands before and after React', () => {
+  it('before React: the countdowns show figures, the hero advances, the ticker scrolls and pauses; React then takes over where they are', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { page, problems, release, requested } = await homePage(context, VISIT, true);
+
+    // The hero advances at its first interval, fetching keen-slider then.
+    expect(await heroSlide(page)).toMatch(/^1 of /);
+    expect(requested.filter((f) => f.includes('keen-slider'))).toEqual([]);
+    await page.clock.runFor(4_000);
+    await expect.poll(() => heroSlide(page), { timeout: 10_000 }).toMatch(/^2 of /);
+    expect(requested.some((f) => f.includes('keen-slider'))).toBe(true);
+
+    // The countdowns: the visitor's figures, from the pinned clock, ticking.
+    const days = Math.floor((conferenceStart(conference).getTime() - new Date(VISIT).getTime()) / 86_400_000);
+    expect(await figure(page, 'days')).toBe(String(days));
+    const upcoming = upcomingEvents(importantDates, new Date(VISIT))!;
+    const upcomingTimer = page.getByRole('timer', { name: `Time left until the end of ${formatDate(upcoming.date)}` });
+    expect(await upcomingTimer.locator('[data-unit="days"] .countdown__value').textContent()).toMatch(/^\d+$/);
+    const seconds = await figure(page, 'seconds');
+    await page.clock.runFor(2_000);
+    await expect.poll(() => figure(page, 'seconds')).not.toBe(seconds);
+    // The ticker scrolls.
+    const start = await tickerOffset(page);
+    await page.clock.runFor(600);
+    await expect.poll(() => tickerOffset(page)).toBeLessThan(start);
+
+    // Each Pause button stops its island (the first press is also the first interaction: it asks
+    // for the app, which the test holds back).
+    await page.getByRole('button', { name: 'Pause slideshow' }).click();
+    await page.getByRole('button', { name: 'Pause ticker' }).click();
+    await page.getByRole('button', { name: 'Pause countdown: Time left until the conference starts' }).click();
+    await page.mouse.move(640, 890);
+    await page.clock.runFor(1_000); // a slide change under way settles
+    const slide = await heroSlide(page);
+    const held = await tickerOffset(page);
+    const heldSeconds = await figure(page, 'seconds');
+    await page.clock.runFor(5_000);
+    expect(await heroSlide(page)).toBe(slide);
+    expect(await tickerOffset(page)).toBe(held);
+    expect(await figure(page, 'seconds')).toBe(heldSeconds);
+    // All of that without React.
+    expect(await hasFiber(page, '.hero__pause')).toBe(false);
+    expect(await hasFiber(page, 'h1')).toBe(false);
+
+    // React arrives and hydrates: everything stays where it was.
+    release();
+    await expect.poll(() => hasFiber(page, '.hero__pause'), { timeout: 20_000 }).toBe(true);
+    await page.clock.runFor(5_000);
+    expect(await heroSlide(page)).toBe(slide);
+    expect(await tickerOffset(page)).toBe(held);
+    expect(await figure(page, 'seconds')).toBe(heldSeconds);
+    for (const name of ['Play slideshow', 'Play ticker', 'Resume countdown: Time left until the conference starts']) {
+      expect(await page.getByRole('button', { name }).isVisible(), name).toBe(true);
+    }
+    // Played under React, each moves again, the hero one slide per interval (one timer, not two).
+    await page.getByRole('button', { name: 'Play slideshow' }).click();
+    await page.getByRole('button', { name: 'Play ticker' }).click();
+    await page.getByRole('button', { name: 'Resume countdown: Time left until the conference starts' }).click();
+    await page.mouse.move(640, 890);
+    const index = Number(/^(\d+) of (\d+)$/.exec(slide!)![1]);
+    const count = Number(/^(\d+) of (\d+)$/.exec(slide!)![2]);
+    await page.clock.runFor(4_000);
+    await expect.poll(() => heroSlide(page), { timeout: 10_000 }).toBe(`${(index % count) + 1} of ${count}`);
+    await page.clock.runFor(1_000);
+    expect(await heroSlide(page)).toBe(`${(index % count) + 1} of ${count}`);
+    expect(await tickerOffset(page)).toBeLessThan(held);
+    expect(await figure(page, 'seconds')).not.toBe(heldSeconds);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('before React, with reduced motion: the hero, the ticker and the countdowns start paused with their figures, and Play starts them', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
+    const { page, problems, requested } = await homePage(context, VISIT, true);
+    const play = page.getByRole('button', { name: 'Play slideshow' });
+    await play.waitFor({ timeout: 10_000 });
+    expect(await page.getByRole('button', { name: 'Play ticker' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Resume countdown: Time left until the conference starts' }).isVisible()).toBe(true);
+    await expect.poll(() => figure(page, 'days')).toMatch(/^\d+$/);
+    const seconds = await figure(page, 'seconds');
+    const offset = await tickerOffset(page);
+    await page.clock.runFor(9_000);
+    expect(await heroSlide(page)).toMatch(/^1 of /);
+    expect(await tickerOffset(page)).toBe(offset);
+    expect(await figure(page, 'seconds')).toBe(seconds);
+    expect(requested.filter((f) => f.includes('keen-slider'))).toEqual([]);
+    // Played (the pointer then leaves the hero: hovering pauses it), it moves, React or not.
+    await play.click();
+    await page.mouse.move(640, 890);
+    await page.clock.runFor(4_000);
+    await expect.poll(() => heroSlide(page), { timeout: 10_000 }).toMatch(/^2 of /);
+    expect(await hasFiber(page, '.hero__pause')).toBe(false);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('the page loads only what its first view needs: the other slides come with their carousel, the video\'s poster when the video nears the view', async () => {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+    const { page, problems, requested } = await homePage(context, VISIT, true);
+    const later = ['/images/hero/hero-2.svg', '/images/posters/announcement-2.svg', '/media/campus-tour-poster.jpg'];
+    expect(requested.filter((f) => later.includes(f))).toEqual([]);
+    // The hero is in view: its island installs after the load and fetches its other slides.
+    await expect.poll(() => requested.includes('/images/hero/hero-2.svg'), { timeout: 10_000 }).toBe(true);
+    const video = page.locator('video.home-media__video');
+    expect(await video.getAttribute('poster')).toBeNull();
+    expect(requested).not.toContain('/media/campus-tour-poster.jpg');
+    // The posters' carousel in view: its other posters follow.
+    await page.getByRole('heading', { name: 'Announcements' }).scrollIntoViewIfNeeded();
+    await expect.poll(() => requested.includes('/images/posters/announcement-2.svg'), { timeout: 10_000 }).toBe(true);
+    await video.scrollIntoViewIfNeeded();
+    await expect.poll(() => video.getAttribute('poster'), { timeout: 10_000 }).toBe('/media/campus-tour-poster.jpg');
+    await expect.poll(() => requested.includes('/media/campus-tour-poster.jpg')).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('without JavaScript: the hero on its first slide, the ticker as links, the countdowns as "--" with their labels', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(site.baseUrl + '/');
+    expect(await heroSlide(page)).toMatch(/^1 of /);
+    const ticker = page.getByRole('region', { name: 'News ticker' });
+    expect(await ticker.getByRole('link').count()).toBeGreaterThan(0);
+    for (const link of await ticker.getByRole('link').all()) expect(await link.getAttribute('href')).toMatch(/^\//);
+    expect(await figure(page, 'days')).toBe('--');
+    expect(await page.getByRole('button', { name: 'Pause slideshow' }).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('HTML out of date for the visitor (a date has passed since the build): the app starts after the load, with no interaction, and shows the visitor\'s next date', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const later = '2025-10-05T06:00:00Z';
+    const { page, problems } = await homePage(context, later, false);
+    await expect.poll(() => hasFiber(page, 'h1'), { timeout: 20_000 }).toBe(true);
+    const next = upcomingEvents(importantDates, new Date(later))!;
+    await expect.poll(() => page.locator('.upcoming__date time').getAttribute('datetime')).toBe(next.date);
+    expect(await page.getByRole('timer', { name: `Time left until the end of ${formatDate(next.date)}` }).isVisible()).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('a date ends while the page is open: the app starts then and the card moves on', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const upcoming = upcomingEvents(importantDates, new Date(VISIT))!;
+    const before = new Date(upcoming.target.getTime() - 60_000).toISOString();
+    const { page, problems } = await homePage(context, before, false);
+    await expect.poll(() => figure(page, 'days'), { timeout: 10_000 }).toMatch(/^\d+$/);
+    expect(await hasFiber(page, 'h1')).toBe(false);
+    await page.clock.runFor(61_000);
+    await expect.poll(() => hasFiber(page, 'h1'), { timeout: 20_000 }).toBe(true);
+    const next = upcomingEvents(importantDates, new Date(upcoming.target.getTime() + 1_000))!;
+    await expect.poll(() => page.locator('.upcoming__date time').getAttribute('datetime')).toBe(next.date);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
