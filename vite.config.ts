@@ -9,7 +9,7 @@ const routerDist = (file: string) => fileURLToPath(new URL(`./node_modules/react
 
 /** The modules of the 'forms-common' chunk (see codeSplitting below). */
 const formsCommon =
-  /[\\/]src[\\/](shared[\\/](messages|pricing|money|api-paths|registration-form|dates|registration-status|person-name|tier-rules|regions)|content[\\/](conference|registration)|lib[\\/](api|focus|load-once|pay-outcome|admin-token|visitor-region))\.tsx?$/;
+  /[\\/]src[\\/](shared[\\/](messages|pricing|money|api-paths|registration-form|registration-status|person-name|tier-rules|regions)|content[\\/](conference|registration)|lib[\\/](api|load-once|pay-outcome|admin-token|visitor-region))\.tsx?$/;
 
 /**
  * Vite config for the SPA. In dev (`npm start`), scripts/dev-functions.ts serves netlify/functions
@@ -93,7 +93,8 @@ export default defineConfig(({ command }) => {
             { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             // The small modules the form pages share, in one chunk instead of about 16 of a few
             // hundred bytes each: one gzip stream makes them 2.4 KB smaller (issue 10 budgets).
-            // None of them is loaded by the entries, payment success or the error page.
+            // None of them is loaded by the entries, payment success, the error page or the home
+            // page's islands, and none imports React (src/lib/focus.ts and src/shared/dates.ts stay out).
             { name: 'forms-common', test: formsCommon },
           ],
         },

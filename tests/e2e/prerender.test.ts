@@ -143,8 +143,9 @@ describe('prerendered pages', () => {
     if (isStatic) {
       // An information page's only script is the bootstrap (issue 26); the app comes later.
       expect(html.match(/<script\b[^>]*>/g)).toEqual([expect.stringMatching(/^<script type="module" crossorigin src="\/assets\/boot-[\w-]+\.js">$/)]);
-      // Preloaded: only what the bootstrap imports (the frame's behaviour, the app starter, the paths).
-      expect(html.match(/<link rel="modulepreload"[^>]*>/g)?.filter((l) => !/\/assets\/(frame-behaviour|app-start|routes|rolldown-runtime)-/.test(l)) ?? []).toEqual([]);
+      // Preloaded: only what the bootstrap imports (the frame's behaviour, the app starter, the paths,
+      // Vite's helper for its dynamic imports).
+      expect(html.match(/<link rel="modulepreload"[^>]*>/g)?.filter((l) => !/\/assets\/(frame-behaviour|app-start|routes|rolldown-runtime|preload-helper)-/.test(l)) ?? []).toEqual([]);
     } else {
       // The page paints from its HTML and CSS before any of the app is fetched: its only script
       // starts the app after the first paint (src/start.ts), and nothing is preloaded beside it.
@@ -183,7 +184,7 @@ describe('prerendered pages', () => {
     const scripts = recordScripts(page);
     await page.goto(baseUrl + route);
     // Before the load event an information page fetched its bootstrap script alone (issue 26).
-    if (isStatic) expect(scripts.filter((f) => !/\/assets\/(boot|app-start|routes|frame-behaviour|rolldown-runtime)-[\w-]+\.js$/.test(f)), JSON.stringify(scripts)).toEqual([]);
+    if (isStatic) expect(scripts.filter((f) => !/\/assets\/(boot|app-start|routes|frame-behaviour|rolldown-runtime|preload-helper)-[\w-]+\.js$/.test(f)), JSON.stringify(scripts)).toEqual([]);
     // A first interaction: the information pages load the app and hydrate only then
     // (src/boot.ts); the test below checks the wait itself.
     // The bootstrap switches the whole stylesheets on once they have loaded (issue 26, decision 019).
@@ -226,7 +227,7 @@ describe('prerendered pages', () => {
     await page.waitForLoadState('networkidle');
     expect(await hasFiber(page, 'header .desktop-nav button')).toBe(false);
     expect(await hasFiber(page, 'h1')).toBe(false);
-    expect(scripts.filter((f) => !/\/assets\/(boot|app-start|routes|frame-behaviour|rolldown-runtime)-[\w-]+\.js$/.test(f)), JSON.stringify(scripts)).toEqual([]);
+    expect(scripts.filter((f) => !/\/assets\/(boot|app-start|routes|frame-behaviour|rolldown-runtime|preload-helper)-[\w-]+\.js$/.test(f)), JSON.stringify(scripts)).toEqual([]);
     // Reading needs no script: the content's links are plain links meanwhile.
     const cancelLink = page.getByRole('link', { name: 'request a cancellation' });
     expect(await cancelLink.getAttribute('href')).toBe(paths.cancelRegistration);
