@@ -33,7 +33,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { paths } from '../src/shared/routes';
-import { publicPaths, staticPaths } from '../src/shared/route-sets';
+import { publicPaths, scriptOnlyPaths, staticPaths } from '../src/shared/route-sets';
 import { ensureRedis } from './redis-local';
 import { startUpstashBridge } from './upstash-bridge';
 import { startRazorpayDouble } from './razorpay-double';
@@ -51,23 +51,11 @@ const runs = Math.max(0, Number(process.env.BENCH_RUNS ?? 5));
 
 /**
  * The pages whose budget (130 KB) allows the shared form and API code (react-hook-form, the API
- * client and paths, the messages): the forms, and the two verify pages, which look a document up
- * through the same API client. Payment success and the error page call no API: 105 KB.
+ * client and paths, the messages): those that need the app to be of use because they call the API
+ * (scriptOnlyPaths: the forms and the two verify pages). Payment success and the error page call
+ * none: 105 KB.
  */
-const formPages: readonly string[] = [
-  paths.registrationDetails,
-  paths.tierUpgrade,
-  paths.ieeeChange,
-  paths.nameChange,
-  paths.nameTransfer,
-  paths.invoices,
-  paths.cancelRegistration,
-  paths.certificates,
-  paths.registrationProof,
-  paths.visaLetter,
-  paths.certificatesVerify,
-  paths.visaLettersVerify,
-];
+const formPages: readonly string[] = scriptOnlyPaths;
 
 /**
  * Gzipped-JS budget of a route in bytes, and what it counts. An information page (issue 26):

@@ -14,7 +14,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './stack';
-import { startProductionPreview, type ProductionPreview } from './production-preview';
+import { startProductionPreview, watchedPage, type ProductionPreview } from './production-preview';
 import { conference } from '../../src/content/conference';
 import { importantDates, formatDate } from '../../src/content/dates';
 import { conferenceStart, upcomingEvents } from '../../src/shared/schedule';
@@ -37,13 +37,7 @@ afterAll(async () => {
 
 /** A page at `time` whose console errors and warnings, and uncaught errors, land in `problems`; `holdApp` keeps the app's entry script from arriving until `release()`. */
 async function homePage(context: BrowserContext, time: string, holdApp: boolean) {
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push(`pageerror: ${String(e)}`));
-  await page.route('**/api', (r) => r.fulfill({ json: { name: 'PESGRE 2025', status: 'ok' } }));
+  const { page, problems } = await watchedPage(context);
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   const requested: string[] = [];

@@ -15,9 +15,9 @@
  * fallback shell for the admin area.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from './stack';
-import { startProductionPreview, type ProductionPreview } from './production-preview';
+import { startProductionPreview, watchedPage, type ProductionPreview } from './production-preview';
 import { paths } from '../../src/shared/routes';
 import { prerenderedPaths, staticPaths } from '../../src/shared/route-sets';
 import { pricing } from '../../src/shared/pricing';
@@ -81,19 +81,6 @@ afterAll(async () => {
   await browser?.close();
   await site?.close();
 });
-
-/** A page whose console errors and warnings, and uncaught errors, are collected in `problems`. */
-async function watchedPage(context: BrowserContext): Promise<{ page: Page; problems: string[] }> {
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push(`pageerror: ${String(e)}`));
-  // vite preview serves no functions; answer the app-start GET /api as the function does.
-  await page.route('**/api', (r) => r.fulfill({ json: { name: 'PESGRE 2025', status: 'ok' } }));
-  return { page, problems };
-}
 
 /** The page's h1 and the text of its main area (the countdown's figures left out: they tick). */
 function readPage(page: Page): Promise<{ h1: string; main: string }> {

@@ -6,6 +6,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
 import { build, preview } from 'vite';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -58,4 +59,20 @@ export async function startProductionPreview(dirPrefix: string, opts: { renderAt
     await rm(outDir, { recursive: true, force: true });
     throw err;
   }
+}
+
+/**
+ * A new page of `context` whose console errors and warnings, and uncaught errors, are collected in
+ * `problems`. vite preview serves no functions: the app-start GET /api is answered as the function
+ * answers it.
+ */
+export async function watchedPage(context: BrowserContext): Promise<{ page: Page; problems: string[] }> {
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${String(e)}`));
+  await page.route('**/api', (r) => r.fulfill({ json: { name: 'PESGRE 2025', status: 'ok' } }));
+  return { page, problems };
 }
