@@ -31,7 +31,7 @@ import { parseArgs, parseEnv } from 'node:util';
 import addressparser from 'nodemailer/lib/addressparser';
 import { z } from 'zod';
 import { config as webhookFunction } from '../netlify/functions/payment-webhook';
-import { MIN_SECRET_LENGTH } from '../netlify/server/env';
+import { MIN_SECRET_LENGTH, PASSPORT_DATA_KEY_PATTERN } from '../netlify/server/env';
 import { WEBHOOK_EVENTS } from '../netlify/server/confirm';
 import { envSchema, type Env } from '../netlify/server/env';
 import { DEFAULT_SCRYPT_PARAMS, parsePasswordHash } from '../netlify/server/password';
@@ -117,7 +117,7 @@ const EXPECTED: Record<Name, string> = {
 };
 
 /** Optional in the schema (the payment functions run without them) but needed on the live site. */
-const REQUIRED_IN_PRODUCTION: readonly Name[] = ['ADMIN_PASSWORD_HASH', 'ADMIN_JWT_SECRET', 'TICKET_SIGNING_KEY', 'SMTP_URL', 'MAIL_FROM', 'SITE_URL'];
+const REQUIRED_IN_PRODUCTION: readonly Name[] = ['ADMIN_PASSWORD_HASH', 'ADMIN_JWT_SECRET', 'TICKET_SIGNING_KEY', 'PASSPORT_DATA_KEY', 'SMTP_URL', 'MAIL_FROM', 'SITE_URL'];
 
 /** Variables for local runs and tests only, and why each must stay unset in production. */
 const LOCAL_ONLY: Readonly<Record<string, string>> = {
@@ -132,7 +132,7 @@ const LOCAL_ONLY: Readonly<Record<string, string>> = {
 };
 
 /** The secrets with a published dev default (scripts/local-config.ts), which production must not reuse. */
-const DEV_DEFAULT_SECRETS = ['UPSTASH_REDIS_REST_TOKEN', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET', 'ADMIN_JWT_SECRET', 'TICKET_SIGNING_KEY'] as const satisfies readonly (keyof typeof devDefaults & Name)[];
+const DEV_DEFAULT_SECRETS = ['UPSTASH_REDIS_REST_TOKEN', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET', 'ADMIN_JWT_SECRET', 'TICKET_SIGNING_KEY', 'PASSPORT_DATA_KEY'] as const satisfies readonly (keyof typeof devDefaults & Name)[];
 
 /** True for an address on this computer (localhost, 127.x, ::1, *.localhost). */
 function isLocalHost(hostname: string): boolean {
@@ -227,6 +227,9 @@ export function checkProduction({ env: source, sampleItems, supplierGstin, suppl
     const value = env[name];
     if (value !== undefined && value.length < MIN_SECRET_LENGTH) block(name, `too short: it must be at least ${MIN_SECRET_LENGTH} characters (random ones).`);
   }
+  // The visa letters' passport data is sealed with it (decision 016): without a well-formed key the
+  // request page answers 500 and nothing can be stored.
+  if (env.PASSPORT_DATA_KEY !== undefined && !PASSPORT_DATA_KEY_PATTERN.test(env.PASSPORT_DATA_KEY)) malformed('PASSPORT_DATA_KEY');
   if (env.ADMIN_JWT_SECRET !== undefined && env.ADMIN_JWT_SECRET === env.TICKET_SIGNING_KEY) {
     warn('TICKET_SIGNING_KEY', 'has the same value as ADMIN_JWT_SECRET: give each its own random value.');
   }

@@ -123,6 +123,9 @@ export function requireEnv(name: OptionalString, e: Env = env()): string {
 /** Shortest accepted HMAC key (ADMIN_JWT_SECRET, TICKET_SIGNING_KEY): 32 characters, 256 bits of ASCII. */
 export const MIN_SECRET_LENGTH = 32;
 
+/** PASSPORT_DATA_KEY's form: the AES-256 key as 64 hex characters (32 bytes; issue 24, decision 016). */
+export const PASSPORT_DATA_KEY_PATTERN = /^[0-9a-fA-F]{64}$/;
+
 /**
  * The value of secret `name`, which must be set and at least MIN_SECRET_LENGTH characters long;
  * throws ConfigError naming it otherwise. Here, not in auth.ts: the admin sessions and the

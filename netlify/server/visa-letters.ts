@@ -27,7 +27,7 @@ import { paths } from '../../src/shared/routes';
 import { addMonths, type VisaLetterItem, type VisaLetterRequest, type VisaLetterStatus, type VisaLetterVerification } from '../../src/shared/visa-letters';
 import { renderEmail } from './emails/render';
 import { VisaLetterEmail } from './emails/visa-letter';
-import { ConfigError, env, siteUrl } from './env';
+import { ConfigError, PASSPORT_DATA_KEY_PATTERN, env, siteUrl } from './env';
 import { refuse } from './http';
 import { sendMessage } from './mail';
 import { createPdfText } from './pdf-text';
@@ -55,7 +55,7 @@ export interface StoredVisaLetter {
 /** The 32-byte key from PASSPORT_DATA_KEY (64 hex characters). Throws ConfigError when missing or malformed. */
 function passportKey(): Buffer {
   const hex = env().PASSPORT_DATA_KEY ?? '';
-  if (!/^[0-9a-fA-F]{64}$/.test(hex)) throw new ConfigError(['PASSPORT_DATA_KEY']);
+  if (!PASSPORT_DATA_KEY_PATTERN.test(hex)) throw new ConfigError(['PASSPORT_DATA_KEY']);
   return Buffer.from(hex, 'hex');
 }
 

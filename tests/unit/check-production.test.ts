@@ -39,6 +39,7 @@ const production: Record<string, string> = {
   ADMIN_PASSWORD_HASH: ADMIN_PASSWORD_HASH_PLACEHOLDER,
   ADMIN_JWT_SECRET: 'made-up-admin-jwt-secret-7c1f0e9a52b34d6f8e21',
   TICKET_SIGNING_KEY: 'made-up-ticket-signing-key-4b9d2e7a10c35f68ad',
+  PASSPORT_DATA_KEY: '0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0',
   SMTP_URL: 'smtps://mailer%40example.org:Sm7pMadeUpPa55word@smtp.example.org:465',
   MAIL_FROM: 'PESGRE 2025 <registration@example.org>',
   SITE_URL: 'https://pesgre2025.example.org',
@@ -47,7 +48,7 @@ const production: Record<string, string> = {
 };
 
 /** The values that must never be printed (the secrets and the SMTP URL with its password). */
-const secretNames = ['UPSTASH_REDIS_REST_TOKEN', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET', 'ADMIN_PASSWORD_HASH', 'ADMIN_JWT_SECRET', 'TICKET_SIGNING_KEY', 'SMTP_URL', 'IEEE_VERIFY_KEY'];
+const secretNames = ['UPSTASH_REDIS_REST_TOKEN', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET', 'ADMIN_PASSWORD_HASH', 'ADMIN_JWT_SECRET', 'TICKET_SIGNING_KEY', 'PASSPORT_DATA_KEY', 'SMTP_URL', 'IEEE_VERIFY_KEY'];
 const secretValues = () => [...secretNames.map((n) => production[n]!), 'Sm7pMadeUpPa55word', production.ADMIN_PASSWORD_HASH!.split('$')[5]!];
 
 /** What npm start sets (scripts/start.ts with scripts/local-config.ts's defaults), plus a pinned clock. */
@@ -124,6 +125,7 @@ describe('check:production with npm start dev defaults', () => {
       'ADMIN_PASSWORD',
       'ADMIN_JWT_SECRET',
       'TICKET_SIGNING_KEY',
+      'PASSPORT_DATA_KEY',
       'SMTP_URL',
       'MAIL_FROM',
       'SITE_URL',
@@ -232,6 +234,9 @@ describe('each rule on its own', () => {
     ['RAZORPAY_WEBHOOK_SECRET', { RAZORPAY_WEBHOOK_SECRET: short }, new RegExp(`at least ${MIN_SECRET_LENGTH}`)],
     ['ADMIN_JWT_SECRET', { ADMIN_JWT_SECRET: devDefaults.ADMIN_JWT_SECRET }, /dev default/],
     ['TICKET_SIGNING_KEY', { TICKET_SIGNING_KEY: devDefaults.TICKET_SIGNING_KEY }, /dev default/],
+    ['PASSPORT_DATA_KEY', { PASSPORT_DATA_KEY: devDefaults.PASSPORT_DATA_KEY }, /dev default/],
+    ['PASSPORT_DATA_KEY', { PASSPORT_DATA_KEY: 'not-64-hex-characters' }, /^malformed/],
+    ['PASSPORT_DATA_KEY', { PASSPORT_DATA_KEY: undefined }, /.+/],
     ['RAZORPAY_KEY_SECRET', { RAZORPAY_KEY_SECRET: devDefaults.RAZORPAY_KEY_SECRET }, /dev default/],
     ['UPSTASH_REDIS_REST_TOKEN', { UPSTASH_REDIS_REST_TOKEN: devDefaults.UPSTASH_REDIS_REST_TOKEN }, /dev default/],
     ['APP_NOW', { APP_NOW: '2025-06-01T10:00:00+05:30' }, /must not be set/],
