@@ -83,6 +83,8 @@ function pageScripts(manifest: Manifest, modules: string[]): string[] {
 /** The manifest keys of the app's entry (src/main.tsx) and of the information pages' bootstrap script (issue 26). */
 const APP_ENTRY = 'index.html';
 const BOOT_ENTRY = 'src/boot.ts';
+/** The manifest key of the module that hydrates a prerendered information page on the first interaction. */
+const HYDRATE_MODULE = 'src/lib/hydrate-on-interaction.tsx';
 /** The manifest key of the script that starts the app after the first paint on the pages it renders (issue 26). */
 const START_ENTRY = 'src/start.ts';
 
@@ -239,7 +241,9 @@ export async function prerender(config: ResolvedConfig, outDir: string): Promise
       // information page from the bootstrap script, which fetches the app at the first
       // interaction; a page the app renders (isStatic false) from src/start.ts, which fetches it
       // right after the first paint, with the page's code.
-      const pageChunks = isStatic || page.hydrateOnInteraction ? [] : pageScripts(manifest, page.modules);
+      // An information page's own code waits for the first interaction; what hydrates it then
+      // (src/lib/hydrate-on-interaction.tsx) comes with the app.
+      const pageChunks = isStatic || page.hydrateOnInteraction ? pageScripts(manifest, [HYDRATE_MODULE]) : pageScripts(manifest, page.modules);
       const doc = pageDocument(template, {
         html: page.html,
         links: assetLinks(manifest, page.modules),

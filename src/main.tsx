@@ -14,7 +14,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider, matchRoutes } from 'react-router-dom';
 import { createAppRouter, routes, type PageHandle } from './app/router';
-import { afterFirstInteraction, hydrateOnInteraction } from './lib/hydrate-on-interaction';
+import { afterFirstInteraction } from './lib/first-interaction';
 
 // The navigation's keyboard model and drawer rules (src/app/frame-behaviour.ts; a no-op where
 // src/boot.ts installed them) are of use only once the visitor does something, so they are
@@ -50,7 +50,7 @@ async function loadMatchedRoutes(hydrating: boolean): Promise<void> {
     matches.map(async ({ route }) => {
       if (typeof route.lazy !== 'function') return;
       const deferred = (route.handle as PageHandle | undefined)?.hydrateOnInteraction;
-      const loaded = hydrating && deferred ? { Component: hydrateOnInteraction(deferred) } : await route.lazy();
+      const loaded = hydrating && deferred ? { Component: (await import('./lib/hydrate-on-interaction')).hydrateOnInteraction(deferred) } : await route.lazy();
       Object.assign(route, { ...loaded, lazy: undefined });
     }),
   );

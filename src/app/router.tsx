@@ -7,7 +7,7 @@
 import { Suspense, lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { Layout, PageLoading } from './Layout';
-import { pageWithBoundary, type PageModule } from '../lib/hydrate-on-interaction';
+import type { PageModule } from '../lib/hydrate-on-interaction';
 import { paths } from '../shared/routes';
 
 /** What a page route carries in `handle`. */
@@ -40,12 +40,19 @@ function page(module: string, load: () => Promise<PageModule>) {
 /**
  * A static information page: a lazy page route like `page`, rendered inside the Suspense boundary
  * that lets a prerendered first load hydrate its content on the first interaction
- * (src/lib/hydrate-on-interaction.tsx says why).
+ * (src/lib/hydrate-on-interaction.tsx says why). That module comes with the page, not with the
+ * app's entry: the pages the app renders at once never need it (issue 10 budgets).
  */
 function staticPage(module: string, load: () => Promise<PageModule>) {
   const route = page(module, load);
   route.handle.hydrateOnInteraction = load;
-  return { ...route, lazy: async () => ({ Component: pageWithBoundary((await load()).default) }) };
+  return {
+    ...route,
+    lazy: async () => {
+      const [{ pageWithBoundary }, loaded] = await Promise.all([import('../lib/hydrate-on-interaction'), load()]);
+      return { Component: pageWithBoundary(loaded.default) };
+    },
+  };
 }
 
 const RouteErrorScreen = lazy(() => import('./RouteError').then((m) => ({ default: m.RouteError })));

@@ -13,26 +13,17 @@
  * - sections of a page (staticIsland): the home page's static blocks, beside its carousels and
  *   countdowns, which hydrate at once.
  *
+ * Not part of the app's entry: the router and main.tsx import it when a static page is rendered
+ * (the pages the app renders at once do not need it), and the home page imports it for its islands.
  * A browser helper in src/lib, not in src/app: the router and the entry files use it, and so does
  * the home feature (staticIsland), and features never import src/app (eslint.config.js).
  */
 import { Suspense, use, type ComponentType } from 'react';
+import { afterFirstInteraction } from './first-interaction';
 import { useHydrated } from './render-time';
 
 /** A page module as a route's lazy import gives it. */
 export type PageModule = { default: ComponentType };
-
-/** What counts as the visitor's first interaction with the page. */
-const interactionEvents = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin'] as const;
-
-let interacted = false;
-const waiting: (() => void)[] = [];
-
-function onInteraction() {
-  for (const type of interactionEvents) window.removeEventListener(type, onInteraction, true);
-  interacted = true;
-  for (const run of waiting.splice(0)) run();
-}
 
 /**
  * Marks `promise` with the fields React's `use` reads (status, value or reason) once it settles,
@@ -45,17 +36,6 @@ function settled<T>(promise: Promise<T>): Promise<T> {
     (reason: unknown) => Object.assign(promise, { status: 'rejected', reason }),
   );
   return promise;
-}
-
-/**
- * Runs `run` at the visitor's first interaction (at once if it has happened: here, or before the
- * app was loaded, which src/boot.ts marks on the root element as data-interacted). Browser only.
- */
-export function afterFirstInteraction(run: () => void): void {
-  if (interacted || document.getElementById('root')?.dataset.interacted !== undefined) return run();
-  if (waiting.push(run) === 1) {
-    for (const type of interactionEvents) window.addEventListener(type, onInteraction, { capture: true, passive: true });
-  }
 }
 
 /** The page inside the Suspense boundary that hydrateOnInteraction hydrates (server and client navigations). */

@@ -38,3 +38,10 @@ export const loadRequestSchemas = loadOnce(() => import('../shared/api'));
 
 /** The visa-letter request schema (src/shared/visa-letters.ts), on first use as loadRequestSchemas. */
 export const loadVisaLetterSchemas = loadOnce(() => import('../shared/visa-letters'));
+
+/**
+ * The browser side of paying an order (src/lib/pay.ts and Checkout's loader), for the wizard and
+ * the self-service pages: fetched when the visitor starts on the form or an order is made, not
+ * with the page (issue 10 budgets). Rejects when the chunk cannot be fetched.
+ */
+export const loadPay = loadOnce(() => import('./pay'));

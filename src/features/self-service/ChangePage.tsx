@@ -8,10 +8,9 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { conference } from '../../content/conference';
 import { failureMessage, getJson, postJson, type ApiResult } from '../../lib/api';
-import { payWithCheckout } from '../../lib/pay';
 import { keepFocus, useFocusAfterRender } from '../../lib/focus';
 import { settlePayOutcome } from '../../lib/pay-outcome';
-import { VALIDATION_LOAD_FAILED, loadRequestSchemas, prefetchOnInteraction } from '../../lib/load-once';
+import { VALIDATION_LOAD_FAILED, loadPay, loadRequestSchemas, prefetchOnInteraction } from '../../lib/load-once';
 import type { IeeeChangeOrderResponse, PublicRegistration, UpgradeOrderResponse } from '../../shared/api';
 import { apiPaths, registrationPath } from '../../shared/api-paths';
 import { messages, selfServiceMessages } from '../../shared/messages';
@@ -50,6 +49,9 @@ const kinds = {
 } as const;
 
 type Busy = 'fetch' | 'pay' | null;
+
+/** What the form's first focus or press starts fetching: the request schemas, and Checkout's code for the payment that follows. */
+const prefetchForm = () => Promise.all([loadRequestSchemas(), loadPay()]);
 
 /** The order and what the card shows (its name is Checkout's prefill). */
 interface Fetched {
@@ -184,6 +186,12 @@ export function ChangePage({ kind }: { kind: ChangeKind }) {
     if (!fetched || busy || done || stale) return;
     setBusy('pay');
     setBanner(null);
+    let payWithCheckout;
+    try {
+      ({ payWithCheckout } = await loadPay());
+    } catch {
+      return failPayment(selfServiceMessages.initiationFailed);
+    }
     const outcome = await payWithCheckout({
       order: fetched.order,
       // No e-mail: the public record does not give it away (decision 008); Checkout asks the payer.
@@ -221,7 +229,7 @@ export function ChangePage({ kind }: { kind: ChangeKind }) {
     <SelfServiceLayout className="ss" heading={k.heading}>
       <p>{k.intro}</p>
 
-      <form className="card ss-form" onSubmit={(e) => void fetchDetails(e)} noValidate aria-labelledby={`${ids}-form-heading`} {...prefetchOnInteraction(loadRequestSchemas)}>
+      <form className="card ss-form" onSubmit={(e) => void fetchDetails(e)} noValidate aria-labelledby={`${ids}-form-heading`} {...prefetchOnInteraction(prefetchForm)}>
         <h2 id={`${ids}-form-heading`} className="visually-hidden">
           Find your registration
         </h2>

@@ -16,7 +16,7 @@ import { conference } from '../../content/conference';
 import { invoicing } from '../../content/invoicing';
 import { failureMessage, postJson } from '../../lib/api';
 import { VALIDATION_LOAD_FAILED, lazyResolver, loadOnce, prefetchOnInteraction } from '../../lib/lazy-resolver';
-import { payWithCheckout } from '../../lib/pay';
+import { loadPay } from '../../lib/load-once';
 import { keepFocus, useFocusAfterRender } from '../../lib/focus';
 import { settlePayOutcome } from '../../lib/pay-outcome';
 import type { NameTransferOrderResponse, nameTransferRequest } from '../../shared/api';
@@ -51,6 +51,9 @@ const emptyForm: FormInput = {
 /** The form's resolver (zod and the shared schema), fetched once on the form's first focus or press. */
 const loadResolver = loadOnce(() => import('./name-transfer-resolver').then((m) => m.transferResolver));
 const transferResolver = lazyResolver(loadResolver);
+
+/** What the form's first focus or press starts fetching: its validation, and Checkout's code for the payment that follows. */
+const prefetchForm = () => Promise.all([loadResolver(), loadPay()]);
 
 const fees = transferFees(pricing);
 // Said as the last day on which a transfer is taken: 'until 19 November 2025' (issue 20).
@@ -134,6 +137,12 @@ export default function NameTransferPage() {
     if (!ordered || busy || done) return;
     setBusy('pay');
     setBanner(null);
+    let payWithCheckout;
+    try {
+      ({ payWithCheckout } = await loadPay());
+    } catch {
+      return failPayment(selfServiceMessages.initiationFailed);
+    }
     const outcome = await payWithCheckout({
       order: ordered.order,
       // The registrant pays, not the new person: Checkout is prefilled with who is registered now.
@@ -220,7 +229,7 @@ export default function NameTransferPage() {
             // Rejects only when the resolver could not be fetched (onContinue does not throw).
             .catch(() => fail(VALIDATION_LOAD_FAILED))
         }
-        {...prefetchOnInteraction(loadResolver)}
+        {...prefetchOnInteraction(prefetchForm)}
         noValidate
         aria-labelledby={`${ids}-form-heading`}
       >

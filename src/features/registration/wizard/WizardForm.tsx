@@ -4,29 +4,21 @@
  * form's first touch: step-resolvers.ts), step skipping by tier, persistence after each forward
  * move, Clear Form, and the payment action on step 9.
  */
-import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm, useWatch, type Resolver } from 'react-hook-form';
-import { postJson } from '../../../lib/api';
 import { safeLocalStorage } from '../../../lib/admin-token';
 import { VALIDATION_LOAD_FAILED, lazyResolver, loadOnce, prefetchOnInteraction } from '../../../lib/lazy-resolver';
+import { loadPay } from '../../../lib/load-once';
 import { clearRegistration, restoreRegistration, saveRegistration } from '../../../lib/persisted-form';
-import type { IeeeStatusResponse } from '../../../shared/api';
-import { apiPaths } from '../../../shared/api-paths';
-import { PAPER_NOT_FOUND } from '../../../shared/papers';
 import { computeCharges, findTier, isStudentTier, type Pricing, type Tier } from '../../../shared/pricing';
-import { changeTarget, tierDependentFields } from '../../../shared/tier-rules';
-import { MEMBERSHIP_TO_VERIFY_MESSAGE, MEMBERSHIP_TO_VERIFY_STATUS, membershipRefusal, membershipRefusalMessage, messages } from '../../../shared/messages';
+import { tierDependentFields } from '../../../shared/tier-rules';
+import { MEMBERSHIP_TO_VERIFY_MESSAGE, messages } from '../../../shared/messages';
 import type { RegistrationRoute } from '../../../shared/regions';
 import { TOTAL_STEPS, nextStep, previousStep, type RegistrationFormDraft } from '../../../shared/registration-form';
 import { EARLY_BIRD_CLEARED_NOTICE, STEP_TITLES, earlyBirdExpired, extraFees, freshForm, noCoupon, startState, stepProgress, type CouponState } from './model';
-import { BillingStep, SummaryStep, loadLateParts } from './lazy-parts';
-import { loadPay, usePayment } from './usePayment';
-import { DietaryStep } from './steps/DietaryStep';
-import { EventStep } from './steps/EventStep';
-import { IeeeStep } from './steps/IeeeStep';
-import { PaperStep } from './steps/PaperStep';
+import { STEP_LOAD_FAILED, loadLateParts, useLateParts } from './lazy-parts';
+import { usePayment } from './usePayment';
 import { ParticipantStep } from './steps/ParticipantStep';
-import { TierStep } from './steps/TierStep';
 
 /** The question Clear Form asks before deleting the saved form. */
 const CLEAR_FORM_QUESTION = 'Clear the form? Everything you have entered, including what is saved in this browser, will be deleted.';
@@ -79,6 +71,10 @@ export function WizardForm({ pricing, admin, route, tiers }: WizardFormProps) {
   useEffect(() => {
     if (start.clearSaved) clearRegistration(storage);
   }, [start, storage]);
+
+  // Steps 2 to 9 and the payment flow: the late chunk (lazy-parts.tsx), here once the form was touched.
+  const late = useLateParts(step > 1);
+  const parts = late.parts;
 
   // Checkout's code is needed only on step 9: fetch it when the delegate gets there.
   useEffect(() => {
@@ -149,40 +145,23 @@ export function WizardForm({ pricing, admin, route, tiers }: WizardFormProps) {
     setStep(next);
   };
 
+  /** Step 3's server check (step-checks.ts): true, 'to-verify' (issue 22) or false with the field's error set. */
   const verifyIeee = async (memberId: string): Promise<boolean | 'to-verify'> => {
     setNonMemberOffer(null);
-    const result = await postJson<IeeeStatusResponse>(apiPaths.ieeeStatus, { MemberID: memberId.trim() });
-    if (!result.ok) {
-      setError('ieeeMemberNumber', { type: 'server', message: messages.membershipCheckFailed }, { shouldFocus: true });
-      return false;
-    }
-    // No verification service (issue 22): the number goes to the organisers' queue once paid.
-    if (result.data?.MemberStatus === MEMBERSHIP_TO_VERIFY_STATUS) {
-      setNotice(MEMBERSHIP_TO_VERIFY_MESSAGE);
-      return 'to-verify';
-    }
-    if (result.data?.MemberStatus !== 'Active') {
-      // Says why, and offers the non-member tier (issue 20).
-      setError('ieeeMemberNumber', { type: 'server', message: membershipRefusalMessage(membershipRefusal(result.data?.MemberStatus ?? '')) }, { shouldFocus: true });
-      setNonMemberOffer(changeTarget('ieee-change', getValues('registrationTier'), pricing));
-      return false;
-    }
-    return true;
+    const check = await parts!.checkMembership(memberId, getValues('registrationTier'), pricing);
+    if (check.result === 'to-verify') setNotice(MEMBERSHIP_TO_VERIFY_MESSAGE);
+    if (check.result !== 'refused') return check.result === 'active' || 'to-verify';
+    // Says why, and offers the non-member tier (issue 20).
+    setError('ieeeMemberNumber', { type: 'server', message: check.message }, { shouldFocus: true });
+    setNonMemberOffer(check.nonMemberTier);
+    return false;
   };
 
-  /**
-   * Once papers are imported, the Paper ID must be an accepted paper (issue 23): the server's rule
-   * (POST /api/papers/check, the check create-order runs too). A check that gets no answer lets the
-   * delegate on: create-order applies the same rule before any payment.
-   */
+  /** Step 4's server check (step-checks.ts): false with the field's error set when the paper is not accepted. */
   const verifyPaper = async (values: RegistrationFormDraft): Promise<boolean> => {
-    if (values.noPaper || !values.paperId.trim()) return true;
-    const result = await postJson<{ accepted: boolean }>(apiPaths.paperCheck, { paperId: values.paperId.trim() });
-    if (!result.ok && result.error?.code === 'PAPER_NOT_FOUND') {
-      setError('paperId', { type: 'server', message: PAPER_NOT_FOUND }, { shouldFocus: true });
-      return false;
-    }
-    return true;
+    const refusal = await parts!.checkPaper(values.paperId, values.noPaper);
+    if (refusal) setError('paperId', { type: 'server', message: refusal }, { shouldFocus: true });
+    return refusal === null;
   };
 
   const onValidStep = async (values: RegistrationFormDraft) => {
@@ -255,20 +234,26 @@ export function WizardForm({ pricing, admin, route, tiers }: WizardFormProps) {
         <div role="status">{notice && <p className="notice">{notice}</p>}</div>
 
         {step === 1 && <ParticipantStep admin={admin} international={international} />}
-        {step === 2 && <TierStep tiers={tiers} gst={pricing.gst} onTierChange={onTierChange} />}
-        {step === 3 && <IeeeStep verifying={isSubmitting} nonMemberTier={nonMemberOffer} onTakeNonMemberTier={takeNonMemberTier} />}
-        {step === 4 && <PaperStep student={isStudentTier(tierId)} />}
-        {step === 5 && (
-          <EventStep event="reception" ticketPrice={pricing.welcomeReception[tierCurrency]} currency={tierCurrency} onChange={syncExtraFees} />
+        {step > 1 && !parts && (late.failed ? (
+          <div className="notice notice--error" role="alert">
+            <p>{STEP_LOAD_FAILED}</p>
+            <button type="button" className="button button--secondary" onClick={late.retry}>
+              Try again
+            </button>
+          </div>
+        ) : (
+          <p role="status">Loading...</p>
+        ))}
+        {parts && step === 2 && <parts.TierStep tiers={tiers} gst={pricing.gst} onTierChange={onTierChange} />}
+        {parts && step === 3 && <parts.IeeeStep verifying={isSubmitting} nonMemberTier={nonMemberOffer} onTakeNonMemberTier={takeNonMemberTier} />}
+        {parts && step === 4 && <parts.PaperStep student={isStudentTier(tierId)} />}
+        {parts && step === 5 && (
+          <parts.EventStep event="reception" ticketPrice={pricing.welcomeReception[tierCurrency]} currency={tierCurrency} onChange={syncExtraFees} />
         )}
-        {step === 6 && <EventStep event="gala" ticketPrice={pricing.galaDinner[tierCurrency]} currency={tierCurrency} onChange={syncExtraFees} />}
-        {step === 7 && <DietaryStep />}
-        {step >= 8 && (
-          <Suspense fallback={<p role="status">Loading...</p>}>
-            {step === 8 && <BillingStep admin={admin} international={international} />}
-            {step === 9 && <SummaryStep pricing={pricing} coupon={coupon} setCoupon={setCoupon} paying={payment.paying} />}
-          </Suspense>
-        )}
+        {parts && step === 6 && <parts.EventStep event="gala" ticketPrice={pricing.galaDinner[tierCurrency]} currency={tierCurrency} onChange={syncExtraFees} />}
+        {parts && step === 7 && <parts.DietaryStep />}
+        {parts && step === 8 && <parts.BillingStep admin={admin} international={international} />}
+        {parts && step === 9 && <parts.SummaryStep pricing={pricing} coupon={coupon} setCoupon={setCoupon} paying={payment.paying} />}
 
         {step === TOTAL_STEPS && payment.message && (
           <p className="notice notice--error" role="alert">
@@ -284,7 +269,7 @@ export function WizardForm({ pricing, admin, route, tiers }: WizardFormProps) {
             Clear Form
           </button>
           {step < TOTAL_STEPS ? (
-            <button type="submit" className="button wizard__primary" disabled={isSubmitting}>
+            <button type="submit" className="button wizard__primary" disabled={isSubmitting || (step > 1 && !parts)}>
               Next
             </button>
           ) : (

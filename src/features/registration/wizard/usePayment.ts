@@ -1,28 +1,19 @@
 /**
- * The wizard's payment flow (spec part 2 sections 4, 6, 7 and 8; ARCHITECTURE: Payment flow):
- * create the order, open Razorpay Checkout, send the three razorpay_* fields to verify-payment,
- * then go to the payment-success page. The server recomputes every amount; `amount` is sent only
- * so the server can refuse when the browser showed a different total.
+ * The wizard's payment state (spec part 2 sections 4, 6, 7 and 8): whether a payment is in
+ * progress and the inline message to show. The flow itself (create the order, Razorpay Checkout,
+ * verify-payment) is payment-flow.ts, in the wizard's late chunk: Pay Now is on step 9, which is
+ * rendered from that chunk, so it is loaded by the time the button can be pressed.
  */
 import { useState, type RefObject } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { errorUrl, paymentSuccessUrl } from '../../../shared/routes';
-import { readAdminToken } from '../../../lib/admin-token';
-import { failureMessage, postJson, type ApiResult } from '../../../lib/api';
-import { keepFocus } from '../../../lib/focus';
-import { loadOnce } from '../../../lib/lazy-resolver';
 import { paymentMessages } from '../../../shared/messages';
-import { settlePayOutcome } from '../../../lib/pay-outcome';
-import type { CreateOrderRequest, CreateOrderResponse, EarlyBirdExpiredBody } from '../../../shared/api';
-import { apiPaths } from '../../../shared/api-paths';
-import { fromMinor } from '../../../shared/money';
-import { fullName } from '../../../shared/person-name';
-import { computeCharges, findTier, type Pricing } from '../../../shared/pricing';
+import type { Pricing } from '../../../shared/pricing';
 import type { RegistrationFormDraft } from '../../../shared/registration-form';
+import { loadLateParts } from './lazy-parts';
 import type { CouponState } from './model';
 
-
-interface PaymentOptions {
+/** What the wizard hands to the payment flow. */
+export interface PaymentOptions {
   pricing: Pricing;
   admin: boolean;
   /** The international route in the wizard (issue 24): USD tiers are paid here. */
@@ -40,106 +31,23 @@ interface PaymentOptions {
   payButton: RefObject<HTMLButtonElement | null>;
 }
 
-/**
- * The Checkout side of paying (src/lib/pay.ts, src/lib/checkout.ts), fetched when step 9 shows
- * (WizardForm prefetches it) or at the latest once the order exists, not with the page (issue 10).
- */
-export const loadPay = loadOnce(() => import('../../../lib/pay'));
-
-/** create-order's 409 EARLY_BIRD_EXPIRED answer: its message, or null for any other answer. */
-function earlyBirdExpiredMessage(result: ApiResult<CreateOrderResponse>): string | null {
-  if (result.ok || result.error?.code !== 'EARLY_BIRD_EXPIRED') return null;
-  const body = result.data as Partial<EarlyBirdExpiredBody> | null;
-  return (typeof body?.message === 'string' && body.message) || result.error.message || paymentMessages.earlyBirdEnded;
-}
-
 /** Returns `pay` for the Pay Now button, whether a payment is in progress, and the inline message to show. */
-export function usePayment({ pricing, admin, international, coupon, getValues, onEarlyBirdExpired, onRegistered, payButton }: PaymentOptions) {
+export function usePayment(options: PaymentOptions) {
   const navigate = useNavigate();
   const [paying, setPaying] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
 
-  const fail = (text: string) => {
-    window.alert(text);
-    setPaying(false);
-    keepFocus(payButton.current);
-  };
-
   const pay = async () => {
     if (paying) return;
-    setMessage(null);
-    const values = getValues();
-    const tier = findTier(pricing, values.registrationTier);
-    if (!tier) return fail(paymentMessages.initiationFailed);
-    // With international registration on the external site, only a verified admin may take USD here (spec part 2 section 6).
-    if (tier.currency === 'USD' && !admin && !international) {
-      void navigate(errorUrl('international-payments-error'));
-      return;
-    }
-    setPaying(true);
-    const charges = computeCharges(pricing, values, coupon.applied?.type ?? null);
-    const request: CreateOrderRequest = {
-      amount: fromMinor(charges.total),
-      data: values as CreateOrderRequest['data'],
-      code: coupon.applied?.code ?? null,
-    };
-    // The server decides the tier set from the delegate's country (issue 24); the admin token lifts that rule (spec part 2 section 6).
-    const token = admin ? readAdminToken() : null;
-    const result = await postJson<CreateOrderResponse>(apiPaths.createOrder, request, token ? { headers: { Authorization: `Bearer ${token}` } } : {});
-
-    const expired = earlyBirdExpiredMessage(result);
-    if (expired) {
-      window.alert(expired);
-      setPaying(false);
-      onEarlyBirdExpired();
-      return;
-    }
-    if (!result.ok) {
-      // A refusal (4xx) says why; a 100% coupon registration that failed otherwise gets the spec's own words.
-      const noPaymentOrder = coupon.applied?.type === 'full';
-      if (noPaymentOrder && (result.network || result.status >= 500)) return fail(paymentMessages.couponRegistrationFailed);
-      return fail(failureMessage(result, paymentMessages.initiationFailed));
-    }
-    const order = result.data;
-    if (order.noPayment) {
-      onRegistered();
-      void navigate(paymentSuccessUrl(order.registrationNumber, 'NoPayment', 'free-registration'));
-      return;
-    }
-
-    let payWithCheckout;
+    let flow;
     try {
-      ({ payWithCheckout } = await loadPay());
+      flow = await loadLateParts();
     } catch {
-      return fail(paymentMessages.initiationFailed);
+      // Pay Now was never disabled, so focus is still on it once the alert closes.
+      window.alert(paymentMessages.initiationFailed);
+      return;
     }
-    const outcome = await payWithCheckout({
-      order,
-      // Checkout's name field is prefilled with the first and last name only, without the title.
-      prefill: { name: fullName({ firstName: values.firstName, lastName: values.lastName }), email: values.email, contact: values.mobile },
-      verifyPath: apiPaths.verifyPayment,
-      // An order with a coupon holds one of its uses: give it back as soon as the window closes unpaid.
-      releaseOnClose: request.code != null,
-      onVerifying: () => {
-        setMessage(null);
-        setPaying(true);
-      },
-      // Checkout stays open so the delegate can retry; the reason is shown on the page as well.
-      onPaymentFailed: (description) => setMessage(description),
-    });
-    settlePayOutcome(outcome, {
-      verified: (registrationNumber, paymentId) => {
-        onRegistered();
-        void navigate(paymentSuccessUrl(registrationNumber, paymentId));
-      },
-      dismissed: () => {
-        setMessage(paymentMessages.windowClosed);
-        setPaying(false);
-        keepFocus(payButton.current);
-      },
-      failed: fail,
-      messages: paymentMessages,
-    });
+    await flow.runPayment({ ...options, navigate, setPaying, setMessage });
   };
 
   return { pay, paying, message };
