@@ -10,9 +10,16 @@ import { Layout, PageLoading } from './Layout';
 import type { PageModule } from '../lib/hydrate-on-interaction';
 import { paths } from '../shared/routes';
 
+/**
+ * True in the server build only. A page's module name is written `SERVER && 'info/ChairsPage'`:
+ * only the prerender reads it, and the browser build then keeps none of the names (0.2 KB of the
+ * entry chunk every app page loads; issue 10 budgets).
+ */
+const SERVER = import.meta.env.SSR;
+
 /** What a page route carries in `handle`. */
 export interface PageHandle {
-  /** Its source module, as named in Vite's build manifest. */
+  /** Its source module, as named in Vite's build manifest (server build only; '' in the browser). */
   module: string;
   /**
    * Set on the static information pages: their lazy import, which main.tsx hands to
@@ -28,8 +35,8 @@ export interface PageHandle {
  * (scripts/prerender.ts) looks it up in the client build manifest to link the page's CSS and
  * preload its JS chunk, and fails the build if it names no chunk there.
  */
-function page(module: string, load: () => Promise<PageModule>) {
-  const handle: PageHandle = { module: `src/features/${module}.tsx` };
+function page(module: string | false, load: () => Promise<PageModule>) {
+  const handle: PageHandle = { module: module ? `src/features/${module}.tsx` : '' };
   return {
     handle,
     HydrateFallback: PageLoading,
@@ -43,7 +50,7 @@ function page(module: string, load: () => Promise<PageModule>) {
  * (src/lib/hydrate-on-interaction.tsx says why). That module comes with the page, not with the
  * app's entry: the pages the app renders at once never need it (issue 10 budgets).
  */
-function staticPage(module: string, load: () => Promise<PageModule>) {
+function staticPage(module: string | false, load: () => Promise<PageModule>) {
   const route = page(module, load);
   route.handle.hydrateOnInteraction = load;
   return {
@@ -73,55 +80,55 @@ export const routes: RouteObject[] = [
     Component: Layout,
     ErrorBoundary: RouteError,
     children: [
-      { index: true, ...page('home/HomePage', () => import('../features/home/HomePage')) },
+      { index: true, ...page(SERVER && 'home/HomePage', () => import('../features/home/HomePage')) },
       // Information pages (spec part 1 section 2).
-      { path: paths.organizingCommittee, ...staticPage('info/OrganizingCommitteePage', () => import('../features/info/OrganizingCommitteePage')) },
-      { path: paths.chairs, ...staticPage('info/ChairsPage', () => import('../features/info/ChairsPage')) },
-      { path: paths.callForPapers, ...staticPage('info/CallForPapersPage', () => import('../features/info/CallForPapersPage')) },
-      { path: paths.callForSpecialSession, ...staticPage('info/CallForSpecialSessionPage', () => import('../features/info/CallForSpecialSessionPage')) },
-      { path: paths.submission, ...staticPage('info/SubmissionPage', () => import('../features/info/SubmissionPage')) },
-      { path: paths.keynoteSpeakers, ...staticPage('info/KeynoteSpeakersPage', () => import('../features/info/KeynoteSpeakersPage')) },
-      { path: paths.tutorialSpeakers, ...staticPage('info/TutorialSpeakersPage', () => import('../features/info/TutorialSpeakersPage')) },
-      { path: paths.iesSypKeynotes, ...staticPage('info/IesSypKeynotesPage', () => import('../features/info/IesSypKeynotesPage')) },
-      { path: paths.visaInfo, ...staticPage('info/VisaInfoPage', () => import('../features/info/VisaInfoPage')) },
-      { path: paths.accommodation, ...staticPage('info/AccommodationPage', () => import('../features/info/AccommodationPage')) },
-      { path: paths.tour, ...staticPage('info/TourPage', () => import('../features/info/TourPage')) },
-      { path: paths.food, ...staticPage('info/FoodPage', () => import('../features/info/FoodPage')) },
-      { path: paths.location, ...staticPage('info/LocationPage', () => import('../features/info/LocationPage')) },
-      { path: paths.studentsYp, ...staticPage('info/StudentsYpPage', () => import('../features/info/StudentsYpPage')) },
-      { path: paths.industrySponsor, ...staticPage('info/IndustrySponsorPage', () => import('../features/info/IndustrySponsorPage')) },
-      { path: paths.contact, ...staticPage('info/ContactPage', () => import('../features/info/ContactPage')) },
+      { path: paths.organizingCommittee, ...staticPage(SERVER && 'info/OrganizingCommitteePage', () => import('../features/info/OrganizingCommitteePage')) },
+      { path: paths.chairs, ...staticPage(SERVER && 'info/ChairsPage', () => import('../features/info/ChairsPage')) },
+      { path: paths.callForPapers, ...staticPage(SERVER && 'info/CallForPapersPage', () => import('../features/info/CallForPapersPage')) },
+      { path: paths.callForSpecialSession, ...staticPage(SERVER && 'info/CallForSpecialSessionPage', () => import('../features/info/CallForSpecialSessionPage')) },
+      { path: paths.submission, ...staticPage(SERVER && 'info/SubmissionPage', () => import('../features/info/SubmissionPage')) },
+      { path: paths.keynoteSpeakers, ...staticPage(SERVER && 'info/KeynoteSpeakersPage', () => import('../features/info/KeynoteSpeakersPage')) },
+      { path: paths.tutorialSpeakers, ...staticPage(SERVER && 'info/TutorialSpeakersPage', () => import('../features/info/TutorialSpeakersPage')) },
+      { path: paths.iesSypKeynotes, ...staticPage(SERVER && 'info/IesSypKeynotesPage', () => import('../features/info/IesSypKeynotesPage')) },
+      { path: paths.visaInfo, ...staticPage(SERVER && 'info/VisaInfoPage', () => import('../features/info/VisaInfoPage')) },
+      { path: paths.accommodation, ...staticPage(SERVER && 'info/AccommodationPage', () => import('../features/info/AccommodationPage')) },
+      { path: paths.tour, ...staticPage(SERVER && 'info/TourPage', () => import('../features/info/TourPage')) },
+      { path: paths.food, ...staticPage(SERVER && 'info/FoodPage', () => import('../features/info/FoodPage')) },
+      { path: paths.location, ...staticPage(SERVER && 'info/LocationPage', () => import('../features/info/LocationPage')) },
+      { path: paths.studentsYp, ...staticPage(SERVER && 'info/StudentsYpPage', () => import('../features/info/StudentsYpPage')) },
+      { path: paths.industrySponsor, ...staticPage(SERVER && 'info/IndustrySponsorPage', () => import('../features/info/IndustrySponsorPage')) },
+      { path: paths.contact, ...staticPage(SERVER && 'info/ContactPage', () => import('../features/info/ContactPage')) },
       // Registration (spec part 2).
-      { path: paths.registrationInfo, ...staticPage('registration/InfoPage', () => import('../features/registration/InfoPage')) },
-      { path: paths.registrationDetails, ...page('registration/wizard/RegistrationWizard', () => import('../features/registration/wizard/RegistrationWizard')) },
-      { path: paths.paymentSuccess, ...page('registration/PaymentSuccessPage', () => import('../features/registration/PaymentSuccessPage')) },
-      { path: paths.cancelRegistration, ...page('accounts/CancelRegistrationPage', () => import('../features/accounts/CancelRegistrationPage')) },
-      { path: paths.invoices, ...page('accounts/InvoicesPage', () => import('../features/accounts/InvoicesPage')) },
-      { path: paths.certificates, ...page('accounts/CertificatesPage', () => import('../features/accounts/CertificatesPage')) },
-      { path: paths.certificatesVerify, ...page('accounts/VerifyPages', () => import('../features/accounts/VerifyPages').then((m) => ({ default: m.CertificateVerifyPage }))) },
-      { path: paths.registrationProof, ...page('accounts/ProofPage', () => import('../features/accounts/ProofPage')) },
-      { path: paths.visaLetter, ...page('accounts/VisaLetterPage', () => import('../features/accounts/VisaLetterPage')) },
-      { path: paths.visaLettersVerify, ...page('accounts/VerifyPages', () => import('../features/accounts/VerifyPages').then((m) => ({ default: m.VisaLetterVerifyPage }))) },
-      { path: paths.error, ...page('error/ErrorPage', () => import('../features/error/ErrorPage')) },
+      { path: paths.registrationInfo, ...staticPage(SERVER && 'registration/InfoPage', () => import('../features/registration/InfoPage')) },
+      { path: paths.registrationDetails, ...page(SERVER && 'registration/wizard/RegistrationWizard', () => import('../features/registration/wizard/RegistrationWizard')) },
+      { path: paths.paymentSuccess, ...page(SERVER && 'registration/PaymentSuccessPage', () => import('../features/registration/PaymentSuccessPage')) },
+      { path: paths.cancelRegistration, ...page(SERVER && 'accounts/CancelRegistrationPage', () => import('../features/accounts/CancelRegistrationPage')) },
+      { path: paths.invoices, ...page(SERVER && 'accounts/InvoicesPage', () => import('../features/accounts/InvoicesPage')) },
+      { path: paths.certificates, ...page(SERVER && 'accounts/CertificatesPage', () => import('../features/accounts/CertificatesPage')) },
+      { path: paths.certificatesVerify, ...page(SERVER && 'accounts/VerifyPages', () => import('../features/accounts/VerifyPages').then((m) => ({ default: m.CertificateVerifyPage }))) },
+      { path: paths.registrationProof, ...page(SERVER && 'accounts/ProofPage', () => import('../features/accounts/ProofPage')) },
+      { path: paths.visaLetter, ...page(SERVER && 'accounts/VisaLetterPage', () => import('../features/accounts/VisaLetterPage')) },
+      { path: paths.visaLettersVerify, ...page(SERVER && 'accounts/VerifyPages', () => import('../features/accounts/VerifyPages').then((m) => ({ default: m.VisaLetterVerifyPage }))) },
+      { path: paths.error, ...page(SERVER && 'error/ErrorPage', () => import('../features/error/ErrorPage')) },
       // Self-service (spec part 2 sections 2 and 4): public, lazy like every page.
-      { path: paths.tierUpgrade, ...page('self-service/TierUpgradePage', () => import('../features/self-service/TierUpgradePage')) },
-      { path: paths.ieeeChange, ...page('self-service/IeeeChangePage', () => import('../features/self-service/IeeeChangePage')) },
-      { path: paths.nameChange, ...page('self-service/NameChangePage', () => import('../features/self-service/NameChangePage')) },
-      { path: paths.nameTransfer, ...page('self-service/NameTransferPage', () => import('../features/self-service/NameTransferPage')) },
+      { path: paths.tierUpgrade, ...page(SERVER && 'self-service/TierUpgradePage', () => import('../features/self-service/TierUpgradePage')) },
+      { path: paths.ieeeChange, ...page(SERVER && 'self-service/IeeeChangePage', () => import('../features/self-service/IeeeChangePage')) },
+      { path: paths.nameChange, ...page(SERVER && 'self-service/NameChangePage', () => import('../features/self-service/NameChangePage')) },
+      { path: paths.nameTransfer, ...page(SERVER && 'self-service/NameTransferPage', () => import('../features/self-service/NameTransferPage')) },
       // Admin (spec part 2 section 2), every page lazy so public pages load none of it.
       // /admin/login is open; the pathless AdminGuard route verifies the token for the rest.
-      { path: paths.adminLogin, ...page('admin/AdminLoginPage', () => import('../features/admin/AdminLoginPage')) },
+      { path: paths.adminLogin, ...page(SERVER && 'admin/AdminLoginPage', () => import('../features/admin/AdminLoginPage')) },
       {
-        ...page('admin/AdminGuard', () => import('../features/admin/AdminGuard')),
+        ...page(SERVER && 'admin/AdminGuard', () => import('../features/admin/AdminGuard')),
         children: [
-          { path: paths.admin, ...page('admin/AdminDashboard', () => import('../features/admin/AdminDashboard')) },
-          { path: paths.adminTicketVerifier, ...page('admin/TicketVerifierPage', () => import('../features/admin/TicketVerifierPage')) },
-          { path: paths.adminRegistrations, ...page('admin/RegistrationsPage', () => import('../features/admin/RegistrationsPage')) },
-          { path: paths.adminAccounts, ...page('admin/AccountsPage', () => import('../features/admin/AccountsPage')) },
-          { path: paths.adminPapers, ...page('admin/PapersPage', () => import('../features/admin/PapersPage')) },
-          { path: paths.adminVerifications, ...page('admin/VerificationsPage', () => import('../features/admin/VerificationsPage')) },
-          { path: paths.adminBadgesCertificates, ...page('admin/BadgesCertificatesPage', () => import('../features/admin/BadgesCertificatesPage')) },
-          { path: paths.adminVisaLetters, ...page('admin/VisaLettersPage', () => import('../features/admin/VisaLettersPage')) },
+          { path: paths.admin, ...page(SERVER && 'admin/AdminDashboard', () => import('../features/admin/AdminDashboard')) },
+          { path: paths.adminTicketVerifier, ...page(SERVER && 'admin/TicketVerifierPage', () => import('../features/admin/TicketVerifierPage')) },
+          { path: paths.adminRegistrations, ...page(SERVER && 'admin/RegistrationsPage', () => import('../features/admin/RegistrationsPage')) },
+          { path: paths.adminAccounts, ...page(SERVER && 'admin/AccountsPage', () => import('../features/admin/AccountsPage')) },
+          { path: paths.adminPapers, ...page(SERVER && 'admin/PapersPage', () => import('../features/admin/PapersPage')) },
+          { path: paths.adminVerifications, ...page(SERVER && 'admin/VerificationsPage', () => import('../features/admin/VerificationsPage')) },
+          { path: paths.adminBadgesCertificates, ...page(SERVER && 'admin/BadgesCertificatesPage', () => import('../features/admin/BadgesCertificatesPage')) },
+          { path: paths.adminVisaLetters, ...page(SERVER && 'admin/VisaLettersPage', () => import('../features/admin/VisaLettersPage')) },
         ],
       },
     ],

@@ -276,6 +276,8 @@ describe('the wizard by keyboard', () => {
     await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [REGISTRATION_STORAGE_KEY, JSON.stringify({ step: 4, data })] as const);
     await page.reload();
     await expect.poll(() => page.getByRole('heading', { name: /Paper Registration/ }).isVisible(), { timeout: 30_000 }).toBe(true);
+    // The step's fields come with the wizard's late chunk; Next is enabled once they are shown.
+    await page.getByLabel('Paper ID').waitFor();
     let dialogs = 0;
     page.on('dialog', (d) => {
       dialogs++;
