@@ -96,6 +96,10 @@ export default defineConfig(({ command }) => {
             // None of them is loaded by the entries, payment success, the error page or the home
             // page's islands, and none imports React (src/lib/focus.ts and src/shared/dates.ts stay out).
             { name: 'forms-common', test: formsCommon },
+            // What both start scripts share (src/app-start.ts) and the deferred-embed rule
+            // (src/lib/deferred-frame.ts), which the bootstrap script and the Location page share:
+            // one chunk the information pages load anyway, not a request of its own.
+            { name: 'app-start', test: /[\\/]src[\\/](app-start|lib[\\/]deferred-frame)\.ts$/ },
           ],
         },
       },

@@ -21,9 +21,12 @@
 import { installFrameBehaviour } from './app/frame-behaviour';
 import { allPaths, staticPaths } from './shared/route-sets';
 import { afterLoad, startApp } from './app-start';
+import { startDeferredFramesAfterLoad } from './lib/deferred-frame';
 
 installFrameBehaviour();
 applyDeferredStylesheets();
+// The Location page's map: after the load event (src/lib/deferred-frame.ts).
+startDeferredFramesAfterLoad();
 
 /**
  * Switches on the page's whole stylesheets, which scripts/prerender.ts (beasties) left as

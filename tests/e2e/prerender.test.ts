@@ -19,6 +19,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from './stack';
 import { startProductionPreview, watchedPage, type ProductionPreview } from './production-preview';
 import { paths } from '../../src/shared/routes';
+import { location as travelLocation } from '../../src/content/travel';
 import { prerenderedPaths, staticPaths } from '../../src/shared/route-sets';
 import { pricing } from '../../src/shared/pricing';
 import { emptyRegistrationForm } from '../../src/shared/registration-form';
@@ -429,6 +430,58 @@ describe('prerendered pages', () => {
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     expect(problems).toEqual([]);
     await context.close();
+  });
+
+  it('the map on the Location page gets its address after the load event (LCP, issue 26), and shows from <noscript> without JavaScript', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { page, problems } = await watchedPage(context);
+    // Google is not reached from the tests: the embed's document is answered here.
+    await page.route('https://www.google.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>map</title><p>map</p>' }));
+    // Registered before the page's own scripts, so it runs before the bootstrap script's load listener.
+    await page.addInitScript(() => {
+      addEventListener('load', () => {
+        (window as unknown as { srcAtLoad: string | null }).srcAtLoad = document.querySelector('.ip-map iframe')?.getAttribute('src') ?? null;
+      }, { once: true });
+    });
+    await page.goto(baseUrl + paths.location);
+    const frame = page.locator('.ip-map iframe[data-deferred-src]');
+    await expect.poll(() => frame.getAttribute('src')).toBe(travelLocation.mapEmbedUrl);
+    expect(await page.evaluate(() => (window as unknown as { srcAtLoad: string | null }).srcAtLoad)).toBeNull();
+    await expect.poll(() => page.frames().some((f) => f.url() === travelLocation.mapEmbedUrl)).toBe(true);
+    expect(await frame.isVisible()).toBe(true);
+    // The first interaction hydrates the page: the embed is adopted, not loaded again.
+    await page.mouse.move(10, 10);
+    await expect.poll(() => page.evaluate(() => performance.getEntriesByName('app-rendered').length)).toBe(1);
+    expect(await page.locator('.ip-map iframe').count()).toBe(1);
+    expect(problems).toEqual([]);
+    await context.close();
+
+    // A client-side navigation to the page (the router renders it): the map loads at once.
+    const navContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const nav = await navContext.newPage();
+    await nav.route('https://www.google.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<p>map</p>' }));
+    await nav.goto(baseUrl + paths.contact);
+    await nav.mouse.move(10, 10);
+    await expect.poll(() => nav.evaluate(() => performance.getEntriesByName('app-rendered').length)).toBe(1);
+    await nav.evaluate((to) => {
+      const link = document.createElement('a');
+      link.href = to;
+      link.textContent = 'to location';
+      document.querySelector('main')?.append(link);
+    }, paths.location);
+    await nav.getByRole('link', { name: 'to location' }).click();
+    await nav.getByRole('heading', { level: 1, name: 'Location' }).waitFor();
+    await expect.poll(() => nav.locator('.ip-map iframe[data-deferred-src]').getAttribute('src')).toBe(travelLocation.mapEmbedUrl);
+    await navContext.close();
+
+    // Without JavaScript: the <noscript> copy is the map; the deferred one is hidden.
+    const offContext = await browser.newContext({ javaScriptEnabled: false });
+    const off = await offContext.newPage();
+    await off.route('https://www.google.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<p>map</p>' }));
+    await off.goto(baseUrl + paths.location);
+    expect(await off.locator('.ip-map iframe[data-deferred-src]').isVisible()).toBe(false);
+    expect(await off.locator(`.ip-map iframe[src="${travelLocation.mapEmbedUrl}"]`).isVisible()).toBe(true);
+    await offContext.close();
   });
 
   it('home: the countdown is "--" in the HTML and takes the clock after hydration', async () => {

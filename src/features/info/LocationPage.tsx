@@ -1,9 +1,14 @@
 /**
  * The Location page at /travel/location (spec part 1 section 2): the twin cities, airports and
- * railway stations, and an embedded map of the venue.
+ * railway stations, and an embedded map of the venue. The map's address is set after the load
+ * event (src/lib/deferred-frame.ts: by src/boot.ts on a first load, by the effect below when the
+ * router renders the page), so Google's embed never delays the page's first paint (issue 26);
+ * without JavaScript the <noscript> copy shows it.
  */
+import { useEffect, useRef } from 'react';
 import { conference } from '../../content/conference';
 import { airports, location, railwayStations } from '../../content/travel';
+import { DEFERRED_SRC_ATTRIBUTE, startDeferredFramesAfterLoad } from '../../lib/deferred-frame';
 import { ExternalLink, InfoPage, InfoSection, Paragraphs } from './parts';
 
 /** Text on the twin cities, airports and railways, and the map, from src/content/travel.ts. */
@@ -44,21 +49,28 @@ export default function LocationPage() {
       </InfoSection>
 
       <InfoSection id="loc-map" title="Map">
-        <div className="ip-map">
-          <iframe
-            title={`Map of ${conference.instituteName}`}
-            src={location.mapEmbedUrl}
-            width={800}
-            height={450}
-            loading="lazy"
-            referrerPolicy="no-referrer-when-downgrade"
-            allowFullScreen
-          />
-        </div>
+        <MapEmbed />
         <p>
           <ExternalLink href={location.mapLink}>Open the venue in Google Maps</ExternalLink>
         </p>
       </InfoSection>
     </InfoPage>
+  );
+}
+
+/** The venue's map: an iframe whose address waits for the load event (deferred-frame.ts). */
+function MapEmbed() {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (box.current) startDeferredFramesAfterLoad(box.current);
+  }, []);
+  const frame = { title: `Map of ${conference.instituteName}`, width: 800, height: 450, referrerPolicy: 'no-referrer-when-downgrade', allowFullScreen: true } as const;
+  return (
+    <div className="ip-map" ref={box}>
+      <iframe {...frame} {...{ [DEFERRED_SRC_ATTRIBUTE]: location.mapEmbedUrl }} />
+      <noscript>
+        <iframe {...frame} src={location.mapEmbedUrl} />
+      </noscript>
+    </div>
   );
 }
