@@ -100,6 +100,14 @@ export default defineConfig(({ command }) => {
             // (src/lib/deferred-frame.ts), which the bootstrap script and the Location page share:
             // one chunk the information pages load anyway, not a request of its own.
             { name: 'app-start', test: /[\\/]src[\\/](app-start|lib[\\/]deferred-frame)\.ts$/ },
+            // What the bootstrap script and the app's entry share (the paths, the conference's
+            // name and contact, Vite's dynamic-import helper): one chunk, so that a module the
+            // information pages need (the payment-success island reads the name) never splits one
+            // more off the entry that every app page loads.
+            { name: 'routes', test: /[\\/]src[\\/](shared[\\/]routes|content[\\/]identity)\.ts$|vite[\\/]preload-helper/ },
+            // Payment success before the app (decision 023): the island and the wording it shares
+            // with the React page, fetched in one request.
+            { name: 'payment-success-island', test: /[\\/]src[\\/]features[\\/]registration[\\/]payment-success-(view|island)\.ts$/ },
           ],
         },
       },

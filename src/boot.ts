@@ -107,6 +107,13 @@ function watchValidity(): void {
 }
 watchValidity();
 
+// Payment success (decision 023): its HTML is the page without a query; the delegate's reg_no,
+// payment_id and kind are rendered at once by its island, before the app.
+const queryView = document.querySelector<HTMLElement>('[data-query-view="payment-success"]');
+if (queryView && location.search) {
+  void import('./features/registration/payment-success-island').then((m) => m.renderPaymentSuccess(queryView, new URLSearchParams(location.search)));
+}
+
 // The islands' code (the home page): once the browser is idle after the load event (at most
 // half a second late: the countdowns' figures should not keep the visitor waiting), so neither the
 // first paint nor the load event waits for it.

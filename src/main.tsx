@@ -6,8 +6,9 @@
  * lazy route modules are loaded before the router starts (React Router's documented pattern for
  * lazy routes with server rendering: matchRoutes, then each match's lazy(), merged into the
  * route), so the first render is the page itself and hydrateRoot adopts the HTML. With a query
- * string the page may render differently from its query-less HTML (payment success, the error
- * page, the wizard's admin mode): it is rendered afresh instead of hydrated. Everything else (the
+ * string the page may render differently from its query-less HTML (the error page, the wizard's
+ * admin mode): it is rendered afresh instead of hydrated, unless an island already rendered the
+ * query (payment success: data-query-rendered on #root, decision 023). Everything else (the
  * SPA fallback shell: the admin area) starts with an empty #root and is rendered with createRoot.
  */
 import { StrictMode, startTransition } from 'react';
@@ -59,7 +60,8 @@ async function loadMatchedRoutes(hydrating: boolean): Promise<void> {
 async function start(): Promise<void> {
   const container = document.getElementById('root')!;
   const prerendered = container.firstElementChild !== null;
-  const hydrating = prerendered && window.location.search === '';
+  // A page whose island rendered its query (payment success, decision 023) hydrates that.
+  const hydrating = prerendered && (window.location.search === '' || container.dataset.queryRendered !== undefined);
   if (prerendered) await loadMatchedRoutes(hydrating);
   const app = (
     <StrictMode>

@@ -12,9 +12,10 @@ export const allPaths: readonly string[] = Object.values(paths);
 /**
  * The information pages (issue 26): prerendered pages that are complete without the app. They
  * load only the bootstrap script (src/boot.ts) before the visitor's first interaction; React
- * and the router follow later. Every prerendered page but the forms, self-service, payment
- * success and the error page (both read their query string). The bootstrap reads this list to
- * tell a link into an interactive page.
+ * and the router follow later. Every prerendered page but the forms, self-service and the error
+ * page (its Go Back button needs the app). Payment success is one too: its query (reg_no,
+ * payment_id, kind) is rendered by a framework-free island before the app (decision 023). The
+ * bootstrap reads this list to tell a link into an interactive page.
  */
 export const staticPaths: readonly string[] = [
   paths.home,
@@ -35,6 +36,7 @@ export const staticPaths: readonly string[] = [
   paths.industrySponsor,
   paths.contact,
   paths.registrationInfo,
+  paths.paymentSuccess,
 ];
 
 /**
@@ -49,7 +51,6 @@ export const staticPaths: readonly string[] = [
 export const prerenderedPaths: readonly string[] = [
   ...staticPaths,
   paths.registrationDetails,
-  paths.paymentSuccess,
   paths.error,
   paths.tierUpgrade,
   paths.ieeeChange,

@@ -88,6 +88,8 @@ function readPage(page: Page): Promise<{ h1: string; main: string }> {
   return page.evaluate(() => {
     const main = document.querySelector('main')!.cloneNode(true) as HTMLElement;
     main.querySelectorAll('[role="timer"]').forEach((t) => t.remove());
+    // With scripting on, a <noscript>'s content is text, not shown (the Location page's map).
+    main.querySelectorAll('noscript').forEach((n) => n.remove());
     return {
       h1: document.querySelector('h1')?.textContent ?? '',
       main: (main.textContent ?? '').replace(/\s+/g, ' ').trim(),
@@ -503,11 +505,45 @@ describe('prerendered pages', () => {
   it('a query string: the page renders its query state without a hydration error', async () => {
     const context = await browser.newContext();
     const { page, problems } = await watchedPage(context);
-    await page.goto(`${baseUrl}${paths.paymentSuccess}?reg_no=PESGRE-0001&payment_id=pay_123`);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Payment Successful!');
-    expect(await page.getByText('Registration Number: PESGRE-0001').isVisible()).toBe(true);
+    await page.goto(`${baseUrl}${paths.error}?msg=international-payments-error`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('international-payments-error');
     expect(problems).toEqual([]);
     await context.close();
+  });
+
+  it('payment success with its query: the island renders it before the app, which then hydrates it unchanged (decision 023)', async () => {
+    const variants: { query: string; heading: string; lines: string[]; title: string }[] = [
+      { query: '?reg_no=PESGRE-0001&payment_id=pay_123', heading: 'Payment Successful!', lines: ['Payment ID: pay_123', 'Registration Number: PESGRE-0001'], title: 'Payment successful | PESGRE 2025' },
+      { query: '?reg_no=PESGRE-0002&payment_id=NoPayment&kind=free-registration', heading: 'Registration confirmed', lines: ['Registration Number: PESGRE-0002'], title: 'Registration confirmed | PESGRE 2025' },
+      { query: '?reg_no=PESGRE-0003&payment_id=pay_456&kind=tier-upgrade', heading: 'Payment Successful!', lines: ['Payment ID: pay_456', 'Registration Number: PESGRE-0003'], title: 'Payment successful | PESGRE 2025' },
+      // The query is the visitor's input: shown as text, never run.
+      { query: `?reg_no=${encodeURIComponent('<img src=x onerror="window.ran=1">')}&payment_id=pay_7`, heading: 'Payment Successful!', lines: ['Payment ID: pay_7', 'Registration Number: <img src=x onerror="window.ran=1">'], title: 'Payment successful | PESGRE 2025' },
+    ];
+    for (const variant of variants) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const { page, problems } = await watchedPage(context);
+      const scripts = recordScripts(page);
+      await page.goto(`${baseUrl}${paths.paymentSuccess}${variant.query}`);
+      const card = page.locator('section.payment-success');
+      // Before any interaction: the island, no framework.
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(variant.heading);
+      expect(await card.locator('.payment-success__details p').allTextContents()).toEqual(variant.lines);
+      expect(await page.title()).toBe(variant.title);
+      await page.waitForLoadState('networkidle');
+      expect(scripts.filter((f) => !/\/assets\/(boot|app-start|routes|frame-behaviour|rolldown-runtime|payment-success-island)-[\w-]+\.js$/.test(f)), JSON.stringify(scripts)).toEqual([]);
+      const before = await card.evaluate((el) => {
+        (window as unknown as { islandCard: Element }).islandCard = el;
+        return el.outerHTML;
+      });
+      // The first interaction starts the app, which hydrates the island's markup: the same nodes, the same HTML.
+      await page.mouse.move(5, 5);
+      await expect.poll(() => hasFiber(page, 'section.payment-success h1'), { timeout: 20_000 }).toBe(true);
+      expect(await card.evaluate((el) => el === (window as unknown as { islandCard: Element }).islandCard)).toBe(true);
+      expect(await card.evaluate((el) => el.outerHTML)).toBe(before);
+      expect(await page.evaluate(() => (window as unknown as { ran?: number }).ran)).toBeUndefined();
+      expect(problems).toEqual([]);
+      await context.close();
+    }
   });
 
   it('the wizard shell hydrates into the saved step and values, and ?foreign=allowed starts admin mode', async () => {
