@@ -3,6 +3,7 @@
  *  - the step counter counts only the steps that apply (a non-IEEE tier: 'Step 3 of 8' on the
  *    paper step) and the progress bar matches;
  *  - Clear Form asks first: dismissing keeps the form, accepting deletes the saved form;
+ *  - when the wizard's later steps cannot be fetched, the step says so and Try again fetches them;
  *  - the summary tells a delegate whose e-mail already has a registration, and Pay Now stays on;
  *  - an unknown address shows 'Unexpected Application Error!' and the status inside the site's
  *    header and footer, with a link home;
@@ -20,6 +21,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { REGISTRATION_STORAGE_KEY } from '../../src/lib/persisted-form';
+import { STEP_LOAD_FAILED } from '../../src/features/registration/wizard/lazy-parts';
 import { devDefaults } from '../../scripts/local-config';
 import { validForm } from '../functions/helpers-form';
 import { qrPng } from './fake-camera';
@@ -114,6 +116,22 @@ describe('registration wizard', () => {
     await expect.poll(() => barShare(page).then((share) => Math.round(share * 1000) / 1000)).toBe(0.375);
     await page.getByRole('button', { name: 'Back' }).click();
     await expect.poll(() => counter(page)).toBe('Step 2 of 8');
+  });
+
+  it('says so when the later steps cannot be fetched, and Try again fetches them', async () => {
+    const page = await newPage();
+    // The wizard's late chunk (steps 2 to 9) is refused, as when the connection drops.
+    const lateChunk = (url: URL) => url.pathname.includes('/late-steps');
+    await page.route(lateChunk, (route) => route.abort('internetdisconnected'));
+    await wizardAt(page, 2, { registrationTier: '' });
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: STEP_LOAD_FAILED }).isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    expect(await counter(page)).toBe('Step 2 of 8');
+    await page.unroute(lateChunk);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => page.getByLabel(/Full Registration – Non-IEEE Member \(Indian, Standard\)/).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(false);
+    expect(await page.getByRole('alert').filter({ hasText: STEP_LOAD_FAILED }).count()).toBe(0);
   });
 
   it('asks before Clear Form deletes the saved form', async () => {
