@@ -6,6 +6,8 @@
  * these loaders do not load.
  */
 
+import type * as Pay from './pay';
+
 /** Shown when the validation code could not be fetched (offline, a deploy replaced the chunk). */
 export const VALIDATION_LOAD_FAILED = 'The form could not be checked: the page lost its connection. Please check your connection and try again.';
 
@@ -45,3 +47,12 @@ export const loadVisaLetterSchemas = loadOnce(() => import('../shared/visa-lette
  * with the page (issue 10 budgets). Rejects when the chunk cannot be fetched.
  */
 export const loadPay = loadOnce(() => import('./pay'));
+
+/** payWithCheckout (src/lib/pay.ts) once its code is here; null when it could not be fetched (offline, replaced by a deploy). */
+export async function checkoutPayer(): Promise<typeof Pay.payWithCheckout | null> {
+  try {
+    return (await loadPay()).payWithCheckout;
+  } catch {
+    return null;
+  }
+}

@@ -10,7 +10,7 @@ import { conference } from '../../content/conference';
 import { failureMessage, getJson, postJson, type ApiResult } from '../../lib/api';
 import { keepFocus, useFocusAfterRender } from '../../lib/focus';
 import { settlePayOutcome } from '../../lib/pay-outcome';
-import { VALIDATION_LOAD_FAILED, loadPay, loadRequestSchemas, prefetchOnInteraction } from '../../lib/load-once';
+import { VALIDATION_LOAD_FAILED, checkoutPayer, loadPay, loadRequestSchemas, prefetchOnInteraction } from '../../lib/load-once';
 import type { IeeeChangeOrderResponse, PublicRegistration, UpgradeOrderResponse } from '../../shared/api';
 import { apiPaths, registrationPath } from '../../shared/api-paths';
 import { messages, selfServiceMessages } from '../../shared/messages';
@@ -186,12 +186,8 @@ export function ChangePage({ kind }: { kind: ChangeKind }) {
     if (!fetched || busy || done || stale) return;
     setBusy('pay');
     setBanner(null);
-    let payWithCheckout;
-    try {
-      ({ payWithCheckout } = await loadPay());
-    } catch {
-      return failPayment(selfServiceMessages.initiationFailed);
-    }
+    const payWithCheckout = await checkoutPayer();
+    if (!payWithCheckout) return failPayment(selfServiceMessages.initiationFailed);
     const outcome = await payWithCheckout({
       order: fetched.order,
       // No e-mail: the public record does not give it away (decision 008); Checkout asks the payer.

@@ -16,7 +16,7 @@ import { conference } from '../../content/conference';
 import { invoicing } from '../../content/invoicing';
 import { failureMessage, postJson } from '../../lib/api';
 import { VALIDATION_LOAD_FAILED, lazyResolver, loadOnce, prefetchOnInteraction } from '../../lib/lazy-resolver';
-import { loadPay } from '../../lib/load-once';
+import { checkoutPayer, loadPay } from '../../lib/load-once';
 import { keepFocus, useFocusAfterRender } from '../../lib/focus';
 import { settlePayOutcome } from '../../lib/pay-outcome';
 import type { NameTransferOrderResponse, nameTransferRequest } from '../../shared/api';
@@ -137,12 +137,8 @@ export default function NameTransferPage() {
     if (!ordered || busy || done) return;
     setBusy('pay');
     setBanner(null);
-    let payWithCheckout;
-    try {
-      ({ payWithCheckout } = await loadPay());
-    } catch {
-      return failPayment(selfServiceMessages.initiationFailed);
-    }
+    const payWithCheckout = await checkoutPayer();
+    if (!payWithCheckout) return failPayment(selfServiceMessages.initiationFailed);
     const outcome = await payWithCheckout({
       order: ordered.order,
       // The registrant pays, not the new person: Checkout is prefilled with who is registered now.

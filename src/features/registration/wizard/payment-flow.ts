@@ -10,7 +10,7 @@ import { errorUrl, paymentSuccessUrl } from '../../../shared/routes';
 import { readAdminToken } from '../../../lib/admin-token';
 import { failureMessage, postJson, type ApiResult } from '../../../lib/api';
 import { keepFocus } from '../../../lib/focus';
-import { loadPay } from '../../../lib/load-once';
+import { checkoutPayer } from '../../../lib/load-once';
 import { paymentMessages } from '../../../shared/messages';
 import { settlePayOutcome } from '../../../lib/pay-outcome';
 import type { CreateOrderRequest, CreateOrderResponse, EarlyBirdExpiredBody } from '../../../shared/api';
@@ -86,12 +86,8 @@ export async function runPayment({ pricing, admin, international, coupon, getVal
     return;
   }
 
-  let payWithCheckout;
-  try {
-    ({ payWithCheckout } = await loadPay());
-  } catch {
-    return fail(paymentMessages.initiationFailed);
-  }
+  const payWithCheckout = await checkoutPayer();
+  if (!payWithCheckout) return fail(paymentMessages.initiationFailed);
   const outcome = await payWithCheckout({
     order,
     // Checkout's name field is prefilled with the first and last name only, without the title.
