@@ -127,9 +127,17 @@ describe('registration wizard', () => {
     await expect.poll(() => page.getByRole('alert').filter({ hasText: STEP_LOAD_FAILED }).isVisible(), { timeout: 30_000 }).toBe(true);
     expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
     expect(await counter(page)).toBe('Step 2 of 8');
+    // A retry that fails too loads the page afresh (some browsers keep a failed module fetch for
+    // the page's lifetime): the saved form comes back at step 2, still saying what is wrong.
+    await page.evaluate(() => ((window as unknown as { beforeRetry?: boolean }).beforeRetry = true));
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { beforeRetry?: boolean }).beforeRetry ?? false).catch(() => true), { timeout: 30_000 }).toBe(false);
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: STEP_LOAD_FAILED }).isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(await counter(page)).toBe('Step 2 of 8');
+    // Back online: Try again fetches the steps (in place, or through one more fresh load).
     await page.unroute(lateChunk);
     await page.getByRole('button', { name: 'Try again' }).click();
-    await expect.poll(() => page.getByLabel(/Full Registration – Non-IEEE Member \(Indian, Standard\)/).isVisible()).toBe(true);
+    await expect.poll(() => page.getByLabel(/Full Registration – Non-IEEE Member \(Indian, Standard\)/).isVisible(), { timeout: 30_000 }).toBe(true);
     expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(false);
     expect(await page.getByRole('alert').filter({ hasText: STEP_LOAD_FAILED }).count()).toBe(0);
   });

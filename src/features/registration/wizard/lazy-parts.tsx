@@ -35,23 +35,33 @@ export type LatePartsState = { parts: LateParts; failed: false; retry: () => voi
 
 /**
  * The late chunk for a render: its exports at once when it is loaded; else, when `needed`, starts
- * fetching it and renders again once it arrives (or failed).
+ * fetching it and renders again once it arrives (or failed). `retry` fetches it again. Some
+ * browsers keep a failed module fetch for the page's lifetime, so a retry that fails too loads
+ * the page afresh: the form is saved in the browser after every step, so nothing is lost.
  */
 export function useLateParts(needed: boolean): LatePartsState {
   const [, setArrived] = useState(0);
   const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     if (!needed || loaded || failed) return;
     let active = true;
     loadLateParts().then(
       () => active && setArrived((n) => n + 1),
-      () => active && setFailed(true),
+      () => {
+        if (!active) return;
+        if (attempt > 0) window.location.reload();
+        else setFailed(true);
+      },
     );
     return () => {
       active = false;
     };
-  }, [needed, failed]);
-  const retry = () => setFailed(false);
+  }, [needed, failed, attempt]);
+  const retry = () => {
+    setAttempt((n) => n + 1);
+    setFailed(false);
+  };
   return loaded ? { parts: loaded, failed: false, retry } : { parts: null, failed, retry };
 }
 
