@@ -137,7 +137,11 @@ describe('home islands before and after React', () => {
     const play = page.getByRole('button', { name: 'Play slideshow' });
     await play.waitFor({ timeout: 10_000 });
     expect(await page.getByRole('button', { name: 'Play ticker' }).isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Resume countdown: Time left until the conference starts' }).isVisible()).toBe(true);
+    // The countdown's section is rendered once it nears the view (content-visibility, home.css).
+    const resume = page.getByRole('button', { name: 'Resume countdown: Time left until the conference starts' });
+    await resume.scrollIntoViewIfNeeded();
+    expect(await resume.isVisible()).toBe(true);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await expect.poll(() => figure(page, 'days')).toMatch(/^\d+$/);
     const seconds = await figure(page, 'seconds');
     const offset = await tickerOffset(page);
@@ -156,11 +160,16 @@ describe('home islands before and after React', () => {
     await context.close();
   });
 
-  it('the page loads only what its first view needs: the other slides come with their carousel, the video\'s poster when the video nears the view', async () => {
+  it('the page loads only what its first view needs: the other slides come with their carousel, the video\'s poster when the video nears the view, the logos when their sections do', async () => {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
     const { page, problems, requested } = await homePage(context, VISIT, true);
     const later = ['/images/hero/hero-2.svg', '/images/posters/announcement-2.svg', '/media/campus-tour-poster.jpg'];
     expect(requested.filter((f) => later.includes(f))).toEqual([]);
+    // The sections below the first screens are not rendered until they near the view
+    // (content-visibility, home.css), so their lazy images are not fetched with the first view.
+    const belowFold = (f: string) => /^\/images\/(sponsors|organisers)\/|^\/images\/home\/campus/.test(f);
+    await page.waitForLoadState('networkidle');
+    expect(requested.filter(belowFold)).toEqual([]);
     // The hero is in view: its island installs after the load and fetches its other slides.
     await expect.poll(() => requested.includes('/images/hero/hero-2.svg'), { timeout: 10_000 }).toBe(true);
     const video = page.locator('video.home-media__video');
@@ -172,6 +181,19 @@ describe('home islands before and after React', () => {
     await video.scrollIntoViewIfNeeded();
     await expect.poll(() => video.getAttribute('poster'), { timeout: 10_000 }).toBe('/media/campus-tour-poster.jpg');
     await expect.poll(() => requested.includes('/media/campus-tour-poster.jpg')).toBe(true);
+    expect(requested).toContain('/images/home/campus.svg');
+    // Scrolled to, the logos render and load, every one of them (organisers and sponsors).
+    for (const heading of ['Sponsors', 'Organisers']) {
+      const section = page.locator('section', { has: page.getByRole('heading', { name: heading, exact: true }) });
+      await section.scrollIntoViewIfNeeded();
+      const images = section.locator('img');
+      expect(await images.count()).toBeGreaterThan(0);
+      for (const image of await images.all()) {
+        await image.scrollIntoViewIfNeeded();
+        await expect.poll(() => image.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
+      }
+    }
+    expect(requested.filter((f) => f.startsWith('/images/sponsors/')).length).toBeGreaterThan(0);
     expect(problems).toEqual([]);
     await context.close();
   });

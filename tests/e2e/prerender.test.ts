@@ -291,7 +291,10 @@ describe('prerendered pages', () => {
     await page.waitForLoadState('networkidle');
     expect(await hasFiber(page, '.hero__pause')).toBe(false);
     expect(scripts.filter((f) => /keen-slider|static-sections|\/assets\/index-/.test(f))).toEqual([]);
+    // Below the first screens, rendered once scrolled near (content-visibility, home.css).
+    await page.getByRole('heading', { name: 'Sponsors' }).scrollIntoViewIfNeeded();
     expect(await page.getByRole('heading', { name: 'Sponsors' }).isVisible()).toBe(true);
+    await page.evaluate(() => window.scrollTo(0, 0));
     expect(await currentSlide()).toMatch(/^1 of /);
     // The first automatic advance (4 s) fetches keen-slider and moves to slide 2, shifting nothing.
     // (Counted from here: the whole stylesheets switched on after the load may move the page a
