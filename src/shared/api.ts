@@ -13,6 +13,7 @@ import type { Currency } from './money';
 import type { Charges } from './pricing';
 import type { ChangeCharges } from './change-charges';
 import type { RegistrationStatus, Verification } from './registration-status';
+import type { DeskExtras } from './checkin';
 
 /** `{ error: { code, message, fieldErrors? } }`: every non-2xx JSON answer (ARCHITECTURE: Errors). */
 export interface ApiError {
@@ -273,6 +274,9 @@ export const registrationNumberSchema = z
   .string({ error: 'registrationNumber is required.' })
   .check(z.trim(), z.toUpperCase(), z.regex(/^[A-Z0-9]{1,20}-[A-Z0-9]{4,20}$/, 'registrationNumber is not a registration number.'));
 
+/** POST /api/admin/checkins/desk: check in a delegate found by name on the verifier. */
+export const deskCheckinRequest = z.object({ registrationNumber: registrationNumberSchema });
+
 /** POST /api/registrations/resend-ticket. */
 export const resendTicketRequest = z.object({ registrationNumber: registrationNumberSchema });
 export interface ResendTicketResponse {
@@ -298,8 +302,8 @@ export type TicketPayload = z.infer<typeof ticketPayloadSchema>;
 
 /** A valid ticket: the first scan of the day records the check-in; later scans that day are flagged. */
 export type VerifyQrValid =
-  | { valid: true; rid: string; repeat: false; message: string; name: string; tier: string; checkedInAt: string }
-  | { valid: true; rid: string; repeat: true; message: string; name: string; tier: string; firstCheckInAt: string };
+  | { valid: true; rid: string; repeat: false; message: string; name: string; tier: string; extras: DeskExtras; checkedInAt: string }
+  | { valid: true; rid: string; repeat: true; message: string; name: string; tier: string; extras: DeskExtras; firstCheckInAt: string };
 /** An invalid ticket (4xx): `rid` is null when the body could not be read; `error` is the usual error shape. */
 export type VerifyQrInvalid = { valid: false; rid: string | null; message: string } & ApiError;
 export type VerifyQrResponse = VerifyQrValid | VerifyQrInvalid;

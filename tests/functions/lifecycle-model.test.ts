@@ -399,12 +399,34 @@ describe('the registration lifecycle, model-based', () => {
           // The registration's payment arrives by the browser, the webhook, or only the reconciliation run.
           fc.constantFrom<Action>({ t: 'verify', i: 0 }, { t: 'webhook', i: 0, event: 'payment.captured', again: false }, { t: 'reconcile' }),
           fc.array(action, { minLength: 4, maxLength: 12 }),
-          async (coupon, first, actions) => {
+          // Half the sequences end with a cancellation and its money: a change paid after the
+          // request (listed for a refund), the refund paid, failing or refused by Razorpay and
+          // retried, and refunds from the attention list. Drawn at random from the steps alone,
+          // cancel, approve and refund follow each other too rarely to test the refunds.
+          fc.option(
+            fc.record({
+              change: fc.constantFrom('upgrade' as const, 'ieee' as const, 'transfer' as const),
+              refunds: fc.array(fc.constantFrom('paid' as const, 'failed' as const, 'refused' as const), { minLength: 1, maxLength: 3 }),
+              attention: fc.array(fc.record({ i: fc.nat(9), fail: fc.boolean() }), { minLength: 1, maxLength: 2 }),
+            }),
+            { freq: 2 },
+          ),
+          async (coupon, first, actions, ending) => {
           const w = new World();
           await upsertCoupon(w.coupon, 'half', 1);
           pinClock(new Date(w.clock).toISOString());
+          const tail: Action[] = ending
+            ? [
+                { t: ending.change },
+                { t: 'cancel' },
+                { t: 'approve' },
+                { t: 'checkout', i: 0 },
+                ...ending.refunds.map((outcome): Action => ({ t: 'refund', outcome })),
+                ...ending.attention.map((x): Action => ({ t: 'attention-refund', ...x })),
+              ]
+            : [];
           // Every sequence starts with a registration order, paid and verified by its steps.
-          for (const a of [{ t: 'register', coupon } as Action, { t: 'pay', i: 0 } as Action, first, ...actions]) {
+          for (const a of [{ t: 'register', coupon } as Action, { t: 'pay', i: 0 } as Action, first, ...actions, ...tail]) {
             await w.run(a);
             await w.check(false);
           }
