@@ -19,6 +19,7 @@ import decide from '../../netlify/functions/admin-cancellations-decide';
 import listCancellations from '../../netlify/functions/admin-cancellations';
 import payRefund from '../../netlify/functions/admin-refunds-pay';
 import verifyQr from '../../netlify/functions/verify-qr';
+import resendTicket from '../../netlify/functions/registrations-resend-ticket';
 import summary from '../../netlify/functions/registrations-summary';
 import reconcile from '../../netlify/functions/reconcile-payments';
 import transferOrder from '../../netlify/functions/name-transfer-create-order';
@@ -191,6 +192,15 @@ describe('cancellations and refunds', () => {
     expect(scan.status).toBe(409);
     expect(scan.body).toMatchObject({ valid: false, rid: regNo, message: 'Registration cancelled' });
     expect(await keysMatching(`checkin:${regNo}:*`)).toEqual([]);
+
+    // Its ticket is not sent again: a 409 in the error shape, no e-mail, nothing recorded.
+    const mails = (await messagesFor(fx.smtp.messages, regNo)).length;
+    const audits = await redis().llen(keys.audit());
+    const resent = await call(resendTicket, { body: { registrationNumber: regNo }, headers: await adminHeaders() });
+    expect(resent.status).toBe(409);
+    expect(resent.body).toEqual({ error: { code: 'REGISTRATION_CANCELLED', message: expect.stringMatching(/cancelled/) } });
+    expect((await messagesFor(fx.smtp.messages, regNo)).length).toBe(mails);
+    expect(await redis().llen(keys.audit())).toBe(audits);
 
     const docs = await call(invoicesLookup, { body: { regId: regNo, email: 'asha@example.org' }, ip: freshIp() });
     expect(docs.body.documents.map((d: { kind: string }) => d.kind)).toEqual(['invoice', 'credit-note']);
