@@ -87,6 +87,13 @@ export function doorRefusal(r: StatusFields): string | null {
   return ticketRefusal(r)?.message ?? null;
 }
 
+/** Every day from `startDate` to `endDate` (YYYY-MM-DD, both included): the conference days. */
+export function daysFromTo(startDate: string, endDate: string): string[] {
+  const days: string[] = [];
+  for (let d = new Date(`${startDate}T00:00:00Z`); d.toISOString().slice(0, 10) <= endDate; d = new Date(d.getTime() + 86_400_000)) days.push(d.toISOString().slice(0, 10));
+  return days;
+}
+
 /**
  * Why a check-in at `at` is refused by the calendar, or null: check-in closes when the
  * conference's last day (`days`, YYYY-MM-DD in `timeZone`) has ended. Before the conference the
