@@ -158,11 +158,11 @@ export function deskExtras(r: ExtrasFields): DeskExtras {
   };
 }
 
-/** The extras as the verifier shows them: 'Welcome reception: 1 ticket + 2 extra (3 in all)', 'Gala dinner: not attending', 'Diet: VEGAN'. */
+/** The extras as the verifier shows them, one short line each: 'Reception: 3 tickets (1 + 2 extra)', 'Gala dinner: none', 'Diet: VEGAN'. */
 export function deskExtrasLines(e: DeskExtras): string[] {
   const line = (label: string, x: DeskExtras['welcomeReception']) =>
-    !x.attends ? `${label}: not attending` : x.extraTickets ? `${label}: 1 ticket + ${x.extraTickets} extra (${x.extraTickets + 1} in all)` : `${label}: 1 ticket`;
-  return [line('Welcome reception', e.welcomeReception), line('Gala dinner', e.galaDinner), `Diet: ${e.diet || 'no special requirement'}`];
+    !x.attends ? `${label}: none` : x.extraTickets ? `${label}: ${x.extraTickets + 1} tickets (1 + ${x.extraTickets} extra)` : `${label}: 1 ticket`;
+  return [line('Reception', e.welcomeReception), line('Gala dinner', e.galaDinner), `Diet: ${e.diet || 'no special requirement'}`];
 }
 
 /** One registration as a prepared device keeps it (no e-mail, phone or payment data). */

@@ -276,7 +276,8 @@ describe('at the desk, online', () => {
     expect(first.status, first.text).toBe(200);
     const extras = { welcomeReception: { attends: true, extraTickets: 2 }, galaDinner: { attends: true, extraTickets: 0 }, diet: 'VEGAN, OTHER: no peanuts' };
     expect(first.body).toEqual({ valid: true, rid: ok.registrationNumber, repeat: false, message: 'Checked in.', name: expect.any(String), tier: expect.any(String), extras, checkedInAt: utc(conferenceDay(1, '09:15:00')) });
-    expect(deskExtrasLines(extras)).toEqual(['Welcome reception: 1 ticket + 2 extra (3 in all)', 'Gala dinner: 1 ticket', 'Diet: VEGAN, OTHER: no peanuts']);
+    expect(deskExtrasLines(extras)).toEqual(['Reception: 3 tickets (1 + 2 extra)', 'Gala dinner: 1 ticket', 'Diet: VEGAN, OTHER: no peanuts']);
+    expect(deskExtrasLines({ welcomeReception: { attends: false, extraTickets: 0 }, galaDinner: { attends: true, extraTickets: 0 }, diet: '' })).toEqual(['Reception: none', 'Gala dinner: 1 ticket', 'Diet: no special requirement']);
     expect(await redis().get(keys.checkin(ok.registrationNumber, day(1)))).toEqual({ at: utc(conferenceDay(1, '09:15:00')) });
     // The same extras come with a scanned ticket.
     pinClock(conferenceDay(1, '10:30:00'));

@@ -175,7 +175,7 @@ export default function TicketVerifierPage() {
   const scanning = status.state === 'scanning' || status.state === 'starting';
 
   return (
-    <div className="admin-page">
+    <div className="admin-page verifier-page">
       <title>{`Ticket Verification | ${conference.name}`}</title>
       {/* React hoists it into <head>: only the verifier is installable. */}
       <link rel="manifest" href="/verifier.webmanifest" />
