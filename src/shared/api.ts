@@ -433,7 +433,15 @@ export interface AttentionPayment {
    * (settled by the refund webhooks) and its attempt number (a failed refund is made again with
    * a fresh idempotency key, attempt + 1).
    */
-  refund?: { id: string; status: 'pending' | 'processed' | 'failed'; at: string; attempt: number };
+  refund?: {
+    /** Razorpay's refund id; '' when Razorpay refused to make one. */
+    id: string;
+    status: 'pending' | 'processed' | 'failed';
+    at: string;
+    attempt: number;
+    /** Why it failed: Razorpay's own words for a refusal. */
+    reason?: string;
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

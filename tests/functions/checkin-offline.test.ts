@@ -14,7 +14,7 @@ import verifyQr from '../../netlify/functions/verify-qr';
 import { certificatesOf } from '../../netlify/server/certificates';
 import { keys, redis } from '../../netlify/server/store';
 import { ticketSignature, ticketText } from '../../netlify/server/tickets';
-import { deskExtrasLines, offlineVerdict, type CheckinSnapshot, type SnapshotRegistration } from '../../src/shared/checkin';
+import { deskExtrasLines, offlineVerdict, type CheckinSnapshot, type SnapshotRegistration, type SyncResult } from '../../src/shared/checkin';
 import { conference } from '../../src/content/conference';
 import { shiftDay } from '../setup/edition-clock';
 import { afterConference, call, conferenceDay, keysMatching, pinClock } from './helpers';
@@ -31,6 +31,9 @@ async function seedCancelled() {
   await redis().set(keys.registration(r.registrationNumber), { ...r, cancellation: { status: 'approved', requestedAt: r.createdAt, decidedAt: r.createdAt, refundAmount: 0, currency: r.currency } });
   return r;
 }
+
+/** A sync's whole answer: nothing but what `part` names. */
+const answer = (part: Partial<SyncResult>): SyncResult => ({ recorded: 0, duplicates: 0, conflicts: [], refused: [], flagged: [], ...part });
 
 async function syncScans(scans: unknown[]) {
   return call(sync, { body: { scans }, headers: await adminHeaders() });
@@ -105,16 +108,16 @@ describe('the sync', () => {
     const scan = { nonce: nonce(), ticket: await ticketText(r.registrationNumber), scannedAt: scanAt, device: 'door-a' };
     const first = await syncScans([scan]);
     expect(first.status, first.text).toBe(200);
-    expect(first.body).toEqual({ recorded: 1, duplicates: 0, conflicts: [], refused: [], flagged: [] });
+    expect(first.body).toEqual(answer({ recorded: 1 }));
     expect(await redis().get(keys.checkin(r.registrationNumber, day(0)))).toEqual({ at: utc(conferenceDay(0, '09:05:00')), device: 'door-a' });
     // The same queue sent again (the answer was lost), and twice at once.
     const again = await Promise.all([syncScans([scan]), syncScans([scan])]);
-    for (const a of again) expect(a.body).toEqual({ recorded: 0, duplicates: 1, conflicts: [], refused: [], flagged: [] });
+    for (const a of again) expect(a.body).toEqual(answer({ duplicates: 1 }));
     const audits = (await redis().lrange<{ action: string; details: { regNo: string } }>(keys.audit(), 0, -1)).filter((e) => e.details?.regNo === r.registrationNumber);
     expect(audits.filter((e) => e.action === 'checkin.recorded')).toHaveLength(1);
     // A second scan of the same ticket on the same device that day is a repeat, not a conflict.
     const repeat = await syncScans([{ ...scan, nonce: nonce(), scannedAt: conferenceDay(0, '11:00:00') }]);
-    expect(repeat.body).toEqual({ recorded: 0, duplicates: 1, conflicts: [], refused: [], flagged: [] });
+    expect(repeat.body).toEqual(answer({ duplicates: 1 }));
     // The next day is a new check-in.
     const next = await syncScans([{ ...scan, nonce: nonce(), scannedAt: conferenceDay(1, '09:00:00') }]);
     expect(next.body).toMatchObject({ recorded: 1, duplicates: 0 });
@@ -128,9 +131,9 @@ describe('the sync', () => {
     const bNonce = nonce();
     const b = await syncScans([{ nonce: bNonce, ticket, scannedAt: conferenceDay(0, '09:20:00'), device: 'door-b' }]);
     const conflict = { registrationNumber: r.registrationNumber, day: day(0), first: { device: 'door-a', at: utc(conferenceDay(0, '09:05:00')) }, other: { device: 'door-b', at: utc(conferenceDay(0, '09:20:00')), nonce: bNonce } };
-    expect(b.body).toEqual({ recorded: 0, duplicates: 0, conflicts: [conflict], refused: [], flagged: [] });
+    expect(b.body).toEqual(answer({ conflicts: [conflict] }));
     // Retrying door b's sync adds no second conflict.
-    expect((await syncScans([{ nonce: bNonce, ticket, scannedAt: conferenceDay(0, '09:20:00'), device: 'door-b' }])).body).toEqual({ recorded: 0, duplicates: 1, conflicts: [], refused: [], flagged: [] });
+    expect((await syncScans([{ nonce: bNonce, ticket, scannedAt: conferenceDay(0, '09:20:00'), device: 'door-b' }])).body).toEqual(answer({ duplicates: 1 }));
     const list = ((await call(snapshot, { headers: await adminHeaders() })).body as CheckinSnapshot).conflicts.filter((c) => c.registrationNumber === r.registrationNumber);
     expect(list).toEqual([conflict]);
     // A ticket checked in online first, then on an offline device: also a conflict.
@@ -155,17 +158,14 @@ describe('the sync', () => {
       { nonce: nonce(), ticket: JSON.stringify({ rid: old.registrationNumber, sig: ticketSignature(old.registrationNumber) }), scannedAt: scanAt, device: 'door-a' },
     ];
     const r = await syncScans(scans);
-    expect(r.body).toEqual({
+    expect(r.body).toEqual(answer({
       recorded: 1,
-      duplicates: 0,
-      conflicts: [],
-      flagged: [],
       refused: [
         { nonce: scans[0]!.nonce, registrationNumber: ok.registrationNumber, reason: 'Ticket signature is not valid.' },
         { nonce: scans[1]!.nonce, registrationNumber: gone.registrationNumber, reason: 'Registration cancelled' },
         { nonce: scans[2]!.nonce, registrationNumber: 'PESGRE25-ZZZZZZZZ', reason: 'No registration with this number.' },
       ],
-    });
+    }));
     for (const n of [ok, gone]) expect(await redis().exists(keys.checkin(n.registrationNumber, day(0)))).toBe(0);
     expect(await redis().exists(keys.checkin(old.registrationNumber, day(0)))).toBe(1);
   });
@@ -210,7 +210,7 @@ describe('the sync', () => {
       { nonce: shared, ticket: await ticketText(a.registrationNumber), scannedAt: scanAt, device: 'door-a' },
       { nonce: shared, ticket: await ticketText(b.registrationNumber), scannedAt: scanAt, device: 'door-b' },
     ]);
-    expect(r.body).toEqual({ recorded: 2, duplicates: 0, conflicts: [], refused: [], flagged: [] });
+    expect(r.body).toEqual(answer({ recorded: 2 }));
     for (const x of [a, b]) expect(await redis().exists(keys.checkin(x.registrationNumber, day(0)))).toBe(1);
   });
 
@@ -239,16 +239,13 @@ describe('the sync', () => {
       { nonce: nonce(), registrationNumber: 'PESGRE25-ZZZZZZZZ', scannedAt: scanAt, device: 'door-a' },
     ];
     const r = await syncScans(scans);
-    expect(r.body).toEqual({
+    expect(r.body).toEqual(answer({
       recorded: 1,
-      duplicates: 0,
-      conflicts: [],
-      flagged: [],
       refused: [
         { nonce: scans[1]!.nonce, registrationNumber: gone.registrationNumber, reason: 'Registration cancelled' },
         { nonce: scans[2]!.nonce, registrationNumber: 'PESGRE25-ZZZZZZZZ', reason: 'No registration with this number.' },
       ],
-    });
+    }));
     expect(await redis().get(keys.checkin(ok.registrationNumber, day(0)))).toEqual({ at: utc(scanAt), device: 'door-a' });
     const audit = (await redis().lrange<{ action: string; details: { regNo?: string; manual?: boolean } }>(keys.audit(), 0, 50)).find((e) => e.action === 'checkin.recorded' && e.details.regNo === ok.registrationNumber);
     expect(audit?.details.manual).toBe(true);

@@ -162,10 +162,13 @@ describe('payments needing attention on the accounts page', () => {
       { paymentId: 'pay_NEW123456', orderId: 'order_N', kind: 'ieee-change', registrationNumber: 'PESGRE25-X1234567', amount: 2360, currency: 'INR', reason: 'r', at: '2025-11-10T05:45:00.000Z', refund: { id: 'rfnd_1', status: 'processed', at: 'x' } },
       'junk',
       { paymentId: 'pay_OLD123456', orderId: 'order_O', kind: 'tier-upgrade', registrationNumber: 'PESGRE25-Y1234567', amount: 99.5, currency: 'USD', reason: 'r', at: '2025-11-09T05:45:00.000Z' },
+      // Razorpay refused the refund: no refund id, its reason kept.
+      { paymentId: 'pay_REF123456', orderId: 'order_R', kind: 'tier-upgrade', registrationNumber: 'PESGRE25-Z1234567', amount: 100, currency: 'INR', reason: 'r', at: '2025-11-08T05:45:00.000Z', refund: { id: '', status: 'failed', at: 'x', attempt: 0, reason: 'The id provided does not exist' } },
     ])!;
     expect(rows.map((r) => [r.rawPaymentId, r.amount, r.refund])).toEqual([
-      ['pay_NEW123456', '₹2,360.00', { id: 'rfnd_1', status: 'processed' }],
+      ['pay_NEW123456', '₹2,360.00', { id: 'rfnd_1', status: 'processed', reason: '' }],
       ['pay_OLD123456', '$99.50', null],
+      ['pay_REF123456', '₹100.00', { id: '', status: 'failed', reason: 'The id provided does not exist' }],
     ]);
     expect(toAccountsAttentionRows(null)).toBeNull();
   });

@@ -165,7 +165,7 @@ export default function AccountsPage() {
     const paymentId = row.rawPaymentId;
     if (!window.confirm(`Refund ${row.amount} of payment ${paymentId} in full?`)) return;
     void act(`attention:${paymentId}`, async () => {
-      const result = await adminPost<{ refund?: { id?: string; status?: string } }>(adminApiPaths.attentionRefund, { paymentId });
+      const result = await adminPost<{ refund?: { id?: string; status?: string; reason?: string } }>(adminApiPaths.attentionRefund, { paymentId });
       if (!result.ok && result.status === 401) return { ok: false, text: '', unauthorized: true };
       // The answer is the updated record: show it at once rather than reading the whole list again.
       const [updated] = (result.ok && toAccountsAttentionRows([result.data])) || [];
@@ -173,6 +173,7 @@ export default function AccountsPage() {
       else await loadAttention();
       if (!result.ok) return { ok: false, text: `Payment ${paymentId} not refunded: ${failureMessage(result, SERVER_ERROR)}` };
       const refund = result.data?.refund;
+      if (refund?.status === 'failed') return { ok: false, text: `Payment ${paymentId} not refunded: Razorpay refused it (${refund.reason ?? 'no reason given'}). Press "Refund in full" to try again.` };
       return { ok: true, text: `Payment ${paymentId} refunded in full: refund ${refund?.id ?? ''} (${refund?.status ?? 'pending'}).` };
     });
   };
@@ -379,7 +380,11 @@ export default function AccountsPage() {
                         </span>
                       ) : (
                         <>
-                          {row.refund && <span className="accounts-failed">{row.refund.id} (failed) </span>}
+                          {row.refund && (
+                            <span className="accounts-failed">
+                              {row.refund.id || 'Refund'} (failed{row.refund.reason ? `: Razorpay: ${row.refund.reason}` : ''}){' '}
+                            </span>
+                          )}
                           <button
                             type="button"
                             className="button button--danger admin-table__action"

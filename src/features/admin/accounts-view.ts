@@ -178,8 +178,8 @@ export function refundsDue(rows: readonly CancellationRow[]): CancellationRow[] 
 export interface AccountsAttentionRow extends AttentionRow {
   /** The raw payment id ('' when absent): what the refund call sends. */
   rawPaymentId: string;
-  /** The Razorpay refund, once made: its id and state ('processed', 'pending', ...). */
-  refund: { id: string; status: string } | null;
+  /** The Razorpay refund, once asked for: its id ('' when Razorpay refused), state ('processed', 'pending', 'failed', ...) and why it failed. */
+  refund: { id: string; status: string; reason: string } | null;
 }
 
 /**
@@ -192,7 +192,8 @@ export function toAccountsAttentionRows(data: unknown): AccountsAttentionRow[] |
   const records = data.filter(isRecord);
   return rows.map((row, i) => {
     const record = records[i] ?? {};
-    const refund = isRecord(record.refund) && str(record.refund.id) ? { id: str(record.refund.id), status: str(record.refund.status) || 'pending' } : null;
+    const r = isRecord(record.refund) ? record.refund : null;
+    const refund = r && (str(r.id) || str(r.status) === 'failed') ? { id: str(r.id), status: str(r.status) || 'pending', reason: str(r.reason) } : null;
     return { ...row, rawPaymentId: str(record.paymentId), refund };
   });
 }
