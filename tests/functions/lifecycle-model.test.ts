@@ -408,7 +408,8 @@ describe('the registration lifecycle, model-based', () => {
               story: fc.constantFrom('applied' as const, 'applied' as const, 'cancelled' as const, 'cancelled' as const, 'cancelled' as const, 'declined' as const),
               change: fc.constantFrom('upgrade' as const, 'ieee' as const, 'transfer' as const),
               refunds: fc.array(fc.constantFrom('paid' as const, 'failed' as const, 'refused' as const), { minLength: 1, maxLength: 3 }),
-              attention: fc.array(fc.record({ i: fc.nat(9), fail: fc.boolean() }), { minLength: 1, maxLength: 2 }),
+              // Failing more often than not: a failed refund from the list is the rarer story.
+              attention: fc.array(fc.record({ i: fc.nat(9), fail: fc.constantFrom(true, true, false) }), { minLength: 1, maxLength: 2 }),
             }),
             { freq: 5 },
           ),
