@@ -213,7 +213,7 @@ async function refusal(scan: SyncScan): Promise<{ registrationNumber: string | n
 }
 
 /**
- * POST /api/admin/checkins/sync (issue 25): records the scans a device queued offline, judged at
+ * POST /api/admin/checkins/sync (docs/operations.md, "Without a network"): records the scans a device queued offline, judged at
  * `serverNow`. Each scan is judged again here (the device may be out of date); a good one records
  * the check-in of its day (Asia/Kolkata, from scannedAt) once per device and nonce, in one script
  * with the nonce, so a retried sync counts nothing twice. A ticket already checked in that day by

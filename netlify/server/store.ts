@@ -105,7 +105,7 @@ export const keys = {
   /** The first check-in of a registration on a conference day (YYYY-MM-DD, Asia/Kolkata). */
   checkin: (regNo: string, day: string) => `${keyPrefix()}checkin:${regNo}:${day}`,
   /**
-   * A scan nonce received from an offline verifier (issue 25): SET NX, so a retried sync counts
+   * A scan nonce received from an offline verifier (decision 014): SET NX, so a retried sync counts
    * once. Keyed by device too: a nonce is unique per device, so one device's never drops another's scan.
    */
   checkinNonce: (device: string, nonce: string) => `${keyPrefix()}checkin:nonce:${device}:${nonce}`,

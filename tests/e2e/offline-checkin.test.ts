@@ -1,5 +1,5 @@
 /**
- * End-to-end: check-in at the door with and without the network (issue 25; docs/operations.md,
+ * End-to-end: check-in at the door with and without the network (decision 014; docs/operations.md,
  * "Check-in at the door"), in Chromium against the whole local stack, the server's clock on the
  * first conference day and the browser's pinned there too (registrations are made at the desk:
  * an admin session registers after the close).

@@ -1,5 +1,5 @@
 /**
- * Offline check-in on the ticket verifier (issue 25; docs/operations.md, "Check-in at the door"):
+ * Offline check-in on the ticket verifier (decision 014; docs/operations.md, "Check-in at the door"):
  * "Prepare this device" downloads the snapshot (GET /api/admin/checkins/snapshot) into IndexedDB
  * and says when the data was taken; without a network a scan is judged on the device
  * (src/shared/checkin.ts offlineVerdict). No scan that cannot be sent is ever dropped: a valid one
