@@ -34,6 +34,9 @@ const timeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeS
 /** The conference days and zone from the edition's content: what a device without a snapshot judges the calendar by. */
 const CALENDAR = { days: daysFromTo(conference.startDate, conference.endDate), timeZone: conference.timeZone };
 
+/** Scans sent per sync call (the server takes at most 2,000). */
+const SYNC_CHUNK = 500;
+
 /** The registration number a scanned ticket names, or null when the text is not a ticket. */
 function ticketRid(text: string): string | null {
   try {
@@ -56,17 +59,31 @@ export function useOfflineCheckin() {
   const reloadQueue = useCallback(async () => setQueue(await queuedScans()), []);
 
   const sync = useCallback(async () => {
-    const kept = await queuedScans();
-    if (!kept.length) return;
-    const res = await adminPost<SyncResult>(apiPaths.adminCheckinSync, { scans: kept.map(toSyncScan) });
-    if (!res.ok) {
-      setSyncMessage(res.network || res.status >= 500 ? 'Could not reach the server: the scans stay on this device.' : `Sync refused: ${res.error?.message ?? res.status}. The scans stay on this device.`);
-      return;
+    const all = await queuedScans();
+    if (!all.length) return;
+    // The server takes at most 2,000 scans a call (syncBodySchema): a long queue goes in chunks,
+    // each removed from the device once answered.
+    const kept: QueuedScan[] = [];
+    const r: SyncResult = { recorded: 0, duplicates: 0, conflicts: [], refused: [], flagged: [] };
+    for (let i = 0; i < all.length; i += SYNC_CHUNK) {
+      const chunk = all.slice(i, i + SYNC_CHUNK);
+      const res = await adminPost<SyncResult>(apiPaths.adminCheckinSync, { scans: chunk.map(toSyncScan) });
+      if (!res.ok) {
+        await reloadQueue();
+        setSyncMessage(res.network || res.status >= 500 ? 'Could not reach the server: the scans stay on this device.' : `Sync refused: ${res.error?.message ?? res.status}. The scans stay on this device.`);
+        if (!kept.length) return;
+        break;
+      }
+      await removeScans(chunk.map((s) => s.nonce));
+      kept.push(...chunk);
+      r.recorded += res.data.recorded;
+      r.duplicates += res.data.duplicates;
+      r.conflicts.push(...res.data.conflicts);
+      r.refused.push(...res.data.refused);
+      r.flagged.push(...(res.data.flagged ?? []));
     }
-    await removeScans(kept.map((s) => s.nonce));
     await reloadQueue();
-    const r = res.data;
-    const flagged = r.flagged ?? [];
+    const flagged = r.flagged;
     const name = (nonce: string, fallback: string | null) => kept.find((k) => k.nonce === nonce)?.label ?? fallback ?? 'a scan';
     setSyncIssues([
       ...r.refused.map((x) => `Refused: ${name(x.nonce, x.registrationNumber)}: ${x.reason}`),
