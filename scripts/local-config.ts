@@ -9,6 +9,8 @@ export interface LocalConfig {
   bridgePort: number;
   redisUrl: string;
   redisDataDir: string;
+  /** Where the Razorpay double keeps its orders, payments and refunds across restarts. */
+  doubleDataFile: string;
   /** Netlify Blobs' local server (scripts/local-blobs.ts): its port (0: any free one) and folder. */
   blobsPort: number;
   blobsDataDir: string;
@@ -29,6 +31,7 @@ export const devDefaults = {
   UPSTASH_BRIDGE_PORT: '5175',
   REDIS_URL: 'redis://127.0.0.1:6379',
   REDIS_DATA_DIR: '.data/redis',
+  RAZORPAY_DOUBLE_DATA_FILE: '.data/razorpay-double.json',
   BLOBS_PORT: '0',
   BLOBS_DATA_DIR: '.data/blobs',
   UPSTASH_REDIS_REST_TOKEN: 'local-dev-token',
@@ -54,6 +57,7 @@ export function localConfig(env: NodeJS.ProcessEnv = process.env): LocalConfig {
     bridgePort: Number(get('UPSTASH_BRIDGE_PORT')),
     redisUrl: get('REDIS_URL'),
     redisDataDir: get('REDIS_DATA_DIR'),
+    doubleDataFile: get('RAZORPAY_DOUBLE_DATA_FILE'),
     blobsPort: Number(get('BLOBS_PORT')),
     blobsDataDir: get('BLOBS_DATA_DIR'),
     bridgeToken: get('UPSTASH_REDIS_REST_TOKEN'),

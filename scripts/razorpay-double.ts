@@ -1,7 +1,10 @@
 /**
  * Razorpay test double: the parts of Razorpay's Orders/Payments/Refunds API that the
  * `razorpay` SDK calls, signed webhooks, and a stand-in for the browser Checkout
- * (served at /checkout.js), all in memory.
+ * (served at /checkout.js). In memory, or with `dataFile` kept in a JSON file: its orders,
+ * payments, refunds and refund idempotency keys survive a restart, as Razorpay never forgets a
+ * payment (npm start keeps them in .data/razorpay-double.json beside its Redis data; the tests on
+ * random ports keep them in memory or a temporary file). Faults and webhook events are not kept.
  *
  * Razorpay API (Basic auth key_id:key_secret, same shapes and error bodies as Razorpay;
  * amounts in minor units, times in Unix seconds):
@@ -41,12 +44,16 @@
  *        body with the webhook secret) and X-Razorpay-Event-Id, unique per event. Passing the
  *        eventId of an earlier event re-delivers that event's exact body (a Razorpay retry, for
  *        testing deduplication) without changing any state; an unseen eventId names a new event.
- *   POST /_double/faults   {refundDelayMs?, refundPendingStatus?, payment_id?} → the faults now set
+ *   POST /_double/faults   {refundDelayMs?, refundPendingStatus?, refundError?, payment_id?} → the faults now set
  *        Replaces the fault set of one payment (payment_id given; overrides the global set for
  *        that payment's refunds) or the global set; {} or {payment_id} alone clears it.
  *        refundDelayMs (0-60000): successful refund answers (new and replayed) are sent only
  *        after this delay, the refund being created first: a time-out after Razorpay processed
  *        it. refundPendingStatus: new refunds are created 'pending' instead of 'processed'.
+ *        refundError {code, description}: the Refunds API refuses every new refund of the
+ *        payment with 400 {error: {code, description, ...}} and creates nothing, as Razorpay
+ *        refuses one it will not make (e.g. {code: 'BAD_REQUEST_ERROR', description: 'The id
+ *        provided does not exist'}); a replay of a key that already made a refund still answers it.
  *        The functions tests share one double, so scope faults to a payment_id there.
  *   GET  /_double/faults   → {global, payments: {[payment_id]: faults}}
  *   GET  /_double/refunds[?payment_id=] → {entity:'collection', count, items: refunds, oldest first}
@@ -54,12 +61,14 @@
  *   GET  /checkout.js      → window.Razorpay stand-in
  *
  * CLI: `npx tsx scripts/razorpay-double.ts` (env RAZORPAY_DOUBLE_PORT, RAZORPAY_KEY_ID,
- *   RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET, APP_URL).
+ *   RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET, APP_URL, RAZORPAY_DOUBLE_DATA_FILE).
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import http from 'node:http';
+import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import writeFileAtomic from 'write-file-atomic';
 import { listen } from './listen';
 
 export interface RazorpayDoubleOptions {
@@ -75,12 +84,18 @@ export interface RazorpayDoubleOptions {
   webhookSecret: string;
   /** Where /_double/webhook delivers events unless the request names another URL. */
   webhookUrl: string;
+  /**
+   * A JSON file that keeps the orders, payments, refunds and refund idempotency keys across
+   * restarts (read at start when it exists, rewritten atomically after each change). Absent:
+   * in memory only.
+   */
+  dataFile?: string;
 }
 
 export interface RazorpayDouble {
   /** Base URL, e.g. http://127.0.0.1:5174; set it as the SDK's axios baseURL. */
   url: string;
-  /** Stops the server and drops open connections; in-memory state is lost. */
+  /** Stops the server and drops open connections; without `dataFile` its state is lost (with it, written out first). */
   close(): Promise<void>;
 }
 
@@ -163,6 +178,17 @@ export interface RefundFaults {
   refundDelayMs?: number;
   /** Create refunds 'pending' (as slow bank refunds are) instead of 'processed'. */
   refundPendingStatus?: boolean;
+  /** Refuse new refunds with 400 and this error (Razorpay's code and description). */
+  refundError?: { code: string; description: string };
+}
+
+/** What `dataFile` holds: everything Razorpay would still know after a restart. */
+interface DoubleData {
+  version: 1;
+  orders: RazorpayOrder[];
+  payments: RazorpayPayment[];
+  refunds: RazorpayRefund[];
+  idempotencyKeys: [string, { request: string; refundId: string }][];
 }
 
 type WebhookEvent = 'payment.captured' | 'order.paid' | 'payment.failed';
@@ -234,6 +260,9 @@ export async function startRazorpayDouble(opts: RazorpayDoubleOptions): Promise<
   let globalFaults: RefundFaults = {};
   const paymentFaults = new Map<string, RefundFaults>();
   let url = '';
+  const store = opts.dataFile ? await openDataFile(opts.dataFile, { orders, payments, refunds, idempotencyKeys }) : null;
+  /** Called after every change of an order, payment or refund: keeps `dataFile` up to date. */
+  const changed = (): void => store?.changed();
 
   const getOrder = (id: unknown): RazorpayOrder => {
     const order = typeof id === 'string' ? orders.get(id) : undefined;
@@ -294,6 +323,7 @@ export async function startRazorpayDouble(opts: RazorpayDoubleOptions): Promise<
       created_at: nowSeconds(),
     };
     orders.set(order.id, order);
+    changed();
     return order;
   };
 
@@ -344,6 +374,7 @@ export async function startRazorpayDouble(opts: RazorpayDoubleOptions): Promise<
     };
     payments.set(payment.id, payment);
     order.attempts += 1;
+    changed();
 
     if (!succeeded) {
       order.status = 'attempted';
@@ -361,6 +392,7 @@ export async function startRazorpayDouble(opts: RazorpayDoubleOptions): Promise<
     order.status = 'paid';
     order.amount_paid = order.amount;
     order.amount_due = 0;
+    changed();
     return {
       razorpay_order_id: order.id,
       razorpay_payment_id: payment.id,
@@ -404,6 +436,8 @@ export async function startRazorpayDouble(opts: RazorpayDoubleOptions): Promise<
     for (const field of Object.keys(input)) {
       if (!REFUND_FIELDS.has(field)) throw invalid(field, `${field} is/are not required and should not be sent`);
     }
+    const refusal = faultsFor(payment.id).refundError;
+    if (refusal) throw new ApiError(400, refusal.description, { code: refusal.code, source: 'business', step: 'refund_initiation', reason: 'refund_failed' });
     if (payment.status === 'refunded') throw new ApiError(400, 'The payment has been fully refunded already.');
     if (payment.status !== 'captured') {
       throw new ApiError(400, 'The payment status should be captured for action to be taken');
@@ -442,16 +476,17 @@ export async function startRazorpayDouble(opts: RazorpayDoubleOptions): Promise<
     refunds.set(refund.id, refund);
     settleRefunds(payment);
     if (key !== undefined) idempotencyKeys.set(key, { request, refundId: refund.id });
+    changed();
     return refund;
   };
 
   const setFaults = (input: Record<string, unknown>): unknown => {
     for (const field of Object.keys(input)) {
-      if (field !== 'refundDelayMs' && field !== 'refundPendingStatus' && field !== 'payment_id') {
+      if (field !== 'refundDelayMs' && field !== 'refundPendingStatus' && field !== 'refundError' && field !== 'payment_id') {
         throw new ApiError(400, `Unknown fault ${field}`, { field });
       }
     }
-    const { refundDelayMs, refundPendingStatus, payment_id: paymentId } = input;
+    const { refundDelayMs, refundPendingStatus, refundError, payment_id: paymentId } = input;
     if (
       refundDelayMs !== undefined &&
       (typeof refundDelayMs !== 'number' ||
@@ -464,9 +499,13 @@ export async function startRazorpayDouble(opts: RazorpayDoubleOptions): Promise<
     if (refundPendingStatus !== undefined && typeof refundPendingStatus !== 'boolean') {
       throw new ApiError(400, 'refundPendingStatus must be a boolean', { field: 'refundPendingStatus' });
     }
+    if (refundError !== undefined && !isRefundError(refundError)) {
+      throw new ApiError(400, 'refundError must be {code, description}: code in capitals and underscores (e.g. BAD_REQUEST_ERROR), description 1-500 characters', { field: 'refundError' });
+    }
     const faults: RefundFaults = {};
     if (refundDelayMs) faults.refundDelayMs = refundDelayMs;
     if (refundPendingStatus) faults.refundPendingStatus = true;
+    if (refundError) faults.refundError = { code: refundError.code, description: refundError.description };
     if (paymentId === undefined) {
       globalFaults = faults;
     } else {
@@ -595,6 +634,7 @@ export async function startRazorpayDouble(opts: RazorpayDoubleOptions): Promise<
     if (event === 'refund.processed') refund.status = 'processed';
     if (event === 'refund.failed') refund.status = 'failed';
     settleRefunds(payment);
+    changed();
     const { id, body } = newEvent(input, event, refund.id, ['refund', 'payment'], {
       refund: { entity: refund },
       payment: { entity: payment },
@@ -731,9 +771,83 @@ export async function startRazorpayDouble(opts: RazorpayDoubleOptions): Promise<
         server.close(() => resolve());
         // The SDK's axios and browsers keep connections alive; don't wait for them to idle out.
         server.closeAllConnections();
-      });
+      }).then(() => store?.flush());
       return closing;
     },
+  };
+}
+
+function isRefundError(value: unknown): value is { code: string; description: string } {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
+  const { code, description, ...rest } = value as Record<string, unknown>;
+  return (
+    Object.keys(rest).length === 0 &&
+    typeof code === 'string' &&
+    /^[A-Z][A-Z_]{0,63}$/.test(code) &&
+    typeof description === 'string' &&
+    description.length >= 1 &&
+    description.length <= 500
+  );
+}
+
+/**
+ * Loads `file` into the maps (when it exists) and returns what keeps it written: `changed()`
+ * schedules one atomic rewrite (write-file-atomic: a temporary file renamed over the old one, so
+ * a crash never leaves half a file), `flush()` waits for the last one. Throws when the file
+ * exists but is not the double's data, rather than start with a Razorpay that forgot payments.
+ */
+async function openDataFile(
+  file: string,
+  maps: {
+    orders: Map<string, RazorpayOrder>;
+    payments: Map<string, RazorpayPayment>;
+    refunds: Map<string, RazorpayRefund>;
+    idempotencyKeys: Map<string, { request: string; refundId: string }>;
+  },
+): Promise<{ changed(): void; flush(): Promise<void> }> {
+  let text: string | null = null;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  if (text !== null) {
+    let data: DoubleData;
+    try {
+      data = JSON.parse(text) as DoubleData;
+      if (data.version !== 1 || !Array.isArray(data.orders) || !Array.isArray(data.payments) || !Array.isArray(data.refunds) || !Array.isArray(data.idempotencyKeys)) {
+        throw new Error('not version 1 of the double\'s data');
+      }
+    } catch (err) {
+      throw new Error(`The Razorpay double cannot read its data file ${file} (${(err as Error).message}). Move it away to start with an empty Razorpay.`, { cause: err });
+    }
+    for (const o of data.orders) maps.orders.set(o.id, o);
+    for (const p of data.payments) maps.payments.set(p.id, p);
+    for (const r of data.refunds) maps.refunds.set(r.id, r);
+    for (const [k, v] of data.idempotencyKeys) maps.idempotencyKeys.set(k, v);
+  }
+  await mkdir(path.dirname(path.resolve(file)), { recursive: true });
+  let writing: Promise<void> = Promise.resolve();
+  let queued = false;
+  const write = async (): Promise<void> => {
+    queued = false;
+    const data: DoubleData = {
+      version: 1,
+      orders: [...maps.orders.values()],
+      payments: [...maps.payments.values()],
+      refunds: [...maps.refunds.values()],
+      idempotencyKeys: [...maps.idempotencyKeys.entries()],
+    };
+    await writeFileAtomic(file, JSON.stringify(data));
+  };
+  return {
+    changed() {
+      // Changes made while a write runs are picked up by one more write after it.
+      if (queued) return;
+      queued = true;
+      writing = writing.then(write).catch((err: unknown) => console.error(`[razorpay-double] could not write ${file}:`, err));
+    },
+    flush: () => writing,
   };
 }
 
@@ -864,6 +978,7 @@ if (runDirectly) {
     keySecret: process.env.RAZORPAY_KEY_SECRET ?? 'local_double_key_secret',
     webhookSecret: process.env.RAZORPAY_WEBHOOK_SECRET ?? 'local_double_webhook_secret',
     webhookUrl: `${appUrl}/api/payment/webhook`,
+    ...(process.env.RAZORPAY_DOUBLE_DATA_FILE ? { dataFile: process.env.RAZORPAY_DOUBLE_DATA_FILE } : {}),
   });
   console.log(`[razorpay-double] Razorpay API at ${double.url} (key ${keyId}); checkout at ${double.url}/checkout.js`);
   console.log(`[razorpay-double] webhooks go to ${appUrl}/api/payment/webhook`);

@@ -3,7 +3,9 @@
  * against local infrastructure started here:
  *   1. Redis: REDIS_URL if it answers, else our own redis-server with data under .data/redis;
  *   2. the Upstash REST bridge in front of it (UPSTASH_BRIDGE_PORT, default 5175);
- *   3. the Razorpay test double (RAZORPAY_DOUBLE_PORT, default 5174) with the same keys as the app;
+ *   3. the Razorpay test double (RAZORPAY_DOUBLE_PORT, default 5174) with the same keys as the app,
+ *      its orders, payments and refunds kept in .data/razorpay-double.json (RAZORPAY_DOUBLE_DATA_FILE)
+ *      so they outlive a restart as the Redis data does;
  *   4. Netlify Blobs' local server (BlobsServer of @netlify/blobs) for the students' proofs, files
  *      under .data/blobs (BLOBS_DATA_DIR), on BLOBS_PORT (default: any free port);
  *   5. the local sample coupons;
@@ -44,8 +46,9 @@ const double = await startRazorpayDouble({
   keySecret: cfg.keySecret,
   webhookSecret: cfg.webhookSecret,
   webhookUrl: `${appUrl}/api/payment/webhook`,
+  dataFile: cfg.doubleDataFile,
 });
-log(`Razorpay test double at ${double.url} (checkout stand-in at ${double.url}/checkout.js)`);
+log(`Razorpay test double at ${double.url} (checkout stand-in at ${double.url}/checkout.js; data in ${cfg.doubleDataFile})`);
 
 const blobs = await startLocalBlobs({ directory: cfg.blobsDataDir, port: cfg.blobsPort, token: cfg.bridgeToken });
 log(`Netlify Blobs local server at ${blobs.url} (files in ${cfg.blobsDataDir})`);

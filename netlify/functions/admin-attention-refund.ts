@@ -4,7 +4,8 @@
  * Refunds API with an idempotency key fixed by the record, so pressing twice refunds once, and a
  * refund that failed is made again with a fresh key (netlify/server/attention.ts).
  * The record keeps the refund's id, state (settled by the refund webhooks) and attempt.
- *  200 the updated AttentionPayment; 400; 401; 404 NOT_LISTED; 409 REFUND_REFUSED, or PAYMENT_APPLIED
+ *  200 the updated AttentionPayment (its refund `failed` with Razorpay's reason when Razorpay
+ *  refused it: pressed again, it is made with a fresh key); 400; 401; 404 NOT_LISTED; 409 PAYMENT_APPLIED
  *  for a record the payment was applied for (a coupon over its limit); 503 (retry).
  */
 import type { Config } from '@netlify/functions';

@@ -1,10 +1,15 @@
 /**
- * POST /api/admin/refunds/pay {registrationNumber} (admin; issue "Accounts"): pays the refund due
- * on an approved cancellation through Razorpay's Refunds API, after the conference has ended.
- * Each part carries an idempotency key fixed on the record first, so pressing twice, racing or
- * retrying after a time-out refunds once. Refund webhooks then mark the parts processed or failed;
- * a failed payout can be paid again.
- *  200 RefundPayout; 400; 401; 404; 409 TOO_EARLY / NO_REFUND_DUE / REFUND_REFUSED; 503 Razorpay or Redis down (retry).
+ * POST /api/admin/refunds/pay {registrationNumber, method?, reference?} (admin; docs/operations.md,
+ * "Refunds"): pays the refund due on an approved cancellation, after the conference has ended.
+ *  - method 'razorpay' (default): through Razorpay's Refunds API. Each part carries an idempotency
+ *    key fixed on the record first, so pressing twice, racing or retrying after a time-out refunds
+ *    once. A part Razorpay refuses is recorded failed with Razorpay's reason (answered 200 with the
+ *    payout `failed`); refund webhooks mark parts processed or failed; a failed payout is retried
+ *    by the same call, with fresh keys for its failed parts.
+ *  - method 'outside' with `reference` (3-100 characters, e.g. the bank transfer's UTR): records
+ *    that the organisers paid what Razorpay did not refund another way; the payout is processed.
+ *  200 RefundPayout; 400; 401; 404; 409 TOO_EARLY / NO_REFUND_DUE / REFUND_IN_PROGRESS /
+ *  ALREADY_REFUNDED; 503 Razorpay or Redis down (retry).
  */
 import type { Config } from '@netlify/functions';
 import { refundPayRequest } from '../../src/shared/api';
@@ -15,8 +20,8 @@ import { endpoint, json, readJson } from '../server/http';
 
 export default endpoint(['POST'], async (req) => {
   await requireAdmin(req);
-  const { registrationNumber } = await readJson(req, refundPayRequest);
-  return json(200, await payRefund(registrationNumber, now()));
+  const { registrationNumber, method, reference } = await readJson(req, refundPayRequest);
+  return json(200, await payRefund(registrationNumber, now(), method === 'outside' ? { method, reference: reference! } : {}));
 });
 
 export const config: Config = { path: '/api/admin/refunds/pay' };

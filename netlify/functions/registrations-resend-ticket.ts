@@ -3,6 +3,8 @@
  * e-mail with the QR ticket again, e.g. after a delegate lost it or TICKET_SIGNING_KEY changed.
  *  200 { sent: true }.
  *  404 REGISTRATION_NOT_FOUND; 400 VALIDATION_FAILED; 401 without a valid admin token.
+ *  409 REGISTRATION_CANCELLED: a cancelled registration's ticket is refused at the door, so it is
+ *      not sent again (nothing sent, nothing recorded).
  *  502 MAIL_REJECTED: the mail server answered and refused the message;
  *  503 MAIL_UNAVAILABLE: it could not be reached (or did not answer within 10 s).
  * Either way the attempt is recorded in `mail:{regNo}` and the audit log. A failed resend is not
@@ -15,6 +17,7 @@ import { now } from '../server/clock';
 import { HttpError, endpoint, json, readJson } from '../server/http';
 import { deliverConfirmation } from '../server/mail-delivery';
 import { getRegistration } from '../server/registrations';
+import { registrationStatus } from '../../src/shared/registration-status';
 import { audit } from '../server/store';
 
 export default endpoint(['POST'], async (req) => {
@@ -22,6 +25,9 @@ export default endpoint(['POST'], async (req) => {
   const { registrationNumber } = await readJson(req, resendTicketRequest);
   const registration = await getRegistration(registrationNumber);
   if (!registration) throw new HttpError(404, 'REGISTRATION_NOT_FOUND', 'No registration with this number.');
+  if (registrationStatus(registration) === 'cancelled') {
+    throw new HttpError(409, 'REGISTRATION_CANCELLED', 'This registration is cancelled: its ticket no longer admits anyone, so it is not sent again.');
+  }
   const at = now();
   const outcome = await deliverConfirmation(registration, at, false);
   await audit({

@@ -1,8 +1,9 @@
 /**
  * POST /api/verification/verify-qr (admin; spec part 2 sections 2, 3, 7, 8: the ticket verifier).
  * Body: the JSON decoded from the ticket QR, {rid, sig}, at most 2 KB.
- *  200 first scan of the day: { valid: true, rid, repeat: false, message: 'Checked in.', name, tier, checkedInAt }
- *  200 repeat that day:       { valid: true, rid, repeat: true, message: 'Already checked in today at HH:MM IST.', name, tier, firstCheckInAt }
+ *  200 first scan of the day: { valid: true, rid, repeat: false, message: 'Checked in.', name, tier, extras, checkedInAt }
+ *  200 repeat that day:       { valid: true, rid, repeat: true, message: 'Already checked in today at HH:MM IST.', name, tier, extras, firstCheckInAt }
+ *  (extras: the reception and gala dinner tickets and the diet to hand out, DeskExtras in src/shared/checkin.ts)
  *  400 not JSON / wrong shape / over 2 KB: { valid: false, rid: null, message, error: { code, message } }
  *  400 forged signature:      { valid: false, rid, message: 'Ticket signature is not valid.', error }
  *  409 cancelled registration: { valid: false, rid, message: 'Registration cancelled', error }
@@ -10,28 +11,22 @@
  *      membership an admin rejected whose difference is unpaid (MEMBERSHIP_NOT_VERIFIED,
  *      'IEEE membership not verified: difference due'): { valid: false, rid, message, error }
  *  409 a ticket replaced by a name transfer: { valid: false, rid, message: 'Ticket replaced: …', error }
+ *  409 CHECKIN_CLOSED after the conference's last day: { valid: false, rid, message: 'Check-in is closed: …', error }
  *  404 unknown registration:  { valid: false, rid, message: 'No registration with this number.', error }
  *  401 without a valid admin token (nothing else is read).
  * Only a valid ticket writes anything: `checkin:{regNo}:{day}` (SET NX; the day in Asia/Kolkata by
  * the server clock) and an audit entry, first scan or repeat.
  */
 import type { Config } from '@netlify/functions';
-import { ticketPayloadSchema, type TicketPayload, type VerifyQrValid } from '../../src/shared/api';
+import { ticketPayloadSchema, type TicketPayload } from '../../src/shared/api';
 import { MAX_QR_BODY_BYTES } from '../../src/shared/api-paths';
-import { tierLabel } from '../../src/shared/csv';
-import { fullName } from '../../src/shared/person-name';
 import { requireAdmin } from '../server/auth';
-import { clockTime, recordCheckIn } from '../server/checkin';
+import { checkInAtDoor, doorInvalid as invalid } from '../server/checkin';
 import { now } from '../server/clock';
 import { HttpError, endpoint, json, parseJsonText, readRawBody, validate } from '../server/http';
 import { getRegistration } from '../server/registrations';
-import { ticketRefusal } from '../../src/shared/registration-status';
 import { verifyTicket } from '../server/tickets';
-
-/** An invalid-ticket answer: the error shape plus the verifier's {valid, rid, message}. */
-function invalid(status: number, code: string, rid: string | null, message: string): HttpError {
-  return new HttpError(status, code, message, undefined, { valid: false, rid, message });
-}
+import { ticketRefusal } from '../../src/shared/registration-status';
 
 const formatReasons: Record<string, string> = {
   INVALID_JSON: 'Invalid QR format: the code is not JSON.',
@@ -64,12 +59,8 @@ export default endpoint(['POST'], async (req) => {
   if (refusal) throw invalid(409, refusal.code, rid, refusal.message);
   // A name transfer issues a new ticket; the earlier person's is refused from then on.
   if ((ticket.v ?? 0) !== (registration.ticketVersion ?? 0)) throw invalid(409, 'TICKET_REPLACED', rid, 'Ticket replaced: this registration was transferred and has a newer ticket.');
-  const checkIn = await recordCheckIn(rid, now());
-  const who = { name: fullName(registration), tier: tierLabel(registration.registrationTier) };
-  const body: VerifyQrValid = checkIn.first
-    ? { valid: true, rid, repeat: false, message: 'Checked in.', ...who, checkedInAt: checkIn.firstAt }
-    : { valid: true, rid, repeat: true, message: `Already checked in today at ${clockTime(checkIn.firstAt)} IST.`, ...who, firstCheckInAt: checkIn.firstAt };
-  return json(200, body);
+  // No check-in after the conference; then the day's check-in, with the extras to hand out.
+  return json(200, await checkInAtDoor(registration, now()));
 });
 
 export const config: Config = { path: '/api/verification/verify-qr' };

@@ -9,7 +9,7 @@
 import type { AttentionPayment } from '../../src/shared/api';
 import { toMinor } from '../../src/shared/money';
 import { HttpError } from './http';
-import { createProviderRefund } from './payments';
+import { RefundRefusedError, createProviderRefund } from './payments';
 import { audit, keys, rawRedis, withStore } from './store';
 
 /**
@@ -55,8 +55,9 @@ async function setRefund(paymentId: string, refund: NonNullable<AttentionPayment
  * record: the same while the last refund is pending or processed (pressing twice, racing or
  * retrying after a time-out refunds once), a fresh one once the last refund failed (Razorpay
  * would answer the failed one again). The refund's notes name the listed payment, so the refund
- * webhooks settle its state here. Returns the record as stored. Throws HttpError 404 NOT_LISTED,
- * 409 PAYMENT_APPLIED / REFUND_REFUSED, ServiceUnavailableError (503).
+ * webhooks settle its state here. A refund Razorpay refuses is recorded `failed` with Razorpay's
+ * reason (and no refund id), so it shows and can be made again. Returns the record as stored.
+ * Throws HttpError 404 NOT_LISTED, 409 PAYMENT_APPLIED, ServiceUnavailableError (503).
  */
 export async function refundAttentionPayment(paymentId: string, at: Date): Promise<AttentionPayment> {
   const record = await withStore((r) => r.get<AttentionPayment>(keys.attention(paymentId)));
@@ -66,8 +67,17 @@ export async function refundAttentionPayment(paymentId: string, at: Date): Promi
   if (record.refund?.status === 'processed') return record;
   const attempt = record.refund ? record.refund.attempt + (record.refund.status === 'failed' ? 1 : 0) : 0;
   const key = `attention-${paymentId.slice(4)}${attempt === 0 ? '' : `-r${attempt}`}`;
-  const refund = await createProviderRefund(paymentId, toMinor(record.amount), key, { reason: 'payment not applied', orderId: record.orderId, attentionPaymentId: paymentId });
   const iso = at.toISOString();
+  let refund: Awaited<ReturnType<typeof createProviderRefund>>;
+  try {
+    refund = await createProviderRefund(paymentId, toMinor(record.amount), key, { reason: 'payment not applied', orderId: record.orderId, attentionPaymentId: paymentId });
+  } catch (err) {
+    if (!(err instanceof RefundRefusedError)) throw err;
+    // Razorpay made nothing: recorded as failed with its reason, so the list shows it and offers the refund again.
+    const failed = (await setRefund(paymentId, { id: '', status: 'failed', at: iso, attempt, reason: err.reason })) ?? record;
+    await audit({ at: iso, actor: 'admin', action: 'attention.refund.refused', details: { paymentId, reason: err.reason, attempt } });
+    return failed;
+  }
   const status = refund.status === 'processed' ? 'processed' : refund.status === 'failed' ? 'failed' : 'pending';
   const updated = (await setRefund(paymentId, { id: refund.id, status, at: iso, attempt })) ?? record;
   await audit({ at: iso, actor: 'admin', action: 'attention.refunded', details: { paymentId, refundId: refund.id, amount: record.amount, currency: record.currency, attempt } });

@@ -10,18 +10,19 @@
  * - After the conference an admin pays the refund: one Razorpay refund per payment part, each
  *   with an idempotency key fixed on the record before the first call, so pressing twice, racing
  *   or retrying after a time-out refunds once. Refund webhooks mark each part processed or failed;
- *   a failed part is retried with a fresh key.
+ *   a part Razorpay refuses is failed with Razorpay's reason; a failed part is retried with a
+ *   fresh key, or recorded as paid outside Razorpay with the payment's reference.
  *
  * Every change of a registration goes through updateRegistration (compare-and-set).
  */
 import { randomUUID } from 'node:crypto';
 import { conference } from '../../src/content/conference';
 import { invoicing } from '../../src/content/invoicing';
-import type { Cancellation, RefundPayout, StoredRegistration } from '../../src/shared/api';
+import type { Cancellation, RefundPart, RefundPayout, StoredRegistration } from '../../src/shared/api';
 import { formatMoney } from '../../src/shared/money';
 import { conferenceEnded, refundParts, refundQuote } from '../../src/shared/refunds';
 import { HttpError, refuse } from './http';
-import { createProviderRefund } from './payments';
+import { RefundRefusedError, createProviderRefund } from './payments';
 import { getRegistrantRegistration, getRegistration, registrantOf, type Registration } from './registrations';
 import { updateRegistration } from './registration-update';
 import { decide } from '../../src/shared/registration-lifecycle';
@@ -143,64 +144,137 @@ export async function listCancellations(): Promise<Registration[]> {
   });
 }
 
+/** How POST /api/admin/refunds/pay pays: through Razorpay (the default), or recorded as paid another way with its reference. */
+export type RefundPayMethod = { method?: 'razorpay' } | { method: 'outside'; reference: string };
+
 /**
  * Pays the refund due on an approved cancellation: only after the conference has ended (spec:
- * "paid only after the conference"). First fixes the payout on the record (one idempotency key
- * per part, compare-and-set, so racing calls share the keys), then asks Razorpay for each part
- * not yet processed with that key. Razorpay's idempotency makes a repeat, a race or a retry after
- * a time-out refund once. Returns the payout as stored. Throws 404, 409 NO_REFUND_DUE /
- * TOO_EARLY, ServiceUnavailableError (503) when Razorpay cannot be reached (retry later: same keys).
+ * "paid only after the conference"). Through Razorpay: first fixes the payout on the record (one
+ * idempotency key per part, compare-and-set, so racing calls share the keys), then asks Razorpay
+ * for each part not yet processed with that key. Razorpay's idempotency makes a repeat, a race or
+ * a retry after a time-out refund once. A part Razorpay refuses is recorded `failed` with
+ * Razorpay's reason (the payout `failed`, so it can be retried or paid outside Razorpay: never
+ * left processing). `{method: 'outside', reference}` records instead that the organisers paid
+ * what Razorpay did not (payRefundOutside). Returns the payout as stored. Throws 404, 409
+ * NO_REFUND_DUE / TOO_EARLY (and those of payRefundOutside), ServiceUnavailableError (503) when
+ * Razorpay cannot be reached (retry later: same keys). Rules: docs/operations.md, "Refunds".
  */
-export async function payRefund(regNo: string, at: Date): Promise<RefundPayout> {
+export async function payRefund(regNo: string, at: Date, how: RefundPayMethod = {}): Promise<RefundPayout> {
   if (!conferenceEnded(at)) throw new HttpError(409, 'TOO_EARLY', `Refunds are paid after the conference (it ends on ${conference.endDate}).`);
+  if (how.method === 'outside') return payRefundOutside(regNo, how.reference, at);
   const iso = at.toISOString();
   const payout = await updateRegistration<RefundPayout>(regNo, (reg) => {
-    if (!reg) throw new HttpError(404, 'REGISTRATION_NOT_FOUND', 'No registration with this number.');
-    const c = reg.cancellation;
-    if (!decide(reg, 'refund-pay').allowed || !c || c.refundAmount <= 0) throw new HttpError(409, 'NO_REFUND_DUE', 'No refund is due on this registration.');
+    const c = refundDue(reg);
     if (c.refund && c.refund.status !== 'failed') return { stop: c.refund };
     // A failed payout is retried with fresh keys for its failed parts (Razorpay answers a reused key with the failed refund).
-    const parts: RefundPayout['parts'] = c.refund
+    const parts: RefundPart[] = c.refund
       ? c.refund.parts.map((p) => (p.status === 'failed' ? { paymentId: p.paymentId, amount: p.amount, status: 'pending' } : p))
-      : refundParts(reg, c.refundAmount).map((p) => ({ ...p, status: 'pending' }));
+      : refundParts(reg!, c.refundAmount).map((p) => ({ ...p, status: 'pending' }));
     const next: RefundPayout = { status: 'processing', idempotencyKey: `refund-${randomUUID()}`, parts, updatedAt: iso };
     return {
-      write: { ...reg, cancellation: { ...c, refund: next }, updatedAt: iso },
-      audit: { at: iso, actor: 'admin', action: 'refund.started', details: { regNo, amount: c.refundAmount, parts: parts.length } },
+      write: { ...reg!, cancellation: { ...c, refund: next }, updatedAt: iso },
+      audit: { at: iso, actor: 'admin', action: c.refund ? 'refund.retried' : 'refund.started', details: { regNo, amount: c.refundAmount, parts: parts.length } },
       result: () => next,
     };
   });
   return sendRefundParts(regNo, payout, at);
 }
 
+/** The cancellation of `reg` when a refund is due on it; else 404 / 409 NO_REFUND_DUE (the lifecycle's verdict). */
+function refundDue(reg: Registration | null): Cancellation {
+  if (!reg) throw new HttpError(404, 'REGISTRATION_NOT_FOUND', 'No registration with this number.');
+  const c = reg.cancellation;
+  if (!decide(reg, 'refund-pay').allowed || !c || c.refundAmount <= 0) throw new HttpError(409, 'NO_REFUND_DUE', 'No refund is due on this registration.');
+  return c;
+}
+
+/**
+ * Records that the organisers paid the refund of `regNo` outside Razorpay (a bank transfer, a
+ * cheque) with `reference`: every part not refunded by Razorpay becomes `paid-outside`, the payout
+ * `processed`, and the registrant gets the refund-paid e-mail once. Only before any Razorpay
+ * refund or after one failed: 409 REFUND_IN_PROGRESS while a Razorpay refund may still be paid (it
+ * would pay twice), 409 ALREADY_REFUNDED once paid (the same reference again answers the payout).
+ */
+async function payRefundOutside(regNo: string, reference: string, at: Date): Promise<RefundPayout> {
+  const iso = at.toISOString();
+  let settled: Registration | null = null;
+  const payout = await updateRegistration<RefundPayout>(regNo, (reg) => {
+    const c = refundDue(reg);
+    const existing = c.refund;
+    if (existing?.status === 'processing') {
+      throw new HttpError(409, 'REFUND_IN_PROGRESS', 'A Razorpay refund of this registration is still being processed: wait until it is paid or has failed before paying it another way.');
+    }
+    if (existing?.status === 'processed') {
+      if (existing.parts.some((p) => p.status === 'paid-outside' && p.reference === reference)) return { stop: existing };
+      throw new HttpError(409, 'ALREADY_REFUNDED', 'This refund has already been paid.');
+    }
+    const outside = (p: { paymentId: string; amount: number; failureReason?: string }): RefundPart => ({
+      paymentId: p.paymentId,
+      amount: p.amount,
+      status: 'paid-outside',
+      reference,
+      ...(p.failureReason ? { failureReason: p.failureReason } : {}),
+    });
+    const parts = existing ? existing.parts.map((p) => (p.status === 'processed' ? p : outside(p))) : refundParts(reg!, c.refundAmount).map(outside);
+    const next: RefundPayout = { status: 'processed', idempotencyKey: existing?.idempotencyKey ?? `refund-${randomUUID()}`, parts, updatedAt: iso };
+    const paidOutside = parts.filter((p) => p.status === 'paid-outside').reduce((sum, p) => sum + p.amount, 0);
+    return {
+      write: { ...reg!, cancellation: { ...c, refund: next }, updatedAt: iso },
+      audit: { at: iso, actor: 'admin', action: 'refund.paid-outside', details: { regNo, reference, amount: paidOutside, currency: c.currency } },
+      result: (written) => {
+        settled = written;
+        return next;
+      },
+    };
+  });
+  const paid: Registration | null = settled;
+  if (paid) await deliverNotice(regNo, 'refund-paid', () => refundPaidMail(paid), at);
+  return payout;
+}
+
 /** The idempotency key of part `i` of a payout. */
 const partKey = (payout: RefundPayout, i: number) => `${payout.idempotencyKey}-${i}`;
 
+/**
+ * Asks Razorpay for each part of `payout` still to send. Every outcome is recorded, a refusal as
+ * the part `failed` with Razorpay's reason; then an error other than a refusal (Razorpay or the
+ * store unreachable) is thrown, so the caller sees the 503 and the parts sent stay recorded.
+ */
 async function sendRefundParts(regNo: string, payout: RefundPayout, at: Date): Promise<RefundPayout> {
-  const results = await Promise.all(
-    payout.parts.map(async (part, i) => {
+  const outcomes = await Promise.allSettled(
+    payout.parts.map(async (part, i): Promise<RefundPart> => {
       if (part.status !== 'pending' || part.refundId) return part;
-      const refund = await createProviderRefund(part.paymentId, part.amount, partKey(payout, i), { registrationNumber: regNo });
-      return { ...part, refundId: refund.id, status: refund.status === 'processed' ? ('processed' as const) : ('pending' as const) };
+      try {
+        const refund = await createProviderRefund(part.paymentId, part.amount, partKey(payout, i), { registrationNumber: regNo });
+        return { ...part, refundId: refund.id, status: refund.status === 'processed' ? 'processed' : refund.status === 'failed' ? 'failed' : 'pending', ...(refund.status === 'failed' ? { failureReason: 'Razorpay answered the refund as failed.' } : {}) };
+      } catch (err) {
+        if (err instanceof RefundRefusedError) return { ...part, status: 'failed', failureReason: err.reason };
+        throw err;
+      }
     }),
   );
-  return recordPartStates(regNo, (p) => results.find((r) => r.paymentId === p.paymentId && r.amount === p.amount) ?? p, at, 'refund.sent');
+  const results = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
+  const refused = results.some((r) => r.status === 'failed');
+  const recorded = await recordPartStates(regNo, (p) => (p.status === 'pending' && !p.refundId ? (results.find((r) => r.paymentId === p.paymentId && r.amount === p.amount) ?? p) : p), at, refused ? 'refund.refused' : 'refund.sent');
+  const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+  if (failure) throw failure.reason;
+  return recorded;
 }
 
 /** Applies `update` to each part of the stored payout, derives the payout's status and writes it. */
-async function recordPartStates(regNo: string, update: (part: RefundPayout['parts'][number]) => RefundPayout['parts'][number], at: Date, action: string): Promise<RefundPayout> {
+async function recordPartStates(regNo: string, update: (part: RefundPart) => RefundPart, at: Date, action: string): Promise<RefundPayout> {
   const iso = at.toISOString();
   let settled: Registration | null = null;
   const recorded = await updateRegistration<RefundPayout>(regNo, (reg) => {
     const payout = reg?.cancellation?.refund;
     if (!reg || !reg.cancellation || !payout) throw new HttpError(409, 'NO_REFUND_DUE', 'No refund is being paid on this registration.');
     const parts = payout.parts.map(update);
-    const status: RefundPayout['status'] = parts.some((p) => p.status === 'failed') ? 'failed' : parts.every((p) => p.status === 'processed') ? 'processed' : 'processing';
+    const status: RefundPayout['status'] = parts.some((p) => p.status === 'failed') ? 'failed' : parts.every((p) => p.status === 'processed' || p.status === 'paid-outside') ? 'processed' : 'processing';
     const next: RefundPayout = { ...payout, parts, status, updatedAt: iso };
     if (JSON.stringify(next.parts) === JSON.stringify(payout.parts) && next.status === payout.status) return { stop: payout };
     return {
       write: { ...reg, cancellation: { ...reg.cancellation, refund: next }, updatedAt: iso },
-      audit: { at: iso, actor: action.startsWith('refund.webhook') ? 'webhook' : 'admin', action, details: { regNo, status, parts: parts.map((p) => ({ paymentId: p.paymentId, refundId: p.refundId, status: p.status })) } },
+      audit: { at: iso, actor: action.startsWith('refund.webhook') ? 'webhook' : 'admin', action, details: { regNo, status, parts: parts.map((p) => ({ paymentId: p.paymentId, refundId: p.refundId, status: p.status, ...(p.failureReason ? { reason: p.failureReason } : {}) })) } },
       result: (written) => {
         // The one write that settles every part (compare-and-set: racing calls cannot both make it).
         if (status === 'processed' && payout.status !== 'processed') settled = written;
@@ -224,7 +298,13 @@ export async function applyRefundEvent(event: 'refund.processed' | 'refund.faile
   if (!regNo) return false;
   const reg = await getRegistration(regNo);
   if (!reg?.cancellation?.refund?.parts.some((p) => p.refundId === refund.id)) return false;
-  const status = event === 'refund.processed' ? 'processed' : 'failed';
-  await recordPartStates(regNo, (p) => (p.refundId === refund.id ? { ...p, status } : p), at, `refund.webhook.${status}`);
+  // A part paid outside Razorpay (after this refund failed) keeps that state whatever arrives late.
+  const update = (p: RefundPart): RefundPart =>
+    p.refundId !== refund.id || p.status === 'paid-outside'
+      ? p
+      : event === 'refund.processed'
+        ? { paymentId: p.paymentId, amount: p.amount, refundId: p.refundId, status: 'processed' }
+        : { ...p, status: 'failed', failureReason: 'Razorpay reported that the refund failed (refund.failed).' };
+  await recordPartStates(regNo, update, at, `refund.webhook.${event === 'refund.processed' ? 'processed' : 'failed'}`);
   return true;
 }

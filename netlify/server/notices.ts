@@ -77,7 +77,8 @@ export async function refundPaidMail(r: StoredRegistration): Promise<OutgoingMes
     name: fullName(r),
     registrationNumber: r.registrationNumber,
     refund: money(c.refundAmount, c.currency),
-    refundIds: (c.refund?.parts ?? []).flatMap((p) => (p.refundId ? [p.refundId] : [])),
+    refundIds: (c.refund?.parts ?? []).flatMap((p) => (p.refundId && p.status === 'processed' ? [p.refundId] : [])),
+    outsideReferences: [...new Set((c.refund?.parts ?? []).flatMap((p) => (p.status === 'paid-outside' && p.reference ? [p.reference] : [])))],
     creditNoteNumber: c.creditNoteNumber ?? null,
     creditNoteAttached: Boolean(credit),
   });

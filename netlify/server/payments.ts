@@ -109,12 +109,27 @@ export interface ProviderRefund {
 }
 
 /**
+ * Razorpay answered a refund with a refusal (4xx): it made no refund. `reason` is Razorpay's own
+ * description ('The id provided does not exist'), `providerCode` its error code. A 409
+ * REFUND_REFUSED to a caller that lets it through.
+ */
+export class RefundRefusedError extends HttpError {
+  constructor(
+    readonly reason: string,
+    readonly providerCode: string | null,
+  ) {
+    super(409, 'REFUND_REFUSED', `Razorpay refused the refund: ${reason}`);
+  }
+}
+
+/**
  * Refunds `amountMinor` of payment `paymentId` through Razorpay's Refunds API with the
  * `X-Refund-Idempotency` header, so a repeat with the same key and amount returns the first
  * refund instead of refunding again. The SDK's `payments.refund` sends no headers, so the call
  * goes through the SDK's own HTTP client (same base URL and authentication).
- * Throws HttpError 409 REFUND_REFUSED when Razorpay refuses (over-refund, not captured), and
- * ServiceUnavailableError when it cannot be reached (retry later with the same key).
+ * Throws RefundRefusedError (409 REFUND_REFUSED, with Razorpay's reason) when Razorpay refuses
+ * (over-refund, not captured, unknown payment), and ServiceUnavailableError when it cannot be
+ * reached (retry later with the same key).
  */
 export async function createProviderRefund(paymentId: string, amountMinor: number, idempotencyKey: string, notes: Record<string, string>): Promise<ProviderRefund> {
   const rq = (client() as unknown as { api: { rq: { post: (url: string, data: unknown, config: unknown) => Promise<{ data: ProviderRefund }> } } }).api.rq;
@@ -122,9 +137,12 @@ export async function createProviderRefund(paymentId: string, amountMinor: numbe
     const res = await rq.post(`/v1/payments/${encodeURIComponent(paymentId)}/refund`, { amount: amountMinor, speed: 'normal', notes }, { headers: { 'X-Refund-Idempotency': idempotencyKey } });
     return { id: res.data.id, payment_id: res.data.payment_id, amount: Number(res.data.amount), status: res.data.status };
   } catch (err) {
-    const status = (err as { response?: { status?: number; data?: { error?: { description?: string } } } }).response;
+    const status = (err as { response?: { status?: number; data?: { error?: { code?: unknown; description?: unknown } } } }).response;
     if (status?.status && status.status >= 400 && status.status < 500) {
-      throw new HttpError(409, 'REFUND_REFUSED', `Razorpay refused the refund: ${status.data?.error?.description ?? `status ${status.status}`}`);
+      const { code, description } = status.data?.error ?? {};
+      // Razorpay's words are shown to organisers: text only, bounded.
+      const reason = typeof description === 'string' && description.trim() ? description.trim().slice(0, 300) : `status ${status.status}`;
+      throw new RefundRefusedError(reason, typeof code === 'string' ? code.slice(0, 64) : null);
     }
     throw new ServiceUnavailableError('The payment provider could not be reached. Nothing was refunded twice; please try again in a few minutes.', { cause: err });
   }

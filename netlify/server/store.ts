@@ -104,10 +104,15 @@ export const keys = {
   mailRetry: () => `${keyPrefix()}mail:retry`,
   /** The first check-in of a registration on a conference day (YYYY-MM-DD, Asia/Kolkata). */
   checkin: (regNo: string, day: string) => `${keyPrefix()}checkin:${regNo}:${day}`,
-  /** A scan nonce received from an offline verifier (issue 25): SET NX, so a retried sync counts once. */
-  checkinNonce: (nonce: string) => `${keyPrefix()}checkin:nonce:${nonce}`,
+  /**
+   * A scan nonce received from an offline verifier (decision 014): SET NX, so a retried sync counts
+   * once. Keyed by device too: a nonce is unique per device, so one device's never drops another's scan.
+   */
+  checkinNonce: (device: string, nonce: string) => `${keyPrefix()}checkin:nonce:${device}:${nonce}`,
   /** List (newest first) of JSON CheckinConflict: a ticket checked in on two devices the same day. */
   checkinConflicts: () => `${keyPrefix()}checkin:conflicts`,
+  /** List (newest first) of JSON FlaggedScan: synced scans dated outside the conference days or ahead of the clock (decision 035). */
+  checkinFlagged: () => `${keyPrefix()}checkin:flagged`,
   /** A certificate number -> the registration number it was issued to (issue 25). */
   certificate: (number: string) => `${keyPrefix()}certificate:${number}`,
   /** Hash: registration number -> ISO time its certificate was e-mailed (HSETNX: sent once). */

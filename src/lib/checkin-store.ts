@@ -1,16 +1,24 @@
 /**
  * The verifier device's offline data (issue 25), in IndexedDB through `idb`: the snapshot that
- * "Prepare this device" downloaded, the scans queued while offline (each with its random nonce,
- * sent by POST /api/admin/checkins/sync when the network returns and removed once the server
- * answered), and this device's own check-ins per day (for "already checked in today on this
- * device"). The device's id is kept with them.
+ * "Prepare this device" downloaded, the scans that could not be sent (each with its random nonce
+ * and the device's verdict, sent by POST /api/admin/checkins/sync when the network returns and
+ * removed only once the server answered for them), and this device's own check-ins per day (for
+ * "already checked in today on this device"). The device's id is kept with them.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { CheckinSnapshot, SyncScan } from '../shared/checkin';
 
+/**
+ * A scan kept on the device: what the sync sends, plus the device's verdict: 'valid' (judged with
+ * the snapshot) or 'unverified' ("not verified yet": no snapshot, an old ticket, a registration
+ * the device does not know), and the name shown in the queue. Records queued before verdicts were
+ * kept have none: read as 'valid'.
+ */
+export type QueuedScan = SyncScan & { verdict?: 'valid' | 'unverified'; label?: string };
+
 interface CheckinDb extends DBSchema {
   meta: { key: string; value: CheckinSnapshot | string };
-  queue: { key: string; value: SyncScan };
+  queue: { key: string; value: QueuedScan };
   /** key `${regNo}|${day}`: when this device checked the registration in that day. */
   local: { key: string; value: string };
 }
@@ -54,14 +62,20 @@ export async function saveSnapshot(s: CheckinSnapshot): Promise<void> {
   await (await open()).put('meta', s, 'snapshot');
 }
 
-/** Queues a scan for the server. */
-export async function queueScan(scan: SyncScan): Promise<void> {
+/** Keeps a scan on the device until the server has answered for it. */
+export async function queueScan(scan: QueuedScan): Promise<void> {
   await (await open()).put('queue', scan, scan.nonce);
 }
 
-/** Every queued scan, oldest nonce order does not matter: the server judges each alone. */
-export async function queuedScans(): Promise<SyncScan[]> {
+/** Every kept scan; their order does not matter: the server judges each alone. */
+export async function queuedScans(): Promise<QueuedScan[]> {
   return (await open()).getAll('queue');
+}
+
+/** A kept scan as the sync sends it (without the device's verdict). */
+export function toSyncScan(q: QueuedScan): SyncScan {
+  const { nonce, ticket, registrationNumber, scannedAt, device } = q;
+  return { nonce, scannedAt, device, ...(ticket !== undefined ? { ticket } : {}), ...(registrationNumber !== undefined ? { registrationNumber } : {}) };
 }
 
 /** Removes scans the server has answered for. */

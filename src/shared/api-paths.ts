@@ -57,6 +57,7 @@ export const apiPaths = {
   // At the door and after (issue 25): offline check-in, badges, certificates.
   adminCheckinSnapshot: '/api/admin/checkins/snapshot',
   adminCheckinSync: '/api/admin/checkins/sync',
+  adminCheckinDesk: '/api/admin/checkins/desk',
   adminBadges: '/api/admin/badges.pdf',
   adminCertificatesSend: '/api/admin/certificates/send',
   certificatesDownload: '/api/certificates/download',

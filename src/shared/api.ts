@@ -13,6 +13,7 @@ import type { Currency } from './money';
 import type { Charges } from './pricing';
 import type { ChangeCharges } from './change-charges';
 import type { RegistrationStatus, Verification } from './registration-status';
+import type { DeskExtras } from './checkin';
 
 /** `{ error: { code, message, fieldErrors? } }`: every non-2xx JSON answer (ARCHITECTURE: Errors). */
 export interface ApiError {
@@ -231,13 +232,33 @@ export interface Cancellation {
   refund?: RefundPayout;
 }
 
-/** Paying a due refund through Razorpay, split over the registration's payments. */
+/**
+ * Paying a due refund through Razorpay, split over the registration's payments
+ * (docs/operations.md, "Refunds"). A part Razorpay refused or failed stays `failed` with
+ * Razorpay's reason until it is retried or paid outside Razorpay; the payout is never left
+ * `processing` by a refusal.
+ */
 export interface RefundPayout {
+  /** `failed` while any part failed; `processed` once every part was refunded or paid outside Razorpay. */
   status: 'processing' | 'processed' | 'failed';
   /** One idempotency key per refund, so a retry never refunds twice. */
   idempotencyKey: string;
-  parts: { paymentId: string; amount: number; refundId?: string; status: 'pending' | 'processed' | 'failed' }[];
+  parts: RefundPart[];
   updatedAt: string;
+}
+
+/** One payment's share of a refund payout. Amount in minor units. */
+export interface RefundPart {
+  paymentId: string;
+  amount: number;
+  /** Razorpay's refund, once one was made. */
+  refundId?: string;
+  /** `paid-outside`: an organiser paid it another way (bank transfer...) and gave its reference. */
+  status: 'pending' | 'processed' | 'failed' | 'paid-outside';
+  /** Why it failed: Razorpay's own description of a refusal, or the failed refund's webhook. */
+  failureReason?: string;
+  /** The outside payment's reference (a bank transfer's UTR, a cheque number), with `paid-outside`. */
+  reference?: string;
 }
 
 export type PublicRegistration = Pick<StoredRegistration, (typeof PUBLIC_REGISTRATION_FIELDS)[number]>;
@@ -252,6 +273,9 @@ export interface RegistrationsSummaryResponse {
 export const registrationNumberSchema = z
   .string({ error: 'registrationNumber is required.' })
   .check(z.trim(), z.toUpperCase(), z.regex(/^[A-Z0-9]{1,20}-[A-Z0-9]{4,20}$/, 'registrationNumber is not a registration number.'));
+
+/** POST /api/admin/checkins/desk: check in a delegate found by name on the verifier. */
+export const deskCheckinRequest = z.object({ registrationNumber: registrationNumberSchema });
 
 /** POST /api/registrations/resend-ticket. */
 export const resendTicketRequest = z.object({ registrationNumber: registrationNumberSchema });
@@ -278,8 +302,8 @@ export type TicketPayload = z.infer<typeof ticketPayloadSchema>;
 
 /** A valid ticket: the first scan of the day records the check-in; later scans that day are flagged. */
 export type VerifyQrValid =
-  | { valid: true; rid: string; repeat: false; message: string; name: string; tier: string; checkedInAt: string }
-  | { valid: true; rid: string; repeat: true; message: string; name: string; tier: string; firstCheckInAt: string };
+  | { valid: true; rid: string; repeat: false; message: string; name: string; tier: string; extras: DeskExtras; checkedInAt: string }
+  | { valid: true; rid: string; repeat: true; message: string; name: string; tier: string; extras: DeskExtras; firstCheckInAt: string };
 /** An invalid ticket (4xx): `rid` is null when the body could not be read; `error` is the usual error shape. */
 export type VerifyQrInvalid = { valid: false; rid: string | null; message: string } & ApiError;
 export type VerifyQrResponse = VerifyQrValid | VerifyQrInvalid;
@@ -409,7 +433,15 @@ export interface AttentionPayment {
    * (settled by the refund webhooks) and its attempt number (a failed refund is made again with
    * a fresh idempotency key, attempt + 1).
    */
-  refund?: { id: string; status: 'pending' | 'processed' | 'failed'; at: string; attempt: number };
+  refund?: {
+    /** Razorpay's refund id; '' when Razorpay refused to make one. */
+    id: string;
+    status: 'pending' | 'processed' | 'failed';
+    at: string;
+    attempt: number;
+    /** Why it failed: Razorpay's own words for a refusal. */
+    reason?: string;
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -461,8 +493,30 @@ export const cancellationDecisionRequest = z.object({
   decision: z.enum(['approve', 'decline'], { error: 'decision must be approve or decline.' }),
 });
 
-/** POST /api/admin/refunds/pay. */
-export const refundPayRequest = z.object({ registrationNumber: registrationNumberSchema });
+/**
+ * POST /api/admin/refunds/pay: `method` 'razorpay' (the default) pays, or retries, the refund
+ * through Razorpay; 'outside' records that the organisers paid the parts Razorpay did not refund
+ * another way, with the payment's `reference` (docs/operations.md, "Refunds").
+ */
+export const refundPayRequest = z
+  .object({
+    registrationNumber: registrationNumberSchema,
+    method: z.optional(z.enum(['razorpay', 'outside'], { error: 'method must be razorpay or outside.' })),
+    reference: z.optional(
+      z
+        .string({ error: 'reference must be text.' })
+        .check(
+          z.trim(),
+          z.minLength(3, 'reference must be 3 to 100 characters.'),
+          z.maxLength(100, 'reference must be 3 to 100 characters.'),
+          z.refine((v: string) => !CONTROL_CHARACTERS.test(v), 'reference must not contain control characters.'),
+        ),
+    ),
+  })
+  .check(
+    z.refine((r) => r.method !== 'outside' || r.reference !== undefined, { message: 'A payment outside Razorpay needs its reference (for example the bank transfer number).', path: ['reference'] }),
+    z.refine((r) => r.method === 'outside' || r.reference === undefined, { message: 'reference is only for a payment outside Razorpay.', path: ['reference'] }),
+  );
 
 /** POST /api/admin/attention/refund: refund a payment that could not be applied, in full. */
 export const attentionRefundRequest = z.object({

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { conference } from '../content/conference';
 import { committee } from '../content/committee';
 import { iesSypKeynotes, keynoteSpeakers, tutorialSpeakers } from '../content/speakers';
-import { doorRefusal } from './checkin';
+import { daysFromTo, doorRefusal } from './checkin';
 import type { StatusFields } from './registration-status';
 import { fullName } from './person-name';
 import { isStudentTier } from './pricing';
@@ -52,9 +52,7 @@ export function badgeCategory(r: BadgeSource): BadgeCategory {
 
 /** Every conference day (YYYY-MM-DD), first to last. */
 export function conferenceDays(): string[] {
-  const days: string[] = [];
-  for (let d = new Date(`${conference.startDate}T00:00:00Z`); d.toISOString().slice(0, 10) <= conference.endDate; d = new Date(d.getTime() + 86_400_000)) days.push(d.toISOString().slice(0, 10));
-  return days;
+  return daysFromTo(conference.startDate, conference.endDate);
 }
 
 /**

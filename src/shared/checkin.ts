@@ -8,11 +8,17 @@
  *  - the snapshot a device downloads (GET /api/admin/checkins/snapshot), the sync body and answer
  *    (POST /api/admin/checkins/sync);
  *  - the offline verdict: valid, already checked in today on this device, cancelled or not
- *    confirmed, forged (or an old ticket the device cannot check).
+ *    confirmed, forged, closed (after the conference), or not verified yet (an old ticket, or one
+ *    the device does not know: kept and judged by the server at the sync);
+ *  - the rules the door and the sync share: no check-in after the conference's last day; a synced
+ *    scan dated outside the conference days or ahead of the server's clock gives no attendance;
+ *    no device may take the server's own name for online check-ins (docs/operations.md,
+ *    "Check-in at the door"; decision 035).
  */
 import { flattenedVerify, importJWK, type JWK } from 'jose';
 import { z } from 'zod';
-import type { TicketPayload } from './api';
+import type { StoredRegistration, TicketPayload } from './api';
+import { dayIn, formatDay } from './dates';
 import { registrationStatus, ticketRefusal, type StatusFields } from './registration-status';
 
 /** Length of an HMAC-SHA256 ticket signature (base64url), the tickets e-mailed before decision 012. */
@@ -81,6 +87,84 @@ export function doorRefusal(r: StatusFields): string | null {
   return ticketRefusal(r)?.message ?? null;
 }
 
+/** Every day from `startDate` to `endDate` (YYYY-MM-DD, both included): the conference days. */
+export function daysFromTo(startDate: string, endDate: string): string[] {
+  const days: string[] = [];
+  for (let d = new Date(`${startDate}T00:00:00Z`); d.toISOString().slice(0, 10) <= endDate; d = new Date(d.getTime() + 86_400_000)) days.push(d.toISOString().slice(0, 10));
+  return days;
+}
+
+/**
+ * Why a check-in at `at` is refused by the calendar, or null: check-in closes when the
+ * conference's last day (`days`, YYYY-MM-DD in `timeZone`) has ended. Before the conference the
+ * door stays open (a rehearsal, an early badge pick-up) though such a check-in gives no
+ * attendance (certificates count conference days only). The verifier page, the device's offline
+ * verdict and the server all ask this one rule.
+ */
+export function checkinClosed(at: Date, days: readonly string[], timeZone: string): string | null {
+  const last = days.at(-1);
+  if (!last || dayIn(at, timeZone) <= last) return null;
+  return `Check-in is closed: the conference ended on ${formatDay(last)}.`;
+}
+
+/** How far ahead of the server's clock a synced scan may be dated (a phone's clock runs a little fast). */
+export const SCAN_CLOCK_SKEW_MS = 5 * 60_000;
+
+/**
+ * Why a synced scan dated `scannedAt` gives no attendance, or null: dated ahead of the server's
+ * clock `serverNow` (more than SCAN_CLOCK_SKEW_MS: the device's clock is wrong, and the day it
+ * names has not happened), or on a day that is not a conference day. The sync flags such a scan
+ * instead of recording a check-in (decision 035).
+ */
+export function scanDateProblem(scannedAt: Date, serverNow: Date, days: readonly string[], timeZone: string): string | null {
+  if (scannedAt.getTime() > serverNow.getTime() + SCAN_CLOCK_SKEW_MS) {
+    return `Scan dated ${scannedAt.toISOString()}, ahead of the server's clock (${serverNow.toISOString()}): the device's clock is wrong. No attendance recorded.`;
+  }
+  const day = dayIn(scannedAt, timeZone);
+  if (!days.includes(day)) return `Scan dated ${day}, not a conference day (${days[0] ?? '?'} to ${days.at(-1) ?? '?'}). No attendance recorded.`;
+  return null;
+}
+
+/**
+ * The device name the server writes for a check-in made online (verify-qr, the desk's check-in
+ * by number). A device that took it would read another's online check-in as its own repeat and
+ * hide the conflict, so syncScanSchema refuses it, in any case.
+ */
+export const ONLINE_DEVICE = 'online';
+/** Names no device may take (compared without case). */
+export const RESERVED_DEVICE_NAMES: readonly string[] = [ONLINE_DEVICE];
+
+/** What the desk hands out with a badge: reception and gala dinner tickets, and the diet to note. */
+export interface DeskExtras {
+  /** Welcome reception: the delegate's own place, and the extra tickets bought (0-3). */
+  welcomeReception: { attends: boolean; extraTickets: number };
+  galaDinner: { attends: boolean; extraTickets: number };
+  /** The dietary requirements as one line ('VEGETARIAN, OTHER: no peanuts'); '' for none. */
+  diet: string;
+}
+
+type ExtrasFields = Partial<Pick<StoredRegistration, 'welcomeReception' | 'additionalReceptionTickets' | 'galaDinner' | 'additionalGalaDinnerTickets' | 'dietaryRequirements' | 'dietaryOtherText'>>;
+
+/** The desk's extras of a registration (fields missing on old records read as none). */
+export function deskExtras(r: ExtrasFields): DeskExtras {
+  const tickets = (attends: boolean, n: unknown) => (attends && typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : 0);
+  const reception = r.welcomeReception === 'yes';
+  const dinner = r.galaDinner === 'yes';
+  const needs = (r.dietaryRequirements ?? []).filter((d) => d && d !== 'NONE').map((d) => (d === 'OTHER' && r.dietaryOtherText?.trim() ? `OTHER: ${r.dietaryOtherText.trim()}` : d));
+  return {
+    welcomeReception: { attends: reception, extraTickets: tickets(reception, r.additionalReceptionTickets) },
+    galaDinner: { attends: dinner, extraTickets: tickets(dinner, r.additionalGalaDinnerTickets) },
+    diet: needs.join(', '),
+  };
+}
+
+/** The extras as the verifier shows them, one short line each: 'Reception: 3 tickets (1 + 2 extra)', 'Gala dinner: none', 'Diet: VEGAN'. */
+export function deskExtrasLines(e: DeskExtras): string[] {
+  const line = (label: string, x: DeskExtras['welcomeReception']) =>
+    !x.attends ? `${label}: none` : x.extraTickets ? `${label}: ${x.extraTickets + 1} tickets (1 + ${x.extraTickets} extra)` : `${label}: 1 ticket`;
+  return [line('Reception', e.welcomeReception), line('Gala dinner', e.galaDinner), `Diet: ${e.diet || 'no special requirement'}`];
+}
+
 /** One registration as a prepared device keeps it (no e-mail, phone or payment data). */
 export interface SnapshotRegistration {
   registrationNumber: string;
@@ -92,6 +176,8 @@ export interface SnapshotRegistration {
   status: CheckinStatus;
   /** The current ticket version (a ticket of another version was replaced by a name transfer). */
   ticketVersion: number;
+  /** What the desk hands out (reception and dinner tickets, diet). */
+  extras: DeskExtras;
 }
 
 /** GET /api/admin/checkins/snapshot: what "Prepare this device" downloads. */
@@ -111,6 +197,17 @@ export interface CheckinSnapshot {
   revokedReasons: Record<string, string>;
   /** Tickets checked in on two devices on the same day (for the admin). */
   conflicts: CheckinConflict[];
+  /** Synced scans that gave no attendance because of their date (newest first; for the admin). */
+  flagged: FlaggedScan[];
+}
+
+/** A synced scan dated outside the conference days or ahead of the server's clock: kept, but no attendance. */
+export interface FlaggedScan {
+  nonce: string;
+  device: string;
+  registrationNumber: string;
+  scannedAt: string;
+  reason: string;
 }
 
 /** The same ticket checked in on the same day by two devices. */
@@ -123,13 +220,26 @@ export interface CheckinConflict {
   other: { device: string; at: string; nonce: string };
 }
 
-/** One queued scan: `ticket` is the QR text as scanned. */
-export const syncScanSchema = z.object({
-  nonce: z.string({ error: 'nonce is required.' }).check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, 'nonce must be 16 to 64 base64url characters.')),
-  ticket: z.string({ error: 'ticket is required.' }).check(z.minLength(1, 'ticket is required.'), z.maxLength(2048, 'ticket is too long.')),
-  scannedAt: z.iso.datetime({ offset: true, error: 'scannedAt must be an ISO date-time.' }),
-  device: z.string({ error: 'device is required.' }).check(z.regex(/^[A-Za-z0-9_-]{4,64}$/, 'device must be 4 to 64 base64url characters.')),
-});
+/**
+ * One queued scan: `ticket` is the QR text as scanned, or, for a delegate checked in from "Find a
+ * delegate" (no ticket at hand), `registrationNumber`: exactly one of the two. A nonce is unique
+ * per device: the server keys it by device and nonce, so one device's nonce never drops
+ * another's scan.
+ */
+export const syncScanSchema = z
+  .object({
+    nonce: z.string({ error: 'nonce is required.' }).check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, 'nonce must be 16 to 64 base64url characters.')),
+    ticket: z.optional(z.string({ error: 'ticket must be text.' }).check(z.minLength(1, 'ticket is required.'), z.maxLength(2048, 'ticket is too long.'))),
+    registrationNumber: z.optional(z.string({ error: 'registrationNumber must be text.' }).check(z.regex(/^[A-Z0-9]{1,20}-[A-Z0-9]{4,20}$/, 'registrationNumber is not a registration number.'))),
+    scannedAt: z.iso.datetime({ offset: true, error: 'scannedAt must be an ISO date-time.' }),
+    device: z
+      .string({ error: 'device is required.' })
+      .check(
+        z.regex(/^[A-Za-z0-9_-]{4,64}$/, 'device must be 4 to 64 base64url characters.'),
+        z.refine((d) => !RESERVED_DEVICE_NAMES.includes(d.toLowerCase()), `device may not be named "${ONLINE_DEVICE}": that is the server's name for check-ins made online.`),
+      ),
+  })
+  .check(z.refine((s) => (s.ticket === undefined) !== (s.registrationNumber === undefined), { message: 'A scan has a ticket or a registrationNumber (one of the two).', path: ['ticket'] }));
 export type SyncScan = z.infer<typeof syncScanSchema>;
 
 /** POST /api/admin/checkins/sync body: at most 2,000 scans a call (a device sends its queue in chunks). */
@@ -147,26 +257,38 @@ export interface SyncResult {
   conflicts: CheckinConflict[];
   /** Scans the server refused (forged, cancelled, not confirmed, replaced, unknown). */
   refused: { nonce: string; registrationNumber: string | null; reason: string }[];
+  /** Scans kept but giving no attendance: dated outside the conference days or ahead of the server's clock. */
+  flagged: FlaggedScan[];
 }
 
-/** A device's judgement of one scan. */
+/**
+ * A device's judgement of one scan. 'valid' and 'unverified' are queued for the server;
+ * 'unverified' is a ticket the device cannot judge (an old HMAC ticket, a registration it does not
+ * know, or no snapshot at all): kept with its verdict "not verified yet" and judged at the sync.
+ */
 export type OfflineVerdict =
   | { kind: 'valid'; registration: SnapshotRegistration }
   | { kind: 'repeat'; registration: SnapshotRegistration; firstAt: string }
+  | { kind: 'unverified'; registrationNumber: string | null; message: string }
+  | { kind: 'closed'; registrationNumber: string | null; message: string }
   | { kind: 'revoked'; registrationNumber: string; message: string }
   | { kind: 'forged'; registrationNumber: string | null; message: string };
 
+/** The verdict's note for a scan kept on the device to be judged by the server later. */
+export const NOT_VERIFIED_YET = 'Not verified yet: kept on this device and sent to the server when the network is back.';
+
 /**
  * Judges a scanned ticket on the device (issue 25): `text` is the QR text, `checkedInToday`
- * the time this device already checked the registration in today, if it did. Returns the verdict;
- * only 'valid' is queued for the server.
+ * the time this device already checked the registration in today, if it did, `at` the scan's
+ * time (after the conference: closed). Returns the verdict; 'valid' and 'unverified' are queued.
  */
 export async function offlineVerdict(
   text: string,
-  snapshot: Pick<CheckinSnapshot, 'publicKey'>,
+  snapshot: Pick<CheckinSnapshot, 'publicKey' | 'days' | 'timeZone'>,
   lookup: (regNo: string) => SnapshotRegistration | undefined,
   revoked: (regNo: string) => string | undefined,
   checkedInToday: (regNo: string) => string | undefined,
+  at: Date = new Date(),
 ): Promise<OfflineVerdict> {
   let ticket: { rid?: unknown; v?: unknown; sig?: unknown };
   try {
@@ -181,14 +303,17 @@ export async function offlineVerdict(
     return { kind: 'forged', registrationNumber: rid, message: 'Invalid QR format: this is not a ticket.' };
   }
   const payload = { rid, sig: ticket.sig, ...(typeof ticket.v === 'number' ? { v: ticket.v } : {}) };
+  const closed = checkinClosed(at, snapshot.days, snapshot.timeZone);
+  if (closed) return { kind: 'closed', registrationNumber: rid, message: closed };
   if (payload.sig.length === HMAC_SIG_LENGTH) {
-    return { kind: 'forged', registrationNumber: rid, message: 'An older ticket: it can be checked only online. Check it in when the network is back, or find the delegate by name.' };
+    return { kind: 'unverified', registrationNumber: rid, message: `An older ticket: this device cannot check its signature. ${NOT_VERIFIED_YET} Check the delegate's ID, or find them by name.` };
   }
   if (!(await verifyEd25519Ticket(payload, snapshot.publicKey))) return { kind: 'forged', registrationNumber: rid, message: 'Ticket signature is not valid.' };
   const refused = revoked(rid);
   if (refused) return { kind: 'revoked', registrationNumber: rid, message: refused };
   const registration = lookup(rid);
-  if (!registration) return { kind: 'revoked', registrationNumber: rid, message: 'Not on this device: registered after it was prepared, or not confirmed.' };
+  // A genuine ticket the device does not know: registered (or confirmed) after it was prepared.
+  if (!registration) return { kind: 'unverified', registrationNumber: rid, message: `Signature valid, but not on this device (registered after it was prepared?). ${NOT_VERIFIED_YET}` };
   if ((payload.v ?? 0) !== registration.ticketVersion) return { kind: 'revoked', registrationNumber: rid, message: 'Ticket replaced: this registration was transferred and has a newer ticket.' };
   const firstAt = checkedInToday(rid);
   return firstAt ? { kind: 'repeat', registration, firstAt } : { kind: 'valid', registration };

@@ -8,7 +8,7 @@
  *    the very same bytes; "Download invoices of a day" gives that day's documents in one PDF;
  *  - a cancellation requested over HTTP is approved on /admin/accounts; the e-mailed ticket is
  *    then refused at the verifier (API and the verifier page's upload) with 'Registration
- *    cancelled'; the table shows 'Cancelled'; the refund due is offered only after the conference
+ *    cancelled'; the table shows 'Cancelled' and no longer offers "Resend ticket"; the refund due is offered only after the conference
  *    (the browser's clock) and the server's refusal is shown when the browser thinks otherwise;
  *  - a payment needing attention is refunded in full from the page;
  *  - axe finds no serious or critical violation on /admin/accounts.
@@ -239,6 +239,9 @@ describe('accounts in the admin area', { timeout: 360_000 }, () => {
     const headers = await e2e.page.locator('.admin-table thead tr').first().locator('th').allTextContents();
     expect(await row.getByRole('cell').nth(headers.indexOf('Cancellation')).textContent()).toBe('Cancelled');
     expect(await row.getByRole('cell').nth(headers.indexOf('Status')).textContent()).toBe('cancelled');
+    // A cancelled registration's ticket admits no one: no "Resend ticket" (an active one keeps it).
+    expect(await row.getByRole('button', { name: `Resend ticket for ${regNo}` }).count()).toBe(0);
+    expect(await rowOf(e2e.page, invoiced.registrationNumber).getByRole('button', { name: `Resend ticket for ${invoiced.registrationNumber}` }).count()).toBe(1);
     const [credit] = await Promise.all([
       e2e.page.waitForEvent('download'),
       row.getByRole('button', { name: `Credit note ${stored.cancellation!.creditNoteNumber} of ${regNo} (PDF)` }).click(),

@@ -5,7 +5,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from '@upstash/redis';
 import { chromium, type Browser } from 'playwright-core';
@@ -50,6 +52,8 @@ async function waitFor(url: string, child: ChildProcess, out: () => string, time
 export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
   const [port, doublePort, bridgePort] = [await freePort(), await freePort(), await freePort()];
   const keyPrefix = `e2e:${randomBytes(4).toString('hex')}:`;
+  // The double keeps its payments in a file of this stack's own (never the developer's .data/).
+  const doubleDataFile = path.join(tmpdir(), `pesgre-e2e-double-${randomBytes(4).toString('hex')}.json`);
   const root = path.resolve(import.meta.dirname, '../..');
   const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['scripts/start.ts'], {
     cwd: root,
@@ -59,6 +63,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
       RAZORPAY_DOUBLE_PORT: String(doublePort),
       UPSTASH_BRIDGE_PORT: String(bridgePort),
       KEY_PREFIX: keyPrefix,
+      RAZORPAY_DOUBLE_DATA_FILE: doubleDataFile,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -101,6 +106,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
         child.kill('SIGTERM');
         await new Promise((r) => child.once('exit', r));
       }
+      await rm(doubleDataFile, { force: true });
     },
   };
 }

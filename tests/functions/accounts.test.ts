@@ -19,6 +19,7 @@ import decide from '../../netlify/functions/admin-cancellations-decide';
 import listCancellations from '../../netlify/functions/admin-cancellations';
 import payRefund from '../../netlify/functions/admin-refunds-pay';
 import verifyQr from '../../netlify/functions/verify-qr';
+import resendTicket from '../../netlify/functions/registrations-resend-ticket';
 import summary from '../../netlify/functions/registrations-summary';
 import reconcile from '../../netlify/functions/reconcile-payments';
 import transferOrder from '../../netlify/functions/name-transfer-create-order';
@@ -192,6 +193,15 @@ describe('cancellations and refunds', () => {
     expect(scan.body).toMatchObject({ valid: false, rid: regNo, message: 'Registration cancelled' });
     expect(await keysMatching(`checkin:${regNo}:*`)).toEqual([]);
 
+    // Its ticket is not sent again: a 409 in the error shape, no e-mail, nothing recorded.
+    const mails = (await messagesFor(fx.smtp.messages, regNo)).length;
+    const audits = await redis().llen(keys.audit());
+    const resent = await call(resendTicket, { body: { registrationNumber: regNo }, headers: await adminHeaders() });
+    expect(resent.status).toBe(409);
+    expect(resent.body).toEqual({ error: { code: 'REGISTRATION_CANCELLED', message: expect.stringMatching(/cancelled/) } });
+    expect((await messagesFor(fx.smtp.messages, regNo)).length).toBe(mails);
+    expect(await redis().llen(keys.audit())).toBe(audits);
+
     const docs = await call(invoicesLookup, { body: { regId: regNo, email: 'asha@example.org' }, ip: freshIp() });
     expect(docs.body.documents.map((d: { kind: string }) => d.kind)).toEqual(['invoice', 'credit-note']);
     const credit = await binary(adminInvoices, `http://localhost/api/admin/invoices?number=${encodeURIComponent(reg.cancellation!.creditNoteNumber!)}`, { headers: await adminHeaders() });
@@ -280,6 +290,89 @@ describe('cancellations and refunds', () => {
     expect(retried.body.status).toBe('processed');
     const all = (await doubleJson<{ items: { id: string; status: string }[] }>(`/_double/refunds?payment_id=${paymentId}`)).items;
     expect(all.map((r) => r.status)).toEqual(['failed', 'processed']);
+  });
+
+  it('a refund Razorpay refuses is recorded failed with its reason, never left processing, and is retried once however often pressed', async () => {
+    const { regNo, paymentId } = await cancelled();
+    await call(decide, { body: { registrationNumber: regNo, decision: 'approve' }, headers: await adminHeaders() });
+    pinClock(afterConference());
+    const headers = await adminHeaders();
+    const refusal = { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' };
+    await doubleJson('/_double/faults', { payment_id: paymentId, refundError: refusal });
+    try {
+      const refused = await call(payRefund, { body: { registrationNumber: regNo }, headers });
+      expect(refused.status, JSON.stringify(refused.body)).toBe(200);
+      expect(refused.body).toMatchObject({ status: 'failed', parts: [{ paymentId, amount: REFUND, status: 'failed', failureReason: refusal.description }] });
+      // As stored, and as the accounts page reads it after a reload: failed with the reason, payable again.
+      expect((await stored(regNo)).cancellation!.refund).toMatchObject({ status: 'failed', parts: [{ status: 'failed', failureReason: refusal.description }] });
+      const listed = (await call(listCancellations, { headers })).body.find((r: Registration) => r.registrationNumber === regNo) as Registration;
+      expect(listed.cancellation!.refund!.status).toBe('failed');
+      // Pressed again while Razorpay still refuses: failed again, nothing refunded.
+      expect((await call(payRefund, { body: { registrationNumber: regNo }, headers })).body.status).toBe('failed');
+      expect((await doubleJson<{ items: unknown[] }>(`/_double/refunds?payment_id=${paymentId}`)).items).toEqual([]);
+      const audit = await redis().lrange<{ action: string; details: { regNo?: string } }>(keys.audit(), 0, 200);
+      expect(audit.some((e) => e.action === 'refund.refused' && e.details.regNo === regNo)).toBe(true);
+    } finally {
+      await doubleJson('/_double/faults', { payment_id: paymentId });
+    }
+    // The retry, pressed 10 times at once once Razorpay takes it: one refund.
+    const retries = await Promise.all(Array.from({ length: 10 }, () => call(payRefund, { body: { registrationNumber: regNo }, headers })));
+    for (const r of retries) expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const refunds = (await doubleJson<{ items: { id: string; amount: number }[] }>(`/_double/refunds?payment_id=${paymentId}`)).items;
+    expect(refunds).toHaveLength(1);
+    expect((await stored(regNo)).cancellation!.refund).toMatchObject({ status: 'processed', parts: [{ paymentId, amount: REFUND, refundId: refunds[0]!.id, status: 'processed' }] });
+    expect((await stored(regNo)).cancellation!.refund!.parts[0]!.failureReason).toBeUndefined();
+  });
+
+  it('a refused refund can be recorded as paid outside Razorpay with its reference, once; the delegate is told', async () => {
+    const { regNo, paymentId } = await cancelled();
+    await call(decide, { body: { registrationNumber: regNo, decision: 'approve' }, headers: await adminHeaders() });
+    pinClock(afterConference());
+    const headers = await adminHeaders();
+    // The reference is required for a payment outside Razorpay, and only for it.
+    const missing = await call(payRefund, { body: { registrationNumber: regNo, method: 'outside' }, headers });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.fieldErrors.reference).toMatch(/needs its reference/);
+    expect((await call(payRefund, { body: { registrationNumber: regNo, method: 'outside', reference: 'UTR\r\n1' }, headers })).status).toBe(400);
+    expect((await call(payRefund, { body: { registrationNumber: regNo, reference: 'UTR123456' }, headers })).status).toBe(400);
+    expect((await stored(regNo)).cancellation!.refund).toBeUndefined();
+
+    await doubleJson('/_double/faults', { payment_id: paymentId, refundError: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' } });
+    try {
+      expect((await call(payRefund, { body: { registrationNumber: regNo }, headers })).body.status).toBe('failed');
+    } finally {
+      await doubleJson('/_double/faults', { payment_id: paymentId });
+    }
+    const mailsBefore = (await messagesFor(fx.smtp.messages, regNo)).length;
+    const outside = await call(payRefund, { body: { registrationNumber: regNo, method: 'outside', reference: ' NEFT UTR SBIN425123456 ' }, headers });
+    expect(outside.status, JSON.stringify(outside.body)).toBe(200);
+    expect(outside.body).toMatchObject({ status: 'processed', parts: [{ paymentId, amount: REFUND, status: 'paid-outside', reference: 'NEFT UTR SBIN425123456', failureReason: 'The id provided does not exist' }] });
+    // The same record pressed again answers the same; another reference, or Razorpay, pays nothing more.
+    expect((await call(payRefund, { body: { registrationNumber: regNo, method: 'outside', reference: 'NEFT UTR SBIN425123456' }, headers })).status).toBe(200);
+    const other = await call(payRefund, { body: { registrationNumber: regNo, method: 'outside', reference: 'CHEQUE 000111' }, headers });
+    expect(other.status).toBe(409);
+    expect(other.body.error.code).toBe('ALREADY_REFUNDED');
+    expect((await call(payRefund, { body: { registrationNumber: regNo }, headers })).body.status).toBe('processed');
+    expect((await doubleJson<{ items: unknown[] }>(`/_double/refunds?payment_id=${paymentId}`)).items).toEqual([]);
+    const mails = (await messagesFor(fx.smtp.messages, regNo)).slice(mailsBefore);
+    expect(mails.map((m) => m.subject)).toEqual([expect.stringMatching(/refund paid/)]);
+    expect(mails[0]!.text).toContain('NEFT UTR SBIN425123456');
+    expect(mails[0]!.text).toContain('by a transfer from the organisers');
+  });
+
+  it('refuses a payment outside Razorpay while a Razorpay refund is still processing', async () => {
+    const { regNo, paymentId } = await cancelled();
+    await call(decide, { body: { registrationNumber: regNo, decision: 'approve' }, headers: await adminHeaders() });
+    pinClock(afterConference());
+    await doubleJson('/_double/faults', { payment_id: paymentId, refundPendingStatus: true });
+    try {
+      expect((await call(payRefund, { body: { registrationNumber: regNo }, headers: await adminHeaders() })).body.status).toBe('processing');
+      const outside = await call(payRefund, { body: { registrationNumber: regNo, method: 'outside', reference: 'UTR123456' }, headers: await adminHeaders() });
+      expect(outside.status).toBe(409);
+      expect(outside.body.error.code).toBe('REFUND_IN_PROGRESS');
+    } finally {
+      await doubleJson('/_double/faults', { payment_id: paymentId });
+    }
   });
 
   it('refuses a request for another e-mail, and a second request answers the same', async () => {

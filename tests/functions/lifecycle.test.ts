@@ -79,6 +79,33 @@ describe('refunds from "payments needing attention" (defect 1)', () => {
   });
 });
 
+describe('a refund of "payments needing attention" that Razorpay refuses', () => {
+  it('is recorded failed with Razorpay\'s reason, refunds nothing, and is made once Razorpay takes it', async () => {
+    const { regNo } = await registerPaid(STUDENT);
+    const first = (await call(upgradeTier, { body: { regId: regNo } })).body.order;
+    const second = (await call(upgradeTier, { body: { regId: regNo } })).body.order;
+    expect((await call(verifyUpgrade, { body: await doublePay(first.id) })).status).toBe(200);
+    const late = await doublePay(second.id);
+    expect((await call(verifyUpgrade, { body: late })).body.error.code).toBe('REFUND_DUE');
+    const paymentId = late.razorpay_payment_id;
+
+    await doubleJson('/_double/faults', { payment_id: paymentId, refundError: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' } });
+    try {
+      const refused = await call(attentionRefund, { body: { paymentId }, headers: await adminHeaders() });
+      expect(refused.status, JSON.stringify(refused.body)).toBe(200);
+      expect(refused.body.refund).toMatchObject({ id: '', status: 'failed', attempt: 0, reason: 'The id provided does not exist' });
+      expect((await redis().get<AttentionPayment>(keys.attention(paymentId)))!.refund).toMatchObject({ status: 'failed', reason: 'The id provided does not exist' });
+      expect((await doubleJson<{ items: unknown[] }>(`/_double/refunds?payment_id=${paymentId}`)).items).toEqual([]);
+    } finally {
+      await doubleJson('/_double/faults', { payment_id: paymentId });
+    }
+    const made = await call(attentionRefund, { body: { paymentId }, headers: await adminHeaders() });
+    expect(made.body.refund).toMatchObject({ status: 'processed', attempt: 1 });
+    expect(made.body.refund.reason).toBeUndefined();
+    expect((await doubleJson<{ items: unknown[] }>(`/_double/refunds?payment_id=${paymentId}`)).items).toHaveLength(1);
+  });
+});
+
 describe('one lifecycle: nothing sold or applied against a cancellation', () => {
   it('refuses an upgrade and an IEEE change for a registration with an open or approved cancellation (defect 2)', async () => {
     const { regNo } = await registerPaid(STUDENT);

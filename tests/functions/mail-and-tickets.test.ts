@@ -93,6 +93,8 @@ describe('confirmation e-mail and ticket', () => {
       message: 'Checked in.',
       name: 'Dr Asha Kulkarni',
       tier: 'Full Registration – Non-IEEE Member (Indian, Standard)',
+      // What the desk hands out with the badge: the registration's reception tickets and diet.
+      extras: { welcomeReception: { attends: true, extraTickets: 1 }, galaDinner: { attends: false, extraTickets: 0 }, diet: 'OTHER: No onions' },
       checkedInAt: utc(conferenceDay(0, '09:05:00')),
     });
     expect(await redis().get(keys.checkin(regNo, day(0)))).toEqual({ at: utc(conferenceDay(0, '09:05:00')) });

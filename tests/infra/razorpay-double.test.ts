@@ -3,7 +3,10 @@
  * and receives its webhooks on a real local HTTP server.
  */
 import { createHmac, randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import Razorpay from 'razorpay';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -769,5 +772,88 @@ describe('refunds through the razorpay SDK', () => {
     expect((await setFaults({ refundPendingStatus: 'yes' })).status).toBe(400);
     expect((await setFaults({ refundExplodes: true })).status).toBe(400);
     expect((await setFaults({ payment_id: 'pay_nope', refundPendingStatus: true })).status).toBe(404);
+  });
+  it('refuses a payment\'s refunds with the error a refundError fault names, creating nothing, until cleared', async () => {
+    const { paymentId } = await captured();
+    const other = await captured();
+    const refusal = { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' };
+    const set = await setFaults({ payment_id: paymentId, refundError: refusal });
+    expect(set.status).toBe(200);
+    expect(set.json).toMatchObject({ payments: { [paymentId]: { refundError: refusal } } });
+    try {
+      await expect(rzp.payments.refund(paymentId, { amount: 1000 })).rejects.toMatchObject({ statusCode: 400, error: refusal });
+      // With an idempotency key too (the site's refunds carry one), and the key stays unused.
+      const key = `refused-${randomBytes(6).toString('hex')}`;
+      expect(await refundWithKey(paymentId, { amount: 1000 }, key)).toMatchObject({ status: 400, data: { error: refusal } });
+      expect(await refundsIn(paymentId)).toEqual([]);
+      expect(await rzp.payments.fetch(paymentId)).toMatchObject({ status: 'captured', amount_refunded: 0 });
+      // Another payment's refunds are not touched by this payment's fault.
+      expect(await rzp.payments.refund(other.paymentId, { amount: 1000 })).toMatchObject({ status: 'processed' });
+      // Any code and description Razorpay may answer.
+      await setFaults({ payment_id: paymentId, refundError: { code: 'GATEWAY_ERROR', description: 'Refund not supported for this payment method' } });
+      await expect(rzp.payments.refund(paymentId, { amount: 1000 })).rejects.toMatchObject({ statusCode: 400, error: { code: 'GATEWAY_ERROR', description: 'Refund not supported for this payment method' } });
+      await setFaults({ payment_id: paymentId });
+      expect(await refundWithKey(paymentId, { amount: 1000 }, key)).toMatchObject({ status: 200, data: { amount: 1000, status: 'processed' } });
+    } finally {
+      await setFaults({ payment_id: paymentId });
+    }
+    expect((await setFaults({ payment_id: paymentId, refundError: { code: 'x', description: 'lower-case code' } })).status).toBe(400);
+    expect((await setFaults({ payment_id: paymentId, refundError: { code: 'BAD_REQUEST_ERROR' } })).status).toBe(400);
+    expect((await setFaults({ payment_id: paymentId, refundError: 'no' })).status).toBe(400);
+  });
+});
+
+describe('a double with a data file', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'pesgre-double-data-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+  const start = (dataFile: string) => startRazorpayDouble({ port: 0, keyId: KEY_ID, keySecret: KEY_SECRET, webhookSecret: WEBHOOK_SECRET, webhookUrl: `${receiverUrl}/api/payment/webhook`, dataFile });
+
+  it('keeps its orders, payments, refunds and idempotency keys across a restart, as Razorpay never forgets a payment', async () => {
+    const file = path.join(dir, 'nested', 'razorpay-double.json');
+    const first = await start(file);
+    const sdk = sdkFor(first);
+    const order = await sdk.orders.create({ amount: 500000, currency: 'INR', receipt: 'kept', notes: { who: 'delegate' } });
+    const paid = await fetch(`${first.url}/_double/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ order_id: order.id, outcome: 'success' }) });
+    const { razorpay_payment_id: paymentId } = (await paid.json()) as { razorpay_payment_id: string };
+    const key = `kept-${randomBytes(6).toString('hex')}`;
+    const refund = (await axiosOf(sdk).post(`/v1/payments/${paymentId}/refund`, { amount: 100000 }, { headers: { 'X-Refund-Idempotency': key } })).data as { id: string };
+    const before = { order: await sdk.orders.fetch(order.id), payment: await sdk.payments.fetch(paymentId), refund: await sdk.refunds.fetch(refund.id) };
+    await first.close();
+
+    // A new process on another port, reading the same file.
+    const second = await start(file);
+    try {
+      const again = sdkFor(second);
+      expect(await again.orders.fetch(order.id)).toEqual(before.order);
+      expect(await again.payments.fetch(paymentId)).toEqual(before.payment);
+      expect(await again.refunds.fetch(refund.id)).toEqual(before.refund);
+      expect(((await again.orders.fetchPayments(order.id)) as unknown as { items: { id: string }[] }).items.map((p) => p.id)).toEqual([paymentId]);
+      // The refund's key still replays the refund instead of making a second one.
+      const replay = await axiosOf(again).post(`/v1/payments/${paymentId}/refund`, { amount: 100000 }, { headers: { 'X-Refund-Idempotency': key } });
+      expect(replay.data).toEqual(before.refund);
+      // Changes after the restart are kept too.
+      await again.payments.refund(paymentId, { amount: 50000 });
+    } finally {
+      await second.close();
+    }
+    const third = await start(file);
+    try {
+      expect(await sdkFor(third).payments.fetch(paymentId)).toMatchObject({ amount_refunded: 150000, refund_status: 'partial' });
+    } finally {
+      await third.close();
+    }
+    const saved = JSON.parse(await readFile(file, 'utf8')) as { version: number; payments: unknown[] };
+    expect(saved).toMatchObject({ version: 1, payments: [expect.objectContaining({ id: paymentId })] });
+  });
+
+  it('refuses to start on a file that is not its data, rather than forget payments', async () => {
+    const file = path.join(dir, 'broken.json');
+    await writeFile(file, '{"orders": "nope"');
+    await expect(start(file)).rejects.toThrow(/cannot read its data file .*broken\.json/);
   });
 });

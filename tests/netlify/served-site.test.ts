@@ -23,6 +23,8 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { conference } from '../../src/content/conference';
 import { registrationCsvHeaders, tierLabel } from '../../src/shared/csv';
 import { computeChangeCharges } from '../../src/shared/change-charges';
+import { conferenceDays } from '../../src/shared/badges';
+import { checkinClosed } from '../../src/shared/checkin';
 import { dayIn } from '../../src/shared/dates';
 import { fromMinor } from '../../src/shared/money';
 import { computeCharges, isIeeeTier, isStudentTier, pricing, tiersOnOffer, type Tier } from '../../src/shared/pricing';
@@ -338,13 +340,26 @@ describe('netlify serve: payments, admin and tickets through the served function
     });
   });
 
-  it('verifies the e-mailed ticket: checked in once, then flagged as a repeat', async () => {
+  it('verifies the e-mailed ticket: checked in once, then flagged as a repeat (or, after the conference, refused as closed)', async () => {
     const withTicket = (await messagesFor(stand.smtp.messages, regNo)).filter((m) => m.attachments.some((a) => a.filename === `ticket-${regNo}.png`));
     expect(withTicket).toHaveLength(1);
     const qr = decodeQrPng(withTicket[0]!.attachments.find((a) => a.filename === `ticket-${regNo}.png`)!.content);
     // An Ed25519 ticket (decision 014): 64 signature bytes, base64url; the verifier below checks it.
     expect(JSON.parse(qr)).toEqual({ rid: regNo, sig: expect.stringMatching(/^[A-Za-z0-9_-]{86}$/) });
     expect((await api('/api/verification/verify-qr', { body: JSON.parse(qr) })).status).toBe(401);
+    const forged = await api('/api/verification/verify-qr', { body: { ...JSON.parse(qr), sig: expectedTicketSignature(`${regNo}X`) }, token });
+    expect(forged.status).toBe(400);
+    expect(forged.body).toMatchObject({ valid: false, error: { code: 'INVALID_SIGNATURE' } });
+    // Production rules run on the real clock: after the conference's last day check-in is closed
+    // (the same rule as the verifier's offline verdict), and nothing is recorded.
+    const closed = checkinClosed(new Date(), conferenceDays(), conference.timeZone);
+    if (closed) {
+      const refused = await api('/api/verification/verify-qr', { body: JSON.parse(qr), token });
+      expect(refused.status, refused.text).toBe(409);
+      expect(refused.body).toMatchObject({ valid: false, rid: regNo, message: closed, error: { code: 'CHECKIN_CLOSED' } });
+      expect(await stand.redis.keys(`${PREFIX}checkin:${regNo}:*`)).toEqual([]);
+      return;
+    }
     const first = await api('/api/verification/verify-qr', { body: JSON.parse(qr), token });
     expect(first.status, first.text).toBe(200);
     expect(first.body).toMatchObject({ valid: true, rid: regNo, repeat: false, message: 'Checked in.', name: 'Dr Meera Served' });
@@ -352,9 +367,6 @@ describe('netlify serve: payments, admin and tickets through the served function
     expect(JSON.parse((await stand.redis.get(`${PREFIX}checkin:${regNo}:${day}`))!)).toEqual({ at: first.body.checkedInAt });
     const again = await api('/api/verification/verify-qr', { body: JSON.parse(qr), token });
     expect(again.body).toMatchObject({ valid: true, rid: regNo, repeat: true, firstCheckInAt: first.body.checkedInAt });
-    const forged = await api('/api/verification/verify-qr', { body: { ...JSON.parse(qr), sig: expectedTicketSignature(`${regNo}X`) }, token });
-    expect(forged.status).toBe(400);
-    expect(forged.body).toMatchObject({ valid: false, error: { code: 'INVALID_SIGNATURE' } });
   });
 
   it('the scheduled reconciliation, invoked as the CLI allows, finalises a payment whose browser and webhook were lost', async () => {

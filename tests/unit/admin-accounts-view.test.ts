@@ -115,7 +115,7 @@ describe('cancellation requests and refunds due', () => {
         updatedAt: '2025-12-22T00:00:00.000Z',
         parts: [
           { paymentId: 'pay_A1', amount: 5000, refundId: 'rfnd_A1', status: 'processed' },
-          { paymentId: 'pay_B2', amount: 4950, refundId: 'rfnd_B2', status: 'failed' },
+          { paymentId: 'pay_B2', amount: 4950, refundId: 'rfnd_B2', status: 'failed', failureReason: 'The id provided does not exist' },
         ],
       },
     },
@@ -138,9 +138,12 @@ describe('cancellation requests and refunds due', () => {
       ['PESGRE25-PAYI2345', 'Failed', true],
     ]);
     expect(due[1]!.payoutParts).toEqual([
-      { paymentId: 'pay_A1', amount: '$50.00', refundId: 'rfnd_A1', status: 'Refunded' },
-      { paymentId: 'pay_B2', amount: '$49.50', refundId: 'rfnd_B2', status: 'Failed' },
+      { paymentId: 'pay_A1', amount: '$50.00', refundId: 'rfnd_A1', status: 'Refunded', failureReason: '', reference: '' },
+      { paymentId: 'pay_B2', amount: '$49.50', refundId: 'rfnd_B2', status: 'Failed', failureReason: 'The id provided does not exist', reference: '' },
     ]);
+    // Paid outside Razorpay after the failure: settled, with the transfer's reference.
+    const outside = { ...paying, cancellation: { ...paying.cancellation, refund: { ...paying.cancellation.refund, status: 'processed', parts: [paying.cancellation.refund.parts[0], { paymentId: 'pay_B2', amount: 4950, status: 'paid-outside', reference: 'NEFT-UTR-42', failureReason: 'The id provided does not exist' }] } } };
+    expect(toCancellationRows([outside])![0]).toMatchObject({ payoutStatus: 'Refunded', payable: false, payoutParts: [{ status: 'Refunded' }, { status: 'Paid outside Razorpay', reference: 'NEFT-UTR-42' }] });
     const processing = { ...paying, cancellation: { ...paying.cancellation, refund: { ...paying.cancellation.refund, status: 'processing' } } };
     expect(toCancellationRows([processing])![0]).toMatchObject({ payoutStatus: 'Processing', payable: false });
   });
@@ -159,10 +162,13 @@ describe('payments needing attention on the accounts page', () => {
       { paymentId: 'pay_NEW123456', orderId: 'order_N', kind: 'ieee-change', registrationNumber: 'PESGRE25-X1234567', amount: 2360, currency: 'INR', reason: 'r', at: '2025-11-10T05:45:00.000Z', refund: { id: 'rfnd_1', status: 'processed', at: 'x' } },
       'junk',
       { paymentId: 'pay_OLD123456', orderId: 'order_O', kind: 'tier-upgrade', registrationNumber: 'PESGRE25-Y1234567', amount: 99.5, currency: 'USD', reason: 'r', at: '2025-11-09T05:45:00.000Z' },
+      // Razorpay refused the refund: no refund id, its reason kept.
+      { paymentId: 'pay_REF123456', orderId: 'order_R', kind: 'tier-upgrade', registrationNumber: 'PESGRE25-Z1234567', amount: 100, currency: 'INR', reason: 'r', at: '2025-11-08T05:45:00.000Z', refund: { id: '', status: 'failed', at: 'x', attempt: 0, reason: 'The id provided does not exist' } },
     ])!;
     expect(rows.map((r) => [r.rawPaymentId, r.amount, r.refund])).toEqual([
-      ['pay_NEW123456', '₹2,360.00', { id: 'rfnd_1', status: 'processed' }],
+      ['pay_NEW123456', '₹2,360.00', { id: 'rfnd_1', status: 'processed', reason: '' }],
       ['pay_OLD123456', '$99.50', null],
+      ['pay_REF123456', '₹100.00', { id: '', status: 'failed', reason: 'The id provided does not exist' }],
     ]);
     expect(toAccountsAttentionRows(null)).toBeNull();
   });

@@ -55,17 +55,21 @@ export function CancellationDeclinedEmail(p: Common & { contactEmail: string }) 
 }
 
 /** When the refund of a cancelled registration has been paid: the amount, the refunds, the credit note. */
-export function RefundPaidEmail(p: Common & { refund: string; refundIds: string[]; creditNoteNumber: string | null; creditNoteAttached: boolean }) {
+export function RefundPaidEmail(p: Common & { refund: string; refundIds: string[]; outsideReferences?: string[]; creditNoteNumber: string | null; creditNoteAttached: boolean }) {
+  const outside = p.outsideReferences ?? [];
   const rows: Rows = [
     ['Registration number', p.registrationNumber],
     ['Refund paid', p.refund],
-    ['Razorpay refund', p.refundIds.join(', ') || '-'],
+    ...(p.refundIds.length || !outside.length ? ([['Razorpay refund', p.refundIds.join(', ') || '-']] as const) : []),
+    ...(outside.length ? ([['Paid by transfer, reference', outside.join(', ')]] as const) : []),
     ...(p.creditNoteNumber ? ([['Credit note', p.creditNoteNumber]] as const) : []),
   ];
+  // A refund Razorpay could not make is paid by the organisers directly (docs/operations.md, "Refunds").
+  const how = outside.length === 0 ? 'to the account you paid from' : p.refundIds.length ? 'partly to the account you paid from and partly by a transfer from the organisers' : 'by a transfer from the organisers';
   return (
     <EmailLayout preview={`Your refund of ${p.refund} has been paid.`} heading="Your refund has been paid">
       <P>Dear {p.name},</P>
-      <P>We have paid the refund of {p.refund} for cancelled registration {p.registrationNumber} to the account you paid from.</P>
+      <P>We have paid the refund of {p.refund} for cancelled registration {p.registrationNumber} {how}.</P>
       <Facts rows={rows} />
       <P>Banks usually show a refund within 5 to 7 working days.{p.creditNoteAttached && p.creditNoteNumber ? ` The GST credit note ${p.creditNoteNumber} is attached.` : ''}</P>
     </EmailLayout>

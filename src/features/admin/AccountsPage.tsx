@@ -2,11 +2,13 @@
  * /admin/accounts (issue "Accounts"): what the finance side of the committee acts on.
  *  - Cancellation requests, newest first, with Approve (after a confirm) and Decline for open ones;
  *  - Refunds due on approved cancellations, with "Pay refund" (paid only after the conference,
- *    spec part 2 section 9: disabled with the reason until then) and each payout part's state;
+ *    spec part 2 section 9: disabled with the reason until then) and each payout part's state; a
+ *    part Razorpay refused or failed shows Razorpay's reason, with "Retry refund" and "Paid
+ *    outside Razorpay" (the organisers paid it another way: its reference is recorded);
  *  - Payments needing attention (taken but not applied), each with "Refund in full".
  * Every result is announced (role=status, errors role=alert); buttons are disabled while a call runs.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { conference } from '../../content/conference';
 import { failureMessage } from '../../lib/api';
 import { adminApiPaths, adminGet, adminPost, getAttentionPayments } from '../../lib/admin-api';
@@ -28,9 +30,33 @@ function PayoutParts({ row }: { row: CancellationRow }) {
         <li key={`${p.paymentId}-${i}`}>
           {p.amount} from {p.paymentId}: {p.status}
           {p.refundId && <> ({p.refundId})</>}
+          {p.reference && <> (reference {p.reference})</>}
+          {p.failureReason && <span className="accounts-failed"> — Razorpay: {p.failureReason}</span>}
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The part of the refunds/pay answer (a RefundPayout) the page reads. */
+interface RefundPayoutAnswer {
+  status?: string;
+  parts?: { status?: string; failureReason?: string }[];
+}
+
+/** "Paid outside Razorpay": the reference of the organisers' own payment (a bank transfer's UTR, a cheque number). */
+function OutsidePaymentForm(p: { regNo: string; amount: string; reference: string; onReference: (v: string) => void; busy: boolean; onSubmit: (e: FormEvent) => void }) {
+  const id = useId();
+  return (
+    <form className="accounts-outside" onSubmit={p.onSubmit} aria-label={`Payment outside Razorpay for ${p.regNo}`}>
+      <div className="admin-field">
+        <label htmlFor={`${id}-ref`}>Reference of the payment of {p.amount} (e.g. bank transfer UTR)</label>
+        <input id={`${id}-ref`} value={p.reference} onChange={(e) => p.onReference(e.target.value)} required minLength={3} maxLength={100} autoComplete="off" />
+      </div>
+      <button type="submit" className="button admin-table__action" disabled={p.busy || p.reference.trim().length < 3} aria-busy={p.busy || undefined}>
+        {p.busy ? 'Recording...' : 'Record payment'}
+      </button>
+    </form>
   );
 }
 
@@ -104,11 +130,34 @@ export default function AccountsPage() {
     const regNo = row.registrationNumber;
     if (!window.confirm(`Pay the refund of ${row.refundDue} to ${regNo} (${row.name}) through Razorpay?`)) return;
     void act(`refund:${regNo}`, async () => {
-      const result = await adminPost<{ status?: string }>(adminApiPaths.refundPay, { registrationNumber: regNo });
+      const result = await adminPost<RefundPayoutAnswer>(adminApiPaths.refundPay, { registrationNumber: regNo });
       if (!result.ok && result.status === 401) return { ok: false, text: '', unauthorized: true };
       await loadCancellations();
       if (!result.ok) return { ok: false, text: `Refund for ${regNo} not paid: ${failureMessage(result, SERVER_ERROR)}` };
+      // Razorpay refused a part: the payout is recorded as failed with its reason (never left processing).
+      if (result.data?.status === 'failed') {
+        const reasons = [...new Set((result.data.parts ?? []).flatMap((p) => (p.status === 'failed' && p.failureReason ? [p.failureReason] : [])))];
+        return { ok: false, text: `Refund for ${regNo} failed: Razorpay refused it (${reasons.join('; ') || 'no reason given'}). Retry it, or pay it outside Razorpay and record the reference.` };
+      }
       return { ok: true, text: `Refund of ${row.refundDue} for ${regNo} sent to Razorpay (${result.data?.status ?? 'processing'}).` };
+    });
+  };
+
+  /** The refund whose "Paid outside Razorpay" form is open, and the reference typed in it. */
+  const [outsideFor, setOutsideFor] = useState<string | null>(null);
+  const [reference, setReference] = useState('');
+  const payOutside = (event: FormEvent, row: CancellationRow) => {
+    event.preventDefault();
+    const regNo = row.registrationNumber;
+    const ref = reference.trim();
+    void act(`outside:${regNo}`, async () => {
+      const result = await adminPost<RefundPayoutAnswer>(adminApiPaths.refundPay, { registrationNumber: regNo, method: 'outside', reference: ref });
+      if (!result.ok && result.status === 401) return { ok: false, text: '', unauthorized: true };
+      await loadCancellations();
+      if (!result.ok) return { ok: false, text: `Payment outside Razorpay for ${regNo} not recorded: ${failureMessage(result, SERVER_ERROR)}` };
+      setOutsideFor(null);
+      setReference('');
+      return { ok: true, text: `Refund for ${regNo} recorded as paid outside Razorpay (reference ${ref}).` };
     });
   };
 
@@ -116,7 +165,7 @@ export default function AccountsPage() {
     const paymentId = row.rawPaymentId;
     if (!window.confirm(`Refund ${row.amount} of payment ${paymentId} in full?`)) return;
     void act(`attention:${paymentId}`, async () => {
-      const result = await adminPost<{ refund?: { id?: string; status?: string } }>(adminApiPaths.attentionRefund, { paymentId });
+      const result = await adminPost<{ refund?: { id?: string; status?: string; reason?: string } }>(adminApiPaths.attentionRefund, { paymentId });
       if (!result.ok && result.status === 401) return { ok: false, text: '', unauthorized: true };
       // The answer is the updated record: show it at once rather than reading the whole list again.
       const [updated] = (result.ok && toAccountsAttentionRows([result.data])) || [];
@@ -124,6 +173,7 @@ export default function AccountsPage() {
       else await loadAttention();
       if (!result.ok) return { ok: false, text: `Payment ${paymentId} not refunded: ${failureMessage(result, SERVER_ERROR)}` };
       const refund = result.data?.refund;
+      if (refund?.status === 'failed') return { ok: false, text: `Payment ${paymentId} not refunded: Razorpay refused it (${refund.reason ?? 'no reason given'}). Press "Refund in full" to try again.` };
       return { ok: true, text: `Payment ${paymentId} refunded in full: refund ${refund?.id ?? ''} (${refund?.status ?? 'pending'}).` };
     });
   };
@@ -241,16 +291,42 @@ export default function AccountsPage() {
                     </td>
                     <td>
                       {row.payable ? (
-                        <button
-                          type="button"
-                          className="button admin-table__action"
-                          onClick={() => payRefund(row)}
-                          disabled={!ended || busy !== null}
-                          aria-describedby={ended ? undefined : 'accounts-refund-rule'}
-                          aria-label={`${row.payoutStatus === 'Failed' ? 'Retry refund' : 'Pay refund'} for ${row.registrationNumber}`}
-                        >
-                          {busy === `refund:${row.registrationNumber}` ? 'Paying...' : row.payoutStatus === 'Failed' ? 'Retry refund' : 'Pay refund'}
-                        </button>
+                        <div className="accounts-actions">
+                          <button
+                            type="button"
+                            className="button admin-table__action"
+                            onClick={() => payRefund(row)}
+                            disabled={!ended || busy !== null}
+                            aria-describedby={ended ? undefined : 'accounts-refund-rule'}
+                            aria-label={`${row.payoutStatus === 'Failed' ? 'Retry refund' : 'Pay refund'} for ${row.registrationNumber}`}
+                          >
+                            {busy === `refund:${row.registrationNumber}` ? 'Paying...' : row.payoutStatus === 'Failed' ? 'Retry refund' : 'Pay refund'}
+                          </button>
+                          <button
+                            type="button"
+                            className="button button--secondary admin-table__action"
+                            onClick={() => {
+                              setOutsideFor(outsideFor === row.registrationNumber ? null : row.registrationNumber);
+                              setReference('');
+                            }}
+                            disabled={!ended || busy !== null}
+                            aria-expanded={outsideFor === row.registrationNumber}
+                            aria-describedby={ended ? undefined : 'accounts-refund-rule'}
+                            aria-label={`Paid outside Razorpay for ${row.registrationNumber}`}
+                          >
+                            Paid outside Razorpay
+                          </button>
+                          {outsideFor === row.registrationNumber && (
+                            <OutsidePaymentForm
+                              regNo={row.registrationNumber}
+                              amount={row.refundDue}
+                              reference={reference}
+                              onReference={setReference}
+                              busy={busy === `outside:${row.registrationNumber}`}
+                              onSubmit={(e) => payOutside(e, row)}
+                            />
+                          )}
+                        </div>
                       ) : (
                         <span className="admin-muted">{row.payoutStatus}</span>
                       )}
@@ -304,7 +380,11 @@ export default function AccountsPage() {
                         </span>
                       ) : (
                         <>
-                          {row.refund && <span className="accounts-failed">{row.refund.id} (failed) </span>}
+                          {row.refund && (
+                            <span className="accounts-failed">
+                              {row.refund.id || 'Refund'} (failed{row.refund.reason ? `: Razorpay: ${row.refund.reason}` : ''}){' '}
+                            </span>
+                          )}
                           <button
                             type="button"
                             className="button button--danger admin-table__action"

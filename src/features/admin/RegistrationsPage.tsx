@@ -3,7 +3,7 @@
  * scrollable table (at most 70% of the screen tall) with a search box across all fields,
  * per-column filters behind a 'Filters' toggle, 'No results found.' when nothing matches,
  * a 'Download CSV' button that saves exactly what GET /api/registrations/export returns, and a
- * 'Resend ticket' button per row. A 'Changes' column (table only, not in the CSV) counts a
+ * 'Resend ticket' button per row (none for a cancelled registration). A 'Changes' column (table only, not in the CSV) counts a
  * registration's changes after payment; its button opens a detail row listing them. Issue
  * "Accounts": a 'Status' column (cancelled rows stay in the table), per-row downloads of each
  * tax document (invoices and the credit note, GET /api/admin/invoices?number=…) and a
@@ -16,7 +16,7 @@ import { failureMessage } from '../../lib/api';
 import { adminApiPaths, adminDownload, adminGet, adminPost, invoicePath, invoicesOfDayPath, saveBlob } from '../../lib/admin-api';
 import { AdminTitleBar } from './AdminTitleBar';
 import { conferenceToday, dayFallbackName, documentFallbackName, registrationDocuments, type DocumentLink } from './accounts-view';
-import { changeCount, changesColumn, changesOf, EMPTY, filterRows, tableColumns, toRows, type AdminRegistration, type ChangeView } from './registration-view';
+import { changeCount, changesColumn, changesOf, EMPTY, filterRows, isCancelled, tableColumns, toRows, type AdminRegistration, type ChangeView } from './registration-view';
 
 const columns = tableColumns;
 const changesIndex = columns.indexOf(changesColumn);
@@ -247,15 +247,18 @@ export default function RegistrationsPage() {
                         <tr>
                           <td>
                             <div className="invoice-actions">
-                              <button
-                                type="button"
-                                className="button button--secondary admin-table__action"
-                                onClick={() => void resend(row.record)}
-                                disabled={!regNo || resending !== null}
-                                aria-label={regNo ? `Resend ticket for ${regNo}` : 'Resend ticket'}
-                              >
-                                {resending === regNo ? 'Sending...' : 'Resend ticket'}
-                              </button>
+                              {/* A cancelled registration's ticket admits no one: nothing to resend. */}
+                              {!isCancelled(row.record) && (
+                                <button
+                                  type="button"
+                                  className="button button--secondary admin-table__action"
+                                  onClick={() => void resend(row.record)}
+                                  disabled={!regNo || resending !== null}
+                                  aria-label={regNo ? `Resend ticket for ${regNo}` : 'Resend ticket'}
+                                >
+                                  {resending === regNo ? 'Sending...' : 'Resend ticket'}
+                                </button>
+                              )}
                               {registrationDocuments(row.record).map((doc) => (
                                 <button
                                   key={doc.number}

@@ -7,6 +7,11 @@
  * Session mode (issue 23): the scan marks a paper presented (POST /api/admin/papers/scan) for the
  * Paper ID picked beforehand, or, with none picked, lists the registrant's papers to pick from;
  * a registrant who does not name the paper is refused with the server's message.
+ * A valid ticket shows the extras to hand out (reception and dinner tickets, diet). A scan that
+ * cannot be sent (no network, the server unreachable) is judged on the device and kept, never
+ * lost (OfflineCheckin.tsx). On a phone the camera, the Verify button and the result fit the first
+ * screen; the mode, the image upload and the offline panel follow (docs/operations.md, "Check-in
+ * at the door").
  */
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { conference } from '../../content/conference';
@@ -17,8 +22,8 @@ import { decodeImageFile } from './qr-scan';
 import { tierLabel } from './registration-view';
 import { useQrCamera } from './useQrCamera';
 import { useAdminVerified } from './admin-session';
-import { OfflinePanel, registerVerifierServiceWorker, reprintBadge, useOfflineCheckin } from './OfflineCheckin';
-import type { OfflineVerdict } from '../../shared/checkin';
+import { ExtrasList, OfflinePanel, registerVerifierServiceWorker, reprintBadge, useOfflineCheckin } from './OfflineCheckin';
+import { deskExtrasLines, type DeskExtras, type OfflineVerdict } from '../../shared/checkin';
 
 /** The verify-qr answer (valid or not); extra fields are optional. */
 export interface VerifyQrResponse {
@@ -30,6 +35,8 @@ export interface VerifyQrResponse {
   checkedInAt?: string;
   repeat?: boolean;
   firstCheckInAt?: string;
+  extras?: DeskExtras;
+  error?: { code?: string };
 }
 
 /** The session-mode answer (netlify/functions/admin-papers-scan.ts). */
@@ -40,7 +47,8 @@ interface PaperScanResponse {
 }
 
 type Result =
-  | { kind: 'valid'; rid: string; name?: string; tier?: string; repeat: boolean; message?: string }
+  | { kind: 'valid'; rid: string; name?: string; tier?: string; repeat: boolean; message?: string; extras?: DeskExtras }
+  | { kind: 'closed'; message: string }
   | { kind: 'presented'; rid: string; paperId: string }
   | { kind: 'pick'; rid: string; papers: { paperId: string; title: string }[] }
   | { kind: 'invalid'; message: string }
@@ -115,18 +123,16 @@ export default function TicketVerifierPage() {
     }
     if (mode === 'session') return scanForPaper(payload, sessionPaper.trim());
     setReprintMessage('');
-    // No network: a prepared device judges the scan itself and queues it (issue 25).
-    const judgeOffline = async () => {
-      const verdict = await offline.judge(text.trim());
-      if (verdict) setResult({ kind: 'offline', verdict });
-      return verdict !== null;
-    };
-    if (!navigator.onLine && (await judgeOffline())) return;
+    // A scan that cannot be sent is judged on the device and kept, never lost: valid with the
+    // snapshot, or "not verified yet" (no snapshot, an old ticket) for the server to judge later.
+    const judgeOffline = async () => setResult({ kind: 'offline', verdict: await offline.judge(text.trim()) });
+    if (!navigator.onLine) return judgeOffline();
     // The previous result stays on screen until this one replaces it, so the line never blanks out mid-check.
     setVerifying(true);
     const res = await adminPost<VerifyQrResponse>(adminApiPaths.verifyQr, payload);
     setVerifying(false);
-    if (!res.ok && res.network && (await judgeOffline())) return;
+    // No answer, or the server could not record it (5xx): the same as no network.
+    if (!res.ok && (res.network || res.status >= 500)) return judgeOffline();
     const body = (res.data && typeof res.data === 'object' ? res.data : {}) as Partial<VerifyQrResponse>;
     if (res.ok && body.valid === true) {
       setResult({
@@ -136,9 +142,10 @@ export default function TicketVerifierPage() {
         tier: body.tier,
         repeat: body.repeat === true,
         message: body.message,
+        extras: body.extras,
       });
-    } else if (!res.ok && res.network) {
-      setResult({ kind: 'failed', message: SERVER_ERROR_MESSAGE });
+    } else if (!res.ok && res.error?.code === 'CHECKIN_CLOSED') {
+      setResult({ kind: 'closed', message: (typeof body.message === 'string' && body.message) || res.error.message });
     } else if (!res.ok && res.status === 401) {
       // The guard takes the browser to /admin/login.
     } else {
@@ -168,7 +175,7 @@ export default function TicketVerifierPage() {
   const scanning = status.state === 'scanning' || status.state === 'starting';
 
   return (
-    <div className="admin-page">
+    <div className="admin-page verifier-page">
       <title>{`Ticket Verification | ${conference.name}`}</title>
       {/* React hoists it into <head>: only the verifier is installable. */}
       <link rel="manifest" href="/verifier.webmanifest" />
@@ -200,10 +207,10 @@ export default function TicketVerifierPage() {
               <span className="scanner__corner scanner__corner--br" />
             </div>
           </div>
-          <p role="status" className="scanner__status">
-            {status.message}
-          </p>
-          <div className="button-row">
+          <div className="verifier__camera-row">
+            <p role="status" className="scanner__status">
+              {status.message}
+            </p>
             {scanning ? (
               <button type="button" className="button button--secondary" onClick={stop}>
                 Stop camera
@@ -214,35 +221,15 @@ export default function TicketVerifierPage() {
               </button>
             )}
           </div>
-          <div className="admin-field verifier__file">
-            <label htmlFor={`${ids}-file`}>Choose a ticket image</label>
-            <input id={`${ids}-file`} type="file" accept="image/*" onChange={(e) => void chooseFile(e)} />
-            <p role="status" className="admin-muted">
-              {fileMessage}
-            </p>
-          </div>
         </section>
 
         <section className="verifier__result card" aria-labelledby={`${ids}-verify`}>
-          <h2 id={`${ids}-verify`}>Verify</h2>
-          <fieldset className="verifier__mode">
-            <legend>Mode</legend>
-            <label>
-              <input type="radio" name={`${ids}-mode`} checked={mode === 'checkin'} onChange={() => { setMode('checkin'); setResult(null); }} /> Check-in
-            </label>
-            <label>
-              <input type="radio" name={`${ids}-mode`} checked={mode === 'session'} onChange={() => { setMode('session'); setResult(null); }} /> Session (mark papers presented)
-            </label>
-          </fieldset>
-          {mode === 'session' && (
-            <div className="admin-field">
-              <label htmlFor={`${ids}-paper`}>Paper being presented (Paper ID; leave empty to pick after the scan)</label>
-              <input id={`${ids}-paper`} value={sessionPaper} onChange={(e) => setSessionPaper(e.target.value)} />
-            </div>
-          )}
-          <div className="admin-field">
+          <h2 id={`${ids}-verify`} className="visually-hidden">
+            Verify
+          </h2>
+          <div className="admin-field verifier__decoded">
             <label htmlFor={`${ids}-decoded`}>Decoded QR</label>
-            <textarea id={`${ids}-decoded`} readOnly rows={4} value={text} placeholder="Scan a ticket or choose an image." />
+            <textarea id={`${ids}-decoded`} readOnly rows={2} value={text} placeholder="Scan a ticket or choose an image." />
           </div>
           <button type="button" className="button" onClick={() => void verify()} disabled={!text.trim() || verifying} aria-busy={verifying || undefined}>
             {verifying ? 'Verifying...' : mode === 'session' ? 'Mark Presented' : 'Verify Ticket'}
@@ -272,6 +259,28 @@ export default function TicketVerifierPage() {
                 Reprint badge
               </button>
               <p role="status">{reprintMessage}</p>
+            </div>
+          )}
+          <div className="admin-field verifier__file">
+            <label htmlFor={`${ids}-file`}>Choose a ticket image</label>
+            <input id={`${ids}-file`} type="file" accept="image/*" onChange={(e) => void chooseFile(e)} />
+            <p role="status" className="admin-muted">
+              {fileMessage}
+            </p>
+          </div>
+          <fieldset className="verifier__mode">
+            <legend>Mode</legend>
+            <label>
+              <input type="radio" name={`${ids}-mode`} checked={mode === 'checkin'} onChange={() => { setMode('checkin'); setResult(null); }} /> Check-in
+            </label>
+            <label>
+              <input type="radio" name={`${ids}-mode`} checked={mode === 'session'} onChange={() => { setMode('session'); setResult(null); }} /> Session (mark papers presented)
+            </label>
+          </fieldset>
+          {mode === 'session' && (
+            <div className="admin-field">
+              <label htmlFor={`${ids}-paper`}>Paper being presented (Paper ID; leave empty to pick after the scan)</label>
+              <input id={`${ids}-paper`} value={sessionPaper} onChange={(e) => setSessionPaper(e.target.value)} />
             </div>
           )}
         </section>
@@ -310,6 +319,7 @@ function VerifyResult({ result, stale }: { result: Result | null; stale: boolean
         <p className="verify-result__line">Valid Ticket — RID: {result.rid}</p>
         {details && <p>{details}</p>}
         {result.repeat ? <p className="verify-result__repeat">{result.message || 'Already checked in today.'}</p> : result.message && <p>{result.message}</p>}
+        <ExtrasList lines={result.extras ? deskExtrasLines(result.extras) : []} />
       </div>
     );
   } else if (result?.kind === 'offline' && (result.verdict.kind === 'valid' || result.verdict.kind === 'repeat')) {
@@ -319,6 +329,22 @@ function VerifyResult({ result, stale }: { result: Result | null; stale: boolean
         <p className="verify-result__line">Valid Ticket — RID: {v.registration.registrationNumber} (checked on this device, offline)</p>
         <p>{[v.registration.name, v.registration.tier].join(' · ')}</p>
         {v.kind === 'repeat' ? <p className="verify-result__repeat">Already checked in today on this device.</p> : <p>Checked in. Queued for the server.</p>}
+        <ExtrasList lines={v.registration.extras ? deskExtrasLines(v.registration.extras) : []} />
+      </div>
+    );
+  } else if (result?.kind === 'offline' && result.verdict.kind === 'unverified') {
+    // Kept on the device for the server: neither admitted nor refused by the device.
+    valid = (
+      <div className="verify-result verify-result--pending">
+        <p className="verify-result__line">Not verified yet{result.verdict.registrationNumber ? ` — RID: ${result.verdict.registrationNumber}` : ''}</p>
+        <p>{result.verdict.message}</p>
+      </div>
+    );
+  } else if (result?.kind === 'closed' || (result?.kind === 'offline' && result.verdict.kind === 'closed')) {
+    const message = result.kind === 'closed' ? result.message : (result.verdict as Extract<OfflineVerdict, { kind: 'closed' }>).message;
+    invalid = (
+      <div className="verify-result verify-result--invalid">
+        <p className="verify-result__line">Check-in closed — {message}</p>
       </div>
     );
   } else if (result?.kind === 'offline') {

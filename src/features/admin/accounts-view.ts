@@ -83,6 +83,10 @@ export interface PayoutPartView {
   amount: string;
   refundId: string;
   status: string;
+  /** Why it failed (Razorpay's reason), '' when it did not. */
+  failureReason: string;
+  /** The reference of a payment made outside Razorpay, '' when none. */
+  reference: string;
 }
 
 /** One registration of the cancellation list, as shown. Display text unless noted. */
@@ -105,7 +109,10 @@ export interface CancellationRow {
   /** 'Not paid', 'Processing', 'Refunded' or 'Failed'. */
   payoutStatus: string;
   payoutParts: PayoutPartView[];
-  /** True when "Pay refund" applies: an approved cancellation with a refund due that is unpaid or failed. */
+  /**
+   * True when "Pay refund" (or "Retry refund") and "Paid outside Razorpay" apply: an approved
+   * cancellation with a refund due that is unpaid or failed.
+   */
   payable: boolean;
 }
 
@@ -116,7 +123,7 @@ export const PAYOUT_STATUS_LABELS: Readonly<Record<string, string>> = {
   failed: 'Failed',
 };
 
-const PART_STATUS_LABELS: Readonly<Record<string, string>> = { pending: 'Pending', processed: 'Refunded', failed: 'Failed' };
+const PART_STATUS_LABELS: Readonly<Record<string, string>> = { pending: 'Pending', processed: 'Refunded', failed: 'Failed', 'paid-outside': 'Paid outside Razorpay' };
 
 /**
  * The rows of GET /api/admin/cancellations (registrations with a cancellation request, newest
@@ -153,6 +160,8 @@ export function toCancellationRows(data: unknown): CancellationRow[] | null {
         amount: displayValue(formatMinor(p.amount, currency)),
         refundId: str(p.refundId),
         status: PART_STATUS_LABELS[str(p.status)] ?? displayValue(p.status),
+        failureReason: str(p.failureReason),
+        reference: str(p.reference),
       })),
       payable: status === 'approved' && refundAmount > 0 && (!refund || payoutState === 'failed'),
     });
@@ -169,8 +178,8 @@ export function refundsDue(rows: readonly CancellationRow[]): CancellationRow[] 
 export interface AccountsAttentionRow extends AttentionRow {
   /** The raw payment id ('' when absent): what the refund call sends. */
   rawPaymentId: string;
-  /** The Razorpay refund, once made: its id and state ('processed', 'pending', ...). */
-  refund: { id: string; status: string } | null;
+  /** The Razorpay refund, once asked for: its id ('' when Razorpay refused), state ('processed', 'pending', 'failed', ...) and why it failed. */
+  refund: { id: string; status: string; reason: string } | null;
 }
 
 /**
@@ -183,7 +192,8 @@ export function toAccountsAttentionRows(data: unknown): AccountsAttentionRow[] |
   const records = data.filter(isRecord);
   return rows.map((row, i) => {
     const record = records[i] ?? {};
-    const refund = isRecord(record.refund) && str(record.refund.id) ? { id: str(record.refund.id), status: str(record.refund.status) || 'pending' } : null;
+    const r = isRecord(record.refund) ? record.refund : null;
+    const refund = r && (str(r.id) || str(r.status) === 'failed') ? { id: str(r.id), status: str(r.status) || 'pending', reason: str(r.reason) } : null;
     return { ...row, rawPaymentId: str(record.paymentId), refund };
   });
 }

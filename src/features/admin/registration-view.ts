@@ -29,6 +29,14 @@ export interface AdminRegistration extends CsvRegistration {
   invoiceNumber?: string;
 }
 
+/**
+ * True once the registration's cancellation was approved: its ticket is refused at the door, so
+ * the table offers no "Resend ticket" (the server refuses it too, 409 REGISTRATION_CANCELLED).
+ */
+export function isCancelled(r: Pick<AdminRegistration, 'cancellation'>): boolean {
+  return r.cancellation?.status === 'approved';
+}
+
 /** The coupon value that means "no coupon" (spec part 2 section 3). */
 export const NO_COUPON = 'NoCoupon';
 

@@ -1,0 +1,33 @@
+/**
+ * POST /api/admin/checkins/desk {registrationNumber} (admin): checks in a delegate the organiser
+ * found with "Find a delegate" on the verifier (no ticket at hand: the organiser checked who they
+ * are), through the same rules as a scanned ticket (docs/operations.md, "Check-in at the door"):
+ *  200 verify-qr's valid body: { valid: true, rid, repeat, message, name, tier, extras, checkedInAt | firstCheckInAt }
+ *  409 cancelled, not confirmed (the status's code and message) or CHECKIN_CLOSED after the
+ *      conference: { valid: false, rid, message, error }
+ *  404 REGISTRATION_NOT_FOUND; 400 VALIDATION_FAILED; 401; 503.
+ * Offline, the verifier queues the same check-in for POST /api/admin/checkins/sync.
+ */
+import type { Config } from '@netlify/functions';
+import { deskCheckinRequest } from '../../src/shared/api';
+import { apiPaths } from '../../src/shared/api-paths';
+import { requireAdmin } from '../server/auth';
+import { checkInAtDoor, doorInvalid } from '../server/checkin';
+import { now } from '../server/clock';
+import { audit } from '../server/store';
+import { endpoint, json, readJson } from '../server/http';
+import { getRegistration } from '../server/registrations';
+
+export default endpoint(['POST'], async (req) => {
+  await requireAdmin(req);
+  const { registrationNumber } = await readJson(req, deskCheckinRequest);
+  const registration = await getRegistration(registrationNumber);
+  if (!registration) throw doorInvalid(404, 'REGISTRATION_NOT_FOUND', registrationNumber, 'No registration with this number.');
+  const at = now();
+  const body = await checkInAtDoor(registration, at);
+  // The scan's own audit entry says checkin.recorded; this one says it came without a ticket.
+  if (!body.repeat) await audit({ at: at.toISOString(), actor: 'admin', action: 'checkin.desk', details: { regNo: registrationNumber } });
+  return json(200, body);
+});
+
+export const config: Config = { path: apiPaths.adminCheckinDesk };
