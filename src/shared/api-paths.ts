@@ -66,6 +66,13 @@ export const apiPaths = {
   adminVisaLetters: '/api/admin/visa-letters',
   adminVisaLettersDecide: '/api/admin/visa-letters/decide',
   adminVisaLettersExport: '/api/admin/visa-letters/export',
+  // The programme (decision 037): public reads and feeds, the personal agenda, the chair's import.
+  programme: '/api/programme',
+  programmeIcs: '/api/programme.ics',
+  programmeSchedule: '/api/programme/schedule.json',
+  agenda: '/api/agenda',
+  adminProgramme: '/api/admin/programme',
+  adminProgrammeImport: '/api/admin/programme/import',
   // Verifications (issue 22): students' proof of status, IEEE membership without a service.
   registrationProof: '/api/registration/proof',
   adminVerifications: '/api/admin/verifications',
@@ -76,6 +83,11 @@ export const apiPaths = {
 /** GET /api/registrations/{id}: one registration (public fields without a token, all with an admin token). */
 export function registrationPath(registrationNumber: string): string {
   return `${apiPaths.registrations}/${encodeURIComponent(registrationNumber)}`;
+}
+
+/** PUT /api/agenda/{token} (the starred sessions) and GET of the same; `.ics` appended, the agenda's calendar feed. */
+export function agendaPath(token: string, feed = false): string {
+  return `${apiPaths.agenda}/${encodeURIComponent(token)}${feed ? '.ics' : ''}`;
 }
 
 /** Largest request body any function accepts, in bytes. */
