@@ -85,11 +85,6 @@ export function registrationPath(registrationNumber: string): string {
   return `${apiPaths.registrations}/${encodeURIComponent(registrationNumber)}`;
 }
 
-/** PUT /api/agenda/{token} (the starred sessions) and GET of the same; `.ics` appended, the agenda's calendar feed. */
-export function agendaPath(token: string, feed = false): string {
-  return `${apiPaths.agenda}/${encodeURIComponent(token)}${feed ? '.ics' : ''}`;
-}
-
 /** Largest request body any function accepts, in bytes. */
 export const MAX_BODY_BYTES = 64 * 1024;
 

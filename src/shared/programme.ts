@@ -6,7 +6,19 @@
  * whatever depends on the time takes `now`. Small on purpose: the /program page's island loads it
  * (at most 15 KB of JS before the load event, docs/performance.md).
  */
+import type { apiPaths } from './api-paths';
 import { dayIn } from './dates';
+
+/**
+ * The programme's public endpoints. Written out rather than imported from api-paths.ts, which the
+ * /program island would then load with the form pages' shared chunk; the compiler checks they agree.
+ */
+export const programmeApi = { programme: '/api/programme', agenda: '/api/agenda' } as const satisfies { programme: (typeof apiPaths)['programme']; agenda: (typeof apiPaths)['agenda'] };
+
+/** GET and PUT /api/agenda/{token}; with `feed`, the agenda's calendar (`.ics`). */
+export function agendaPath(token: string, feed = false): string {
+  return `${programmeApi.agenda}/${encodeURIComponent(token)}${feed ? '.ics' : ''}`;
+}
 
 /** A session's kind, the CSV's `kind` column. */
 export const SESSION_KINDS = ['keynote', 'tutorial', 'papers', 'break', 'other'] as const;

@@ -73,7 +73,7 @@ afterAll(async () => {
 
 /** Every route, and what to wait for before measuring (its data, for the admin area). */
 const routes = (): Array<{ path: string; admin?: boolean; ready?: (page: Page) => Promise<unknown> }> => [
-  ...[paths.home, paths.organizingCommittee, paths.chairs, paths.callForPapers, paths.callForSpecialSession, paths.submission, paths.keynoteSpeakers, paths.tutorialSpeakers, paths.iesSypKeynotes, paths.visaInfo, paths.accommodation, paths.tour, paths.food, paths.location, paths.studentsYp, paths.industrySponsor, paths.contact, paths.registrationInfo].map((path) => ({ path })),
+  ...[paths.home, paths.organizingCommittee, paths.chairs, paths.callForPapers, paths.callForSpecialSession, paths.submission, paths.keynoteSpeakers, paths.tutorialSpeakers, paths.iesSypKeynotes, paths.programme, paths.visaInfo, paths.accommodation, paths.tour, paths.food, paths.location, paths.studentsYp, paths.industrySponsor, paths.contact, paths.registrationInfo].map((path) => ({ path })),
   { path: paths.registrationDetails, ready: (p) => p.getByRole('button', { name: /Next/ }).first().waitFor({ timeout: 60_000 }) },
   { path: paymentSuccessUrl('PESGRE25-TEST2345', 'pay_TEST') },
   { path: errorUrl('international-payments-error') },
@@ -86,6 +86,7 @@ const routes = (): Array<{ path: string; admin?: boolean; ready?: (page: Page) =
   { path: paths.adminPapers, admin: true, ready: (p) => p.getByText(/papers shown/).first().waitFor({ timeout: 90_000 }) },
   { path: paths.adminVerifications, admin: true, ready: (p) => p.getByRole('heading', { name: 'Waiting for a decision' }).waitFor({ timeout: 90_000 }) },
   { path: paths.adminBadgesCertificates, admin: true, ready: (p) => p.getByText('No certificates have been sent yet.').waitFor({ timeout: 90_000 }) },
+  { path: paths.adminProgramme, admin: true, ready: (p) => p.getByRole('heading', { name: 'Import the programme' }).waitFor({ timeout: 90_000 }) },
 ];
 
 /** Elements wider than the viewport or reaching past its right edge, deepest first (for the failure message). */
