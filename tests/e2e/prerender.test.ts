@@ -132,6 +132,8 @@ describe('prerendered pages', () => {
         : /<div id="root" data-rendered-at="\d+" data-app="\/assets\/index-[\w-]+\.js" data-app-start="0" data-app-chunks="[\w\-/. ]+"><div class="site">/,
     );
     expect(html).toContain(`>${h1.replace(/&/g, '&amp;')}</h1>`);
+    // The home page tells search engines about the conference (schema.org Event, decision 039).
+    if (route === paths.home) expect(html).toMatch(/<script type="application\/ld\+json">\{"@context":"https:\/\/schema\.org","@type":"Event",/);
     if (isStatic) {
       // An information page's only script is the bootstrap (issue 26); the app comes later. (The
       // home page's schema.org data is a JSON-LD block, not a script that runs.)

@@ -13,14 +13,11 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { RegistrationForm } from '../../src/shared/registration-form';
-import { computeCharges, pricing } from '../../src/shared/pricing';
-import { fromMinor } from '../../src/shared/money';
 import { paths } from '../../src/shared/routes';
 import { devDefaults } from '../../scripts/local-config';
-import { jsonOrUndefined } from '../setup/mail-receiver';
 import { standardPeriod } from '../setup/edition-clock';
 import { validForm } from '../functions/helpers-form';
+import { postJson, registerPaid } from './api-flow';
 import { expectNoAxeViolations } from './axe';
 import { startProductionPreview, watchedPage, type ProductionPreview } from './production-preview';
 import { launchChromium, startStack, type Stack } from './stack';
@@ -49,11 +46,7 @@ let browser: Browser;
 let token = '';
 let meera = '';
 
-async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  const text = await res.text();
-  return { status: res.status, json: jsonOrUndefined(text) as Record<string, any>, text };
-}
+const post = postJson;
 
 async function upload(path: string, csv: string, fields: Record<string, string> = {}) {
   const form = new FormData();
@@ -65,14 +58,6 @@ async function upload(path: string, csv: string, fields: Record<string, string> 
   return JSON.parse(text) as Record<string, any>;
 }
 
-async function register(form: RegistrationForm): Promise<string> {
-  const order = await post(`${stack.appUrl}/api/payment/create-order`, { amount: fromMinor(computeCharges(pricing, form, null).total), data: form, code: null });
-  expect(order.status, order.text).toBe(200);
-  const paid = await post(`${stack.doubleUrl}/_double/pay`, { order_id: order.json.id, outcome: 'success' });
-  const verified = await post(`${stack.appUrl}/api/payment/verify-payment`, paid.json);
-  expect(verified.status, verified.text).toBe(200);
-  return verified.json.registrationNumber as string;
-}
 
 beforeAll(async () => {
   stack = await startStack({ APP_NOW: standardPeriod() });
@@ -81,7 +66,7 @@ beforeAll(async () => {
   expect(login.status).toBe(200);
   token = login.json.token;
   expect((await upload('/api/admin/papers/import?format=csv', PAPERS, { mapping: MAPPING })).imported).toBe(4);
-  meera = await register(validForm({ firstName: 'Meera', lastName: 'Iyer', email: 'meera.iyer@example.org', verifyEmail: 'meera.iyer@example.org', paperId: '202' }));
+  meera = (await registerPaid(stack.appUrl, stack.doubleUrl, validForm({ firstName: 'Meera', lastName: 'Iyer', email: 'meera.iyer@example.org', verifyEmail: 'meera.iyer@example.org', paperId: '202' }))).regNo;
   expect((await upload('/api/admin/programme/import', PROGRAMME)).sessions).toBe(5);
 }, 400_000);
 

@@ -22,6 +22,8 @@ import programmeNotices from '../../netlify/functions/programme-notices';
 import { keys, redis } from '../../netlify/server/store';
 import type { AgendaLink, AgendaState, ProgrammeImportResult, ProgrammeResponse } from '../../src/shared/programme';
 import { conference } from '../../src/content/conference';
+import { dayAfter, formatDay, formatDayRange } from '../../src/shared/dates';
+import { wallClockInZone } from '../../src/shared/schedule';
 import { DEV, STANDARD_DAY, call, pinClock, runScheduled, type Fn } from './helpers';
 import { adminHeaders, mailAndWebhook, parseMail, registerPaid } from './helpers-admin';
 
@@ -37,13 +39,22 @@ const PAPERS = [
 ].join('\n');
 const MAPPING = JSON.stringify({ paperId: 'Paper ID', title: 'Title', authorNames: 'Authors', authorEmails: 'Emails', track: 'Track', status: 'Status' });
 
+// This edition's days (decision 018: the figures come from src/content, so the next edition's tests hold).
+const D1 = conference.startDate;
+const D2 = dayAfter(D1);
+const D3 = dayAfter(D2);
+const D4 = dayAfter(D3);
+const AFTER = dayAfter(conference.endDate);
+/** A local day and time of the conference as a UTC instant, as the calendars write it. */
+const utc = (day: string, time: string) => wallClockInZone(day, time, conference.timeZone).toISOString();
+
 const HEADER = 'session_id,title,kind,track,room,date,start,end,chair,paper_ids';
 const PROGRAMME = [
   HEADER,
-  'OPEN,Opening and keynote,keynote,,Main Auditorium,2025-12-18,09:00,10:30,Prof. Lakshmi Nair,',
-  'S1,Grid control,papers,Smart Grid and Microgrid,Hall A,2025-12-18,11:00,12:30,Dr. Kiran Patil,101',
-  'S2,Storage and devices,papers,Energy Storage and Battery Charging Technologies,Hall B,2025-12-18,11:00,12:30,Dr. Nisha Menon,102;103',
-  'TEA,Tea,break,,,2025-12-18,10:30,11:00,,',
+  `OPEN,Opening and keynote,keynote,,Main Auditorium,${D1},09:00,10:30,Prof. Lakshmi Nair,`,
+  `S1,Grid control,papers,Smart Grid and Microgrid,Hall A,${D1},11:00,12:30,Dr. Kiran Patil,101`,
+  `S2,Storage and devices,papers,Energy Storage and Battery Charging Technologies,Hall B,${D1},11:00,12:30,Dr. Nisha Menon,102;103`,
+  `TEA,Tea,break,,,${D1},10:30,11:00,,`,
 ].join('\n');
 
 /** POSTs `csv` as the `file` of a multipart form to `fn` at `query`, as the admin pages send it. */
@@ -91,10 +102,10 @@ describe('the programme import', () => {
 
   it('refuses without an admin token, a file without a column, an unknown kind; writes nothing', async () => {
     expect((await upload(importProgramme, '', PROGRAMME, {}, {})).status).toBe(401);
-    const noColumn = await importCsv('session_id,title,kind,room,date,start,end,paper_ids\nS1,x,papers,Hall A,2025-12-18,09:00,10:00,101');
+    const noColumn = await importCsv(`session_id,title,kind,room,date,start,end,paper_ids\nS1,x,papers,Hall A,${D1},09:00,10:00,101`);
     expect(noColumn.status).toBe(400);
     expect(noColumn.body.error).toMatchObject({ code: 'MISSING_COLUMN', message: expect.stringContaining('"track", "chair"') });
-    const kind = await importCsv(`${HEADER}\nS1,x,lecture,,Hall A,2025-12-18,09:00,10:00,,`);
+    const kind = await importCsv(`${HEADER}\nS1,x,lecture,,Hall A,${D1},09:00,10:00,,`);
     expect(kind.status).toBe(400);
     expect(kind.body.refused).toEqual([{ row: 2, reason: 'kind must be one of keynote, tutorial, papers, break, other (it is "lecture").' }]);
     expect(await redis().exists(keys.programme())).toBe(0);
@@ -103,13 +114,13 @@ describe('the programme import', () => {
   it("refuses a Paper ID that is not accepted, a day outside the conference, two sessions in one room at once and a paper in two sessions, naming each row (400, nothing written)", async () => {
     const csv = [
       HEADER,
-      'A,Good session,papers,,Hall A,2025-12-18,09:00,10:00,,101',
-      'B,Unknown paper,papers,,Hall B,2025-12-18,09:00,10:00,,999',
-      'C,Rejected paper,papers,,Hall C,2025-12-18,09:00,10:00,,105',
-      'D,After the end,other,,Hall B,2025-12-22,09:00,10:00,,',
-      'E,Same room,papers,,Hall A,2025-12-18,09:30,10:30,,102',
-      'F,Paper again,papers,,Hall D,2025-12-19,09:00,10:00,,101',
-      'G,End before start,other,,Hall D,2025-12-19,12:00,11:00,,',
+      `A,Good session,papers,,Hall A,${D1},09:00,10:00,,101`,
+      `B,Unknown paper,papers,,Hall B,${D1},09:00,10:00,,999`,
+      `C,Rejected paper,papers,,Hall C,${D1},09:00,10:00,,105`,
+      `D,After the end,other,,Hall B,${AFTER},09:00,10:00,,`,
+      `E,Same room,papers,,Hall A,${D1},09:30,10:30,,102`,
+      `F,Paper again,papers,,Hall D,${D2},09:00,10:00,,101`,
+      `G,End before start,other,,Hall D,${D2},12:00,11:00,,`,
     ].join('\n');
     const r = await importCsv(csv);
     expect(r.status).toBe(400);
@@ -118,8 +129,8 @@ describe('the programme import', () => {
     expect(r.body.refused).toEqual([
       { row: 3, reason: 'Paper ID 999 is not an accepted paper.' },
       { row: 4, reason: 'Paper ID 105 is not an accepted paper.' },
-      { row: 5, reason: 'date 2025-12-22 is outside the conference days (18 – 21 December 2025).' },
-      { row: 6, reason: 'Room Hall A already holds session A (row 2) from 09:00 to 10:00 on 2025-12-18.' },
+      { row: 5, reason: `date ${AFTER} is outside the conference days (${formatDayRange(conference.startDate, conference.endDate)}).` },
+      { row: 6, reason: `Room Hall A already holds session A (row 2) from 09:00 to 10:00 on ${D1}.` },
       { row: 7, reason: 'Paper ID 101 is already in session A (row 2).' },
       { row: 8, reason: 'end (11:00) must be after start (12:00).' },
     ]);
@@ -154,10 +165,10 @@ describe('the programme import', () => {
     const body = got.body as ProgrammeResponse;
     expect(body.updatedAt).toBe(new Date(STANDARD_DAY).toISOString());
     expect(body.sessions.map((s) => [s.id, s.start, s.end, s.room])).toEqual([
-      ['OPEN', '2025-12-18T09:00:00+05:30', '2025-12-18T10:30:00+05:30', 'Main Auditorium'],
-      ['TEA', '2025-12-18T10:30:00+05:30', '2025-12-18T11:00:00+05:30', ''],
-      ['S1', '2025-12-18T11:00:00+05:30', '2025-12-18T12:30:00+05:30', 'Hall A'],
-      ['S2', '2025-12-18T11:00:00+05:30', '2025-12-18T12:30:00+05:30', 'Hall B'],
+      ['OPEN', `${D1}T09:00:00+05:30`, `${D1}T10:30:00+05:30`, 'Main Auditorium'],
+      ['TEA', `${D1}T10:30:00+05:30`, `${D1}T11:00:00+05:30`, ''],
+      ['S1', `${D1}T11:00:00+05:30`, `${D1}T12:30:00+05:30`, 'Hall A'],
+      ['S2', `${D1}T11:00:00+05:30`, `${D1}T12:30:00+05:30`, 'Hall B'],
     ]);
     expect(body.sessions[3]).toEqual({
       id: 'S2',
@@ -165,8 +176,8 @@ describe('the programme import', () => {
       kind: 'papers',
       track: 'Energy Storage and Battery Charging Technologies',
       room: 'Hall B',
-      start: '2025-12-18T11:00:00+05:30',
-      end: '2025-12-18T12:30:00+05:30',
+      start: `${D1}T11:00:00+05:30`,
+      end: `${D1}T12:30:00+05:30`,
       chair: 'Dr. Nisha Menon',
       papers: [
         { paperId: '102', title: 'Ageing of second-life batteries', authors: ['Meera Iyer'] },
@@ -178,9 +189,9 @@ describe('the programme import', () => {
     const mails = await mailsSince(before);
     expect(mails.map((m) => m.to?.[0]?.address).sort()).toEqual(['asha.rao@example.org', 'asha.rao@example.org', 'meera.iyer@example.org']);
     const meera = mails.find((m) => m.to?.[0]?.address === 'meera.iyer@example.org')!;
-    expect(meera.subject).toBe(`${conference.name}: your paper 102 is in the programme — 18 December 2025, 11:00 IST, Hall B`);
+    expect(meera.subject).toBe(`${conference.name}: your paper 102 is in the programme — ${formatDay(D1)}, 11:00 IST, Hall B`);
     expect(meera.text).toContain('Session: Storage and devices');
-    expect(meera.text).toContain('When: 18 December 2025, 11:00 to 12:30 (India time, IST)');
+    expect(meera.text).toContain(`When: ${formatDay(D1)}, 11:00 to 12:30 (India time, IST)`);
     expect(meera.text).toContain(`Where: Hall B, ${conference.venue}`);
     expect(await redis().zcard(keys.programmeNoticeQueue())).toBe(0);
   });
@@ -191,10 +202,10 @@ describe('the programme import', () => {
     expect(r.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
     const list = events(r.text);
     expect(list.map((e) => [e.uid, e.start, e.end, e.sequence, e.location])).toEqual([
-      ['session-OPEN@programme.pesgre2025', '2025-12-18T03:30:00.000Z', '2025-12-18T05:00:00.000Z', 0, `Main Auditorium, ${conference.venue}`],
-      ['session-TEA@programme.pesgre2025', '2025-12-18T05:00:00.000Z', '2025-12-18T05:30:00.000Z', 0, conference.venue],
-      ['session-S1@programme.pesgre2025', '2025-12-18T05:30:00.000Z', '2025-12-18T07:00:00.000Z', 0, `Hall A, ${conference.venue}`],
-      ['session-S2@programme.pesgre2025', '2025-12-18T05:30:00.000Z', '2025-12-18T07:00:00.000Z', 0, `Hall B, ${conference.venue}`],
+      ['session-OPEN@programme.pesgre2025', utc(D1, '09:00'), utc(D1, '10:30'), 0, `Main Auditorium, ${conference.venue}`],
+      ['session-TEA@programme.pesgre2025', utc(D1, '10:30'), utc(D1, '11:00'), 0, conference.venue],
+      ['session-S1@programme.pesgre2025', utc(D1, '11:00'), utc(D1, '12:30'), 0, `Hall A, ${conference.venue}`],
+      ['session-S2@programme.pesgre2025', utc(D1, '11:00'), utc(D1, '12:30'), 0, `Hall B, ${conference.venue}`],
     ]);
     expect(list.every((e) => e.stamp)).toBe(true);
     expect(list[3]!.description).toContain('102: Ageing of second-life batteries (Meera Iyer)');
@@ -205,10 +216,10 @@ describe('the programme import', () => {
     expect(r.status).toBe(200);
     const conf = r.body.schedule.conference;
     expect(conf).toMatchObject({ acronym: 'pesgre2025', start: conference.startDate, end: conference.endDate, daysCount: 4, time_zone_name: 'Asia/Kolkata' });
-    expect(conf.days.map((d: { date: string }) => d.date)).toEqual(['2025-12-18', '2025-12-19', '2025-12-20', '2025-12-21']);
-    expect(conf.days[0].day_start).toBe('2025-12-18T00:00:00+05:30');
+    expect(conf.days.map((d: { date: string }) => d.date)).toEqual([D1, D2, D3, D4]);
+    expect(conf.days[0].day_start).toBe(`${D1}T00:00:00+05:30`);
     const s2 = conf.days[0].rooms['Hall B'][0];
-    expect(s2).toMatchObject({ title: 'Storage and devices', date: '2025-12-18T11:00:00+05:30', start: '11:00', duration: '01:30', room: 'Hall B', type: 'papers', track: 'Energy Storage and Battery Charging Technologies' });
+    expect(s2).toMatchObject({ title: 'Storage and devices', date: `${D1}T11:00:00+05:30`, start: '11:00', duration: '01:30', room: 'Hall B', type: 'papers', track: 'Energy Storage and Battery Charging Technologies' });
     expect(s2.guid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(Number.isInteger(s2.id) && s2.id >= 1).toBe(true);
     expect(s2.slug).toMatch(/^[a-z0-9_-]+[a-z0-9]$/);
@@ -231,20 +242,20 @@ describe('the programme import', () => {
 
   it('a moved session (time and room in one import) raises its SEQUENCE once, keeps its UID and guid, and e-mails each of its authors once', async () => {
     const before = fx.smtp.messages.length;
-    const moved = PROGRAMME.replace('S2,Storage and devices,papers,Energy Storage and Battery Charging Technologies,Hall B,2025-12-18,11:00,12:30', 'S2,Storage and devices,papers,Energy Storage and Battery Charging Technologies,Hall C,2025-12-19,14:00,15:30');
+    const moved = PROGRAMME.replace(`S2,Storage and devices,papers,Energy Storage and Battery Charging Technologies,Hall B,${D1},11:00,12:30`, `S2,Storage and devices,papers,Energy Storage and Battery Charging Technologies,Hall C,${D2},14:00,15:30`);
     const r = await importCsv(moved);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.notices).toBe(2);
     const list = events((await call(programmeIcs)).text);
     const s2 = list.find((e) => e.uid === 'session-S2@programme.pesgre2025')!;
-    expect(s2).toMatchObject({ sequence: 1, start: '2025-12-19T08:30:00.000Z', end: '2025-12-19T10:00:00.000Z', location: `Hall C, ${conference.venue}` });
+    expect(s2).toMatchObject({ sequence: 1, start: utc(D2, '14:00'), end: utc(D2, '15:30'), location: `Hall C, ${conference.venue}` });
     expect(list.filter((e) => e.uid !== s2.uid).map((e) => e.sequence)).toEqual([0, 0, 0]);
     const mails = await mailsSince(before);
     expect(mails.map((m) => m.to?.[0]?.address).sort()).toEqual(['asha.rao@example.org', 'meera.iyer@example.org']);
     const asha = mails.find((m) => m.to?.[0]?.address === 'asha.rao@example.org')!;
-    expect(asha.subject).toBe(`${conference.name}: the session of your paper 103 has moved — 19 December 2025, 14:00 IST, Hall C`);
-    expect(asha.text).toContain('When: 19 December 2025, 14:00 to 15:30 (India time, IST)');
-    expect(asha.text).toContain('When: 18 December 2025, 11:00 to 12:30 (India time, IST)');
+    expect(asha.subject).toBe(`${conference.name}: the session of your paper 103 has moved — ${formatDay(D2)}, 14:00 IST, Hall C`);
+    expect(asha.text).toContain(`When: ${formatDay(D2)}, 14:00 to 15:30 (India time, IST)`);
+    expect(asha.text).toContain(`When: ${formatDay(D1)}, 11:00 to 12:30 (India time, IST)`);
     const guid = (await call(schedule)).body.schedule.conference.days[1].rooms['Hall C'][0].guid;
     expect(guid).toBe((globalThis as { s2Guid?: string }).s2Guid);
     // Moved again and back, SEQUENCE only grows.
@@ -304,9 +315,9 @@ describe('the personal agenda', () => {
     expect(r.headers.get('cache-control')).toBe('private, max-age=60');
     const list = events(r.text);
     expect(list.map((e) => [e.uid, e.start, e.sequence])).toEqual([
-      ['session-OPEN@programme.pesgre2025', '2025-12-18T03:30:00.000Z', 0],
-      ['session-S1@programme.pesgre2025', '2025-12-18T05:30:00.000Z', 0],
-      ['session-S2@programme.pesgre2025', '2025-12-18T05:30:00.000Z', 2],
+      ['session-OPEN@programme.pesgre2025', utc(D1, '09:00'), 0],
+      ['session-S1@programme.pesgre2025', utc(D1, '11:00'), 0],
+      ['session-S2@programme.pesgre2025', utc(D1, '11:00'), 2],
     ]);
     expect(list[2]!.description).toContain('Your paper is presented in this session.');
     expect((await call(agendaFeed, { path: '/api/agenda/AAAA.BBBBBBBBBBBBBBBBBBBBBB.ics' })).status).toBe(404);
@@ -318,7 +329,7 @@ describe('author e-mails that fail', () => {
     const smtp = process.env.SMTP_URL;
     // The mail server is down during the import: the notices stay queued.
     process.env.SMTP_URL = 'smtp://127.0.0.1:9';
-    const moved = PROGRAMME.replace('S1,Grid control,papers,Smart Grid and Microgrid,Hall A,2025-12-18,11:00,12:30', 'S1,Grid control,papers,Smart Grid and Microgrid,Hall A,2025-12-20,11:00,12:30');
+    const moved = PROGRAMME.replace(`S1,Grid control,papers,Smart Grid and Microgrid,Hall A,${D1},11:00,12:30`, `S1,Grid control,papers,Smart Grid and Microgrid,Hall A,${D3},11:00,12:30`);
     const r = await importCsv(moved);
     expect(r.status).toBe(200);
     // Asha for S1 (Vikram, its other author, has no registration).
@@ -326,7 +337,7 @@ describe('author e-mails that fail', () => {
     expect(await redis().zcard(keys.programmeNoticeQueue())).toBe(1);
     // Moved again before the first notice went out: that one no longer tells the truth.
     pinClock(new Date(Date.parse(STANDARD_DAY) + 10_000).toISOString());
-    expect((await importCsv(moved.replace('Hall A,2025-12-20', 'Hall A,2025-12-21'))).body.notices).toBe(1);
+    expect((await importCsv(moved.replace(`Hall A,${D3}`, `Hall A,${D4}`))).body.notices).toBe(1);
     expect(await redis().zcard(keys.programmeNoticeQueue())).toBe(2);
     process.env.SMTP_URL = smtp;
     const before = fx.smtp.messages.length;
@@ -336,7 +347,7 @@ describe('author e-mails that fail', () => {
     const run = await (await runScheduled(programmeNotices)).json();
     expect(run).toMatchObject({ due: 2, sent: 1, superseded: 1 });
     const mails = await mailsSince(before);
-    expect(mails.map((m) => [m.to?.[0]?.address, m.subject])).toEqual([['asha.rao@example.org', `${conference.name}: the session of your paper 101 has moved — 21 December 2025, 11:00 IST, Hall A`]]);
+    expect(mails.map((m) => [m.to?.[0]?.address, m.subject])).toEqual([['asha.rao@example.org', `${conference.name}: the session of your paper 101 has moved — ${formatDay(D4)}, 11:00 IST, Hall A`]]);
     expect(await redis().zcard(keys.programmeNoticeQueue())).toBe(0);
   });
 });
@@ -353,7 +364,7 @@ describe('the confirmation e-mail', () => {
     const event = new ICAL.Event(calendar.getFirstSubcomponent('vevent')!);
     expect(event.startDate.isDate).toBe(true);
     expect(event.startDate.toString()).toBe(conference.startDate);
-    expect(event.endDate.toString()).toBe('2025-12-22');
+    expect(event.endDate.toString()).toBe(AFTER);
     const link = (await call(agendaCreate, { body: { regId: regNo, email: 'ravi.kumar@example.org' } })).body as AgendaLink;
     expect(mail!.text).toContain(link.pageUrl);
     expect(mail!.text).toContain(link.webcalUrl);

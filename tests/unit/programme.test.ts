@@ -124,3 +124,22 @@ describe('the Program menu', () => {
     expect(isCurrentChild(program, keynotes, paths.keynoteSpeakers)).toBe(true);
   });
 });
+
+describe("the home page's schema.org Event data", () => {
+  it('gives the days, the place and the organiser from the content, scheduled and attended in person', async () => {
+    const { conferenceEvent, conferenceEventJson } = await import('../../src/features/home/event-data');
+    expect(conferenceEvent()).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Event',
+      name: conference.fullName,
+      startDate: conference.startDate,
+      endDate: conference.endDate,
+      eventStatus: 'https://schema.org/EventScheduled',
+      eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+      location: { '@type': 'Place', name: conference.instituteName, address: { '@type': 'PostalAddress', addressLocality: conference.city, addressRegion: conference.state, addressCountry: conference.country } },
+    });
+    // Safe inside a <script> element: no '<' survives.
+    expect(conferenceEventJson()).not.toContain('<');
+    expect(JSON.parse(conferenceEventJson())).toEqual(conferenceEvent());
+  });
+});
