@@ -10,7 +10,8 @@
  *   time its day, time or room changes (a per-session revision kept in keys.programmeRevisions,
  *   even while the session is out of the programme, so a session that comes back goes on counting).
  * - Each author of a placed paper who has a live registration is told once per change of where and
- *   when their paper is presented: the first publication, then each move (day, time or room). One
+ *   when their paper is presented: the first publication, then each move (day, time or room), as
+ *   long as the session is still to come (an import after it tells nobody). One
  *   notice per author and session change, never one per field; keys.programmeTold remembers what
  *   each author was told. The notices are queued here with the programme, in the same script, and
  *   sent by programme-notices.ts.
@@ -24,7 +25,7 @@ import { registrationPaperStatus, type StoredPaper } from '../../src/shared/pape
 import { placementChanged, type AdminProgrammeResponse, type Placement, type ProgrammeImportResult, type ProgrammeWarning, type UnplacedPaper } from '../../src/shared/programme';
 import { HttpError } from './http';
 import { parseProgrammeCsv, type ProgrammeRow } from './programme-csv';
-import { programmeView, type StoredProgramme, type StoredSession } from './programme-store';
+import { programmeView, sessionInstants, type StoredProgramme, type StoredSession } from './programme-store';
 import type { Registration } from './registrations';
 import { audit, emailHash, keys, withStore } from './store';
 
@@ -239,6 +240,8 @@ export async function importProgramme(bytes: Uint8Array, at: Date, dryRun: boole
     // An author without a registration is not told (and is told once registered, at a later import).
     if (!reg) continue;
     for (const paperId of w.paperIds) toldWrites[toldField(paperId, w.hash)] = JSON.stringify({ sessionId: w.session.id, ...placementOf(w.session) } satisfies ToldPlacement);
+    // A session already over (an import after the conference, tidying the record) is news to nobody.
+    if (sessionInstants(w.session).end.getTime() <= at.getTime()) continue;
     const id = `${w.hash.slice(0, 16)}:${w.session.id}:${at.getTime()}`;
     const notice: ProgrammeNotice = { id, email: w.email, name: w.name || reg.firstName, registrationNumber: reg.registrationNumber, sessionId: w.session.id, placement: placementOf(w.session), previous: w.previous, paperIds: w.paperIds, attempts: 0 };
     notices.push([id, JSON.stringify(notice), at.getTime()]);

@@ -11,6 +11,7 @@
 import { conference } from '../../src/content/conference';
 import { formatDay } from '../../src/shared/dates';
 import { placementChanged, type Placement } from '../../src/shared/programme';
+import { registrationStatus } from '../../src/shared/registration-status';
 import { paths } from '../../src/shared/routes';
 import { agendaLink } from './agenda';
 import { workWithinBudget } from './batch';
@@ -42,7 +43,8 @@ const when = (p: Placement) => `${formatDay(p.date)}, ${p.start} to ${p.end} (In
 /** The message of `notice` for `session` (its current state, which the notice's placement matches). */
 async function composeNotice(notice: ProgrammeNotice, session: StoredSession): Promise<OutgoingMessage | null> {
   const reg = await getRegistration(notice.registrationNumber);
-  if (!reg) return null;
+  // Cancelled since the import: the author is no longer a delegate to tell.
+  if (!reg || registrationStatus(reg) === 'cancelled') return null;
   const papers = await readPapers(notice.paperIds);
   const titles = notice.paperIds.map((id) => `${id}: ${papers.get(id)?.title ?? ''}`.replace(/: $/, ''));
   const ids = notice.paperIds.join(', ');
