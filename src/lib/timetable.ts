@@ -46,7 +46,7 @@ export interface TimetableOptions {
 
 /** The star button of a session (its state in aria-pressed; the name names the session). */
 export function starButton(session: ProgrammeSession, starred: boolean, onStar: (id: string, starred: boolean) => void): HTMLButtonElement {
-  const button = h('button', { type: 'button', class: 'tt-star', 'aria-pressed': String(starred) }, h('span', { 'aria-hidden': 'true', class: 'tt-star__icon' }), 'My agenda', h('span', { class: 'visually-hidden' }, `: ${session.title}`));
+  const button = h('button', { type: 'button', class: 'button button--secondary tt-star', 'aria-pressed': String(starred) }, h('span', { 'aria-hidden': 'true', class: 'tt-star__icon' }), 'My agenda', h('span', { class: 'visually-hidden' }, `: ${session.title}`));
   button.addEventListener('click', () => {
     const next = button.getAttribute('aria-pressed') !== 'true';
     button.setAttribute('aria-pressed', String(next));
