@@ -108,6 +108,9 @@ export default defineConfig(({ command }) => {
             // Payment success before the app (decision 023): the island and the wording it shares
             // with the React page, fetched in one request.
             { name: 'payment-success-island', test: /[\\/]src[\\/]features[\\/]registration[\\/]payment-success-(view|island)\.ts$/ },
+            // The programme before the app (decision 039): the island, the timetable it renders
+            // with and the programme's rules, fetched in one request.
+            { name: 'programme-island', test: /[\\/]src[\\/](features[\\/]programme[\\/]island|lib[\\/]timetable|shared[\\/]programme)\.ts$/ },
           ],
         },
       },

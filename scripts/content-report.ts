@@ -32,6 +32,7 @@ import * as identity from '../src/content/identity';
 import * as homeSections from '../src/content/home-sections';
 import * as certificates from '../src/content/certificates';
 import * as visaLetters from '../src/content/visa-letters';
+import * as programme from '../src/content/programme';
 
 /** Every content module by file, in the order the report walks them (links first: the shared sample addresses live there). */
 const modules: Record<string, Record<string, unknown>> = {
@@ -57,6 +58,7 @@ const modules: Record<string, Record<string, unknown>> = {
   'src/content/invoicing.ts': invoicing,
   'src/content/certificates.ts': certificates,
   'src/content/visa-letters.ts': visaLetters,
+  'src/content/programme.ts': programme,
 };
 
 /** The files the report walks (a test checks it covers every content module). */

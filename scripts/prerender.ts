@@ -27,6 +27,8 @@ import { pathToFileURL } from 'node:url';
 import Beasties from 'beasties';
 import { build, type Manifest, type Plugin, type ResolvedConfig } from 'vite';
 import { prerenderedPaths, scriptOnlyPaths, staticPaths } from '../src/shared/route-sets.ts';
+import { paths } from '../src/shared/routes.ts';
+import { writeProgrammeServiceWorker } from './programme-sw.ts';
 
 /** The SPA fallback shell's file name in dist (netlify.toml rewrites unmatched paths to it). */
 export const SPA_FALLBACK = 'spa-fallback.html';
@@ -85,6 +87,8 @@ const APP_ENTRY = 'index.html';
 const BOOT_ENTRY = 'src/boot.ts';
 /** The manifest key of the module that hydrates a prerendered information page on the first interaction. */
 const HYDRATE_MODULE = 'src/lib/hydrate-on-interaction.tsx';
+/** The manifest key of the programme's page, whose code (and its island's) the programme's service worker keeps (decision 039). */
+const PROGRAMME_PAGE = 'src/features/programme/ProgrammePage.tsx';
 /** The manifest key of the script that starts the app after the first paint on the pages it renders (issue 26). */
 const START_ENTRY = 'src/start.ts';
 
@@ -261,6 +265,8 @@ export async function prerender(config: ResolvedConfig, outDir: string): Promise
       // An information page paints from its HTML and inlined CSS alone (issue 26).
       await writeFile(file, isStatic ? await criticalCss(doc) : doc);
     }
+    // The programme's offline copy (decision 039): its worker precaches what the page just written loads.
+    if (prerenderedPaths.includes(paths.programme)) await writeProgrammeServiceWorker(outDir, [PROGRAMME_PAGE]);
     return prerenderedPaths.length;
   } finally {
     await rm(ssrOut, { recursive: true, force: true });

@@ -114,10 +114,15 @@ if (queryView && location.search) {
   void import('./features/registration/payment-success-island').then((m) => m.renderPaymentSuccess(queryView, new URLSearchParams(location.search)));
 }
 
+// The programme (decision 039): its HTML is a shell; the island fetches and renders the timetable
+// right after the load event, before React and without it.
+const programme = document.querySelector<HTMLElement>('[data-island="programme"]');
+if (programme) afterLoad(() => void import('./features/programme/island').then((m) => m.startProgramme(programme)));
+
 // The islands' code (the home page): once the browser is idle after the load event (at most
 // half a second late: the countdowns' figures should not keep the visitor waiting), so neither the
 // first paint nor the load event waits for it.
-if (document.querySelector('[data-island]')) {
+if (document.querySelector('[data-island]:not([data-island="programme"])')) {
   afterLoad(() => {
     const start = () => void import('./features/home/islands').then((m) => m.startIslands());
     if ('requestIdleCallback' in window) requestIdleCallback(start, { timeout: 500 });

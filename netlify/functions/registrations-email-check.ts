@@ -9,8 +9,7 @@ import type { Config } from '@netlify/functions';
 import { emailCheckRequest, type EmailCheckResponse } from '../../src/shared/api';
 import { endpoint, json, readJson } from '../server/http';
 import { limitRequest } from '../server/rate-limit';
-import { keys, withStore } from '../server/store';
-import { emailHash } from '../server/finalise';
+import { emailHash, keys, withStore } from '../server/store';
 
 export default endpoint(['POST'], async (req, context) => {
   // Counted before the body is read, so malformed requests use up the window too.

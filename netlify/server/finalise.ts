@@ -16,7 +16,7 @@
  *
  * Nothing here sends e-mail: the caller that applied an order sends its message (confirm.ts).
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { AttentionPayment, ChangeRecord } from '../../src/shared/api';
 import { fromMinor } from '../../src/shared/money';
 import { couponTakenLua } from './coupons';
@@ -28,7 +28,7 @@ import { newRegistrationNumber, type Registration } from './registrations';
 import { updateRegistration } from './registration-update';
 import { paidOrderBlocked } from '../../src/shared/registration-lifecycle';
 import { initialStatusFields } from './registration-status';
-import { keys, withStore } from './store';
+import { emailHash, keys, withStore } from './store';
 
 /** Who finalises, for the audit log. */
 export type FinaliseSource = VerifySource | 'webhook' | 'coupon' | 'reconcile';
@@ -45,10 +45,8 @@ export type FinaliseResult =
   /** The payment was taken but cannot be applied; it is listed for a refund (now or by an earlier call). */
   | { outcome: 'refund-due'; registrationNumber: string; reason: string };
 
-/** sha256 hex of the trimmed, lower-cased address: the key of the "registered e-mail" index. */
-export function emailHash(email: string): string {
-  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
-}
+// The key of the "registered e-mail" index lives with the keys (store.ts); re-exported for the callers of finalise.
+export { emailHash };
 
 /**
  * Finalises order `orderId`, paid by `paymentId` ('NoPayment' for a 100 % coupon), at `at`.

@@ -189,6 +189,35 @@ function tooLarge(maxBytes: number): HttpError {
   return new HttpError(413, 'BODY_TOO_LARGE', `Request body must be at most ${limit}.`);
 }
 
+/** True when `url` asks for a dry run (`dryRun=1` or `dryRun=true`): an import's preview, which writes nothing. */
+export function isDryRun(url: URL): boolean {
+  return ['1', 'true'].includes(url.searchParams.get('dryRun') ?? '');
+}
+
+/** Largest admin import upload: 2,000 papers with 6,000 authors is about 1 MB as CSV, a programme far less. */
+export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
+
+/**
+ * Reads a multipart/form-data upload of at most `maxBytes` (declared Content-Length checked first,
+ * so an oversized upload is refused unread): 413 BODY_TOO_LARGE over it, 400 INVALID_FORM when the
+ * body is not a form. The admin imports (papers, programme) read their files so.
+ */
+export async function readUploadForm(req: Request, maxBytes: number): Promise<FormData> {
+  if (Number(req.headers.get('content-length') ?? '0') > maxBytes) throw new HttpError(413, 'BODY_TOO_LARGE', `The upload must be at most ${Math.round(maxBytes / (1024 * 1024))} MB.`);
+  try {
+    return await req.formData();
+  } catch {
+    throw new HttpError(400, 'INVALID_FORM', 'Send the file as multipart/form-data.');
+  }
+}
+
+/** The bytes of file field `name` of `form`; 400 MISSING_FILE when the form has no such file. */
+export async function uploadedFile(form: FormData, name: string): Promise<Uint8Array> {
+  const value = form.get(name);
+  if (!value || typeof value === 'string') throw new HttpError(400, 'MISSING_FILE', `The form has no "${name}" file.`, { [name]: 'A file is required.' });
+  return new Uint8Array(await value.arrayBuffer());
+}
+
 /** Parses `text` as JSON or throws 400 INVALID_JSON. */
 export function parseJsonText(text: string): unknown {
   try {

@@ -23,7 +23,7 @@ export const MAIL_RETRY_BACKOFF_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_
 /** Automatic attempts before giving up (the first send plus four retries). */
 export const MAX_MAIL_ATTEMPTS = 5;
 /** How long a retry run holds a claimed entry; a run that dies mid-send is retried after it. */
-const RETRY_LEASE_MS = 15 * 60_000;
+export const RETRY_LEASE_MS = 15 * 60_000;
 
 /** The `mail:{regNo}` record. Times are ISO instants; nextAttemptAt is ms since the epoch. */
 export interface MailStatus {
@@ -63,7 +63,8 @@ redis.call('HSET', KEYS[1], 'nextAttemptAt', nextAt)
 return {attempts, nextAt}
 `;
 
-// KEYS: retry zset. ARGV: regNo, now ms, lease-until ms. 1 = claimed (the entry was due), 0 = not due or gone.
+// KEYS: a queue (sorted set scored by the next attempt, ms). ARGV: member, now ms, lease-until ms.
+// 1 = claimed (the entry was due), 0 = not due or gone.
 const CLAIM_SCRIPT = `
 local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
 if not score or tonumber(score) > tonumber(ARGV[2]) then return 0 end
@@ -82,6 +83,16 @@ async function recordOutcome(regNo: string, error: MailError | null, at: Date, s
     ),
   );
   return { attempts: Number(attempts), next: Number(next) };
+}
+
+/**
+ * Claims `member` of the queue `queueKey` (a sorted set scored by the next attempt, ms) if it is
+ * due at `nowMs`, by moving its score to `nowMs + RETRY_LEASE_MS`: overlapping runs never send it
+ * twice, and a run that dies mid-send leaves it to a run after the lease. True when claimed.
+ */
+export async function claimDue(queueKey: string, member: string, nowMs: number): Promise<boolean> {
+  const claimed = await withStore((r) => r.eval<string[], number>(CLAIM_SCRIPT, [queueKey], [member, String(nowMs), String(nowMs + RETRY_LEASE_MS)]));
+  return Number(claimed) === 1;
 }
 
 /** Rejects with MailError('unavailable', 'timeout') after `ms`. */
@@ -183,8 +194,7 @@ export async function retryDueMails(at: Date, opts: { limit?: number; concurrenc
   const due = await withStore((r) => r.zrange<string[]>(keys.mailRetry(), '-inf', nowMs, { byScore: true, offset: 0, count: limit }));
   const run: RetryRun = { due: due.length, sent: 0, failed: 0, gaveUp: 0, deferred: 0 };
   const { deferred } = await workWithinBudget(due.map(String), { concurrency, budgetMs }, async (regNo) => {
-    const claimed = await withStore((r) => r.eval<string[], number>(CLAIM_SCRIPT, [keys.mailRetry()], [regNo, String(nowMs), String(nowMs + RETRY_LEASE_MS)]));
-    if (Number(claimed) !== 1) return;
+    if (!(await claimDue(keys.mailRetry(), regNo, nowMs))) return;
     const registration = await getRegistration(regNo);
     if (!registration) {
       await withStore((r) => r.zrem(keys.mailRetry(), regNo));

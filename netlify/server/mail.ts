@@ -28,6 +28,8 @@ import { PROOF_RULES_TEXT } from '../../src/shared/proof-rules';
 import { productionRules } from './deploy-context';
 import { ConfigError, env, requireEnv, siteUrl } from './env';
 import { ticketText } from './tickets';
+import { agendaLink } from './agenda';
+import { now as clockNow } from './clock';
 import { renderInvoicePdf } from './invoice-pdf';
 import { documentFileName, documentsIssuedTo, type RegistrationDocument } from './invoices';
 import { ConfirmationEmail } from './emails/confirmation';
@@ -219,10 +221,15 @@ function selfServiceLinks(): [string, string][] {
   ];
 }
 
+/** The file name of the conference days' calendar attached to the confirmation ('pesgre-2025.ics'). */
+export const CONFERENCE_ICS_FILENAME = `${conference.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.ics`;
+
 /**
  * Composes the confirmation for `r` (emails/confirmation.tsx, rendered to HTML and text): the
  * registration details and the QR ticket as an inline PNG (cid) and as the attachment
- * ticket-{regNo}.png, and the tax documents issued to the registered address (issue 20: after a
+ * ticket-{regNo}.png, the link to the delegate's agenda on the programme page and as a calendar to
+ * subscribe to (the link POST /api/agenda answers), the conference days as an .ics attachment
+ * (decision 038), and the tax documents issued to the registered address (issue 20: after a
  * name transfer, the original payer's invoices are never sent to the new person).
  * Throws ConfigError without TICKET_SIGNING_KEY (or, under production rules, MAIL_FROM).
  */
@@ -235,6 +242,9 @@ export async function composeConfirmation(r: StoredRegistration, notice?: MailNo
   const memberLine = registrationStatus(r) === 'membership-to-verify' && !r.verification?.rejection ? ` Your IEEE membership number will be checked by the organisers; your ticket is valid meanwhile.` : '';
   const lead = notice ? notice.lead : `Your registration for ${conference.name} is confirmed. Please keep this e-mail.${invoiceLine}${memberLine}`;
   const subject = notice ? notice.subject : confirmationSubject(regNo);
+  const agenda = agendaLink(r);
+  // Loaded here, not at the top: only the ticket e-mails write a calendar.
+  const { conferenceDaysCalendar } = await import('./calendar');
   const { html, text } = await renderEmail(
     ConfirmationEmail({
       heading: notice?.heading ?? 'Your registration is confirmed',
@@ -245,11 +255,17 @@ export async function composeConfirmation(r: StoredRegistration, notice?: MailNo
       registrationNumber: regNo,
       ticketCid: TICKET_CID,
       links: selfServiceLinks(),
+      agendaLinks: [
+        ['Your agenda on the programme page (star the sessions you want to attend)', agenda.pageUrl],
+        ["Your agenda as a calendar your phone can subscribe to (it follows every change of the programme)", agenda.webcalUrl],
+      ],
+      calendarFile: CONFERENCE_ICS_FILENAME,
     }),
   );
   const attachments: Attachment[] = [
     { filename: 'ticket-qr.png', content: png, contentType: 'image/png', cid: TICKET_CID, contentDisposition: 'inline' },
     { filename: `ticket-${regNo}.png`, content: png, contentType: 'image/png', contentDisposition: 'attachment' },
+    { filename: CONFERENCE_ICS_FILENAME, content: conferenceDaysCalendar(clockNow()), contentType: 'text/calendar; charset=utf-8; method=PUBLISH', contentDisposition: 'attachment' },
   ];
   // The GST tax documents, rebuilt from the record (issue "Accounts": attached to the confirmation).
   const wanted = notice ? (notice.documents ?? []) : null;

@@ -10,13 +10,12 @@ import { conference } from '../../src/content/conference';
 import type { TicketPayload } from '../../src/shared/api';
 import { PAPER_NOT_FOUND, complimentaryRegistrations, normalisePaperId, paperCoverage, registrationPaperStatus, type PaperImportResult, type PaperRegistration, type PaperView, type PapersResponse, type PresentedMark, type PresentedRecord, type SpecialSessionView, type StoredPaper } from '../../src/shared/papers';
 import { upsertCoupon } from './coupons';
-import { emailHash } from './finalise';
 import { HttpError } from './http';
 import { MailError, sendNotice } from './mail';
 import { MAIL_SEND_TIMEOUT_MS, withTimeout } from './mail-delivery';
 import type { ImportedPaper, ParsedImport } from './paper-import';
 import { REGISTRATION_ALPHABET, allRegistrations, getRegistration, type Registration } from './registrations';
-import { audit, keys, withStore, type PipelineReads } from './store';
+import { audit, emailHash, keys, withStore, type PipelineReads } from './store';
 import { verifyTicket } from './tickets';
 import { workWithinBudget } from './batch';
 

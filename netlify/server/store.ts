@@ -3,6 +3,7 @@
  * client talks to a real redis-server through scripts/upstash-bridge.ts.
  * Keys carry a per-deploy-context prefix (ARCHITECTURE: Data in Redis).
  */
+import { createHash } from 'node:crypto';
 import { Redis } from '@upstash/redis';
 import { deployContext } from './deploy-context';
 import { env } from './env';
@@ -85,6 +86,11 @@ export function keyPrefix(): string {
   return env().KEY_PREFIX ?? `pesgre:${deployContext()}:`;
 }
 
+/** sha256 hex of the trimmed, lower-cased address: the key of the "registered e-mail" index (keys.registrationsByEmail). */
+export function emailHash(email: string): string {
+  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+}
+
 /** Every key the app uses, built in one place. */
 export const keys = {
   registration: (regNo: string) => `${keyPrefix()}reg:${regNo}`,
@@ -159,6 +165,22 @@ export const keys = {
   papersMailBatch: (batchId: string) => `${keyPrefix()}papers:mail:batch:${batchId}`,
   /** List (newest first) of JSON entries: what was e-mailed to the authors of uncovered papers, when. */
   papersMailLog: () => `${keyPrefix()}papers:mail:log`,
+  /** The published programme: JSON StoredProgramme (netlify/server/programme-store.ts). Absent before the first import. */
+  programme: () => `${keyPrefix()}programme`,
+  /** The programme's write counter: an import writes only if it is still the one it read (compare-and-set). */
+  programmeVersion: () => `${keyPrefix()}programme:version`,
+  /** Hash: session id -> JSON SessionRevision (its number, SEQUENCE and placement), kept when a session leaves the programme. */
+  programmeRevisions: () => `${keyPrefix()}programme:revisions`,
+  /** Hash: `{paperId}|{e-mail hash}` -> JSON ToldPlacement: the placement an author was last told about. */
+  programmeTold: () => `${keyPrefix()}programme:told`,
+  /** Sorted set of author notices to send, scored by the next attempt (ms). */
+  programmeNoticeQueue: () => `${keyPrefix()}programme:notices`,
+  /** Hash: notice id -> JSON ProgrammeNotice (who, which session, which placement, attempts). */
+  programmeNotices: () => `${keyPrefix()}programme:notice`,
+  /** Hash: e-mail hash of an author -> JSON array of the session ids that present their papers (written with the programme). */
+  programmeByAuthor: () => `${keyPrefix()}programme:by-author`,
+  /** Hash: registration number -> JSON array of the session ids its delegate starred (the personal agenda). */
+  agendaStars: () => `${keyPrefix()}agenda:stars`,
 };
 
 export const STORE_DOWN_MESSAGE =

@@ -8,7 +8,7 @@
  * Escape closes and returns focus to the button) and keeps aria-expanded true while it is open.
  */
 import { Link, useLocation } from 'react-router-dom';
-import { groupMatches, isGroup, matchesPath, navEntries, type NavGroupEntry } from './nav';
+import { groupMatches, isCurrentChild, isGroup, matchesPath, navEntries, type NavGroupEntry } from './nav';
 
 /** The main navigation as a horizontal bar with dropdowns. */
 export function DesktopNav() {
@@ -52,7 +52,7 @@ function NavDropdown({ entry, pathname }: { entry: NavGroupEntry; pathname: stri
       <ul id={listId} className="desktop-nav__menu">
         {entry.children.map((child) => (
           <li key={child.to}>
-            <Link to={child.to} className="desktop-nav__menu-link" aria-current={matchesPath(child.to, pathname) ? 'page' : undefined}>
+            <Link to={child.to} className="desktop-nav__menu-link" aria-current={isCurrentChild(entry, child, pathname) ? 'page' : undefined}>
               {child.label}
             </Link>
           </li>

@@ -11,7 +11,7 @@
  * client-side navigation: src/app/frame-behaviour.ts.
  */
 import { Link, useLocation } from 'react-router-dom';
-import { groupMatches, isGroup, matchesPath, navEntries } from './nav';
+import { groupMatches, isCurrentChild, isGroup, matchesPath, navEntries } from './nav';
 
 const DRAWER_ID = 'site-drawer';
 
@@ -57,7 +57,7 @@ export function MobileNav() {
                     <ul className="drawer__sublist">
                       {entry.children.map((child) => (
                         <li key={child.to}>
-                          <Link to={child.to} className="drawer__sublink" aria-current={matchesPath(child.to, pathname) ? 'page' : undefined}>
+                          <Link to={child.to} className="drawer__sublink" aria-current={isCurrentChild(entry, child, pathname) ? 'page' : undefined}>
                             {child.label}
                           </Link>
                         </li>

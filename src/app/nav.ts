@@ -35,6 +35,15 @@ export function matchesPath(to: string, pathname: string): boolean {
   return current === to || current.startsWith(`${to}/`);
 }
 
+/**
+ * True when sub-entry `child` of `entry` is the current page: it matches the path and no other
+ * sub-entry matches it more closely (the Programme, /program, is not current on
+ * /program/keynote-speakers, whose own entry is).
+ */
+export function isCurrentChild(entry: NavGroupEntry, child: NavLinkEntry, pathname: string): boolean {
+  return matchesPath(child.to, pathname) && !entry.children.some((other) => other.to.length > child.to.length && matchesPath(other.to, pathname));
+}
+
 /** True when one of a group's sub-entries matches the current path (the parent is highlighted too). */
 export function groupMatches(entry: NavGroupEntry, pathname: string): boolean {
   return entry.children.some((child) => matchesPath(child.to, pathname));
@@ -65,6 +74,7 @@ export const navEntries: NavEntry[] = [
       { label: 'Keynote Speakers', to: paths.keynoteSpeakers },
       { label: 'Tutorial Speakers', to: paths.tutorialSpeakers },
       { label: 'IES SYP Keynotes', to: paths.iesSypKeynotes },
+      { label: 'Programme', to: paths.programme },
     ],
   },
   {

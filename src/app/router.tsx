@@ -90,6 +90,8 @@ export const routes: RouteObject[] = [
       { path: paths.keynoteSpeakers, ...staticPage(SERVER && 'info/KeynoteSpeakersPage', () => import('../features/info/KeynoteSpeakersPage')) },
       { path: paths.tutorialSpeakers, ...staticPage(SERVER && 'info/TutorialSpeakersPage', () => import('../features/info/TutorialSpeakersPage')) },
       { path: paths.iesSypKeynotes, ...staticPage(SERVER && 'info/IesSypKeynotesPage', () => import('../features/info/IesSypKeynotesPage')) },
+      // The programme (decision 039): a shell whose timetable an island renders; React hydrates it on the first interaction.
+      { path: paths.programme, ...staticPage(SERVER && 'programme/ProgrammePage', () => import('../features/programme/ProgrammePage')) },
       { path: paths.visaInfo, ...staticPage(SERVER && 'info/VisaInfoPage', () => import('../features/info/VisaInfoPage')) },
       { path: paths.accommodation, ...staticPage(SERVER && 'info/AccommodationPage', () => import('../features/info/AccommodationPage')) },
       { path: paths.tour, ...staticPage(SERVER && 'info/TourPage', () => import('../features/info/TourPage')) },
@@ -129,6 +131,7 @@ export const routes: RouteObject[] = [
           { path: paths.adminVerifications, ...page(SERVER && 'admin/VerificationsPage', () => import('../features/admin/VerificationsPage')) },
           { path: paths.adminBadgesCertificates, ...page(SERVER && 'admin/BadgesCertificatesPage', () => import('../features/admin/BadgesCertificatesPage')) },
           { path: paths.adminVisaLetters, ...page(SERVER && 'admin/VisaLettersPage', () => import('../features/admin/VisaLettersPage')) },
+          { path: paths.adminProgramme, ...page(SERVER && 'admin/ProgrammeAdminPage', () => import('../features/admin/ProgrammeAdminPage')) },
         ],
       },
     ],

@@ -40,6 +40,8 @@ export const adminApiPaths = {
   visaLetters: '/api/admin/visa-letters',
   visaLettersDecide: '/api/admin/visa-letters/decide',
   visaLettersExport: '/api/admin/visa-letters/export',
+  programme: '/api/admin/programme',
+  programmeImport: '/api/admin/programme/import',
 } as const satisfies {
   login: ApiPaths['adminLogin'];
   verify: ApiPaths['adminVerify'];
@@ -67,6 +69,8 @@ export const adminApiPaths = {
   visaLetters: ApiPaths['adminVisaLetters'];
   visaLettersDecide: ApiPaths['adminVisaLettersDecide'];
   visaLettersExport: ApiPaths['adminVisaLettersExport'];
+  programme: ApiPaths['adminProgramme'];
+  programmeImport: ApiPaths['adminProgrammeImport'];
 };
 
 /** The shown text for a login that never got an answer (spec part 2 section 8). */

@@ -67,6 +67,13 @@ export const apiPaths = {
   adminVisaLetters: '/api/admin/visa-letters',
   adminVisaLettersDecide: '/api/admin/visa-letters/decide',
   adminVisaLettersExport: '/api/admin/visa-letters/export',
+  // The programme (decision 037): public reads and feeds, the personal agenda, the chair's import.
+  programme: '/api/programme',
+  programmeIcs: '/api/programme.ics',
+  programmeSchedule: '/api/programme/schedule.json',
+  agenda: '/api/agenda',
+  adminProgramme: '/api/admin/programme',
+  adminProgrammeImport: '/api/admin/programme/import',
   // Verifications (issue 22): students' proof of status, IEEE membership without a service.
   registrationProof: '/api/registration/proof',
   adminVerifications: '/api/admin/verifications',

@@ -621,3 +621,14 @@ export interface CertificateSendLog {
   alreadySent: number;
   failed: { registrationNumber: string; error: string }[];
 }
+
+// ---------------------------------------------------------------------------------------------
+// The programme's personal agenda (decision 038). POST /api/agenda takes registrantRequest.
+// ---------------------------------------------------------------------------------------------
+
+/** PUT /api/agenda/{token}: the starred session ids, each a session_id of the programme (at most 200). */
+export const agendaUpdateRequest = z.object({
+  sessions: z
+    .array(z.string({ error: 'Each session is a session id.' }).check(z.trim(), z.minLength(1, 'A session id is empty.'), z.maxLength(40, 'Session ids are at most 40 characters.')), { error: 'sessions must be a list of session ids.' })
+    .check(z.maxLength(200, 'At most 200 sessions can be starred.')),
+});

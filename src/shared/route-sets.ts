@@ -27,6 +27,7 @@ export const staticPaths: readonly string[] = [
   paths.keynoteSpeakers,
   paths.tutorialSpeakers,
   paths.iesSypKeynotes,
+  paths.programme,
   paths.visaInfo,
   paths.accommodation,
   paths.tour,

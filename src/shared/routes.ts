@@ -14,6 +14,7 @@ export const paths = {
   keynoteSpeakers: '/program/keynote-speakers',
   tutorialSpeakers: '/program/tutorial-speakers',
   iesSypKeynotes: '/program/ies-syp-keynotes',
+  programme: '/program',
   visaInfo: '/travel/visa-info',
   accommodation: '/travel/accommodation',
   tour: '/travel/tour',
@@ -45,6 +46,7 @@ export const paths = {
   adminVerifications: '/admin/verifications',
   adminBadgesCertificates: '/admin/badges-certificates',
   adminVisaLetters: '/admin/visa-letters',
+  adminProgramme: '/admin/programme',
   error: '/error',
 } as const;
 

@@ -167,12 +167,40 @@ function zoneOffsetMs(instant: number, timeZone: string): number {
  * startOfDayInZone('2025-12-18', 'Asia/Kolkata') is 2025-12-17T18:30:00Z.
  */
 export function startOfDayInZone(date: string, timeZone: string): Date {
+  return wallClockInZone(date, '00:00', timeZone);
+}
+
+const isoTime = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/**
+ * The instant a wall clock in the IANA zone `timeZone` shows `time` (HH:MM, 24-hour) on the ISO
+ * day `date`, from the platform's time-zone database: wallClockInZone('2025-12-18', '09:30',
+ * 'Asia/Kolkata') is 2025-12-18T04:00:00Z. The programme's sessions are written in the
+ * conference's local time (docs/operations.md, "The programme"). Throws on a malformed day or time.
+ */
+export function wallClockInZone(date: string, time: string, timeZone: string): Date {
   const [y, m, d] = parseIsoDay(date);
-  const wallClock = Date.UTC(y, m - 1, d, 0, 0, 0);
+  const t = isoTime.exec(time);
+  if (!t) throw new Error(`Not a time (HH:MM): ${JSON.stringify(time)}`);
+  const wallClock = Date.UTC(y, m - 1, d, Number(t[1]), Number(t[2]), 0);
   let instant = wallClock - zoneOffsetMs(wallClock, timeZone);
   // A second pass settles days on which the zone's offset changes (daylight saving).
   instant = wallClock - zoneOffsetMs(instant, timeZone);
   return new Date(instant);
+}
+
+/**
+ * `instant` as ISO 8601 with the offset of `timeZone` at that instant, to the second:
+ * isoInZone(2025-12-18T04:00:00Z, 'Asia/Kolkata') is '2025-12-18T09:30:00+05:30'. The programme's
+ * answer writes its times so (GET /api/programme: local time with its offset).
+ */
+export function isoInZone(instant: Date, timeZone: string): string {
+  const ms = instant.getTime() - (instant.getTime() % 1000);
+  const offset = zoneOffsetMs(ms, timeZone);
+  const local = new Date(ms + offset).toISOString().slice(0, 19);
+  const minutes = Math.abs(offset) / 60_000;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${local}${offset < 0 ? '-' : '+'}${two(Math.floor(minutes / 60))}:${two(minutes % 60)}`;
 }
 
 /**

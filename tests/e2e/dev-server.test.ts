@@ -45,7 +45,7 @@ describe('the client address (context.ip)', () => {
 
 describe('scheduled functions', () => {
   const dir = path.resolve(import.meta.dirname, '../../netlify/functions');
-  const scheduled = ['mail-retry', 'reconcile-payments'];
+  const scheduled = ['mail-retry', 'reconcile-payments', 'programme-notices'];
 
   it('are the functions with config.schedule', async () => {
     const names = listFunctionFiles(dir).map(([name]) => name);

@@ -8,13 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { AttentionPayment } from '../../src/shared/api';
 import type { RegistrationForm } from '../../src/shared/registration-form';
-import { computeCharges, pricing } from '../../src/shared/pricing';
-import { fromMinor } from '../../src/shared/money';
 import { paths, paymentSuccessUrl, errorUrl } from '../../src/shared/routes';
 import { devDefaults } from '../../scripts/local-config';
-import { jsonOrUndefined } from '../setup/mail-receiver';
 import { standardPeriod } from '../setup/edition-clock';
 import { validForm } from '../functions/helpers-form';
+import { postJson, registerPaid } from './api-flow';
 import { launchChromium, startStack, type Stack } from './stack';
 
 const WIDTHS = [320, 390, 1366] as const;
@@ -25,20 +23,8 @@ let browser: Browser;
 let adminToken = '';
 let regNo = '';
 
-async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  const text = await res.text();
-  return { status: res.status, json: jsonOrUndefined(text) as Record<string, any>, text };
-}
-
-async function register(form: RegistrationForm): Promise<{ regNo: string; paymentId: string; orderId: string }> {
-  const order = await post(`${stack.appUrl}/api/payment/create-order`, { amount: fromMinor(computeCharges(pricing, form, null).total), data: form, code: null });
-  expect(order.status, order.text).toBe(200);
-  const paid = await post(`${stack.doubleUrl}/_double/pay`, { order_id: order.json.id, outcome: 'success' });
-  const verified = await post(`${stack.appUrl}/api/payment/verify-payment`, paid.json);
-  expect(verified.status, verified.text).toBe(200);
-  return { regNo: verified.json.registrationNumber, paymentId: paid.json.razorpay_payment_id, orderId: paid.json.razorpay_order_id };
-}
+const post = postJson;
+const register = (form: RegistrationForm) => registerPaid(stack.appUrl, stack.doubleUrl, form);
 
 beforeAll(async () => {
   stack = await startStack({ APP_NOW: standardPeriod() });
@@ -73,7 +59,7 @@ afterAll(async () => {
 
 /** Every route, and what to wait for before measuring (its data, for the admin area). */
 const routes = (): Array<{ path: string; admin?: boolean; ready?: (page: Page) => Promise<unknown> }> => [
-  ...[paths.home, paths.organizingCommittee, paths.chairs, paths.callForPapers, paths.callForSpecialSession, paths.submission, paths.keynoteSpeakers, paths.tutorialSpeakers, paths.iesSypKeynotes, paths.visaInfo, paths.accommodation, paths.tour, paths.food, paths.location, paths.studentsYp, paths.industrySponsor, paths.contact, paths.registrationInfo].map((path) => ({ path })),
+  ...[paths.home, paths.organizingCommittee, paths.chairs, paths.callForPapers, paths.callForSpecialSession, paths.submission, paths.keynoteSpeakers, paths.tutorialSpeakers, paths.iesSypKeynotes, paths.programme, paths.visaInfo, paths.accommodation, paths.tour, paths.food, paths.location, paths.studentsYp, paths.industrySponsor, paths.contact, paths.registrationInfo].map((path) => ({ path })),
   { path: paths.registrationDetails, ready: (p) => p.getByRole('button', { name: /Next/ }).first().waitFor({ timeout: 60_000 }) },
   { path: paymentSuccessUrl('PESGRE25-TEST2345', 'pay_TEST') },
   { path: errorUrl('international-payments-error') },
@@ -86,6 +72,7 @@ const routes = (): Array<{ path: string; admin?: boolean; ready?: (page: Page) =
   { path: paths.adminPapers, admin: true, ready: (p) => p.getByText(/papers shown/).first().waitFor({ timeout: 90_000 }) },
   { path: paths.adminVerifications, admin: true, ready: (p) => p.getByRole('heading', { name: 'Waiting for a decision' }).waitFor({ timeout: 90_000 }) },
   { path: paths.adminBadgesCertificates, admin: true, ready: (p) => p.getByText('No certificates have been sent yet.').waitFor({ timeout: 90_000 }) },
+  { path: paths.adminProgramme, admin: true, ready: (p) => p.getByRole('heading', { name: 'Import the programme' }).waitFor({ timeout: 90_000 }) },
 ];
 
 /** Elements wider than the viewport or reaching past its right edge, deepest first (for the failure message). */

@@ -41,6 +41,7 @@ const headings: Record<string, string> = {
   [paths.keynoteSpeakers]: 'Keynote Speakers',
   [paths.tutorialSpeakers]: 'Tutorial Speakers',
   [paths.iesSypKeynotes]: 'IES SYP Keynotes',
+  [paths.programme]: 'Programme',
   [paths.visaInfo]: 'Visa Information',
   [paths.accommodation]: 'Accommodation Details',
   [paths.tour]: 'Tour',
@@ -69,9 +70,10 @@ const headings: Record<string, string> = {
 /**
  * Pages whose HTML is a first view that the app replaces once it knows the query string: the
  * verify pages say 'Checking ...' until then (a visitor from a QR code never sees the note for a
- * bare address, which they show once hydrated without a query).
+ * bare address, which they show once hydrated without a query). And the programme, whose island
+ * renders the timetable it fetches (decision 039; tests/e2e/programme.test.ts).
  */
-const settlesAfterHydration: readonly string[] = [paths.certificatesVerify, paths.visaLettersVerify];
+const settlesAfterHydration: readonly string[] = [paths.certificatesVerify, paths.visaLettersVerify, paths.programme];
 
 beforeAll(async () => {
   site = await startProductionPreview('pesgre-prerender-');
@@ -130,9 +132,12 @@ describe('prerendered pages', () => {
         : /<div id="root" data-rendered-at="\d+" data-app="\/assets\/index-[\w-]+\.js" data-app-start="0" data-app-chunks="[\w\-/. ]+"><div class="site">/,
     );
     expect(html).toContain(`>${h1.replace(/&/g, '&amp;')}</h1>`);
+    // The home page tells search engines about the conference (schema.org Event, decision 039).
+    if (route === paths.home) expect(html).toMatch(/<script type="application\/ld\+json">\{"@context":"https:\/\/schema\.org","@type":"Event",/);
     if (isStatic) {
-      // An information page's only script is the bootstrap (issue 26); the app comes later.
-      expect(html.match(/<script\b[^>]*>/g)).toEqual([expect.stringMatching(/^<script type="module" crossorigin src="\/assets\/boot-[\w-]+\.js">$/)]);
+      // An information page's only script is the bootstrap (issue 26); the app comes later. (The
+      // home page's schema.org data is a JSON-LD block, not a script that runs.)
+      expect(html.match(/<script\b(?![^>]*application\/ld\+json)[^>]*>/g)).toEqual([expect.stringMatching(/^<script type="module" crossorigin src="\/assets\/boot-[\w-]+\.js">$/)]);
       // Preloaded: only what the bootstrap imports (the frame's behaviour, the app starter, the paths,
       // Vite's helper for its dynamic imports).
       expect(html.match(/<link rel="modulepreload"[^>]*>/g)?.filter((l) => !/\/assets\/(frame-behaviour|app-start|routes|rolldown-runtime|preload-helper)-/.test(l)) ?? []).toEqual([]);
@@ -158,6 +163,8 @@ describe('prerendered pages', () => {
     // The wizard asks for pricing once hydrated; left unanswered here, so it keeps the server's
     // text ('Loading pricing...') for the comparison. The wizard's own test below answers it.
     await page.route('**/api/pricing', () => undefined);
+    // The programme's island reads the programme (decision 039); the preview has no store behind it.
+    await page.route('**/api/programme', (r) => r.fulfill({ json: { updatedAt: null, sessions: [] } }));
     await page.addInitScript(() => {
       const w = window as unknown as { serverH1: Element | null; shifts: { value: number; at: number; what: string[] }[] };
       w.shifts = [];

@@ -272,6 +272,7 @@ const publicRoutes: Array<[string, string | RegExp]> = [
   ['/program/keynote-speakers', 'Keynote Speakers'],
   ['/program/tutorial-speakers', 'Tutorial Speakers'],
   ['/program/ies-syp-keynotes', 'IES SYP Keynotes'],
+  ['/program', 'Programme'],
   ['/travel/visa-info', 'Visa Information'],
   ['/travel/accommodation', 'Accommodation Details'],
   ['/travel/tour', 'Tour'],

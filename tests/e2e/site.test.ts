@@ -36,6 +36,7 @@ const routes: Array<[string, string | RegExp, boolean]> = [
   ['/program/keynote-speakers', 'Keynote Speakers', true],
   ['/program/tutorial-speakers', 'Tutorial Speakers', true],
   ['/program/ies-syp-keynotes', 'IES SYP Keynotes', true],
+  ['/program', 'Programme', true],
   ['/travel/visa-info', 'Visa Information', true],
   ['/travel/accommodation', 'Accommodation Details', true],
   ['/travel/tour', 'Tour', true],

@@ -127,6 +127,13 @@ describe('rate limits per client address', () => {
       'name-transfer-verify.ts',
       // Its own sign-in limiter (5 a minute, by the same context.ip).
       'admin-auth-login.ts',
+      // The programme's public reads: the same answer for everyone, kept by the CDN (decision 037).
+      'programme.ts',
+      'programme-ics.ts',
+      'programme-schedule.ts',
+      // Opened by an agenda link's token, checked by its HMAC; calendar servers poll the feed from shared addresses (decision 038).
+      'agenda.ts',
+      'agenda-feed.ts',
     ]);
     const used = new Set<string>();
     for (const file of readdirSync(dir)) {

@@ -27,6 +27,7 @@ import { airports, location, railwayStations, visaFaq } from '../../src/content/
 import { externalLinks, sampleLinks } from '../../src/content/links';
 import { registrationFees } from '../../src/content/registration';
 import { readdirSync, readFileSync } from 'node:fs';
+import { sampleProgramme } from '../../src/content/programme';
 import { collectSampleItems, reportedFiles } from '../../scripts/content-report';
 import { is2025Edition } from './spec-edition';
 
@@ -46,6 +47,7 @@ const modules = {
   'students-yp': { studentsYp },
   travel: { visaFaq, airports, railwayStations, location },
   links: { externalLinks, sampleLinks },
+  programme: { sampleProgramme },
 };
 
 const publicDir = fileURLToPath(new URL('../../public', import.meta.url));
@@ -229,6 +231,29 @@ const schemas: { [K in keyof typeof modules]: z.ZodType } = {
       mapLink: z.string().startsWith('https://www.google.com/maps/search/?api=1&query=15.485566,74.932346'),
     }),
     sampleLinks: z.strictObject({ accommodationForm: sampleLink }),
+  }),
+  programme: z.strictObject({
+    sampleProgramme: z.strictObject({
+      title: text,
+      sample: z.literal(true),
+      papers: z.array(z.strictObject({ paperId: text, title: text, track: text, authors: z.array(z.strictObject({ name: text, email: z.email() })).min(1) })).min(1),
+      sessions: z
+        .array(
+          z.strictObject({
+            session_id: z.string().regex(/^[A-Za-z0-9._-]{1,40}$/),
+            title: text,
+            kind: z.enum(['keynote', 'tutorial', 'papers', 'break', 'other']),
+            track: z.string(),
+            room: z.string(),
+            date: z.iso.date(),
+            start: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
+            end: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
+            chair: z.string(),
+            paper_ids: z.array(text),
+          }),
+        )
+        .min(1),
+    }),
   }),
 };
 
@@ -456,6 +481,25 @@ describe('content rules stated to authors (spec part 1 sections 5, 9)', () => {
   });
 });
 
+describe('the sample programme', () => {
+  it('is marked sample, on the conference days and tracks, and passes the import rules: each paper in one session, no room holding two sessions at once', () => {
+    expect(sampleProgramme.sample).toBe(true);
+    const ids = new Set(sampleProgramme.papers.map((p) => p.paperId));
+    expect(ids.size).toBe(sampleProgramme.papers.length);
+    const placed = sampleProgramme.sessions.flatMap((s) => s.paper_ids);
+    expect(new Set(placed).size).toBe(placed.length);
+    for (const id of placed) expect(ids.has(id), id).toBe(true);
+    for (const p of sampleProgramme.papers) expect(tracks).toContain(p.track);
+    expect(new Set(sampleProgramme.sessions.map((s) => s.session_id)).size).toBe(sampleProgramme.sessions.length);
+    for (const s of sampleProgramme.sessions) {
+      expect(s.date >= conference.startDate && s.date <= conference.endDate, s.session_id).toBe(true);
+      expect(s.end > s.start, s.session_id).toBe(true);
+      const clash = sampleProgramme.sessions.find((o) => o !== s && o.room && o.room === s.room && o.date === s.date && o.start < s.end && s.start < o.end);
+      expect(clash?.session_id, s.session_id).toBeUndefined();
+    }
+  });
+});
+
 describe('sample content is marked', () => {
   it('what the facts do not cover carries sample: true', () => {
     for (const s of [...keynoteSpeakers, ...tutorialSpeakers, ...iesSypKeynotes]) expect(s.bio.sample).toBe(true);
@@ -481,8 +525,10 @@ describe('sample content is marked', () => {
     // 15 biographies of real speakers, the tutorial slot (its biography counts with it),
     // 4 sponsor slots, a booking link, the accommodation form, sponsorship packages, extra tickets,
     // international link, the invoicing supplier (legal name, address, GSTIN), the foreign
-    // delegates' tax treatment, and the visa letters' signatory and letterhead (issue 24).
-    expect(items.length).toBe(15 + 1 + 4 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 2);
+    // delegates' tax treatment, the visa letters' signatory and letterhead (issue 24), and the
+    // sample programme (decision 037).
+    expect(items.length).toBe(15 + 1 + 4 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 2 + 1);
+    expect(items.find((i) => i.file === 'src/content/programme.ts')?.path).toBe('sampleProgramme');
     expect(items.find((i) => i.file === 'src/content/invoicing.ts')?.path).toBe('invoicing.supplier');
     expect(new Set(items.map((i) => i.path)).size).toBe(items.length);
     for (const i of items) expect(i.file).toMatch(/^src\/content\/[a-z-]+\.ts$/);

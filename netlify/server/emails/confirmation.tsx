@@ -1,8 +1,8 @@
 /**
  * The registration confirmation (ARCHITECTURE: Payment flow step 3) and, with another heading and
  * lead, the messages that carry the ticket after a change (tier upgrade, IEEE change, the new
- * person of a name transfer, a name change): the details, the QR ticket inline, and the
- * self-service links.
+ * person of a name transfer, a name change): the details, the QR ticket inline, the delegate's
+ * agenda links, and the self-service links.
  */
 import { Img } from '@react-email/components';
 import { EmailLayout, Facts, LinkList, P } from './layout';
@@ -19,6 +19,10 @@ export interface ConfirmationProps {
   /** Content-ID of the inline QR image. */
   ticketCid: string;
   links: readonly (readonly [string, string])[];
+  /** The delegate's agenda: the programme page with their link, and the calendar feed to subscribe to. */
+  agendaLinks: readonly (readonly [string, string])[];
+  /** The attached calendar of the conference days. */
+  calendarFile: string;
 }
 
 export function ConfirmationEmail(p: ConfirmationProps) {
@@ -29,6 +33,8 @@ export function ConfirmationEmail(p: ConfirmationProps) {
       <Facts rows={p.rows} />
       <P>Your ticket is the QR code below (also attached as ticket-{p.registrationNumber}.png). Show it at the registration desk on each day of the conference.</P>
       <Img src={`cid:${p.ticketCid}`} width="240" height="240" alt={`QR ticket for ${p.registrationNumber}`} />
+      <P>The programme, with your own agenda (the sessions of your papers are on it already). The conference days are attached as {p.calendarFile} for your calendar.</P>
+      <LinkList links={p.agendaLinks} />
       <P>Changes you can make yourself with your registration number:</P>
       <LinkList links={p.links} />
     </EmailLayout>

@@ -32,6 +32,7 @@ export const quickActions: readonly QuickAction[] = [
   // Issue "Accounts": after the spec's seven.
   { title: 'Accounts', to: paths.adminAccounts, note: 'Cancellations, refunds due and payments needing attention.' },
   { title: 'Papers', to: paths.adminPapers, note: 'Accepted papers, the IEEE author rule, presented and no-show, the Xplore report.' },
+  { title: 'Programme', to: paths.adminProgramme, note: 'Import the timetable (CSV), see it as delegates will, its warnings and the papers not yet in a session.' },
   { title: 'Proofs to verify', to: paths.adminVerifications, note: "Students' proofs of status and IEEE member numbers waiting for a decision." },
   { title: 'Badges and certificates', to: paths.adminBadgesCertificates, note: 'Print name badges (by day, tier or since a date); e-mail the certificates of attendance.' },
   { title: 'Visa letters', to: paths.adminVisaLetters, note: 'Invitation letter requests of foreign delegates; the clearance list.' },

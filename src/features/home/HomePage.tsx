@@ -17,6 +17,7 @@ import { ImportantDates } from './ImportantDates';
 import { PosterCarousel } from './PosterCarousel';
 import { Ticker } from './Ticker';
 import { UpcomingEvents } from './UpcomingEvents';
+import { conferenceEventJson } from './event-data';
 import './home.css';
 
 // The static sections hydrate on the first interaction; their code and content are a chunk of
@@ -28,6 +29,8 @@ const SponsorsIsland = staticIsland(() => sections().then((m) => ({ default: m.S
 const OrganisersIsland = staticIsland(() => sections().then((m) => ({ default: m.OrganisersSection })));
 
 const conferenceDates = formatDayRange(conference.startDate, conference.endDate);
+/** The schema.org Event data for search engines (./event-data.ts): one constant object, so React sets it once. */
+const eventData = { __html: conferenceEventJson() };
 
 /** The home page. */
 export default function HomePage() {
@@ -35,6 +38,7 @@ export default function HomePage() {
     <div className="home">
       <title>{`${conference.name} | ${conference.instituteShortName}, ${conferenceDates}`}</title>
       <h1 className="visually-hidden">{conference.fullName}</h1>
+      <script type="application/ld+json" dangerouslySetInnerHTML={eventData} />
       <HeroCarousel slides={heroSlides} variant="large" label="Conference highlights" priority />
       <Ticker items={tickerItems} />
       {/* One grid for the four cards (in the spec's order) so each column packs its cards without gaps: home.css. */}
