@@ -465,6 +465,7 @@ describe('sample content is marked', () => {
     expect(sponsorship.sample).toBe(true);
     expect(registrationFees.extraTickets.sample).toBe(true);
     expect(registrationFees.internationalRegistration.sample).toBe(true);
+    expect(registrationFees.registrationOpens.sample).toBe(true);
   });
   it('every placeholder address (example.org) sits inside something marked sample', () => {
     const unmarked = allStrings.filter(
@@ -481,8 +482,9 @@ describe('sample content is marked', () => {
     // 15 biographies of real speakers, the tutorial slot (its biography counts with it),
     // 4 sponsor slots, a booking link, the accommodation form, sponsorship packages, extra tickets,
     // international link, the invoicing supplier (legal name, address, GSTIN), the foreign
-    // delegates' tax treatment, and the visa letters' signatory and letterhead (issue 24).
-    expect(items.length).toBe(15 + 1 + 4 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 2);
+    // delegates' tax treatment, the visa letters' signatory and letterhead (issue 24), and the
+    // first day of online registration (issue 34).
+    expect(items.length).toBe(15 + 1 + 4 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 2 + 1);
     expect(items.find((i) => i.file === 'src/content/invoicing.ts')?.path).toBe('invoicing.supplier');
     expect(new Set(items.map((i) => i.path)).size).toBe(items.length);
     for (const i of items) expect(i.file).toMatch(/^src\/content\/[a-z-]+\.ts$/);
