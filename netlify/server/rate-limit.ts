@@ -46,6 +46,8 @@ export const RATE_LIMITS = {
   'visa-letter-verify': { requests: 60, window: '10 m' },
   /** POST /api/registration/proof (registration id + e-mail and a file of up to 5 MB): a delegate sends one proof, or two. */
   'proof-upload': { requests: 10, window: '10 m' },
+  /** POST /api/registration/proof/status (registration id + e-mail): a student looks a few times while waiting. */
+  'proof-status': { requests: 20, window: '10 m' },
 } as const satisfies Record<string, { requests: number; window: `${number} ${'s' | 'm' | 'h'}` }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

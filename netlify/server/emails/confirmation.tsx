@@ -19,6 +19,10 @@ export interface ConfirmationProps {
   /** Content-ID of the inline QR image. */
   ticketCid: string;
   links: readonly (readonly [string, string])[];
+  /** Whether to say to show the ticket at the registration desk (not once the conference is over). */
+  atTheDesk: boolean;
+  /** The visa-letter line for a delegate from abroad, with its address (issue 34). */
+  visaLetter?: string;
 }
 
 export function ConfirmationEmail(p: ConfirmationProps) {
@@ -27,8 +31,12 @@ export function ConfirmationEmail(p: ConfirmationProps) {
       <P>Dear {p.name},</P>
       <P>{p.lead}</P>
       <Facts rows={p.rows} />
-      <P>Your ticket is the QR code below (also attached as ticket-{p.registrationNumber}.png). Show it at the registration desk on each day of the conference.</P>
+      <P>
+        Your ticket is the QR code below (also attached as ticket-{p.registrationNumber}.png).
+        {p.atTheDesk ? ' Show it at the registration desk on each day of the conference.' : ''}
+      </P>
       <Img src={`cid:${p.ticketCid}`} width="240" height="240" alt={`QR ticket for ${p.registrationNumber}`} />
+      {p.visaLetter ? <P>{p.visaLetter}</P> : null}
       <P>Changes you can make yourself with your registration number:</P>
       <LinkList links={p.links} />
     </EmailLayout>
