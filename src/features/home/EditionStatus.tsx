@@ -34,7 +34,7 @@ function Status({ variant }: { variant: string }) {
     case 'before-registration':
       return (
         <>
-          {conference.name} takes place on {days} at {place}. Online registration opens on {formatDay(registrationFees.registrationOpens.date)}
+          Online registration opens on {formatDay(registrationFees.registrationOpens.date)}
           {registrationFees.registrationOpens.sample ? <SampleBadge /> : null}.{' '}
           <Link to={paths.registrationInfo}>Fees and rules</Link>
         </>
@@ -42,14 +42,14 @@ function Status({ variant }: { variant: string }) {
     case 'registration-open':
       return (
         <>
-          Registration is open until {formatDay(registrationFees.standardDeadline)}. {conference.name} takes place on {days} at {place}.{' '}
+          Registration is open until {formatDay(registrationFees.standardDeadline)}.{' '}
           <Link to={paths.registrationInfo}>Register</Link>
         </>
       );
     case 'registration-closed':
       return (
         <>
-          Online registration has closed. {conference.name} takes place on {days} at {place}. <Link to={paths.location}>Getting there</Link>
+          Online registration has closed. The conference takes place on {days} at {place}. <Link to={paths.location}>Getting there</Link>
         </>
       );
     case 'under-way':
@@ -63,7 +63,7 @@ function Status({ variant }: { variant: string }) {
     default:
       return (
         <>
-          {conference.name} has ended: it took place on {days} at {place}. Thank you for taking part.
+          {conference.name} has ended. Thank you for taking part.
           {variant === 'ended+certificates' ? (
             <>
               {' '}

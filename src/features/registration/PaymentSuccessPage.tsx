@@ -12,7 +12,7 @@
  * (payment-success-island.ts) renders the same markup before the app arrives, and the app then
  * hydrates it (decision 023): every text is one string, so each is one text node in both.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { paymentSuccessView } from './payment-success-view';
 import './registration.css';
@@ -31,9 +31,7 @@ export default function PaymentSuccessPage() {
     // 'default' is the key of the first location of a page load.
     if (key !== 'default') headingRef.current?.focus();
   }, [key]);
-  // The visitor's clock at the first render, as the island read it (not the prerender's time: the HTML has no query).
-  const [now] = useState(() => new Date());
-  const view = paymentSuccessView(params, now);
+  const view = paymentSuccessView(params);
   return (
     <section className="card payment-success" data-query-view="payment-success">
       <title>{view.title}</title>

@@ -11,7 +11,7 @@ import { paymentSuccessView } from './payment-success-view';
 
 /** Renders the view for `params` into `card` (the prerendered `section.payment-success`), keeping its icon. */
 export function renderPaymentSuccess(card: HTMLElement, params: URLSearchParams): void {
-  const view = paymentSuccessView(params, new Date());
+  const view = paymentSuccessView(params);
   const element = (tag: string, text: string, className?: string) => {
     const node = document.createElement(tag);
     if (className) node.className = className;

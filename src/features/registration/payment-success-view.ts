@@ -8,13 +8,12 @@
  * Issue 34 (docs/decisions/031-edition-phases.md): a student's registration that waits for its
  * proof (`proof=awaiting`) is received, not confirmed, and has no ticket yet: the page says so
  * and links to the proof page with the registration number filled in; a delegate from abroad
- * (`visa=letter`) gets the link to the visa-letter request; the registration desk is not
- * mentioned once the conference is over (by the visitor's clock, `now`).
+ * (`visa=letter`) gets the link to the visa-letter request. Nothing here depends on the date (the
+ * page names no registration desk, which is gone once the conference is over): the island needs no
+ * content beyond the conference's name and contact (src/content/identity.ts).
  */
-import { conference } from '../../content/conference';
 import { identity } from '../../content/identity';
 import { proofPageUrl, visaLetterPageUrl, type PaymentKind } from '../../shared/routes';
-import { conferencePhase } from '../../shared/schedule';
 
 const KINDS: readonly PaymentKind[] = ['registration', 'tier-upgrade', 'ieee-change', 'name-transfer', 'free-registration'];
 
@@ -22,17 +21,13 @@ const KINDS: readonly PaymentKind[] = ['registration', 'tier-upgrade', 'ieee-cha
 interface Situation {
   /** The registration still waits for a proof of student status (no ticket yet). */
   awaitingProof: boolean;
-  /** The conference is over: no registration desk to show a ticket at. */
-  ended: boolean;
 }
-
-const DESK = ' Show the ticket at the registration desk.';
 const AWAITING_LEAD = 'Thank you for your payment. We have received your registration; it is not confirmed yet. Here are your details:';
 const AWAITING_TICKET = 'your ticket (a QR code) follows by e-mail once the organisers have approved your proof of student status.';
 
 /** What each kind of payment says after the details: what happened, and what was e-mailed to whom. */
 const wording: Record<PaymentKind, (s: Situation) => { heading: string; lead: string; next: string }> = {
-  registration: ({ awaitingProof, ended }) =>
+  registration: ({ awaitingProof }) =>
     awaitingProof
       ? {
           heading: 'Payment Successful!',
@@ -42,7 +37,7 @@ const wording: Record<PaymentKind, (s: Situation) => { heading: string; lead: st
       : {
           heading: 'Payment Successful!',
           lead: 'Thank you for your payment. Your registration is confirmed. Here are your details:',
-          next: `We have e-mailed your confirmation, your ticket (a QR code) and your GST tax invoice to the address you registered with.${ended ? '' : DESK}`,
+          next: 'We have e-mailed your confirmation, your ticket (a QR code) and your GST tax invoice to the address you registered with.',
         },
   'tier-upgrade': () => ({
     heading: 'Payment Successful!',
@@ -62,10 +57,10 @@ const wording: Record<PaymentKind, (s: Situation) => { heading: string; lead: st
     lead: 'Thank you for your payment. The registration now belongs to the new person. Here are your details:',
     next: 'We have e-mailed the new person their own ticket. Your earlier ticket no longer admits anyone. The tax invoice for the transfer fee goes to the billing e-mail of the registration.',
   }),
-  'free-registration': ({ ended }) => ({
+  'free-registration': () => ({
     heading: 'Registration confirmed',
     lead: 'Your coupon covered the whole fee, so nothing was paid. Your registration is confirmed. Here are your details:',
-    next: `We have e-mailed your confirmation and your ticket (a QR code) to the address you registered with.${ended ? '' : DESK}`,
+    next: 'We have e-mailed your confirmation and your ticket (a QR code) to the address you registered with.',
   }),
 };
 
@@ -90,14 +85,14 @@ export interface PaymentSuccessView {
   };
 }
 
-/** The view for the query `params` (reg_no, payment_id, kind, proof, visa) at `now` (the visitor's clock). */
-export function paymentSuccessView(params: URLSearchParams, now: Date): PaymentSuccessView {
+/** The view for the query `params` (reg_no, payment_id, kind, proof, visa). */
+export function paymentSuccessView(params: URLSearchParams): PaymentSuccessView {
   const paymentId = params.get('payment_id');
   const registrationNumber = params.get('reg_no');
   const asked = params.get('kind');
   const kind: PaymentKind = KINDS.find((k) => k === asked) ?? (paymentId === 'NoPayment' ? 'free-registration' : 'registration');
   const awaitingProof = params.get('proof') === 'awaiting' && (kind === 'registration' || kind === 'ieee-change');
-  const words = wording[kind]({ awaitingProof, ended: conferencePhase(conference, now) === 'ended' });
+  const words = wording[kind]({ awaitingProof });
   const title = `${kind === 'free-registration' ? 'Registration confirmed' : awaitingProof ? 'Payment received' : 'Payment successful'} | ${identity.name}`;
   if (paymentId === null && registrationNumber === null) return { title, heading: 'Form Submitted Successfully!', details: null };
   const links: SuccessLink[] = [];
