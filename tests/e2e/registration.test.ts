@@ -13,7 +13,7 @@ import { CHECKOUT_TIMEOUT_SECONDS } from '../../src/shared/checkout-hold';
 import { computeCharges, pricing } from '../../src/shared/pricing';
 import type { Registration } from '../../netlify/server/registrations';
 import { e2eFixture } from './fixture';
-import { fillSteps1to2, fillSteps1to8, payAndWaitForSuccess } from './wizard-steps';
+import { fillExtrasToSummary, fillParticipant, fillSteps1to2, fillSteps1to8, payAndWaitForSuccess } from './wizard-steps';
 import { membershipRefusalMessage } from '../../src/shared/messages';
 import { findTier } from '../../src/shared/pricing';
 
@@ -212,20 +212,7 @@ describe('registration wizard in Chromium', () => {
   it('a student: the proof is announced before paying, the summary shows the Paper ID, the success page says received (not confirmed) and leads to the proof page, which says the proof is awaited (issue 34)', async () => {
     const email = 'student.wizard@example.org';
     const p = e2e.page;
-    await p.goto(`${e2e.stack.appUrl}/authors/registration/details`);
-    await expect.poll(() => p.getByRole('heading', { name: 'Participant Details' }).isVisible(), { timeout: 30_000 }).toBe(true);
-    await p.getByLabel('Title').selectOption('Ms');
-    await p.getByLabel('First Name').fill('Priya');
-    await p.getByLabel('Last Name').fill('Desai');
-    await p.getByLabel('Organization', { exact: true }).fill('IIT Dharwad');
-    await p.getByLabel('Address', { exact: true }).fill('12 Station Road');
-    await p.getByLabel('City', { exact: true }).fill('Dharwad');
-    await p.getByLabel('Postcode', { exact: true }).fill('580001');
-    await p.getByLabel('Mobile').fill('+91 98450 00001');
-    await p.getByLabel('Email', { exact: true }).fill(email);
-    await p.getByLabel('Verify Email').fill(email);
-    await p.getByRole('button', { name: 'Next' }).click();
-    await expect.poll(() => p.getByRole('heading', { name: 'Select Your Registration Tier' }).isVisible()).toBe(true);
+    await fillParticipant(p, e2e.stack.appUrl, email, { title: 'Ms', firstName: 'Priya', lastName: 'Desai', organization: 'IIT Dharwad', address: '12 Station Road', city: 'Dharwad', postcode: '580001', mobile: '+91 98450 00001' });
     expect(await p.getByTestId('student-proof-note').count()).toBe(0);
     await p.getByLabel(/Student Registration – Non-IEEE Member \(Indian, Standard\)/).check();
     await expect.poll(() => p.getByTestId('student-proof-note').isVisible()).toBe(true);
@@ -235,20 +222,7 @@ describe('registration wizard in Chromium', () => {
     await expect.poll(() => p.getByRole('heading', { name: 'Paper Registration' }).isVisible()).toBe(true);
     await p.getByLabel('Paper ID').fill('PESGRE-2025-0077');
     await p.getByRole('button', { name: 'Next' }).click();
-    await expect.poll(() => p.getByRole('heading', { name: 'Welcome Reception' }).isVisible()).toBe(true);
-    await p.getByRole('radio', { name: 'No' }).check();
-    await p.getByRole('button', { name: 'Next' }).click();
-    await expect.poll(() => p.getByRole('heading', { name: 'Gala Dinner' }).isVisible()).toBe(true);
-    await p.getByRole('radio', { name: 'No' }).check();
-    await p.getByRole('button', { name: 'Next' }).click();
-    await expect.poll(() => p.getByRole('heading', { name: 'Dietary Requirements' }).isVisible()).toBe(true);
-    await p.getByLabel('VEGETARIAN').check();
-    await p.getByRole('button', { name: 'Next' }).click();
-    await expect.poll(() => p.getByRole('heading', { name: 'Billing Information' }).isVisible()).toBe(true);
-    await p.getByLabel('Same as participant details').check();
-    await p.getByLabel('Billing Email').fill(email);
-    await p.getByRole('button', { name: 'Next' }).click();
-    await expect.poll(() => p.getByRole('heading', { name: 'Summary and payment' }).isVisible()).toBe(true);
+    await fillExtrasToSummary(p, email);
     // The summary names the paper and repeats what comes after paying.
     const paperRow = p.locator('.summary__review dl > div').filter({ has: p.locator('dt', { hasText: /^Paper ID$/ }) });
     expect(await paperRow.locator('dd').textContent()).toBe('PESGRE-2025-0077');

@@ -38,20 +38,28 @@ export default function ProofPage() {
   const checking = useRef(false);
   const errorId = `${id}-error`;
 
-  const checkStatus = async () => {
-    if (busy || checking.current) return;
+  /**
+   * The two fields checked with the server's schema, once per press (a second press while the
+   * schema's code loads is ignored): the registrant to send, or null after showing why not.
+   */
+  const registrant = async () => {
+    if (busy || checking.current) return null;
     setDone(null);
     setProofStatus(null);
     checking.current = true;
     const checked = await checkRegistrant(regId, email).finally(() => (checking.current = false));
-    if (!checked.ok) {
-      setError(checked.message);
-      document.getElementById(`${id}-${checked.field === 'regId' ? 'regid' : 'email'}`)?.focus();
-      return;
-    }
+    if (checked.ok) return checked.value;
+    setError(checked.message);
+    document.getElementById(`${id}-${checked.field === 'regId' ? 'regid' : 'email'}`)?.focus();
+    return null;
+  };
+
+  const checkStatus = async () => {
+    const who = await registrant();
+    if (!who) return;
     setBusy('status');
     setError(null);
-    const result = await lookupProofStatus(checked.value);
+    const result = await lookupProofStatus(who);
     setBusy(null);
     if (!result.ok) {
       setError(failureMessage(result, selfServiceMessages.recordNotFound));
@@ -62,17 +70,9 @@ export default function ProofPage() {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    // checking: the first submit may wait for the schema's code; a second press must not upload twice.
-    if (busy || checking.current) return;
-    setDone(null);
-    setProofStatus(null);
-    checking.current = true;
-    const checked = await checkRegistrant(regId, email).finally(() => (checking.current = false));
-    if (!checked.ok) {
-      setError(checked.message);
-      document.getElementById(`${id}-${checked.field === 'regId' ? 'regid' : 'email'}`)?.focus();
-      return;
-    }
+    // The first submit may wait for the schema's code; a second press must not upload twice.
+    const who = await registrant();
+    if (!who) return;
     if (!file) {
       setError(proofMessages.missing);
       fileRef.current?.focus();
@@ -85,7 +85,7 @@ export default function ProofPage() {
     }
     setBusy('upload');
     setError(null);
-    const result = await uploadProof(checked.value, file);
+    const result = await uploadProof(who, file);
     setBusy(null);
     if (!result.ok) {
       setError(failureMessage(result, selfServiceMessages.recordNotFound));
