@@ -9,7 +9,7 @@ const routerDist = (file: string) => fileURLToPath(new URL(`./node_modules/react
 
 /** The modules of the 'forms-common' chunk (see codeSplitting below). */
 const formsCommon =
-  /[\\/]src[\\/](shared[\\/](messages|pricing|money|api-paths|registration-form|person-name|tier-rules|regions)|content[\\/](conference|registration)|lib[\\/](api|load-once|pay-outcome|admin-token|visitor-region))\.tsx?$/;
+  /[\\/]src[\\/](shared[\\/](messages|pricing|edition|money|api-paths|registration-form|person-name|tier-rules|regions)|content[\\/](conference|registration)|lib[\\/](api|load-once|pay-outcome|admin-token|visitor-region))\.tsx?$/;
 
 /**
  * Vite config for the SPA. In dev (`npm start`), scripts/dev-functions.ts serves netlify/functions

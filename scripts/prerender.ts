@@ -27,7 +27,7 @@ import { pathToFileURL } from 'node:url';
 import Beasties from 'beasties';
 import { build, type Manifest, type Plugin, type ResolvedConfig } from 'vite';
 import { prerenderedPaths, scriptOnlyPaths, staticPaths } from '../src/shared/route-sets.ts';
-import { paths } from '../src/shared/routes.ts';
+import { paths, pathAliases } from '../src/shared/routes.ts';
 import { writeProgrammeServiceWorker } from './programme-sw.ts';
 
 /** The SPA fallback shell's file name in dist (netlify.toml rewrites unmatched paths to it). */
@@ -305,9 +305,17 @@ export function previewLikeNetlify(): Plugin {
     name: 'pesgre:preview-like-netlify',
     configurePreviewServer(server) {
       const outDir = path.resolve(server.config.root, server.config.build.outDir);
-      server.middlewares.use((req, _res, next) => {
+      server.middlewares.use((req, res, next) => {
         if (req.method !== 'GET' && req.method !== 'HEAD') return next();
         const [pathname = '/', query] = (req.url ?? '/').split('?', 2);
+        // netlify.toml's redirects of pathAliases (301), as Netlify answers them.
+        const alias = pathAliases[pathname.replace(/(.)\/+$/, '$1')];
+        if (alias) {
+          res.statusCode = 301;
+          res.setHeader('Location', alias);
+          res.end();
+          return;
+        }
         const last = pathname.split('/').pop() ?? '';
         // Files (a dot in the last segment), the API and the home page are served as they are.
         if (pathname === '/' || last.includes('.') || pathname.startsWith('/api')) return next();

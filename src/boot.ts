@@ -14,6 +14,8 @@
  * visitor's clock (`data-valid-from`, `data-valid-until`: the Upcoming Events card, the Important
  * Dates, the conference countdown) starts the app right after the load event, and a block whose
  * window ends while the page is open starts it then: React renders it at the visitor's time.
+ * Blocks that carry one variant per phase of the edition (the home page's status line, the
+ * Registration page's links) show the visitor's variant at once (showCurrentVariants).
  * Heading for a page that needs the app (a pointer over, a touch on or focus on a link into the
  * wizard, self-service or admin) starts it at once, and fetches that page's code: the router
  * then opens it without a new document, as fast as from any page of the app.
@@ -106,6 +108,25 @@ function watchValidity(): void {
   if (until - now <= MAX_TIMEOUT_MS) setTimeout(() => void startApp(), until - now);
 }
 watchValidity();
+
+/**
+ * Blocks that change with the edition's phase carry every variant, each with its window
+ * (`data-shown-from`, `data-shown-until`: src/components/PhaseVariants.tsx, decision 031): the
+ * visitor's clock picks the one shown at once, without the app, and again when a window ends
+ * while the page is open. The app, once hydrated, shows the same one.
+ */
+function showCurrentVariants(): void {
+  const now = Date.now();
+  let next = Infinity;
+  for (const variant of document.querySelectorAll<HTMLElement>('[data-shown-from], [data-shown-until]')) {
+    const from = Number(variant.dataset.shownFrom ?? -Infinity);
+    const until = Number(variant.dataset.shownUntil ?? Infinity);
+    variant.hidden = now < from || now >= until;
+    for (const edge of [from, until]) if (edge > now) next = Math.min(next, edge);
+  }
+  if (next - now <= MAX_TIMEOUT_MS) setTimeout(showCurrentVariants, next - now);
+}
+showCurrentVariants();
 
 // Payment success (decision 023): its HTML is the page without a query; the delegate's reg_no,
 // payment_id and kind are rendered at once by its island, before the app.

@@ -5,8 +5,10 @@
  * section 6: USD tiers and non-Indian countries); no token or an invalid one does not.
  * Anonymous calls are rate-limited per client address ('create-order': 429 with Retry-After),
  * since each stores a pending order and creates a Razorpay order (issue 11); admin calls are not.
- * After the Standard deadline (15 Nov 2025, 23:59 IST) an anonymous call is refused with 403
- * REGISTRATION_CLOSED before anything is counted or written (issue 22).
+ * Outside online registration (the edition's phase, docs/decisions/031-edition-phases.md) an
+ * anonymous call is refused before anything is counted or written: 403 REGISTRATION_NOT_OPEN
+ * before its first day, 403 REGISTRATION_CLOSED after the Standard deadline (15 Nov 2025,
+ * 23:59 IST; issue 22), each with the phase's message.
  */
 import type { Config } from '@netlify/functions';
 import { createOrderRequest } from '../../src/shared/api';

@@ -19,6 +19,8 @@ import { describeCause } from './http';
 import { orderKinds, type VerifySource } from './order-kinds';
 import { getOrderState, type PendingOrder } from './orders';
 import { audit, keys, rawRedis, withStore } from './store';
+import { getRegistration } from './registrations';
+import { registrationStatus } from '../../src/shared/registration-status';
 
 /**
  * finalise() plus the e-mail of the call that applied the order: the registration confirmation
@@ -192,16 +194,20 @@ async function dispatch(event: ReturnType<typeof webhookEvent.parse>, now: Date,
 /**
  * The handler of a self-service verify call (verify-upgrade, verify-ieee-change, name-transfer
  * verify; spec part 2 section 7): the three razorpay_* fields in, `{success: true,
- * registrationNumber}` out once the payment is confirmed and its order applied (exactly once),
- * every failure with `{success: false, message}` beside the error shape.
+ * registrationNumber, status}` out once the payment is confirmed and its order applied (exactly once;
+ * `status` the registration's afterwards, issue 34), every failure with `{success: false, message}`
+ * beside the error shape.
  */
 export function selfServiceVerifyEndpoint(source: Exclude<VerifySource, 'verify-payment'>) {
   return endpoint(
     ['POST'],
     async (req) => {
       const body = await readJson(req, verifyChangeRequest);
-      const { registrationNumber } = await confirmCheckoutPayment(body, clockNow(), source);
-      const response: VerifyChangeResponse = { success: true, registrationNumber };
+      const result = await confirmCheckoutPayment(body, clockNow(), source);
+      const { registrationNumber } = result;
+      // The status after the change (issue 34): the success page tells a student still awaiting the proof that no ticket came.
+      const registration = result.outcome === 'applied' ? result.registration : await getRegistration(registrationNumber);
+      const response: VerifyChangeResponse = { success: true, registrationNumber, ...(registration ? { status: registrationStatus(registration) } : {}) };
       return json(200, response);
     },
     { successFlag: true },

@@ -122,7 +122,7 @@ export async function deliverConfirmation(registration: Registration, at: Date, 
   const regNo = registration.registrationNumber;
   let error: MailError | null = null;
   try {
-    await withTimeout(sendConfirmation(registration, notice), MAIL_SEND_TIMEOUT_MS);
+    await withTimeout(sendConfirmation(registration, notice, at), MAIL_SEND_TIMEOUT_MS);
   } catch (err) {
     error = toMailError(err);
     // Only the short reason: SMTP replies often quote the recipient's address.

@@ -19,7 +19,10 @@ import QRCode from 'qrcode';
 import { conference } from '../../src/content/conference';
 import type { ChangeRecord, StoredRegistration } from '../../src/shared/api';
 import type { ChangeRecordKind, ChangeRecordOf, PaidChangeRecord } from '../../src/shared/change-kinds';
-import { paths } from '../../src/shared/routes';
+import { paths, proofPageUrl, visaLetterPageUrl } from '../../src/shared/routes';
+import { phaseAt } from '../../src/shared/edition';
+import { isStudentTier } from '../../src/shared/pricing';
+import { regionOfCountry } from '../../src/shared/regions';
 import { attendance, dietary, formatDateTime, tierLabel } from '../../src/shared/csv';
 import { formatMoney, toMinor } from '../../src/shared/money';
 import { fullName } from '../../src/shared/person-name';
@@ -27,6 +30,7 @@ import { registrationStatus } from '../../src/shared/registration-status';
 import { PROOF_RULES_TEXT } from '../../src/shared/proof-rules';
 import { productionRules } from './deploy-context';
 import { ConfigError, env, requireEnv, siteUrl } from './env';
+import { now } from './clock';
 import { ticketText } from './tickets';
 import { agendaLink } from './agenda';
 import { now as clockNow } from './clock';
@@ -140,13 +144,24 @@ function detailRows(r: StoredRegistration): [string, string][] {
 export function paymentReceivedNotice(r: StoredRegistration): MailNotice {
   return {
     subject: `${conference.name} payment received, proof of student status needed — ${r.registrationNumber}`,
-    lead: `We have received your payment for registration ${r.registrationNumber}. Your registration is not yet confirmed: students must send proof of their student status, and the registration is confirmed only after the proof is verified. Your ticket will follow by e-mail once it is.`,
+    heading: 'Payment received: your registration is not confirmed yet',
+    lead: `We have received your payment for registration ${r.registrationNumber}. Your registration is received but not yet confirmed: students must send proof of their student status, and the registration is confirmed only after the proof is verified. Your ticket will follow by e-mail once it is.`,
   };
 }
 
-/** How a delegate sends the proof: the self-service page, with what it takes. */
+/** How a delegate sends the proof: the self-service page (its address with the registration number filled in), with what it takes. */
 function proofInstructions(regNo: string): string {
-  return `To send your proof of student status, open ${siteUrl()}${paths.registrationProof} and upload it with your registration ID (${regNo}) and the e-mail address you registered with. ${PROOF_RULES_TEXT}`;
+  return `To send your proof of student status, open ${siteUrl()}${proofPageUrl(regNo)} and upload it with your registration ID (${regNo}) and the e-mail address you registered with. ${PROOF_RULES_TEXT}`;
+}
+
+/**
+ * The line that points a delegate from abroad (country other than India) to the online
+ * visa-letter request (issue 34), or undefined for a delegate from India and once the conference
+ * is over at `at`.
+ */
+function visaLetterLine(r: StoredRegistration, at: Date): string | undefined {
+  if (regionOfCountry(r.country) !== 'Foreign' || phaseAt(at) === 'ended') return undefined;
+  return `Travelling to India from abroad? Request your visa invitation letter online: ${siteUrl()}${visaLetterPageUrl(r.registrationNumber)}`;
 }
 
 /** The confirmation's subject line. */
@@ -164,6 +179,20 @@ export interface MailNotice {
   documents?: string[];
 }
 
+/**
+ * What a paid tier change means for the ticket (issue 34): a student registration still waiting
+ * for its proof has none yet; one that waited and is now a full registration gets its first
+ * (it never had one: its proof was never approved); any other keeps the same QR code.
+ */
+function ticketAfterChange(r: StoredRegistration, change: PaidChangeRecord): string {
+  if (registrationStatus(r) === 'awaiting-proof') {
+    return 'Your registration is not confirmed yet: your ticket follows by e-mail once the organisers have approved your proof of student status.';
+  }
+  const waitedForProof = isStudentTier(change.from) && !isStudentTier(change.to) && r.verification !== undefined && !r.verification.approvedAt;
+  if (waitedForProof) return 'Your registration is now confirmed: a full registration needs no proof of student status. Your ticket is the QR code below.';
+  return 'Your ticket has not changed: the QR code below stays valid.';
+}
+
 /** The notice of a paid tier change (tier upgrade: 'upgraded'; IEEE change: 'changed') applied to `r`. */
 function tierChangeNotice(what: 'upgraded' | 'changed') {
   return (r: StoredRegistration, change: PaidChangeRecord): MailNotice => {
@@ -171,7 +200,7 @@ function tierChangeNotice(what: 'upgraded' | 'changed') {
     return {
       subject: `${conference.name} registration ${what} — ${r.registrationNumber}`,
       heading: `Your registration has been ${what}`,
-      lead: `Your registration has been ${what} from ${tierLabel(change.from)} to ${tierLabel(change.to)}. We received ${amount} for this change (payment ${change.paymentId}). Your ticket has not changed: the QR code below stays valid.${change.invoiceNumber ? ` The GST tax invoice ${change.invoiceNumber} for this change is attached.` : ''}`,
+      lead: `Your registration has been ${what} from ${tierLabel(change.from)} to ${tierLabel(change.to)}. We received ${amount} for this change (payment ${change.paymentId}). ${ticketAfterChange(r, change)}${change.invoiceNumber ? ` The GST tax invoice ${change.invoiceNumber} for this change is attached.` : ''}`,
       documents: change.invoiceNumber ? [change.invoiceNumber] : [],
     };
   };
@@ -231,12 +260,15 @@ export const CONFERENCE_ICS_FILENAME = `${conference.name.toLowerCase().replace(
  * subscribe to (the link POST /api/agenda answers), the conference days as an .ics attachment
  * (decision 038), and the tax documents issued to the registered address (issue 20: after a
  * name transfer, the original payer's invoices are never sent to the new person).
+ * `at` (the server's clock) decides what the message may say of time: the registration desk
+ * while the conference is ahead or under way, the visa-letter request for a delegate from abroad
+ * until it ends (docs/decisions/031-edition-phases.md).
  * Throws ConfigError without TICKET_SIGNING_KEY (or, under production rules, MAIL_FROM).
  */
-export async function composeConfirmation(r: StoredRegistration, notice?: MailNotice): Promise<SendMailOptions> {
+export async function composeConfirmation(r: StoredRegistration, notice?: MailNotice, at: Date = now()): Promise<SendMailOptions> {
   const regNo = r.registrationNumber;
   // A student's registration has no ticket until its proof is approved (issue 22).
-  if (registrationStatus(r) === 'awaiting-proof') return composeWithoutTicket(r, notice ?? paymentReceivedNotice(r), !notice);
+  if (registrationStatus(r) === 'awaiting-proof') return composeWithoutTicket(r, notice ?? paymentReceivedNotice(r), !notice, at);
   const png = await QRCode.toBuffer(await ticketText(regNo, r.ticketVersion ?? 0), { errorCorrectionLevel: 'M', margin: 2, width: 360, type: 'png' });
   const invoiceLine = r.invoiceNumber ? ` Your GST tax invoice ${r.invoiceNumber} is attached.` : '';
   const memberLine = registrationStatus(r) === 'membership-to-verify' && !r.verification?.rejection ? ` Your IEEE membership number will be checked by the organisers; your ticket is valid meanwhile.` : '';
@@ -260,6 +292,9 @@ export async function composeConfirmation(r: StoredRegistration, notice?: MailNo
         ["Your agenda as a calendar your phone can subscribe to (it follows every change of the programme)", agenda.webcalUrl],
       ],
       calendarFile: CONFERENCE_ICS_FILENAME,
+      // No desk to show the ticket at once the conference is over (issue 34).
+      atTheDesk: phaseAt(at) !== 'ended',
+      visaLetter: visaLetterLine(r, at),
     }),
   );
   const attachments: Attachment[] = [
@@ -312,13 +347,14 @@ export async function sendMessage(message: OutgoingMessage | (() => Promise<Outg
  * and lead, the details, how to send the proof and the self-service links, no QR code. The tax
  * documents are attached when `withDocuments` (the first message after the payment).
  */
-async function composeWithoutTicket(r: StoredRegistration, notice: MailNotice, withDocuments: boolean): Promise<SendMailOptions> {
+async function composeWithoutTicket(r: StoredRegistration, notice: MailNotice, withDocuments: boolean, at: Date): Promise<SendMailOptions> {
   const regNo = r.registrationNumber;
   const rows = detailRows(r);
   const name = fullName(r);
   const howTo = proofInstructions(regNo);
   const links = selfServiceLinks();
-  const { html, text } = await renderEmail(PendingTicketEmail({ heading: notice.heading ?? notice.subject, preview: notice.subject, name, lead: notice.lead, howTo, rows, links }));
+  const visaLetter = visaLetterLine(r, at);
+  const { html, text } = await renderEmail(PendingTicketEmail({ heading: notice.heading ?? notice.subject, preview: notice.subject, name, lead: notice.lead, howTo, rows, links, visaLetter }));
   const attachments: Attachment[] = [];
   const wanted = withDocuments ? null : (notice.documents ?? []);
   for (const doc of documentsIssuedTo(r, r.email)) {
@@ -332,9 +368,9 @@ async function composeWithoutTicket(r: StoredRegistration, notice: MailNotice, w
  * Sends the confirmation of `r`. Resolves once the SMTP server accepted it (or the .eml file was
  * written); throws MailError otherwise. Callers bound the wait (mail-delivery.ts).
  */
-export async function sendConfirmation(r: StoredRegistration, notice?: MailNotice): Promise<void> {
+export async function sendConfirmation(r: StoredRegistration, notice?: MailNotice, at: Date = now()): Promise<void> {
   await sendMessage(async () => {
-    const { from: _from, ...message } = await composeConfirmation(r, notice);
+    const { from: _from, ...message } = await composeConfirmation(r, notice, at);
     return message as OutgoingMessage;
   }, r.registrationNumber);
 }

@@ -48,6 +48,8 @@ export const RATE_LIMITS = {
   'proof-upload': { requests: 10, window: '10 m' },
   /** POST /api/agenda (registration id + e-mail): the agenda link is asked for once per device, a retry for a typo. */
   agenda: { requests: 20, window: '10 m' },
+  /** POST /api/registration/proof/status (registration id + e-mail): a student looks a few times while waiting. */
+  'proof-status': { requests: 20, window: '10 m' },
 } as const satisfies Record<string, { requests: number; window: `${number} ${'s' | 'm' | 'h'}` }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -5,7 +5,8 @@
  * Redis and today's date; the amount the browser sends is only compared.
  */
 import { randomBytes } from 'node:crypto';
-import { INVALID_COUPON_MESSAGE, REGISTRATION_CLOSED_MESSAGE, membershipRefusal, membershipRefusalMessage } from '../../src/shared/messages';
+import { INVALID_COUPON_MESSAGE, membershipRefusal, membershipRefusalMessage, registrationClosedMessage } from '../../src/shared/messages';
+import { phaseAt } from '../../src/shared/edition';
 import type { RegistrationForm } from '../../src/shared/registration-form';
 import type { CreateOrderResponse } from '../../src/shared/api';
 import { fromMinor, toMinor } from '../../src/shared/money';
@@ -15,7 +16,6 @@ import {
   isEarlyBirdOpen,
   isEarlyBirdTier,
   isIeeeTier,
-  isRegistrationOpen,
   pricing,
   tiersOnOffer,
   type CouponType,
@@ -63,13 +63,17 @@ const field = (name: string, message: string) => ({ [`data.${name}`]: message })
 const invalidCoupon = () => new HttpError(400, 'INVALID_COUPON', INVALID_COUPON_MESSAGE, { code: INVALID_COUPON_MESSAGE });
 
 /**
- * Throws HttpError 403 REGISTRATION_CLOSED (REGISTRATION_CLOSED_MESSAGE, which says "closed")
- * after the Standard deadline (isRegistrationOpen, issue 22), unless `admin`: admin mode keeps
- * the desk at the venue open. create-order calls it before counting the request, so a refused
+ * Throws HttpError 403 unless online registration is open at `now` (the edition's phase,
+ * docs/decisions/031-edition-phases.md) or `admin`: admin mode keeps registering open (the desk
+ * at the venue). REGISTRATION_NOT_OPEN before the first day of registration, REGISTRATION_CLOSED
+ * after the Standard deadline (issue 22), each with the phase's message
+ * (registrationClosedMessage). create-order calls it before counting the request, so a refused
  * request writes nothing, not even a rate-limit count.
  */
 export function assertRegistrationOpen(now: Date, admin: boolean): void {
-  if (!admin && !isRegistrationOpen(now, pricing)) throw new HttpError(403, 'REGISTRATION_CLOSED', REGISTRATION_CLOSED_MESSAGE);
+  const phase = phaseAt(now);
+  if (admin || phase === 'registration-open') return;
+  throw new HttpError(403, phase === 'before-registration' ? 'REGISTRATION_NOT_OPEN' : 'REGISTRATION_CLOSED', registrationClosedMessage(phase));
 }
 
 /**
@@ -78,7 +82,7 @@ export function assertRegistrationOpen(now: Date, admin: boolean): void {
  * 400 unknown tier / tier not on offer / membership not valid / Paper ID not among the accepted
  * papers once papers are imported (PAPER_NOT_FOUND) / coupon rules (an unknown and a
  * used-up coupon answer alike: INVALID_COUPON 'Invalid coupon'), 403 a tier outside the
- * delegate's region or an unlisted country without an admin session (regionRefusal, issue 24), 403 REGISTRATION_CLOSED after the Standard deadline without an admin session (issue 22),
+ * delegate's region or an unlisted country without an admin session (regionRefusal, issue 24), 403 REGISTRATION_NOT_OPEN / REGISTRATION_CLOSED outside online registration without an admin session (assertRegistrationOpen),
  * 409 earlyBirdExpired, price changed;
  * ServiceUnavailableError (503) when Redis, Razorpay or the membership check is down.
  */

@@ -5,10 +5,10 @@
  * heading and the status for an unknown address, inside the site's header and footer.
  */
 import { Suspense, lazy } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router-dom';
 import { Layout, PageLoading } from './Layout';
 import type { PageModule } from '../lib/hydrate-on-interaction';
-import { paths } from '../shared/routes';
+import { pathAliases, paths } from '../shared/routes';
 
 /**
  * True in the server build only. A page's module name is written `SERVER && 'info/ChairsPage'`:
@@ -100,6 +100,8 @@ export const routes: RouteObject[] = [
       { path: paths.studentsYp, ...staticPage(SERVER && 'info/StudentsYpPage', () => import('../features/info/StudentsYpPage')) },
       { path: paths.industrySponsor, ...staticPage(SERVER && 'info/IndustrySponsorPage', () => import('../features/info/IndustrySponsorPage')) },
       { path: paths.contact, ...staticPage(SERVER && 'info/ContactPage', () => import('../features/info/ContactPage')) },
+      // Addresses a visitor may type for a page (issue 34: /registration); netlify.toml redirects them too.
+      ...Object.entries(pathAliases).map(([path, to]) => ({ path, loader: () => redirect(to), HydrateFallback: PageLoading })),
       // Registration (spec part 2).
       { path: paths.registrationInfo, ...staticPage(SERVER && 'registration/InfoPage', () => import('../features/registration/InfoPage')) },
       { path: paths.registrationDetails, ...page(SERVER && 'registration/wizard/RegistrationWizard', () => import('../features/registration/wizard/RegistrationWizard')) },

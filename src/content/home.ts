@@ -26,8 +26,9 @@ export const heroSlides: HeroSlide[] = [
     image: '/images/hero/hero-2.svg',
   },
   {
-    title: 'Meet us in Dharwad',
-    subtitle: 'IIT Dharwad, between the twin cities of Dharwad and Hubballi in Karnataka, hosts the fourth edition',
+    // No wording that stops being true once the conference is over (issue 34): the hero is not re-rendered by phase.
+    title: 'IIT Dharwad, Karnataka',
+    subtitle: 'The host of the fourth edition, between the twin cities of Dharwad and Hubballi',
     image: '/images/hero/hero-3.svg',
   },
 ];
@@ -35,11 +36,13 @@ export const heroSlides: HeroSlide[] = [
 /**
  * The announcement ticker: exactly 2 items, each linking to a page of the site. The links are
  * route paths written out (content imports only src/content, eslint.config.js);
- * tests/unit/content.test.ts checks each is a route of src/shared/routes.ts.
+ * tests/unit/content.test.ts checks each is a route of src/shared/routes.ts. An item with
+ * `endedText` says that instead once the conference is over (docs/decisions/031-edition-phases.md).
  */
 export const tickerItems: TickerItem[] = [
   {
     text: `${conference.name} takes place at ${conference.instituteShortName}, ${conference.state}, ${conference.country}, on ${conferenceDays}`,
+    endedText: `${conference.name} took place at ${conference.instituteShortName}, ${conference.state}, ${conference.country}, on ${conferenceDays}`,
     link: '/travel/location',
   },
   {
@@ -52,5 +55,5 @@ export const tickerItems: TickerItem[] = [
 export const announcementPosters: AnnouncementPoster[] = [
   { label: 'Call for Papers', image: '/images/posters/announcement-1.svg' },
   { label: 'Call for Special Sessions', image: '/images/posters/announcement-2.svg' },
-  { label: 'Registration open', image: '/images/posters/announcement-3.svg' },
+  { label: 'Student & YP Paper Assistance', image: '/images/posters/announcement-3.svg' },
 ];

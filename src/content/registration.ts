@@ -4,6 +4,13 @@
  * src/shared/pricing.ts turns them into the tier catalogue and computes in minor units.
  */
 export const registrationFees = {
+  /**
+   * First day of online registration, inclusive, in conference.timeZone: before it the pages say
+   * when registration opens and create-order refuses. SAMPLE: neither the spec nor the facts give
+   * the day; this one is the acceptance notification's (src/content/dates.ts), when authors have
+   * their Paper ID (docs/decisions/031-edition-phases.md). The committee sets the real one.
+   */
+  registrationOpens: { date: '2025-09-30', sample: true },
   /** Last day of Early Bird pricing, inclusive, in conference.timeZone (spec: "early bird (by 1 Nov 2025)"). */
   earlyBirdDate: '2025-11-01',
   /** Last day of the Standard deadline as printed in the fee table (spec: "standard (by 15 Nov 2025)"). */

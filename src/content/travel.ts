@@ -39,7 +39,8 @@ export const visaFaq: FaqEntry[] = [
   {
     question: 'How do I get an invitation letter?',
     answer: [
-      `Invitation letters are issued to registered participants. After registering, write to ${conference.contactEmail} with your full name as in your passport, passport number, nationality, affiliation and, if you are an author, your paper number.`,
+      'Invitation letters are issued to delegates from abroad whose registration is paid. Request yours online on the visa invitation letter page, with your Registration ID, your registered e-mail and your passport details: your name as in the passport, nationality, passport number, dates of issue and expiry, and date of birth. Authors may add their paper title.',
+      'The organisers check each request and e-mail the letter as a PDF, or say why they cannot issue it. Each letter carries a reference and a QR code with which an embassy can check it on this site.',
       'The letter invites you to attend the conference; it does not commit the organisers to any cost of your travel or stay.',
     ],
   },

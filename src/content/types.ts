@@ -71,6 +71,8 @@ export interface AnnouncementPoster {
 
 export interface TickerItem {
   text: string;
+  /** What the item says once the conference is over, when `text` would no longer be true. */
+  endedText?: string;
   link: string;
 }
 

@@ -7,8 +7,8 @@ import type { PayOutcome } from './pay';
 
 /** The page's reactions to the ways paying can end (payWithCheckout's PayOutcome). */
 export interface PayOutcomeHandlers {
-  /** The server verified the payment and applied the order: `registrationNumber` as the verify call answered it (may be ''), `paymentId` Razorpay's. */
-  verified: (registrationNumber: string, paymentId: string) => void;
+  /** The server verified the payment and applied the order: `registrationNumber` as the verify call answered it (may be ''), `paymentId` Razorpay's, `status` the registration's when the call gave it. */
+  verified: (registrationNumber: string, paymentId: string, status?: string) => void;
   /** The delegate closed Checkout without paying. */
   dismissed: () => void;
   /** Paying failed: `message` is the text to show (see `messages`). */
@@ -27,7 +27,7 @@ export interface PayOutcomeHandlers {
 export function settlePayOutcome(outcome: PayOutcome, on: PayOutcomeHandlers): void {
   switch (outcome.kind) {
     case 'verified':
-      return on.verified(outcome.registrationNumber, outcome.paymentId);
+      return on.verified(outcome.registrationNumber, outcome.paymentId, outcome.status);
     case 'verification-failed':
       return on.failed((on.serverReason && outcome.message) || on.messages.verificationFailed);
     case 'dismissed':

@@ -44,7 +44,7 @@ export interface PayOptions {
 /** How paying ended. */
 export type PayOutcome =
   /** The server verified the payment and applied the order. */
-  | { kind: 'verified'; registrationNumber: string; paymentId: string }
+  | { kind: 'verified'; registrationNumber: string; paymentId: string; status?: string }
   /** Checkout took a payment but the verify call refused it or failed; `message` is the server's, if any. */
   | { kind: 'verification-failed'; message: string | null; paymentId: string }
   /** The delegate closed Checkout without paying. */
@@ -83,7 +83,7 @@ export async function payWithCheckout(opts: PayOptions): Promise<PayOutcome> {
           razorpay_signature: response.razorpay_signature,
         }).then((verified) => {
           if (verified.ok && verified.data?.success && verified.data.registrationNumber) {
-            resolve({ kind: 'verified', registrationNumber: verified.data.registrationNumber, paymentId: response.razorpay_payment_id });
+            resolve({ kind: 'verified', registrationNumber: verified.data.registrationNumber, paymentId: response.razorpay_payment_id, status: verified.data.status });
           } else {
             const message = !verified.ok && !verified.network ? (verified.error?.message ?? null) : null;
             resolve({ kind: 'verification-failed', message, paymentId: response.razorpay_payment_id });

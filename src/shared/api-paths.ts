@@ -76,6 +76,8 @@ export const apiPaths = {
   adminProgrammeImport: '/api/admin/programme/import',
   // Verifications (issue 22): students' proof of status, IEEE membership without a service.
   registrationProof: '/api/registration/proof',
+  /** Where a registration's proof of student status stands (registration ID + e-mail; issue 34). */
+  registrationProofStatus: '/api/registration/proof/status',
   adminVerifications: '/api/admin/verifications',
   adminVerificationsDecide: '/api/admin/verifications/decide',
   adminVerificationProof: '/api/admin/verifications/proof',

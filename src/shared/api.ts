@@ -12,7 +12,7 @@ import { registrationFormSchema } from './registration-schema';
 import type { Currency } from './money';
 import type { Charges } from './pricing';
 import type { ChangeCharges } from './change-charges';
-import type { RegistrationStatus, Verification } from './registration-status';
+import type { ProofState, RegistrationStatus, Verification } from './registration-status';
 import type { DeskExtras } from './checkin';
 
 /** `{ error: { code, message, fieldErrors? } }`: every non-2xx JSON answer (ARCHITECTURE: Errors). */
@@ -104,6 +104,8 @@ export type VerifyPaymentRequest = z.infer<typeof verifyPaymentRequest>;
 export interface VerifyPaymentResponse {
   success: boolean;
   registrationNumber?: string;
+  /** The registration's status once the payment is applied (the self-service verify calls give it; issue 34). */
+  status?: string;
   error?: string;
 }
 
@@ -368,6 +370,11 @@ export const verifyChangeRequest = verifyPaymentRequest;
 export interface VerifyChangeResponse {
   success: true;
   registrationNumber: string;
+  /**
+   * The registration's status after the change (src/shared/registration-status.ts): the success
+   * page says whether a ticket is there or still waits for a proof of student status (issue 34).
+   */
+  status?: RegistrationStatus;
 }
 
 const registeredEmail = z
@@ -570,6 +577,19 @@ export interface EmailCheckResponse {
 
 /** POST /api/registration/proof: the text fields of the multipart form (the file is `file`). */
 export const proofUploadFields = registrantRequest;
+
+/** POST /api/registration/proof/status {regId, email} (issue 34): where the proof of student status stands. */
+export const proofStatusRequest = registrantRequest;
+export interface ProofStatusResponse {
+  success: true;
+  registrationNumber: string;
+  status: RegistrationStatus;
+  proof: ProofState;
+  /** ISO instant of the proof received (state `received`). */
+  uploadedAt?: string;
+  /** The organisers' reason (state `rejected`). */
+  reason?: string;
+}
 export interface ProofUploadResponse {
   success: true;
   registrationNumber: string;

@@ -6,7 +6,8 @@
  */
 import { conference } from '../content/conference';
 import { registrationFees } from '../content/registration';
-import { formatDay } from './dates';
+import { formatDay, formatDayRange } from './dates';
+import type { EditionPhase } from './schedule';
 
 /** The registration form's validation messages (spec part 2 section 5). */
 export const messages = {
@@ -79,10 +80,29 @@ export const NOT_FOUND_MESSAGE = 'No registration was found with this Registrati
 export const NO_MATCH_MESSAGE = 'No registration matches this Registration ID and e-mail address.';
 
 /**
- * Online registration after the Standard deadline (issue 22, "The registration window"): the
- * wizard's notice and create-order's 4xx error, one text for both.
+ * Online registration after the Standard deadline and before the conference (issue 22, "The
+ * registration window"): the wizard's notice and create-order's 4xx error, one text for both.
  */
 export const REGISTRATION_CLOSED_MESSAGE = `Online registration is closed: the Standard registration deadline was ${formatDay(registrationFees.standardDeadline)} (23:59 IST). To register at the venue's desk or with questions, please write to ${conference.contactEmail}.`;
+
+/**
+ * Why online registration is not open in `phase` (docs/decisions/031-edition-phases.md): the
+ * wizard's notice, the Registration page and create-order's 4xx error say the same. The venue's
+ * desk is offered only while the conference is ahead or under way, never after it.
+ */
+export function registrationClosedMessage(phase: Exclude<EditionPhase, 'registration-open'>): string {
+  const days = formatDayRange(conference.startDate, conference.endDate);
+  switch (phase) {
+    case 'before-registration':
+      return `Online registration opens on ${formatDay(registrationFees.registrationOpens.date)}. With questions, please write to ${conference.contactEmail}.`;
+    case 'registration-closed':
+      return REGISTRATION_CLOSED_MESSAGE;
+    case 'under-way':
+      return `Online registration is closed: ${conference.name} is under way (${days}). To register at the venue's desk or with questions, please write to ${conference.contactEmail}.`;
+    case 'ended':
+      return `Online registration is closed: ${conference.name} took place on ${days} and has ended. With questions, please write to ${conference.contactEmail}.`;
+  }
+}
 
 /** The MemberStatus ieee-status answers for a number queued for an admin (no verification service; issue 22). */
 export const MEMBERSHIP_TO_VERIFY_STATUS = 'To verify';

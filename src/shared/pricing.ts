@@ -6,6 +6,8 @@
 import { conference } from '../content/conference';
 import { registrationFees } from '../content/registration';
 import { onOrBefore } from './dates';
+import { edition } from './edition';
+import { editionPhase, type EditionPhase } from './schedule';
 import { type Currency, percentOf, toMinor } from './money';
 
 export type Region = 'Indian' | 'Foreign';
@@ -96,13 +98,19 @@ export function isEarlyBirdOpen(now: Date, p: Pick<Pricing, 'earlyBirdDate'> = p
 }
 
 /**
- * Online registration is open while today (in the conference time zone) is on or before
- * standardDeadline: the Standard period ends on 15 Nov 2025 at 23:59 IST (spec part 2 section 9,
- * "standard (by 15 Nov 2025)"; issue 22). After it the wizard shows the closed notice and
- * create-order refuses, except in admin mode (desk registration at the venue).
+ * Whether online registration is open at `now`: the edition's phase (src/shared/edition.ts,
+ * docs/decisions/031-edition-phases.md) is 'registration-open', with `p.standardDeadline` as the
+ * last day (the Standard period ends on 15 Nov 2025 at 23:59 IST: spec part 2 section 9,
+ * "standard (by 15 Nov 2025)"; issue 22). Otherwise the wizard shows the notice of the phase and
+ * create-order refuses, except in admin mode.
  */
 export function isRegistrationOpen(now: Date, p: Pick<Pricing, 'standardDeadline'> = pricing): boolean {
-  return onOrBefore(now, p.standardDeadline, conference.timeZone);
+  return registrationPhase(now, p) === 'registration-open';
+}
+
+/** The edition's phase at `now` (src/shared/edition.ts) with `p.standardDeadline` as the last day of online registration. */
+export function registrationPhase(now: Date, p: Pick<Pricing, 'standardDeadline'> = pricing): EditionPhase {
+  return editionPhase({ ...edition, registrationCloses: p.standardDeadline }, now);
 }
 
 /** The tiers a delegate may pick today: the current period, in their region. */

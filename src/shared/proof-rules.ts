@@ -22,3 +22,21 @@ export const proofMessages = {
   notAwaiting: 'This registration is not waiting for a proof of student status.',
   received: 'Thank you: your proof was received. The organisers will check it and e-mail you.',
 } as const;
+
+/** What the proof page says of a registration's proof (POST /api/registration/proof/status; registration-status.ts proofStateOf). */
+export function proofStateMessage(answer: { registrationNumber: string; status: string; proof: string; uploadedAt?: string; reason?: string }, formatInstant: (iso: string) => string): string {
+  const regNo = answer.registrationNumber;
+  if (answer.status === 'cancelled') return `Registration ${regNo} is cancelled: no proof is needed.`;
+  switch (answer.proof) {
+    case 'awaiting':
+      return `Awaiting proof: no proof of student status has been received for ${regNo} yet. Upload it below; your registration is confirmed, and your ticket e-mailed, once the organisers have approved it.`;
+    case 'received':
+      return `Proof received${answer.uploadedAt ? ` on ${formatInstant(answer.uploadedAt)}` : ''}: the organisers will check it. Your registration ${regNo} is confirmed, and your ticket e-mailed, once they have approved it.`;
+    case 'rejected':
+      return `Proof not accepted: ${answer.reason || 'the organisers could not accept it'}. Upload a new proof below, or upgrade to a full registration.`;
+    case 'approved':
+      return `Proof approved: registration ${regNo} is confirmed and your ticket was e-mailed to you.`;
+    default:
+      return `Registration ${regNo} needs no proof of student status.`;
+  }
+}

@@ -135,3 +135,23 @@ export const statusLabels: Record<RegistrationStatus, string> = {
 
 /** IEEE's own member validation page: the admin queue links it beside a number to check by hand. */
 export const IEEE_MEMBER_VALIDATION_URL = 'https://services24.ieee.org/membership-validator.html';
+
+/**
+ * Where a registration's proof of student status stands (issue 34: a student has a page that says
+ * "awaiting proof" or "proof received"): `awaiting` (none received yet), `received` (uploaded, not
+ * yet checked), `rejected` (an organiser refused it; `reason`), `approved`, or `not-needed` (not a
+ * student registration waiting or ever waiting for one). Pure.
+ */
+export type ProofState = 'awaiting' | 'received' | 'rejected' | 'approved' | 'not-needed';
+
+/** The proof state of `r`, with the upload's instant or the rejection's reason when there is one. */
+export function proofStateOf(r: StatusFields): { state: ProofState; uploadedAt?: string; reason?: string } {
+  const v = r.verification;
+  if (registrationStatus(r) !== 'cancelled' && v?.pending.includes('student-proof')) {
+    if (v.rejection) return { state: 'rejected', reason: v.rejection.reason };
+    if (v.proof) return { state: 'received', uploadedAt: v.proof.uploadedAt };
+    return { state: 'awaiting' };
+  }
+  if (v?.approvedAt && (v.proof || isStudentTier(r.registrationTier ?? ''))) return { state: 'approved' };
+  return { state: 'not-needed' };
+}

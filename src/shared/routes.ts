@@ -54,13 +54,46 @@ export const paths = {
 export type PaymentKind = 'registration' | 'tier-upgrade' | 'ieee-change' | 'name-transfer' | 'free-registration';
 
 /**
- * The payment-success address with its query (spec part 2 section 2), each value URL-encoded, and
- * `kind` (issue 20) when it is not a registration, so the page says what was paid for.
+ * What else the success page should say (issue 34): the registration still awaits a proof of
+ * student status (`proof=awaiting`: no ticket yet), or the delegate comes from abroad and may
+ * want a visa invitation letter (`visa=letter`).
  */
-export function paymentSuccessUrl(registrationNumber: string, paymentId: string, kind: PaymentKind = 'registration'): string {
-  const base = `${paths.paymentSuccess}?reg_no=${encodeURIComponent(registrationNumber)}&payment_id=${encodeURIComponent(paymentId)}`;
-  return kind === 'registration' ? base : `${base}&kind=${kind}`;
+export interface PaymentSuccessNotes {
+  awaitingProof?: boolean;
+  visaLetter?: boolean;
 }
+
+/**
+ * The payment-success address with its query (spec part 2 section 2), each value URL-encoded,
+ * `kind` (issue 20) when it is not a registration, so the page says what was paid for, and the
+ * `notes` that apply.
+ */
+export function paymentSuccessUrl(registrationNumber: string, paymentId: string, kind: PaymentKind = 'registration', notes: PaymentSuccessNotes = {}): string {
+  let url = `${paths.paymentSuccess}?reg_no=${encodeURIComponent(registrationNumber)}&payment_id=${encodeURIComponent(paymentId)}`;
+  if (kind !== 'registration') url += `&kind=${kind}`;
+  if (notes.awaitingProof) url += '&proof=awaiting';
+  if (notes.visaLetter) url += '&visa=letter';
+  return url;
+}
+
+/** The proof-of-status page with the registration number filled in (the page reads `reg_no`). */
+export function proofPageUrl(registrationNumber: string): string {
+  return `${paths.registrationProof}?reg_no=${encodeURIComponent(registrationNumber)}`;
+}
+
+/** The visa-letter request page with the registration number filled in (the page reads `reg_no`). */
+export function visaLetterPageUrl(registrationNumber: string): string {
+  return `${paths.visaLetter}?reg_no=${encodeURIComponent(registrationNumber)}`;
+}
+
+/**
+ * Addresses a visitor may type that lead to a page under another address (issue 34: `/registration`
+ * is the Registration page). netlify.toml redirects each (301) before the SPA fallback, and the
+ * router (src/app/router.tsx) does the same in the app and under `npm start`.
+ */
+export const pathAliases: Readonly<Record<string, string>> = {
+  '/registration': paths.registrationInfo,
+};
 
 /** The error page for a code (spec part 2 section 2: /error?msg={code}). */
 export function errorUrl(code: string): string {

@@ -211,18 +211,121 @@ export function conferenceStart(conference: { startDate: string; timeZone: strin
   return startOfDayInZone(conference.startDate, conference.timeZone);
 }
 
+/**
+ * The dates an edition's phase is read from: ISO days (yyyy-mm-dd) in `timeZone`, each day lasting
+ * until 23:59:59 there (the deadline rule of src/shared/dates.ts).
+ */
+export interface EditionDates {
+  /** First and last day of the conference. */
+  startDate: string;
+  endDate: string;
+  /** IANA zone the days are read in (the conference's). */
+  timeZone: string;
+  /** First day of online registration; absent: open from the start. */
+  registrationOpens?: string;
+  /** Last day of online registration (inclusive); absent: open until the conference starts. */
+  registrationCloses?: string;
+}
+
+/**
+ * Where an edition stands (docs/decisions/031-edition-phases.md): before online registration
+ * opens, while it is open, after it closed and before the conference, on the conference's days,
+ * and after them. Every page, e-mail and endpoint that speaks of time asks editionPhase().
+ */
+export type EditionPhase = 'before-registration' | 'registration-open' | 'registration-closed' | 'under-way' | 'ended';
+
+/** The phases in the order an edition goes through them. */
+export const EDITION_PHASES: readonly EditionPhase[] = ['before-registration', 'registration-open', 'registration-closed', 'under-way', 'ended'];
+
+/**
+ * The edition's phase at `now`, by the calendar day in `e.timeZone`: ended from the day after
+ * `endDate`, under way from `startDate` (whatever the registration dates say), else before
+ * `registrationOpens`, after `registrationCloses`, or open. Pure; the caller passes the clock
+ * (the server's, or the browser's on a page).
+ */
+export function editionPhase(e: EditionDates, now: Date): EditionPhase {
+  const day = dayIn(now, e.timeZone);
+  if (day > e.endDate) return 'ended';
+  if (day >= e.startDate) return 'under-way';
+  if (e.registrationOpens !== undefined && day < e.registrationOpens) return 'before-registration';
+  if (e.registrationCloses !== undefined && day > e.registrationCloses) return 'registration-closed';
+  return 'registration-open';
+}
+
+/**
+ * The instants at which editionPhase() changes (the start of a day in `e.timeZone`), sorted,
+ * each once: registration opening, the day after its close, the first conference day, the day
+ * after the last.
+ */
+export function phaseBoundaries(e: EditionDates): Date[] {
+  const days = [e.registrationOpens, e.registrationCloses === undefined ? undefined : dayAfter(e.registrationCloses), e.startDate, dayAfter(e.endDate)];
+  const instants = days.filter((d): d is string => d !== undefined).map((d) => startOfDayInZone(d, e.timeZone).getTime());
+  return [...new Set(instants)].sort((a, b) => a - b).map((t) => new Date(t));
+}
+
+/** A stretch of time in which a block shows one thing: [from, until) in ms since the epoch, open at an end when undefined. */
+export interface PhaseWindow {
+  from?: number;
+  until?: number;
+  /** The edition's phase all through the window. */
+  phase: EditionPhase;
+}
+
+/**
+ * The edition's time cut at every phase boundary and at each of `extra` (other instants a block
+ * changes at, such as certificates opening): the windows in order, each with its phase. A block
+ * renders one variant per window and shows the one `now` falls in (src/components/PhaseVariants.tsx);
+ * the prerendered page's bootstrap shows the right one for the visitor's clock before the app starts.
+ */
+export function phaseWindows(e: EditionDates, extra: readonly Date[] = []): PhaseWindow[] {
+  const cuts = [...new Set([...phaseBoundaries(e), ...extra].map((d) => d.getTime()))].sort((a, b) => a - b);
+  const windows: PhaseWindow[] = [];
+  for (let i = 0; i <= cuts.length; i++) {
+    const from = i === 0 ? undefined : cuts[i - 1];
+    const until = i === cuts.length ? undefined : cuts[i];
+    windows.push({ from, until, phase: editionPhase(e, new Date(from ?? (until as number) - 1)) });
+  }
+  return windows;
+}
+
+/** A window with the variant a block shows through it. */
+export type KeyedWindow = PhaseWindow & { key: string };
+
+/**
+ * `windows` (in order) with each one's variant `keyOf(window)`, neighbours that show the same
+ * variant joined into one window (its phase is the first's): a block that says one thing before
+ * the conference's end and another after it has two windows, not five.
+ */
+export function mergeWindows(windows: readonly PhaseWindow[], keyOf: (w: PhaseWindow) => string): KeyedWindow[] {
+  const merged: KeyedWindow[] = [];
+  for (const w of windows) {
+    const key = keyOf(w);
+    const last = merged.at(-1);
+    if (last && last.key === key) last.until = w.until;
+    else merged.push({ ...w, key });
+  }
+  return merged;
+}
+
+/** The index of the window of `windows` (in order, as phaseWindows gives them) that `now` falls in. */
+export function windowIndexAt(windows: readonly Pick<PhaseWindow, 'from' | 'until'>[], now: Date): number {
+  const t = now.getTime();
+  const index = windows.findIndex((w) => (w.from === undefined || t >= w.from) && (w.until === undefined || t < w.until));
+  return index < 0 ? windows.length - 1 : index;
+}
+
 /** Where the conference stands at `now`: before its first day, on its days, or over. */
 export type ConferencePhase = 'before' | 'under-way' | 'ended';
 
 /**
- * The conference's phase at `now` by the calendar day in `timeZone` (issue 20: after the
- * conference the home page says it has ended). Ended from the start of the day after `endDate`;
- * refunds (src/shared/refunds.ts) are paid from then on too.
+ * The conference's part of the edition's phase (editionPhase, which it reads) at `now`: 'before'
+ * for every phase before the first day (issue 20: after the conference the home page says it has
+ * ended). Ended from the start of the day after `endDate`; refunds (src/shared/refunds.ts) are
+ * paid from then on too.
  */
 export function conferencePhase(conference: { startDate: string; endDate: string; timeZone: string }, now: Date): ConferencePhase {
-  const day = dayIn(now, conference.timeZone);
-  if (day < conference.startDate) return 'before';
-  return day > conference.endDate ? 'ended' : 'under-way';
+  const phase = editionPhase(conference, now);
+  return phase === 'ended' || phase === 'under-way' ? phase : 'before';
 }
 
 /**

@@ -6,7 +6,9 @@
  * timer, no jump back to the first slide, pauses kept. Also: reduced motion before React, the
  * page without JavaScript, and a prerendered time-dependent block that is out of date for the
  * visitor's clock (the app starts at once, or when the block's window ends), and what the first
- * load leaves to the islands (the other slides' pictures, the video's poster).
+ * load leaves to the islands (the other slides' pictures, the video's poster). Blocks that change
+ * with the edition's phase (issue 34: the status line, the ticker's first item, the Registration
+ * page's links) show the visitor's variant before React, from the bootstrap script.
  *
  * The site is built with its pages rendered at RENDERED_AT (PRERENDER_AT, scripts/prerender.ts),
  * before the conference, so the HTML has both countdowns; the browser's clock is pinned after it.
@@ -18,6 +20,9 @@ import { startProductionPreview, watchedPage, type ProductionPreview } from './p
 import { conference } from '../../src/content/conference';
 import { importantDates, formatDate } from '../../src/content/dates';
 import { conferenceStart, upcomingEvents } from '../../src/shared/schedule';
+import { registrationFees } from '../../src/content/registration';
+import { registrationClosedMessage } from '../../src/shared/messages';
+import { afterConference, at } from '../setup/edition-clock';
 
 /** When the pages are rendered, and a visit in the same window of the Upcoming Events card (its next date is 30 September). */
 const RENDERED_AT = '2025-09-01T00:00:00Z';
@@ -234,6 +239,73 @@ describe('home islands before and after React', () => {
     await expect.poll(() => hasFiber(page, 'h1'), { timeout: 20_000 }).toBe(true);
     const next = upcomingEvents(importantDates, new Date(upcoming.target.getTime() + 1_000))!;
     await expect.poll(() => page.locator('.upcoming__date time').getAttribute('datetime')).toBe(next.date);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the edition\'s phase on pages built before it (issue 34, decision 031)', () => {
+  /** `path` at `time` with the app's entry held back until `release()`. */
+  async function pageAt(context: BrowserContext, path: string, time: string) {
+    const { page, problems } = await watchedPage(context);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => (await released, route.continue()));
+    await page.clock.install({ time: new Date(time) });
+    await page.goto(site.baseUrl + path);
+    await page.waitForLoadState('load');
+    return { page, problems, release };
+  }
+  const statusLine = (page: Page) => page.getByTestId('edition-status').locator('p:not([hidden])');
+
+  it('after the conference, the home built in September says it has ended on its first screen before React, and React agrees', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const { page, problems, release } = await pageAt(context, '/', afterConference());
+    await expect.poll(() => statusLine(page).innerText(), { timeout: 10_000 }).toMatch(/has ended/);
+    expect(await statusLine(page).count()).toBe(1);
+    const link = statusLine(page).getByRole('link', { name: 'Download your certificate of attendance' });
+    expect(await link.getAttribute('href')).toBe('/certificates');
+    const box = (await link.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(844);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await page.getByRole('region', { name: 'News ticker' }).innerText()).toMatch(/took place/);
+    expect(await page.getByRole('region', { name: 'News ticker' }).innerText()).not.toMatch(/takes place/);
+    expect(await hasFiber(page, 'h1')).toBe(false);
+    // The HTML is out of date (its dated blocks): React starts after the load and keeps the same variant.
+    release();
+    await expect.poll(() => hasFiber(page, 'h1'), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: `${conference.name} has ended` }).count()).toBe(1);
+    expect(await statusLine(page).innerText()).toMatch(/has ended/);
+    expect(await statusLine(page).count()).toBe(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('the status line moves on when registration opens while the page is open, without React', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { page, problems } = await pageAt(context, '/', at(registrationFees.registrationOpens.date, -1, '23:59:00'));
+    await expect.poll(() => statusLine(page).innerText(), { timeout: 10_000 }).toMatch(/Online registration opens on/);
+    await page.clock.runFor(61_000);
+    await expect.poll(() => statusLine(page).innerText()).toMatch(/Registration is open until/);
+    expect(await hasFiber(page, 'h1')).toBe(false);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('after the Standard deadline, the Registration page built in September shows no register link and says why, before React', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { page, problems, release } = await pageAt(context, '/authors/registration', at(registrationFees.standardDeadline, 1));
+    const notice = page.getByTestId('registration-not-open').filter({ visible: true });
+    await expect.poll(() => notice.count(), { timeout: 10_000 }).toBe(1);
+    expect(await notice.innerText()).toBe(registrationClosedMessage('registration-closed'));
+    expect(await page.getByRole('link', { name: 'Register (Indian Affiliations)' }).count()).toBe(0);
+    expect(await hasFiber(page, 'h1')).toBe(false);
+    // The first interaction hydrates the page: the same variant stays.
+    release();
+    await page.mouse.move(5, 5);
+    await expect.poll(() => hasFiber(page, 'h1'), { timeout: 20_000 }).toBe(true);
+    expect(await notice.count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'Register (Indian Affiliations)' }).count()).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
   });

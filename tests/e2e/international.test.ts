@@ -53,6 +53,9 @@ describe('international registration in the wizard', { timeout: 240_000 }, () =>
     await expect.poll(() => e2e.page.getByText(formatMoney(expected.total, 'USD')).first().isVisible()).toBe(true);
     const { regNo, paymentId } = await payAndWaitForSuccess(e2e.page);
     expect(paymentId).toMatch(/^pay_/);
+    // From abroad: the wizard's success page mentions the visa-letter request (issue 34).
+    expect(new URL(e2e.page.url()).searchParams.get('visa')).toBe('letter');
+    await expect.poll(() => e2e.page.getByText(/Request your visa invitation letter online/).isVisible()).toBe(true);
 
     const reg = await e2e.stack.redis.get<Registration>(`${e2e.stack.keyPrefix}reg:${regNo}`);
     expect(reg).toMatchObject({ registrationTier: 'prof_ieee_foreign_std', currency: 'USD', country: 'Germany', billingCountry: 'Germany' });
@@ -73,11 +76,15 @@ describe('international registration in the wizard', { timeout: 240_000 }, () =>
     expect(text).toContain('IGST');
     expect(text).not.toContain('Karnataka (29)');
 
-    // The same delegate asks for a visa invitation letter on /registration/visa-letter; an admin
-    // approves it; the public verify page then says valid.
-    await e2e.page.goto(`${e2e.stack.appUrl}/registration/visa-letter`);
+    // The same delegate asks for a visa invitation letter on /registration/visa-letter, which the
+    // success page (still open) links with the number filled in (issue 34); an admin approves it;
+    // the public verify page then says valid.
+    const visaLink = e2e.page.locator('section.payment-success').getByRole('link', { name: 'Request a visa invitation letter' });
+    await expect.poll(() => visaLink.isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(await visaLink.getAttribute('href')).toBe(`/registration/visa-letter?reg_no=${regNo}`);
+    await visaLink.click();
     await expect.poll(() => e2e.page.getByRole('heading', { name: 'Visa invitation letter' }).isVisible(), { timeout: 30_000 }).toBe(true);
-    await e2e.page.getByLabel('Registration ID').fill(regNo);
+    expect(await e2e.page.getByLabel('Registration ID').inputValue()).toBe(regNo);
     await e2e.page.getByLabel('Registered e-mail').fill(email);
     await e2e.page.getByLabel('Full name as in the passport').fill('ASHA KULKARNI');
     await e2e.page.getByLabel('Nationality').selectOption('Germany');

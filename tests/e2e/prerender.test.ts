@@ -522,12 +522,23 @@ describe('prerendered pages', () => {
   });
 
   it('payment success with its query: the island renders it before the app, which then hydrates it unchanged (decision 023)', async () => {
-    const variants: { query: string; heading: string; lines: string[]; title: string }[] = [
+    const variants: { query: string; heading: string; lines: string[]; title: string; links?: [string, string][] }[] = [
       { query: '?reg_no=PESGRE-0001&payment_id=pay_123', heading: 'Payment Successful!', lines: ['Payment ID: pay_123', 'Registration Number: PESGRE-0001'], title: 'Payment successful | PESGRE 2025' },
       { query: '?reg_no=PESGRE-0002&payment_id=NoPayment&kind=free-registration', heading: 'Registration confirmed', lines: ['Registration Number: PESGRE-0002'], title: 'Registration confirmed | PESGRE 2025' },
       { query: '?reg_no=PESGRE-0003&payment_id=pay_456&kind=tier-upgrade', heading: 'Payment Successful!', lines: ['Payment ID: pay_456', 'Registration Number: PESGRE-0003'], title: 'Payment successful | PESGRE 2025' },
       // The query is the visitor's input: shown as text, never run.
       { query: `?reg_no=${encodeURIComponent('<img src=x onerror="window.ran=1">')}&payment_id=pay_7`, heading: 'Payment Successful!', lines: ['Payment ID: pay_7', 'Registration Number: <img src=x onerror="window.ran=1">'], title: 'Payment successful | PESGRE 2025' },
+      // A student awaiting the proof from abroad (issue 34): received, not confirmed; the island writes the two links too.
+      {
+        query: '?reg_no=PESGRE-0004&payment_id=pay_789&proof=awaiting&visa=letter',
+        heading: 'Payment Successful!',
+        lines: ['Payment ID: pay_789', 'Registration Number: PESGRE-0004'],
+        title: 'Payment received | PESGRE 2025',
+        links: [
+          ['Upload your proof of student status', '/registration/proof?reg_no=PESGRE-0004'],
+          ['Request a visa invitation letter', '/registration/visa-letter?reg_no=PESGRE-0004'],
+        ],
+      },
     ];
     for (const variant of variants) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -539,6 +550,8 @@ describe('prerendered pages', () => {
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(variant.heading);
       expect(await card.locator('.payment-success__details p').allTextContents()).toEqual(variant.lines);
       expect(await page.title()).toBe(variant.title);
+      const links = await card.locator('.payment-success__links a').evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href')]));
+      expect(links).toEqual(variant.links ?? []);
       await page.waitForLoadState('networkidle');
       expect(scripts.filter((f) => !/\/assets\/(boot|app-start|routes|frame-behaviour|rolldown-runtime|payment-success-island)-[\w-]+\.js$/.test(f)), JSON.stringify(scripts)).toEqual([]);
       const before = await card.evaluate((el) => {

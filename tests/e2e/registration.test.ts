@@ -3,14 +3,17 @@
  * stand-in checkout; closing the checkout stores nothing and gives a coupon's use back at once
  * (issue 11); a payment whose browser is lost
  * before verify-payment is registered by the webhook alone, exactly once, even when verify and
- * webhooks arrive together several times.
+ * webhooks arrive together several times. A student (issue 34) is told on the tier step that the
+ * proof comes after paying, sees the Paper ID on the summary, and after paying is told the
+ * registration is received, not confirmed, with the proof page one click away (the number filled
+ * in), where "Check status" says the proof is awaited.
  */
 import { describe, expect, it } from 'vitest';
 import { CHECKOUT_TIMEOUT_SECONDS } from '../../src/shared/checkout-hold';
 import { computeCharges, pricing } from '../../src/shared/pricing';
 import type { Registration } from '../../netlify/server/registrations';
 import { e2eFixture } from './fixture';
-import { fillSteps1to2, fillSteps1to8 } from './wizard-steps';
+import { fillExtrasToSummary, fillParticipant, fillSteps1to2, fillSteps1to8, payAndWaitForSuccess } from './wizard-steps';
 import { membershipRefusalMessage } from '../../src/shared/messages';
 import { findTier } from '../../src/shared/pricing';
 
@@ -204,5 +207,43 @@ describe('registration wizard in Chromium', () => {
     for (const v of verifies) expect(v).toEqual({ status: 200, body: { success: true, registrationNumber: regNo } });
     for (const w of webhooks) expect([w.status, JSON.parse(w.body).registrationNumber]).toEqual([200, regNo]);
     expect(await registrationCount()).toBe(before + 1);
+  });
+
+  it('a student: the proof is announced before paying, the summary shows the Paper ID, the success page says received (not confirmed) and leads to the proof page, which says the proof is awaited (issue 34)', async () => {
+    const email = 'student.wizard@example.org';
+    const p = e2e.page;
+    await fillParticipant(p, e2e.stack.appUrl, email, { title: 'Ms', firstName: 'Priya', lastName: 'Desai', organization: 'IIT Dharwad', address: '12 Station Road', city: 'Dharwad', postcode: '580001', mobile: '+91 98450 00001' });
+    expect(await p.getByTestId('student-proof-note').count()).toBe(0);
+    await p.getByLabel(/Student Registration – Non-IEEE Member \(Indian, Standard\)/).check();
+    await expect.poll(() => p.getByTestId('student-proof-note').isVisible()).toBe(true);
+    expect(await p.getByTestId('student-proof-note').textContent()).toMatch(/After paying, you upload it/);
+    await p.getByRole('button', { name: 'Next' }).click();
+
+    await expect.poll(() => p.getByRole('heading', { name: 'Paper Registration' }).isVisible()).toBe(true);
+    await p.getByLabel('Paper ID').fill('PESGRE-2025-0077');
+    await p.getByRole('button', { name: 'Next' }).click();
+    await fillExtrasToSummary(p, email);
+    // The summary names the paper and repeats what comes after paying.
+    const paperRow = p.locator('.summary__review dl > div').filter({ has: p.locator('dt', { hasText: /^Paper ID$/ }) });
+    expect(await paperRow.locator('dd').textContent()).toBe('PESGRE-2025-0077');
+    expect(await p.getByText(/Student registrations need a proof of student status/).isVisible()).toBe(true);
+
+    const { regNo } = await payAndWaitForSuccess(p);
+    expect(new URL(p.url()).searchParams.get('proof')).toBe('awaiting');
+    await expect.poll(() => p.getByRole('heading', { name: 'Payment Successful!' }).isVisible()).toBe(true);
+    const card = p.locator('section.payment-success');
+    expect(await card.textContent()).toContain('We have received your registration; it is not confirmed yet.');
+    expect(await card.textContent()).not.toContain('Your registration is confirmed');
+    const upload = card.getByRole('link', { name: 'Upload your proof of student status' });
+    expect(await upload.getAttribute('href')).toBe(`/registration/proof?reg_no=${regNo}`);
+    expect((await getRegistration(regNo))!.status).toBe('awaiting-proof');
+
+    await upload.click();
+    await expect.poll(() => p.getByRole('heading', { level: 1, name: 'Proof of student status' }).isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(await p.getByLabel('Registration ID').inputValue()).toBe(regNo);
+    await p.getByLabel('Registered e-mail').fill(email);
+    await p.getByRole('button', { name: 'Check status' }).click();
+    await expect.poll(() => p.getByTestId('proof-status').textContent()).toContain(`Awaiting proof: no proof of student status has been received for ${regNo} yet.`);
+    expect(e2e.consoleErrors).toEqual([]);
   });
 });

@@ -25,7 +25,7 @@ import { devDefaults } from '../../scripts/local-config';
 import { NO_MATCH_MESSAGE, NOT_FOUND_MESSAGE } from '../../src/shared/messages';
 import { words } from '../../src/components/self-service-words';
 import { expectNoAxeViolations } from './axe';
-import { fillSteps1to8, payAndWaitForSuccess } from './wizard-steps';
+import { fillExtrasToSummary, fillParticipant, fillSteps1to8, payAndWaitForSuccess } from './wizard-steps';
 import { e2eFixture } from './fixture';
 
 const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD || devDefaults.ADMIN_PASSWORD;
@@ -48,41 +48,14 @@ const statusText = (p: Page) => p.locator('.ss').getByRole('status').textContent
 
 /** A student (non-member, Indian, today's period) registers through the wizard and pays; returns the registration number. */
 async function registerStudent(p: Page, email: string): Promise<string> {
-  await p.goto(`${e2e.stack.appUrl}/authors/registration/details`);
-  await expect.poll(() => p.getByRole('heading', { name: 'Participant Details' }).isVisible(), { timeout: 30_000 }).toBe(true);
-  await p.getByLabel('Title').selectOption('Ms');
-  await p.getByLabel('First Name').fill('Meera');
-  await p.getByLabel('Last Name').fill('Nair');
-  await p.getByLabel('Organization', { exact: true }).fill('IIT Madras');
-  await p.getByLabel('Address', { exact: true }).fill('Sardar Patel Road');
-  await p.getByLabel('City', { exact: true }).fill('Chennai');
-  await p.getByLabel('Postcode', { exact: true }).fill('600036');
-  await p.getByLabel('Mobile').fill('+91 94440 00000');
-  await p.getByLabel('Email', { exact: true }).fill(email);
-  await p.getByLabel('Verify Email').fill(email);
-  await p.getByRole('button', { name: 'Next' }).click();
-
-  await expect.poll(() => p.getByRole('heading', { name: 'Select Your Registration Tier' }).isVisible()).toBe(true);
+  await fillParticipant(p, e2e.stack.appUrl, email, { title: 'Ms', firstName: 'Meera', lastName: 'Nair', organization: 'IIT Madras', address: 'Sardar Patel Road', city: 'Chennai', postcode: '600036', mobile: '+91 94440 00000' });
   await p.getByLabel(literal(tier(`stud_non_indian_${period}`).label)).check();
   await p.getByRole('button', { name: 'Next' }).click();
 
   // Student, non-member: the IEEE step is skipped; the paper step is optional for a student (issue 23).
   await expect.poll(() => p.getByRole('heading', { name: 'Paper Registration' }).isVisible()).toBe(true);
   await p.getByRole('button', { name: 'Next' }).click();
-  await expect.poll(() => p.getByRole('heading', { name: 'Welcome Reception' }).isVisible()).toBe(true);
-  await p.getByRole('radio', { name: 'No' }).check();
-  await p.getByRole('button', { name: 'Next' }).click();
-  await expect.poll(() => p.getByRole('heading', { name: 'Gala Dinner' }).isVisible()).toBe(true);
-  await p.getByRole('radio', { name: 'No' }).check();
-  await p.getByRole('button', { name: 'Next' }).click();
-  await expect.poll(() => p.getByRole('heading', { name: 'Dietary Requirements' }).isVisible()).toBe(true);
-  await p.getByLabel('VEGAN').check();
-  await p.getByRole('button', { name: 'Next' }).click();
-  await expect.poll(() => p.getByRole('heading', { name: 'Billing Information' }).isVisible()).toBe(true);
-  await p.getByLabel('Same as participant details').check();
-  await p.getByLabel('Billing Email').fill(email);
-  await p.getByRole('button', { name: 'Next' }).click();
-  await expect.poll(() => p.getByRole('heading', { name: 'Summary and payment' }).isVisible()).toBe(true);
+  await fillExtrasToSummary(p, email, 'VEGAN');
   const { regNo } = await payAndWaitForSuccess(p);
   return regNo;
 }

@@ -33,6 +33,8 @@ const routes: Array<[string, string | RegExp, boolean]> = [
   ['/authors/call-for-special-session', 'Call For Special Session', true],
   ['/authors/submission', 'Submission', true],
   ['/authors/registration', 'Registration', true],
+  // Typed by visitors (issue 34): leads to the Registration page.
+  ['/registration', 'Registration', true],
   ['/program/keynote-speakers', 'Keynote Speakers', true],
   ['/program/tutorial-speakers', 'Tutorial Speakers', true],
   ['/program/ies-syp-keynotes', 'IES SYP Keynotes', true],

@@ -4,7 +4,9 @@
  *    refuses a 6 MB file and a renamed .exe and takes a PDF; the admin approves it on
  *    "Proofs to verify"; the new e-mail's QR is accepted by the ticket verifier page;
  *  - a rejection e-mails the reason;
- *  - after 15 Nov 2025 (23:59 IST) the wizard shows the closed notice with the contact address.
+ *  - after 15 Nov 2025 (23:59 IST) the wizard shows the closed notice with the contact address;
+ *  - (issue 34) the first e-mail links the proof page with the number filled in, and the proof
+ *    page's "Check status" says the proof was received.
  * Netlify Blobs is @netlify/blobs' local server, started by scripts/start.ts.
  */
 import { describe, expect, it } from 'vitest';
@@ -88,6 +90,9 @@ describe("students' proof of status in Chromium", () => {
     const [first] = await mails(regNo, 1);
     expect(first!.subject).toContain('payment received, proof of student status needed');
     expect(first!.attachments.some((a) => a.mimeType === 'image/png')).toBe(false);
+    // Received, not confirmed; the proof page with the number filled in (issue 34).
+    expect(first!.text).toContain('received but not yet confirmed');
+    expect(first!.text).toContain(`/registration/proof?reg_no=${regNo}`);
 
     // The verifier refuses the registration's ticket (signed here with the stack's local key, as
     // the server would sign it) and says what is missing.
@@ -113,6 +118,9 @@ describe("students' proof of status in Chromium", () => {
     await uploadOnPage(e2e.page, regNo, email, { name: 'card.pdf', mimeType: 'application/pdf', buffer: pdf });
     await expect.poll(() => e2e.page.getByRole('status').filter({ hasText: 'your proof was received' }).isVisible()).toBe(true);
     expect((await stored(regNo)).verification?.proof).toMatchObject({ contentType: 'application/pdf' });
+    // The same page says where the proof stands (issue 34): received, to be checked.
+    await e2e.page.getByRole('button', { name: 'Check status' }).click();
+    await expect.poll(() => e2e.page.getByTestId('proof-status').textContent()).toMatch(/^Proof received on \d{1,2} \w+ \d{4}: the organisers will check it\./);
 
     // "Proofs to verify": the proof opens for the admin, and Approve confirms.
     await e2e.page.goto(`${e2e.stack.appUrl}/admin/verifications`);

@@ -47,7 +47,11 @@ export async function fillSteps1to8(p: Page, appUrl: string, email: string, opti
   await expect.poll(() => p.getByText('Please select at least one option.').isVisible()).toBe(true);
   await p.getByLabel('VEGETARIAN').check();
   await p.getByRole('button', { name: 'Next' }).click();
+  await billingToSummary(p, email);
+}
 
+/** The billing step as the participant, with `email`, then the summary. */
+async function billingToSummary(p: Page, email: string) {
   await expect.poll(() => p.getByRole('heading', { name: 'Billing Information' }).isVisible()).toBe(true);
   await p.getByLabel('Same as participant details').check();
   await p.getByLabel('Billing Email').fill(email);
@@ -93,4 +97,48 @@ export async function fillSteps1to2(p: Page, appUrl: string, email: string, opti
   await p.getByLabel(options.tier ?? /Full Registration – IEEE Member \(Indian, Standard\)/).check();
   await p.getByRole('button', { name: 'Next' }).click();
 
+}
+
+/** A participant as step 1 takes them (the country is India: the Indian route). */
+export interface Participant {
+  title: string;
+  firstName: string;
+  lastName: string;
+  organization: string;
+  address: string;
+  city: string;
+  postcode: string;
+  mobile: string;
+}
+
+/** Opens the wizard, fills step 1 with `who` and `email` and presses Next: the tier step is next. */
+export async function fillParticipant(p: Page, appUrl: string, email: string, who: Participant) {
+  await p.goto(`${appUrl}/authors/registration/details`);
+  await expect.poll(() => p.getByRole('heading', { name: 'Participant Details' }).isVisible(), { timeout: 30_000 }).toBe(true);
+  await p.getByLabel('Title').selectOption(who.title);
+  await p.getByLabel('First Name').fill(who.firstName);
+  await p.getByLabel('Last Name').fill(who.lastName);
+  await p.getByLabel('Organization', { exact: true }).fill(who.organization);
+  await p.getByLabel('Address', { exact: true }).fill(who.address);
+  await p.getByLabel('City', { exact: true }).fill(who.city);
+  await p.getByLabel('Postcode', { exact: true }).fill(who.postcode);
+  await p.getByLabel('Mobile').fill(who.mobile);
+  await p.getByLabel('Email', { exact: true }).fill(email);
+  await p.getByLabel('Verify Email').fill(email);
+  await p.getByRole('button', { name: 'Next' }).click();
+  await expect.poll(() => p.getByRole('heading', { name: 'Select Your Registration Tier' }).isVisible()).toBe(true);
+}
+
+/** From the Welcome Reception step to the summary: no reception, no dinner, `diet`, billing as the participant with `email`. */
+export async function fillExtrasToSummary(p: Page, email: string, diet = 'VEGETARIAN') {
+  await expect.poll(() => p.getByRole('heading', { name: 'Welcome Reception' }).isVisible()).toBe(true);
+  await p.getByRole('radio', { name: 'No' }).check();
+  await p.getByRole('button', { name: 'Next' }).click();
+  await expect.poll(() => p.getByRole('heading', { name: 'Gala Dinner' }).isVisible()).toBe(true);
+  await p.getByRole('radio', { name: 'No' }).check();
+  await p.getByRole('button', { name: 'Next' }).click();
+  await expect.poll(() => p.getByRole('heading', { name: 'Dietary Requirements' }).isVisible()).toBe(true);
+  await p.getByLabel(diet).check();
+  await p.getByRole('button', { name: 'Next' }).click();
+  await billingToSummary(p, email);
 }

@@ -434,7 +434,7 @@ describe('name transfer', () => {
     expect(r.body.order).toMatchObject({ currency: 'INR', amount: 245440, notes: { transferAmount: 2454.4, transferFrom: 'Dr Asha Kulkarni', transferTo: 'Ms Meera Shankar' } });
     const paid = await doublePay(r.body.order.id);
     const verified = await call(transferVerify, { body: paid });
-    expect(verified.body).toEqual({ success: true, registrationNumber: regNo });
+    expect(verified.body).toEqual({ success: true, registrationNumber: regNo, status: 'confirmed' });
 
     const after = await stored(regNo);
     expect(after).toMatchObject({ title: 'Ms', firstName: 'Meera', lastName: 'Shankar', email: 'meera@example.org', organization: 'Hubballi Grid Lab', ticketVersion: 1 });

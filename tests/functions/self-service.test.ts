@@ -158,7 +158,7 @@ describe('paying a change', () => {
     const paid = await doublePay(order.id);
     const r = await call(verifyUpgrade, { body: paid });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body).toEqual({ success: true, registrationNumber: regNo });
+    expect(r.body).toEqual({ success: true, registrationNumber: regNo, status: 'confirmed' });
 
     const after = await stored(regNo);
     expect(after.registrationTier).toBe('prof_non_indian_std');
@@ -186,7 +186,7 @@ describe('paying a change', () => {
     expect(auditEntry).toMatchObject({ action: 'registration.tier-upgrade', details: { regNo } });
 
     const again = await call(verifyUpgrade, { body: paid });
-    expect(again.body).toEqual({ success: true, registrationNumber: regNo });
+    expect(again.body).toEqual({ success: true, registrationNumber: regNo, status: 'confirmed' });
     expect((await stored(regNo)).history).toHaveLength(1);
 
     const mails = await messagesFor(fx.smtp.messages, regNo);
@@ -243,7 +243,7 @@ describe('paying a change', () => {
     expect(JSON.parse(delivered.body)).toEqual({ ok: true, registrationNumber: regNo });
     expect((await stored(regNo)).registrationTier).toBe('prof_non_indian_std');
     // The browser comes back later: same answer, nothing applied twice.
-    expect((await call(verifyUpgrade, { body: paid })).body).toEqual({ success: true, registrationNumber: regNo });
+    expect((await call(verifyUpgrade, { body: paid })).body).toEqual({ success: true, registrationNumber: regNo, status: 'confirmed' });
     expect((await stored(regNo)).history).toHaveLength(1);
   });
 

@@ -10,8 +10,9 @@
  * password, pinned clock, outbox, `pesgre:dev:` keys): dev-server.test.ts shows it. Started with
  * `--internal-disable-edge-functions` (the site has no edge functions) the CLI sets no context
  * at all, which netlify/server/deploy-context.ts treats as production (fail closed); that is how
- * this file serves the site. The environment is then a production one: no KEY_PREFIX, APP_NOW or
- * CONTEXT; ADMIN_PASSWORD_HASH with a plain ADMIN_PASSWORD beside it that must be refused;
+ * this file serves the site. The build runs in the deploy-preview context (`--context`), as the
+ * production context refuses to build while src/content holds sample content (issue 34). The
+ * functions' environment is a production one: no KEY_PREFIX, APP_NOW or CONTEXT; ADMIN_PASSWORD_HASH with a plain ADMIN_PASSWORD beside it that must be refused;
  * SMTP_URL and MAIL_FROM; SITE_URL. The clock is the real one, so every amount is computed with
  * the shared arithmetic for the tier the server offers today, never written down.
  */
@@ -48,7 +49,10 @@ beforeAll(async () => {
   const [port, functionsPort, staticPort] = [await freePort(), await freePort(), await freePort()];
   base = `http://localhost:${port}`;
   functionsBase = `http://localhost:${functionsPort}`;
-  site = await startNetlify(['serve', '--offline', '--internal-disable-edge-functions', '--port', String(port), '--functions-port', String(functionsPort), '--staticServerPort', String(staticPort)], {
+  // Built in the deploy-preview context: `netlify serve` builds as production by default, and the
+  // production build refuses while src/content holds sample content (scripts/content-report.ts
+  // --build, issue 34). The functions' rules do not depend on it: the CLI gives them no context.
+  site = await startNetlify(['serve', '--offline', '--context', 'deploy-preview', '--internal-disable-edge-functions', '--port', String(port), '--functions-port', String(functionsPort), '--staticServerPort', String(staticPort)], {
     port,
     readyPath: '/api/pricing',
     // The build (Vite, prerendering) and bundling every function take about a minute on 2 idle cores.

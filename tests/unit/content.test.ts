@@ -509,6 +509,7 @@ describe('sample content is marked', () => {
     expect(sponsorship.sample).toBe(true);
     expect(registrationFees.extraTickets.sample).toBe(true);
     expect(registrationFees.internationalRegistration.sample).toBe(true);
+    expect(registrationFees.registrationOpens.sample).toBe(true);
   });
   it('every placeholder address (example.org) sits inside something marked sample', () => {
     const unmarked = allStrings.filter(
@@ -526,8 +527,8 @@ describe('sample content is marked', () => {
     // 4 sponsor slots, a booking link, the accommodation form, sponsorship packages, extra tickets,
     // international link, the invoicing supplier (legal name, address, GSTIN), the foreign
     // delegates' tax treatment, the visa letters' signatory and letterhead (issue 24), and the
-    // sample programme (decision 037).
-    expect(items.length).toBe(15 + 1 + 4 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 2 + 1);
+    // sample programme (decision 037), the first day of online registration (decision 031).
+    expect(items.length).toBe(15 + 1 + 4 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 2 + 1 + 1);
     expect(items.find((i) => i.file === 'src/content/programme.ts')?.path).toBe('sampleProgramme');
     expect(items.find((i) => i.file === 'src/content/invoicing.ts')?.path).toBe('invoicing.supplier');
     expect(new Set(items.map((i) => i.path)).size).toBe(items.length);

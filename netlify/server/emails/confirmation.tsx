@@ -23,6 +23,10 @@ export interface ConfirmationProps {
   agendaLinks: readonly (readonly [string, string])[];
   /** The attached calendar of the conference days. */
   calendarFile: string;
+  /** Whether to say to show the ticket at the registration desk (not once the conference is over). */
+  atTheDesk: boolean;
+  /** The visa-letter line for a delegate from abroad, with its address (issue 34). */
+  visaLetter?: string;
 }
 
 export function ConfirmationEmail(p: ConfirmationProps) {
@@ -31,10 +35,14 @@ export function ConfirmationEmail(p: ConfirmationProps) {
       <P>Dear {p.name},</P>
       <P>{p.lead}</P>
       <Facts rows={p.rows} />
-      <P>Your ticket is the QR code below (also attached as ticket-{p.registrationNumber}.png). Show it at the registration desk on each day of the conference.</P>
+      <P>
+        Your ticket is the QR code below (also attached as ticket-{p.registrationNumber}.png).
+        {p.atTheDesk ? ' Show it at the registration desk on each day of the conference.' : ''}
+      </P>
       <Img src={`cid:${p.ticketCid}`} width="240" height="240" alt={`QR ticket for ${p.registrationNumber}`} />
       <P>The programme, with your own agenda (the sessions of your papers are on it already). The conference days are attached as {p.calendarFile} for your calendar.</P>
       <LinkList links={p.agendaLinks} />
+      {p.visaLetter ? <P>{p.visaLetter}</P> : null}
       <P>Changes you can make yourself with your registration number:</P>
       <LinkList links={p.links} />
     </EmailLayout>

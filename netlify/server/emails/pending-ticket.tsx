@@ -14,6 +14,8 @@ export interface PendingTicketProps {
   howTo: string;
   rows: readonly (readonly [string, string])[];
   links: readonly (readonly [string, string])[];
+  /** The visa-letter line for a delegate from abroad, with its address (issue 34). */
+  visaLetter?: string;
 }
 
 export function PendingTicketEmail(p: PendingTicketProps) {
@@ -22,6 +24,7 @@ export function PendingTicketEmail(p: PendingTicketProps) {
       <P>Dear {p.name},</P>
       <P>{p.lead}</P>
       <P>{p.howTo}</P>
+      {p.visaLetter ? <P>{p.visaLetter}</P> : null}
       <Facts rows={p.rows} />
       <P>Changes you can make yourself with your registration number:</P>
       <LinkList links={p.links} />

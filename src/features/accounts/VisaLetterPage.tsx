@@ -7,6 +7,7 @@
  * is valid, nothing else.
  */
 import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { conference } from '../../content/conference';
 import { failureMessage, postJson } from '../../lib/api';
 import { apiPaths } from '../../shared/api-paths';
@@ -31,6 +32,10 @@ const FIELDS: { name: string; label: string; type: 'text' | 'email' | 'date' | '
 
 /** The request page. */
 export default function VisaLetterPage() {
+  // `?reg_no=` fills the Registration ID in (the success page and the confirmation e-mail link here; issue 34).
+  // A page opened with a query is rendered afresh, not hydrated (src/main.tsx).
+  const [params] = useSearchParams();
+  const prefilledId = (params.get('reg_no') ?? '').slice(0, 41);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -98,7 +103,15 @@ export default function VisaLetterPage() {
                     ))}
                   </select>
                 ) : (
-                  <input id={id} name={f.name} type={f.type} autoComplete={f.autoComplete} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
+                  <input
+                    id={id}
+                    name={f.name}
+                    type={f.type}
+                    autoComplete={f.autoComplete}
+                    defaultValue={f.name === 'regId' && prefilledId ? prefilledId : undefined}
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={describedBy}
+                  />
                 )}
                 {f.hint && (
                   <p id={`${id}-hint`} className="accounts-field__hint">

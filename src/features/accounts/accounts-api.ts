@@ -5,7 +5,7 @@
  */
 import { fileNameFromDisposition } from '../../lib/content-disposition';
 import { failureMessage, postJson, toApiResult, type ApiResult } from '../../lib/api';
-import type { CancellationResponse, InvoicesLookupResponse, ProofUploadResponse } from '../../shared/api';
+import type { CancellationResponse, InvoicesLookupResponse, ProofStatusResponse, ProofUploadResponse } from '../../shared/api';
 import { apiPaths } from '../../shared/api-paths';
 import { selfServiceMessages } from '../../shared/messages';
 import { VALIDATION_LOAD_FAILED, loadRequestSchemas } from '../../lib/load-once';
@@ -122,4 +122,9 @@ export async function uploadProof(who: Registrant, file: File): Promise<ApiResul
   } catch {
     return { ok: false, status: 0, data: null, error: null, network: true };
   }
+}
+
+/** POST /api/registration/proof/status: where the registrant's proof of student status stands (issue 34). */
+export function lookupProofStatus(who: Registrant): Promise<ApiResult<ProofStatusResponse>> {
+  return postJson<ProofStatusResponse>(apiPaths.registrationProofStatus, who);
 }

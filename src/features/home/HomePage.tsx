@@ -1,5 +1,6 @@
 /**
- * The home page at '/' (spec part 1 section 2), in the spec's order: hero carousel, announcement
+ * The home page at '/' (spec part 1 section 2), in the spec's order after a status line that says
+ * where the edition stands (EditionStatus, docs/decisions/031-edition-phases.md): hero carousel, announcement
  * ticker, Upcoming Events card, Important Information, Important Dates, Announcements posters,
  * image and video, Sponsors, 'Conference Starts In' countdown, Organisers.
  * Everything time-dependent reads the clock through useNow, everything that moves by itself can
@@ -12,6 +13,7 @@ import { announcementPosters, heroSlides, tickerItems } from '../../content/home
 import { formatDayRange } from '../../shared/dates';
 import { staticIsland } from '../../lib/hydrate-on-interaction';
 import { ConferenceCountdown } from './ConferenceCountdown';
+import { EditionStatus } from './EditionStatus';
 import { HeroCarousel } from './HeroCarousel';
 import { ImportantDates } from './ImportantDates';
 import { PosterCarousel } from './PosterCarousel';
@@ -39,6 +41,7 @@ export default function HomePage() {
       <title>{`${conference.name} | ${conference.instituteShortName}, ${conferenceDates}`}</title>
       <h1 className="visually-hidden">{conference.fullName}</h1>
       <script type="application/ld+json" dangerouslySetInnerHTML={eventData} />
+      <EditionStatus />
       <HeroCarousel slides={heroSlides} variant="large" label="Conference highlights" priority />
       <Ticker items={tickerItems} />
       {/* One grid for the four cards (in the spec's order) so each column packs its cards without gaps: home.css. */}

@@ -1,8 +1,9 @@
 /**
  * The Important Dates list (spec part 1 sections 4, 9): every date in order; dates whose day has
  * ended (18:29:59 UTC, the same rule as the Upcoming Events card) are struck through with a
- * visually hidden '(passed)'; the first date not yet passed is highlighted with aria-current="date"
- * and a 'Next' badge.
+ * visually hidden '(passed)' and without their secondary link (a call to action such as 'Register
+ * now' that is over); the first date not yet passed is highlighted with aria-current="date" and a
+ * 'Next' badge.
  */
 import { Link } from 'react-router-dom';
 import { formatDate } from '../../content/dates';
@@ -27,7 +28,8 @@ export function ImportantDates({ dates }: { dates: ImportantDate[] }) {
               </time>
               <span className="dates-list__title">
                 <EventTitle event={item} />
-                {item.secondary_link && item.secondary_title && (
+                {/* A passed date keeps its title but not its call to action ('Register now' after the deadline: issue 34). */}
+                {!item.passed && item.secondary_link && item.secondary_title && (
                   <>
                     {' · '}
                     <Link to={item.secondary_link}>{item.secondary_title}</Link>

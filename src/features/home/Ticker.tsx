@@ -6,15 +6,22 @@
  *
  * The behaviour is islands/ticker.ts (issue 26, decision 020), which the home page's island
  * script installs before React starts; this component renders the markup it works on and
- * installs the same controller, which keeps the position: React never re-renders it.
+ * installs the same controller, which keeps the position: React re-renders only the text of an
+ * item that changes with the edition's phase (its `endedText`).
  */
 import { useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import type { TickerItem } from '../../content/types';
+import { PhaseVariants } from '../../components/PhaseVariants';
+import { phaseWindowList } from '../../shared/edition';
+import { mergeWindows } from '../../shared/schedule';
 import { installTicker } from './islands/ticker';
 import { ROTATION_CONTROL } from './islands/rotation';
 import { PlayPauseContent, playPauseLabels } from './PlayPause';
 import './ticker.css';
+
+/** Before and after the conference's end: an item's `endedText` replaces its text from then on (docs/decisions/031-edition-phases.md). */
+const endWindows = mergeWindows(phaseWindowList, (w) => (w.phase === 'ended' ? 'ended' : 'ahead'));
 
 /** The scrolling announcement strip with its Pause/Play button. */
 export function Ticker({ items, label = 'News ticker' }: { items: TickerItem[]; label?: string }) {
@@ -34,7 +41,13 @@ export function Ticker({ items, label = 'News ticker' }: { items: TickerItem[]; 
           {items.map((item) => (
             <li key={item.link + item.text} className="ticker__item">
               <Link to={item.link} className="ticker__link">
-                {item.text}
+                {item.endedText ? (
+                  <PhaseVariants windows={endWindows} as="span">
+                    {(w) => (w.key === 'ended' ? item.endedText : item.text)}
+                  </PhaseVariants>
+                ) : (
+                  item.text
+                )}
               </Link>
             </li>
           ))}

@@ -1,12 +1,17 @@
 /**
  * The Upcoming Events card (spec part 1 section 4): every event on the next date that has not
  * passed, with a countdown to 18:29:59 UTC (23:59:59 IST) on that date, updated each second.
- * Once no date remains: 'No Upcoming Events' / 'All events have passed.'.
+ * Once no date of the list remains, the conference itself is the next event until its last day
+ * (the 'Conference Starts In' block counts down to it); only after it: 'No Upcoming Events' /
+ * 'All events have passed.' (docs/decisions/031-edition-phases.md).
  */
 import { Link } from 'react-router-dom';
+import { conference } from '../../content/conference';
 import { formatDate } from '../../content/dates';
 import type { ImportantDate } from '../../content/types';
-import { deadlineOf, upcomingEvents } from '../../shared/schedule';
+import { formatDayRange } from '../../shared/dates';
+import { paths } from '../../shared/routes';
+import { conferenceEnd, conferencePhase, conferenceStart, deadlineOf, upcomingEvents } from '../../shared/schedule';
 import { Countdown } from './Countdown';
 import { useNow } from './useNow';
 import { validityAttrs } from './validity';
@@ -17,7 +22,23 @@ export function UpcomingEvents({ dates }: { dates: ImportantDate[] }) {
   // (the figures are the countdown's own: islands/countdown.ts).
   const now = useNow(1000);
   const next = upcomingEvents(dates, now);
-  const validity = validityAttrs(dates.map((d) => deadlineOf(d.date)), now);
+  const validity = validityAttrs([...dates.map((d) => deadlineOf(d.date)), conferenceStart(conference), conferenceEnd(conference)], now);
+  const phase = conferencePhase(conference, now);
+  if (!next && phase !== 'ended') {
+    return (
+      <section className="card home-card upcoming" aria-labelledby="upcoming-heading" {...validity}>
+        <h2 id="upcoming-heading">Upcoming Events</h2>
+        <p className="upcoming__date">
+          <time dateTime={conference.startDate}>{formatDayRange(conference.startDate, conference.endDate)}</time>
+        </p>
+        <ul className="upcoming__events">
+          <li>
+            <Link to={paths.location}>{phase === 'under-way' ? `${conference.name} is under way at ${conference.instituteShortName}` : `${conference.name} at ${conference.instituteShortName}`}</Link>
+          </li>
+        </ul>
+      </section>
+    );
+  }
   if (!next) {
     return (
       <section className="card home-card upcoming" aria-labelledby="upcoming-heading" {...validity}>

@@ -1,6 +1,11 @@
-/** The Visa Information page at /travel/visa-info (spec part 1 section 2): an FAQ on eligibility and duration. */
+/**
+ * The Visa Information page at /travel/visa-info (spec part 1 section 2): an FAQ on eligibility and
+ * duration, and the online request of an invitation letter (/registration/visa-letter).
+ */
+import { Link } from 'react-router-dom';
 import { identity } from '../../content/identity';
 import { visaFaq } from '../../content/travel';
+import { paths } from '../../shared/routes';
 import { InfoPage, Paragraphs } from './parts';
 
 /** The visa FAQ as expandable questions (<details>/<summary>), from src/content/travel.ts. */
@@ -22,6 +27,9 @@ export default function VisaInfoPage() {
             </details>
           ))}
         </div>
+        <p>
+          Registered and paid? <Link to={paths.visaLetter}>Request your visa invitation letter online</Link>.
+        </p>
         <p>
           Other questions: <a href={`mailto:${identity.contactEmail}`}>{identity.contactEmail}</a>
         </p>

@@ -11,6 +11,10 @@ import { invoicing } from '../../content/invoicing';
 import { registrationFees } from '../../content/registration';
 import { pricing, type Tier } from '../../shared/pricing';
 import { formatDay } from '../../shared/dates';
+import { PhaseVariants } from '../../components/PhaseVariants';
+import { phaseWindowList } from '../../shared/edition';
+import { registrationClosedMessage } from '../../shared/messages';
+import { mergeWindows } from '../../shared/schedule';
 import { useSyncExternalStore } from 'react';
 import { hintedRoute } from '../../lib/visitor-region';
 import { formatWholeFee } from './format';
@@ -44,6 +48,9 @@ function feeRows(): FeeRow[] {
 
 const subscribeNever = () => () => {};
 const noHint = () => null;
+
+/** One variant per phase of the edition (docs/decisions/031-edition-phases.md): the links while online registration is open, why not otherwise. */
+const registrationWindows = mergeWindows(phaseWindowList, (w) => w.phase);
 
 /**
  * The two registration routes (issue 24). Each link names its route (`?route=`), so the wizard
@@ -91,13 +98,25 @@ function RegistrationLinks() {
   return (
     <section className="card info__section" aria-labelledby="registration-link">
       <h2 id="registration-link">Registration Link</h2>
-      <div className="info__links">{hint === 'international' ? [internationalLink, indianLink] : [indianLink, internationalLink]}</div>
-      {international.mode === 'wizard' && (
-        <p className="field__hint">
-          Foreign delegates pay {pricing.gst}% GST (IGST, invoiced as an export of services) and the convenience fee, as Indian delegates do.
-          Invitation letters for visas: <Link to={paths.visaLetter}>request a visa invitation letter</Link> once registered and paid.
-        </p>
-      )}
+      <PhaseVariants windows={registrationWindows}>
+        {(w) =>
+          w.phase === 'registration-open' ? (
+            <>
+              <div className="info__links">{hint === 'international' ? [internationalLink, indianLink] : [indianLink, internationalLink]}</div>
+              {international.mode === 'wizard' && (
+                <p className="field__hint">
+                  Foreign delegates pay {pricing.gst}% GST (IGST, invoiced as an export of services) and the convenience fee, as Indian delegates do.
+                  Invitation letters for visas: <Link to={paths.visaLetter}>request a visa invitation letter</Link> once registered and paid.
+                </p>
+              )}
+            </>
+          ) : (
+            <p className="notice" data-testid="registration-not-open">
+              {registrationClosedMessage(w.phase)}
+            </p>
+          )
+        }
+      </PhaseVariants>
     </section>
   );
 }
@@ -122,8 +141,9 @@ export default function InfoPage() {
           <li>A student registration allows one paper, but that paper is not included in IEEE Xplore.</li>
           <li>Manuscripts are 6 pages long; up to 8 pages are allowed in the final version.</li>
           <li>
-            Students must email proof of their student status to {mail}. A student registration is confirmed only after
-            the proof has been verified.
+            Students send a proof of their student status after paying: they upload it on the{' '}
+            <Link to={paths.registrationProof}>proof of student status page</Link> with their Registration ID and registered e-mail. A
+            student registration is confirmed only after the proof has been verified; the ticket follows by e-mail.
           </li>
         </ul>
       </section>
@@ -178,7 +198,9 @@ export default function InfoPage() {
         <h2 id="visa">Visa Requirements</h2>
         <p>
           Delegates travelling to India from abroad should check the visa requirements for their nationality and apply well
-          in advance. For questions about visas, write to {mail}.
+          in advance. Once registered and paid, they <Link to={paths.visaLetter}>request a visa invitation letter online</Link>{' '}
+          with their Registration ID, registered e-mail and passport details; the organisers check the request and e-mail the letter
+          as a PDF. For other questions about visas, write to {mail}.
         </p>
       </section>
 

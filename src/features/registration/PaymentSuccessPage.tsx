@@ -50,6 +50,16 @@ export default function PaymentSuccessPage() {
             <p>{view.details.registrationLine}</p>
           </div>
           <p className="payment-success__note">{view.details.note}</p>
+          {view.details.links.length > 0 && (
+            <ul className="payment-success__links">
+              {view.details.links.map((link) => (
+                // Plain links, as the island writes them (hydration adopts its markup): each opens a page of its own.
+                <li key={link.href}>
+                  <a href={link.href}>{link.label}</a>
+                </li>
+              ))}
+            </ul>
+          )}
         </>
       )}
     </section>

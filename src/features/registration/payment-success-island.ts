@@ -26,6 +26,17 @@ export function renderPaymentSuccess(card: HTMLElement, params: URLSearchParams)
     if (view.details.paymentLine !== null) lines.append(element('p', view.details.paymentLine));
     lines.append(element('p', view.details.registrationLine));
     parts.push(element('p', view.details.lead), lines, element('p', view.details.note, 'payment-success__note'));
+    if (view.details.links.length) {
+      const list = element('ul', '', 'payment-success__links');
+      for (const link of view.details.links) {
+        const anchor = element('a', link.label) as HTMLAnchorElement;
+        anchor.href = link.href;
+        const item = document.createElement('li');
+        item.append(anchor);
+        list.append(item);
+      }
+      parts.push(list);
+    }
   }
   const icon = card.querySelector('svg');
   card.replaceChildren(...(icon ? [icon] : []), ...parts);

@@ -197,10 +197,12 @@ export function ChangePage({ kind }: { kind: ChangeKind }) {
       onPaymentFailed: (description) => setBanner({ tone: 'error', text: description }),
     });
     settlePayOutcome(outcome, {
-      verified: (registrationNumber, paymentId) => {
+      verified: (registrationNumber, paymentId, status) => {
         setDone(true);
         setBanner({ tone: 'success', text: selfServiceMessages.verified });
-        redirectTimer.current = window.setTimeout(() => void navigate(paymentSuccessUrl(registrationNumber || fetched.registrationNumber, paymentId, kind)), REDIRECT_DELAY_MS);
+        // A student whose proof is still awaited has no ticket yet: the success page says so (issue 34).
+        const notes = { awaitingProof: status === 'awaiting-proof' };
+        redirectTimer.current = window.setTimeout(() => void navigate(paymentSuccessUrl(registrationNumber || fetched.registrationNumber, paymentId, kind, notes)), REDIRECT_DELAY_MS);
         setBusy(null);
         focusAfterRender(bannerMessage);
       },

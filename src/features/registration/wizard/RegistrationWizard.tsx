@@ -2,9 +2,10 @@
  * The registration wizard page at /authors/registration/details (spec part 2 section 2).
  * Loads pricing ('Loading pricing...' / 'Failed to load pricing') and, when the query has
  * foreign=allowed and an admin token is stored, verifies the token ('Checking access
- * permissions...'); then renders the form. Today decides which tiers are on offer, and after the
- * Standard deadline the page says online registration is closed, with the contact address
- * (issue 22); admin mode keeps the form for desk registration. A delegate chooses the Indian or
+ * permissions...'); then renders the form. Today decides which tiers are on offer, and outside
+ * online registration the page says why, in the words of the edition's phase (before it opens,
+ * after the Standard deadline, during and after the conference: docs/decisions/031-edition-phases.md),
+ * with the contact address and no way into a payment; admin mode keeps the form (desk registration). A delegate chooses the Indian or
  * the international route (issue 24), preselected from a saved form, `?route=` or the edge's
  * country hint; with international registration on the external site, that route links there.
  */
@@ -14,8 +15,8 @@ import { conference } from '../../../content/conference';
 import { getJson } from '../../../lib/api';
 import { adminVerifyPath, readAdminToken, removeAdminToken } from '../../../lib/admin-token';
 import { apiPaths } from '../../../shared/api-paths';
-import { REGISTRATION_CLOSED_MESSAGE } from '../../../shared/messages';
-import { isRegistrationOpen, type Pricing, type Tier } from '../../../shared/pricing';
+import { registrationClosedMessage } from '../../../shared/messages';
+import { registrationPhase, type Pricing, type Tier } from '../../../shared/pricing';
 import { internationalInWizard, type RegistrationRoute } from '../../../shared/regions';
 import { registrationFees } from '../../../content/registration';
 import { safeLocalStorage } from '../../../lib/admin-token';
@@ -89,10 +90,11 @@ export default function RegistrationWizard() {
     );
   } else {
     const admin = access === 'admin';
-    if (!admin && !isRegistrationOpen(pricingState.loadedAt, pricingState.pricing)) {
+    const phase = registrationPhase(pricingState.loadedAt, pricingState.pricing);
+    if (!admin && phase !== 'registration-open') {
       body = (
         <div className="notice" role="status" data-testid="registration-closed">
-          <p>{REGISTRATION_CLOSED_MESSAGE}</p>
+          <p>{registrationClosedMessage(phase)}</p>
           <p>
             Contact: <a href={`mailto:${conference.contactEmail}`}>{conference.contactEmail}</a>
           </p>

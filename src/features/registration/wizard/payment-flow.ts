@@ -17,7 +17,8 @@ import type { CreateOrderRequest, CreateOrderResponse, EarlyBirdExpiredBody } fr
 import { apiPaths } from '../../../shared/api-paths';
 import { fromMinor } from '../../../shared/money';
 import { fullName } from '../../../shared/person-name';
-import { computeCharges, findTier } from '../../../shared/pricing';
+import { computeCharges, findTier, isStudentTier } from '../../../shared/pricing';
+import { regionOfCountry } from '../../../shared/regions';
 import type { PaymentOptions } from './usePayment';
 
 /** What runPayment reports to: the wizard's options, the router and usePayment's state. */
@@ -82,7 +83,7 @@ export async function runPayment({ pricing, admin, international, coupon, getVal
   const order = result.data;
   if (order.noPayment) {
     onRegistered();
-    void navigate(paymentSuccessUrl(order.registrationNumber, 'NoPayment', 'free-registration'));
+    void navigate(paymentSuccessUrl(order.registrationNumber, 'NoPayment', 'free-registration', { visaLetter: regionOfCountry(values.country) === 'Foreign' }));
     return;
   }
 
@@ -105,7 +106,9 @@ export async function runPayment({ pricing, admin, international, coupon, getVal
   settlePayOutcome(outcome, {
     verified: (registrationNumber, paymentId) => {
       onRegistered();
-      void navigate(paymentSuccessUrl(registrationNumber, paymentId));
+      // A student's registration waits for the proof; a delegate from abroad may need a visa letter (issue 34).
+      const notes = { awaitingProof: isStudentTier(tier.id), visaLetter: regionOfCountry(values.country) === 'Foreign' };
+      void navigate(paymentSuccessUrl(registrationNumber, paymentId, 'registration', notes));
     },
     dismissed: () => {
       setMessage(paymentMessages.windowClosed);

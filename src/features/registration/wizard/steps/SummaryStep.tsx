@@ -17,6 +17,7 @@ import type { RegistrationFormDraft } from '../../../../shared/registration-form
 import { formatWholeFee } from '../../format';
 import type { CouponState } from '../model';
 import { dietaryLabels } from './DietaryStep';
+import { STUDENT_PROOF_NOTE } from './TierStep';
 
 interface SummaryStepProps {
   pricing: Pricing;
@@ -146,7 +147,8 @@ export function SummaryStep({ pricing, coupon, setCoupon, paying }: SummaryStepP
       [
         ['Registration tier', tier.label],
         ...(isIeeeTier(tier.id) ? ([['IEEE Member Number', values.ieeeMemberNumber]] as [string, string][]) : []),
-        ...(isStudentTier(tier.id) ? [] : ([['Paper ID', values.noPaper ? 'I did not submit a paper' : values.paperId]] as [string, string][])),
+        // Every tier, a student's too (issue 34: a student may name one paper, issue 23).
+        ['Paper ID', values.noPaper ? 'I did not submit a paper' : values.paperId],
         ['Welcome Reception', yesNo(values.welcomeReception) + (receptionTickets ? ` (+${receptionTickets} additional)` : '')],
         ['Gala Dinner', yesNo(values.galaDinner) + (dinnerTickets ? ` (+${dinnerTickets} additional)` : '')],
         [
@@ -174,6 +176,7 @@ export function SummaryStep({ pricing, coupon, setCoupon, paying }: SummaryStepP
   return (
     <div className="summary">
       <AlreadyRegisteredHint email={values.email ?? ''} />
+      {isStudentTier(tier.id) ? <p className="notice">{STUDENT_PROOF_NOTE}</p> : null}
       <section aria-labelledby="review-heading" className="summary__review">
         <h3 id="review-heading">Review your details</h3>
         {review.map(([group, rows]) => (

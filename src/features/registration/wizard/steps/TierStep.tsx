@@ -1,6 +1,6 @@
 /** Step 2, 'Select Your Registration Tier' (spec part 2 sections 3, 4 and 9). */
-import { useFormContext } from 'react-hook-form';
-import type { Tier } from '../../../../shared/pricing';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { isStudentTier, type Tier } from '../../../../shared/pricing';
 import type { RegistrationFormDraft } from '../../../../shared/registration-form';
 import { formatWholeFee } from '../../format';
 import { errorId, errorMessage, FieldError } from '../fields';
@@ -12,7 +12,11 @@ interface TierStepProps {
   onTierChange: (tierId: string) => void;
 }
 
-/** One radio per tier on offer, labelled by the tier label, with its fee beside it. */
+/** What a student is told on choosing a student tier, and again on the summary. */
+export const STUDENT_PROOF_NOTE =
+  'Student registrations need a proof of student status. After paying, you upload it (PDF, JPEG or PNG) on the proof of student status page; your registration is confirmed, and your ticket e-mailed, once the organisers have approved it.';
+
+/** One radio per tier on offer, labelled by the tier label, with its fee beside it; a note on the proof once a student tier is chosen. */
 export function TierStep({ tiers, gst, onTierChange }: TierStepProps) {
   const {
     register,
@@ -20,6 +24,7 @@ export function TierStep({ tiers, gst, onTierChange }: TierStepProps) {
   } = useFormContext<RegistrationFormDraft>();
   const hasError = Boolean(errorMessage(errors, 'registrationTier'));
   const field = register('registrationTier', { onChange: (e: { target: { value: string } }) => onTierChange(e.target.value) });
+  const chosen = useWatch<RegistrationFormDraft, 'registrationTier'>({ name: 'registrationTier' });
   return (
     <fieldset className="choice-group">
       <legend>Registration category</legend>
@@ -47,6 +52,14 @@ export function TierStep({ tiers, gst, onTierChange }: TierStepProps) {
         })}
       </ul>
       <FieldError name="registrationTier" />
+      {/* Said when a student tier is chosen, before anything is paid (issue 34): the proof comes after the payment. */}
+      <div role="status">
+        {chosen && isStudentTier(chosen) ? (
+          <p className="notice" data-testid="student-proof-note">
+            {STUDENT_PROOF_NOTE}
+          </p>
+        ) : null}
+      </div>
     </fieldset>
   );
 }

@@ -1,0 +1,37 @@
+/**
+ * This edition's phase (docs/decisions/031-edition-phases.md): the dates of src/content read by
+ * the one phase rule of schedule.ts (editionPhase). The pages pass the visitor's clock, the
+ * functions the server's (netlify/server/clock.ts); nothing here reads a clock.
+ */
+import { certificates } from '../content/certificates';
+import { conference } from '../content/conference';
+import { registrationFees } from '../content/registration';
+import { editionPhase, phaseWindows, type EditionDates, type EditionPhase, type PhaseWindow } from './schedule';
+
+/** The edition's dates: the conference's days, online registration from its first day to the Standard deadline. */
+export const edition: EditionDates = {
+  startDate: conference.startDate,
+  endDate: conference.endDate,
+  timeZone: conference.timeZone,
+  registrationOpens: registrationFees.registrationOpens.date,
+  registrationCloses: registrationFees.standardDeadline,
+};
+
+/** The instant /certificates starts handing out certificates (src/content/certificates.ts). */
+export const certificatesOpenAt = /* @__PURE__ */ new Date(certificates.opensAt);
+
+/** The edition's phase at `now`. */
+export function phaseAt(now: Date): EditionPhase {
+  return editionPhase(edition, now);
+}
+
+/** True once certificates of attendance can be downloaded, at `now`. */
+export function certificatesOpen(now: Date): boolean {
+  return now.getTime() >= certificatesOpenAt.getTime();
+}
+
+/** The edition's phase windows, also cut where certificates open (what the home page's status line and the footer-like notices need). */
+export const windowsWithCertificates: readonly PhaseWindow[] = /* @__PURE__ */ phaseWindows(edition, [certificatesOpenAt]);
+
+/** The edition's phase windows (one per phase). */
+export const phaseWindowList: readonly PhaseWindow[] = /* @__PURE__ */ phaseWindows(edition);
