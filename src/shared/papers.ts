@@ -9,6 +9,13 @@
 import { isProfessionalTier, isStudentTier } from './pricing';
 import { registrationStatus, type RegistrationStatus, type StatusFields } from './registration-status';
 
+/**
+ * The longest paper title kept, in characters: an import refuses a longer one, the visa-letter
+ * form takes no longer one, and the certificate and the letter print one this long inside the page
+ * (docs/decisions/033-documents-fit-the-printable-area.md).
+ */
+export const PAPER_TITLE_MAX_LENGTH = 300;
+
 /** The answer of create-order and the wizard's paper step for a Paper ID not among the accepted papers. */
 export const PAPER_NOT_FOUND = 'Paper ID not found among accepted papers.';
 
