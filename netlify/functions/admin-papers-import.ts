@@ -1,23 +1,34 @@
 /**
- * POST /api/admin/papers/import?format=cmt|easychair|csv[&dryRun=1] (admin; issue 23, "Accepted
- * papers"). multipart/form-data: `file` (cmt: the .xlsx or .csv export; csv: the file), for
- * EasyChair `submissions` (submission.csv) and `authors` (author.csv), for csv also `mapping`
- * (JSON, src/shared/papers-schema.ts paperMappingSchema). At most 5 MB.
+ * POST /api/admin/papers/import?format=cmt|easychair|csv[&dryRun=1|true] (admin; issue 23,
+ * "Accepted papers"; the columns each format reads are in docs/operations.md). multipart/form-data:
+ * `file` (cmt: the .xlsx or .csv export; csv: the file), for EasyChair `submissions`
+ * (submission.csv) and `authors` (author.csv), for csv also `mapping` (JSON,
+ * src/shared/papers-schema.ts paperMappingSchema). At most 5 MB read (whatever Content-Length
+ * says), and an .xlsx at most 8 MB once inflated, 20,000 rows and 200 columns (paper-import.ts).
  *  200 {imported, updated, withdrawn, refused: [{row, reason}], notAccepted, dryRun}: with
- *      dryRun=1 the counts the import would give, nothing stored (the page's preview).
- *  400 unknown format, a missing file, an unreadable file or a missing column; 413 over 5 MB;
- *  401 without a valid admin token; 503 store down.
+ *      dryRun=1 or dryRun=true the counts the import would give, nothing stored (the page's preview).
+ *  400 unknown format, a dryRun other than 1/true/0/false, a missing file, an unreadable file or
+ *  a missing column; 413 over 5 MB, or a workbook past its limits; 401 without a valid admin
+ *  token; 503 store down.
  */
 import type { Config } from '@netlify/functions';
 import { paperMappingSchema } from '../../src/shared/papers-schema';
 import { requireAdmin } from '../server/auth';
 import { now } from '../server/clock';
-import { HttpError, endpoint, json, parseJsonText, validate } from '../server/http';
+import { HttpError, endpoint, json, parseJsonText, readMultipartForm, validate } from '../server/http';
 import { parseCmt, parseEasyChair, parseMappedCsv } from '../server/paper-import';
 import { importPapers } from '../server/papers';
 
 /** Largest upload: 2,000 papers with 6,000 authors is about 1 MB as CSV. */
 const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
+
+/** `dryRun` of the query: 1 or true (any case) preview, absent, 0 or false import; anything else is refused rather than guessed. */
+function dryRunOf(value: string | null): boolean {
+  const v = (value ?? '').trim().toLowerCase();
+  if (v === '1' || v === 'true') return true;
+  if (v === '' || v === '0' || v === 'false') return false;
+  throw new HttpError(400, 'INVALID_DRY_RUN', "dryRun must be 1 or true (a preview), or 0 or false.", { dryRun: "dryRun must be 1 or true (a preview), or 0 or false." });
+}
 
 async function fileField(form: FormData, name: string): Promise<Uint8Array> {
   const value = form.get(name);
@@ -32,14 +43,11 @@ export default endpoint(['POST'], async (req) => {
   if (format !== 'cmt' && format !== 'easychair' && format !== 'csv') {
     throw new HttpError(400, 'UNKNOWN_FORMAT', "format must be 'cmt', 'easychair' or 'csv'.", { format: "format must be 'cmt', 'easychair' or 'csv'." });
   }
-  const dryRun = url.searchParams.get('dryRun') === '1';
-  if (Number(req.headers.get('content-length') ?? '0') > MAX_IMPORT_BYTES) throw new HttpError(413, 'BODY_TOO_LARGE', 'The upload must be at most 5 MB.');
-  let form: FormData;
-  try {
-    form = await req.formData();
-  } catch {
-    throw new HttpError(400, 'INVALID_FORM', 'Send the file as multipart/form-data.');
-  }
+  const dryRun = dryRunOf(url.searchParams.get('dryRun'));
+  const form = await readMultipartForm(req, MAX_IMPORT_BYTES, {
+    tooLarge: () => new HttpError(413, 'BODY_TOO_LARGE', 'The upload must be at most 5 MB.'),
+    notMultipart: () => new HttpError(400, 'INVALID_FORM', 'Send the file as multipart/form-data.'),
+  });
   let parsed;
   if (format === 'cmt') parsed = await parseCmt(await fileField(form, 'file'));
   else if (format === 'easychair') parsed = parseEasyChair(await fileField(form, 'submissions'), await fileField(form, 'authors'));

@@ -173,19 +173,65 @@ export function fieldErrorsOf(error: z.core.$ZodError): Record<string, string> {
 
 /**
  * Reads the raw body as text, refusing bodies over `maxBytes` (default MAX_BODY_BYTES, 64 KB)
- * with 413 BODY_TOO_LARGE. The declared Content-Length is checked first so an oversized upload
- * is refused unread.
+ * with 413 BODY_TOO_LARGE: the declared Content-Length first, so an oversized upload is refused
+ * unread, then the bytes actually read (readBodyBytes).
  */
 export async function readRawBody(req: Request, maxBytes: number = MAX_BODY_BYTES): Promise<string> {
-  const declared = Number(req.headers.get('content-length') ?? '0');
-  if (declared > maxBytes) throw tooLarge(maxBytes);
-  const buf = await req.arrayBuffer();
-  if (buf.byteLength > maxBytes) throw tooLarge(maxBytes);
-  return new TextDecoder().decode(buf);
+  return new TextDecoder().decode(await readBodyBytes(req, maxBytes));
 }
 
-function tooLarge(maxBytes: number): HttpError {
-  const limit = maxBytes % 1024 === 0 ? `${maxBytes / 1024} KB` : `${maxBytes} bytes`;
+/**
+ * The request's body as bytes, at most `maxBytes` of them. A declared Content-Length over the
+ * limit is refused before anything is read; otherwise the body is read chunk by chunk and the
+ * reading stops (the stream is cancelled) as soon as the bytes read pass the limit, so a chunked
+ * upload that declares no length is bounded too. Throws `tooLarge()` (default: 413
+ * BODY_TOO_LARGE, "Request body must be at most … KB/MB.").
+ */
+export async function readBodyBytes(req: Request, maxBytes: number, tooLarge: () => HttpError = () => bodyTooLarge(maxBytes)): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = Number(req.headers.get('content-length') ?? '0');
+  if (declared > maxBytes) throw tooLarge();
+  if (!req.body) return new Uint8Array(0);
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    body.set(c, at);
+    at += c.byteLength;
+  }
+  return body;
+}
+
+/**
+ * A multipart/form-data body of at most `maxBytes` (readBodyBytes: the bytes read are counted,
+ * whatever Content-Length says), parsed by the platform's own parser (undici). Throws `tooLarge()`
+ * past the limit and `notMultipart()` when the type is not multipart/form-data or the form cannot be read.
+ */
+export async function readMultipartForm(req: Request, maxBytes: number, errors: { tooLarge: () => HttpError; notMultipart: () => HttpError }): Promise<FormData> {
+  const type = req.headers.get('content-type') ?? '';
+  if (!/^multipart\/form-data;/i.test(type)) throw errors.notMultipart();
+  const body = await readBodyBytes(req, maxBytes, errors.tooLarge);
+  try {
+    return await new Response(body, { headers: { 'content-type': type } }).formData();
+  } catch {
+    throw errors.notMultipart();
+  }
+}
+
+/** 413 BODY_TOO_LARGE naming the limit in KB or MB. */
+function bodyTooLarge(maxBytes: number): HttpError {
+  const limit = maxBytes % (1024 * 1024) === 0 ? `${maxBytes / (1024 * 1024)} MB` : maxBytes % 1024 === 0 ? `${maxBytes / 1024} KB` : `${maxBytes} bytes`;
   return new HttpError(413, 'BODY_TOO_LARGE', `Request body must be at most ${limit}.`);
 }
 
