@@ -11,7 +11,8 @@ import { Unzip, UnzipInflate } from 'fflate';
 import { readSheet } from 'read-excel-file/node';
 import * as z from 'zod/mini';
 import type { PaperAuthor } from '../../src/shared/papers';
-import { normalisePaperId } from '../../src/shared/papers';
+import { PAPER_TITLE_MAX_LENGTH, isSpecialSessionTrack, normalisePaperId } from '../../src/shared/papers';
+import { toPrintable } from '../../src/shared/printable-text';
 import type { PaperMapping } from '../../src/shared/papers-schema';
 import { HttpError } from './http';
 
@@ -42,8 +43,12 @@ const isAccepted = (value: string | undefined, acceptedValues?: string[]) => {
   const v = (value ?? '').trim().toLowerCase();
   return acceptedValues?.length ? acceptedValues.some((a) => a.trim().toLowerCase() === v) : v.startsWith('accept');
 };
-/** A track whose name says it is a special session ('Special Session 3: Hydrogen ...'). */
-const specialByName = (track: string) => /^special\s+session/i.test(track);
+/**
+ * A cell as one line of text: a line break or tab typed in a spreadsheet cell (Alt+Enter in
+ * Excel) becomes a space, other control characters too, and runs of spaces one space. Titles and
+ * names print on certificates and visa letters (docs/decisions/033-documents-fit-the-printable-area.md).
+ */
+const cellText = (cell: string) => toPrintable(cell).replace(/\s+/g, ' ').trim();
 
 /** CSV text to header-keyed rows (header names trimmed; cells trimmed), with each row's line number in the file. */
 function csvRows(bytes: Uint8Array, fileLabel: string): { header: string[]; rows: { line: number; cells: Row }[] } {
@@ -61,11 +66,11 @@ function toRows(records: string[][], fileLabel: string, headerHint?: string): { 
   // CMT's Excel export may put a title line above the header: the header is the first row naming the hint column.
   let h = headerHint ? records.findIndex((r) => r.some((c) => c.trim().toLowerCase() === headerHint.toLowerCase())) : records.findIndex((r) => r.some((c) => c.trim()));
   if (h < 0) h = 0;
-  const header = (records[h] ?? []).map((c) => c.trim());
+  const header = (records[h] ?? []).map(cellText);
   if (!header.some(Boolean)) throw new HttpError(400, 'INVALID_FILE', `${fileLabel} has no header row.`);
   const rows = records.slice(h + 1).map((r, i) => ({
     line: h + i + 2,
-    cells: Object.fromEntries(header.map((name, c) => [name, (r[c] ?? '').trim()])) as Row,
+    cells: Object.fromEntries(header.map((name, c) => [name, cellText(r[c] ?? '')])) as Row,
   }));
   return { header, rows: rows.filter((r) => Object.values(r.cells).some(Boolean)) };
 }
@@ -90,7 +95,8 @@ function requireColumn(header: string[], fileLabel: string, ...names: string[]):
 function cleanName(name: string): string {
   return name.replace(/\*+$/, '').replace(/\s*\([^)]*\)\s*$/, '').replace(/\*+$/, '').trim();
 }
-const splitList = (text: string) => text.split(/[;,]/).map((s) => s.trim()).filter(Boolean);
+/** E-mail addresses separated by ';', ',' or white space (a line break in the cell). */
+const splitList = (text: string) => text.split(/[;,\s]+/).map((s) => s.trim()).filter(Boolean);
 
 /** Authors from CMT-style lists: names and e-mails in the same order, ';'-separated. Returns the authors or why the row is refused. */
 function authorsFromLists(namesText: string, emailsText: string): PaperAuthor[] | string {
@@ -141,6 +147,10 @@ function collect(rows: { line: number; cells: Row }[], cols: Columns, authorsOf:
       out.refused.push({ row: line, reason: 'Title is empty.' });
       continue;
     }
+    if (title.length > PAPER_TITLE_MAX_LENGTH) {
+      out.refused.push({ row: line, reason: `Title is longer than ${PAPER_TITLE_MAX_LENGTH} characters.` });
+      continue;
+    }
     if (paperId.length > 50) {
       out.refused.push({ row: line, reason: 'Paper ID is longer than 50 characters.' });
       continue;
@@ -153,7 +163,7 @@ function collect(rows: { line: number; cells: Row }[], cols: Columns, authorsOf:
     const track = cols.track ? (cells[cols.track] ?? '') : '';
     const sessionCell = cols.specialSession ? (cells[cols.specialSession] ?? '') : '';
     // A special-session column holds either a yes/no (the track is the session) or the session's name.
-    const special = sessionCell ? (isTrue(sessionCell) ? track || sessionCell : ['no', 'n', 'false', '0'].includes(sessionCell.toLowerCase()) ? null : sessionCell) : specialByName(track) || specialTracks.has(track.toLowerCase()) ? track : null;
+    const special = sessionCell ? (isTrue(sessionCell) ? track || sessionCell : ['no', 'n', 'false', '0'].includes(sessionCell.toLowerCase()) ? null : sessionCell) : isSpecialSessionTrack(track) || specialTracks.has(track.toLowerCase()) ? track : null;
     out.accepted.push({ paperId: key, title, track, authors, specialSession: special || null, organiser: isTrue(cols.organiser ? cells[cols.organiser] : '') });
   }
   return out;
