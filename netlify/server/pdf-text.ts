@@ -220,15 +220,25 @@ export async function createPdfText(pdf: PDFDocument, texts: Iterable<string>): 
   }
   const fontFor = (script: FontScript, bold: boolean) => fonts.get(`${script}:${bold ? 'bold' : 'regular'}`) ?? fonts.get(`latin:${bold ? 'bold' : 'regular'}`)!;
 
+  // Fitting a paragraph measures the same strings at many sizes: each string's runs are kept for the document.
+  const layouts = new Map<string, { font: PDFFont; shown: string; width1: number }[]>();
   /** The runs as they will be drawn: each with its font and its characters the font lacks as '?' (a control character as a space). */
-  const layout = (text: string, bold: boolean) =>
-    scriptRuns(toPrintable(text)).map((run) => {
-      const { key, font, charset } = fontFor(run.script, bold);
-      let shown = '';
-      // ZWJ/ZWNJ steer shaping and have no glyph of their own in some fonts; keep them for fontkit.
-      for (const ch of run.text) shown += ch === '\u200d' || ch === '\u200c' || charset.has(ch.codePointAt(0)!) ? ch : '?';
-      return { font, shown, width1: widthAt1pt(key, font, shown) };
-    });
+  const layout = (text: string, bold: boolean) => {
+    const cacheKey = `${bold ? 'b' : 'r'}${text}`;
+    let runs = layouts.get(cacheKey);
+    if (!runs) {
+      if (layouts.size >= 20_000) layouts.clear();
+      runs = scriptRuns(toPrintable(text)).map((run) => {
+        const { key, font, charset } = fontFor(run.script, bold);
+        let shown = '';
+        // ZWJ/ZWNJ steer shaping and have no glyph of their own in some fonts; keep them for fontkit.
+        for (const ch of run.text) shown += ch === '\u200d' || ch === '\u200c' || charset.has(ch.codePointAt(0)!) ? ch : '?';
+        return { font, shown, width1: widthAt1pt(key, font, shown) };
+      });
+      layouts.set(cacheKey, runs);
+    }
+    return runs;
+  };
 
   const width = (text: string, size: number, bold = false) => layout(text, bold).reduce((sum, r) => sum + r.width1 * size, 0);
   // Widths grow linearly with the size: the 1 pt width (cached) decides every fit.
@@ -239,6 +249,15 @@ export async function createPdfText(pdf: PDFDocument, texts: Iterable<string>): 
     const min = Math.min(opts.minSize ?? max, max);
     const maxLines = opts.maxLines ?? Infinity;
     const at = (size: number): FittedText => ({ lines: lines(text, maxWidth, size, opts.bold), size, leading: size * leading });
+    if (maxLines === 1) {
+      // One line: the largest half point at which the whole text fits, measured once (widths are
+      // linear in the size); its white space collapsed as wrapping would.
+      const line = text.split(/\s+/).filter(Boolean).join(' ');
+      if (!line) return { lines: [], size: max, leading: max * leading };
+      const one = Math.min(max, Math.floor((maxWidth / Math.max(width(line, 1, opts.bold), 1e-6)) * 2) / 2);
+      if (one >= min) return { lines: [line], size: one, leading: one * leading };
+      return at(min);
+    }
     const first = at(max);
     if (first.lines.length <= maxLines || min === max) return first;
     // Half points below `max`, largest first; the line count only grows as the size shrinks, so
