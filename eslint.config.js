@@ -111,7 +111,8 @@ export default tseslint.config(
   },
   // The deploy context (issue 17): Netlify gives functions no CONTEXT at run time, and only
   // scripts and tests may name a context for code outside an invocation; a function that did so
-  // would switch off the production guards for every later invocation of its instance.
+  // would switch off the production guards for every later invocation of its instance. And one
+  // CSV writer: only netlify/server/csv-file.ts imports csv-stringify.
   {
     files: ['netlify/**/*.ts', 'src/**/*.{ts,tsx}'],
     ignores: ['netlify/server/deploy-context.ts'],
@@ -123,7 +124,17 @@ export default tseslint.config(
           message: 'The deploy context comes from context.deploy.context (netlify/server/deploy-context.ts), never from the environment.',
         })),
       ],
-      'no-restricted-imports': ['error', { paths: [{ name: './deploy-context', importNames: ['setContextOutsideInvocations'], message: 'Only scripts and tests name a context outside invocations.' }, { name: '../server/deploy-context', importNames: ['setContextOutsideInvocations'], message: 'Only scripts and tests name a context outside invocations.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: './deploy-context', importNames: ['setContextOutsideInvocations'], message: 'Only scripts and tests name a context outside invocations.' },
+            { name: '../server/deploy-context', importNames: ['setContextOutsideInvocations'], message: 'Only scripts and tests name a context outside invocations.' },
+            // One CSV writer for every export (netlify/server/csv-file.ts): formulas neutralised, BOM, CRLF.
+            ...['csv-stringify', 'csv-stringify/sync'].map((name) => ({ name, message: 'Write CSV through netlify/server/csv-file.ts, the one writer that neutralises formulas.' })),
+          ],
+        },
+      ],
     },
   },
 );

@@ -2,12 +2,11 @@
  * GET /api/admin/papers/export (admin; issue 23): the papers as the page lists them: coverage, presented mark, registrations and the registrations whose e-mail is not a listed author.
  *  200 text/csv; charset=utf-8, attachment "papers_{YYYY-MM-DD}.csv" (the day in Asia/Kolkata):
  *  a UTF-8 BOM, the header (first column `Paper ID`), one row per paper in Paper ID order,
- *  CRLF line ends, csv-stringify quoting, formula-like text cells prefixed with a quote.
+ *  CRLF line ends, csv-stringify quoting, formula-like text cells prefixed with a quote (csv-file.ts).
  *  401 without a valid admin token; 503 store down.
  */
 import type { Config } from '@netlify/functions';
 import { conference } from '../../src/content/conference';
-import { neutraliseFormula } from '../../src/shared/csv';
 import { dayIn } from '../../src/shared/dates';
 import { PAPERS_CSV_HEADERS, paperCsvRow } from '../../src/shared/papers';
 import { requireAdmin } from '../server/auth';
@@ -19,7 +18,7 @@ import { listPapers } from '../server/papers';
 export default endpoint(['GET'], async (req) => {
   await requireAdmin(req);
   const { papers } = await listPapers();
-  const rows = papers.map((p) => paperCsvRow(p).map((cell) => neutraliseFormula(cell)));
+  const rows = papers.map((p) => paperCsvRow(p));
   return csvResponse(`papers_${dayIn(now(), conference.timeZone)}.csv`, [[...PAPERS_CSV_HEADERS], ...rows]);
 });
 

@@ -1,12 +1,15 @@
 /**
- * POST /api/admin/papers/import?format=cmt|easychair|csv[&dryRun=1] (admin; issue 23, "Accepted
- * papers"). multipart/form-data: `file` (cmt: the .xlsx or .csv export; csv: the file), for
- * EasyChair `submissions` (submission.csv) and `authors` (author.csv), for csv also `mapping`
- * (JSON, src/shared/papers-schema.ts paperMappingSchema). At most 5 MB.
+ * POST /api/admin/papers/import?format=cmt|easychair|csv[&dryRun=1|true] (admin; issue 23,
+ * "Accepted papers"; the columns each format reads are in docs/operations.md). multipart/form-data:
+ * `file` (cmt: the .xlsx or .csv export; csv: the file), for EasyChair `submissions`
+ * (submission.csv) and `authors` (author.csv), for csv also `mapping` (JSON,
+ * src/shared/papers-schema.ts paperMappingSchema). At most 5 MB read (whatever Content-Length
+ * says), and an .xlsx at most 8 MB once inflated, 20,000 rows and 200 columns (paper-import.ts).
  *  200 {imported, updated, withdrawn, refused: [{row, reason}], notAccepted, dryRun}: with
- *      dryRun=1 the counts the import would give, nothing stored (the page's preview).
- *  400 unknown format, a missing file, an unreadable file or a missing column; 413 over 5 MB;
- *  401 without a valid admin token; 503 store down.
+ *      dryRun=1 or dryRun=true the counts the import would give, nothing stored (the page's preview).
+ *  400 unknown format, a dryRun other than 1/true/0/false, a missing file, an unreadable file or
+ *  a missing column; 413 over 5 MB, or a workbook past its limits; 401 without a valid admin
+ *  token; 503 store down.
  */
 import type { Config } from '@netlify/functions';
 import { paperMappingSchema } from '../../src/shared/papers-schema';

@@ -2,6 +2,8 @@
  * GET /api/admin/visa-letters/export (admin; issue 24): the clearance list for the government
  * clearances of an international conference, as CSV with the passport details. The only export of
  * passport data; each download is recorded in the audit log (visa-letters.clearance-export).
+ * Written by the one CSV writer (csv-file.ts): a passport name or paper title that a spreadsheet
+ * would run as a formula gets a leading quote, as in every export.
  *  200 text/csv; 401; 500 without PASSPORT_DATA_KEY; 503.
  */
 import type { Config } from '@netlify/functions';

@@ -12,7 +12,7 @@ import type { Config } from '@netlify/functions';
 import { proofUploadFields, type ProofUploadResponse } from '../../src/shared/api';
 import { MAX_PROOF_BYTES, proofMessages } from '../../src/shared/proof-rules';
 import { now } from '../server/clock';
-import { HttpError, endpoint, json, validate } from '../server/http';
+import { HttpError, endpoint, json, readMultipartForm, validate } from '../server/http';
 import { limitRequest } from '../server/rate-limit';
 import { uploadProof } from '../server/verifications';
 
@@ -21,20 +21,16 @@ const FORM_OVERHEAD_BYTES = 16 * 1024;
 
 const tooLarge = () => new HttpError(413, 'FILE_TOO_LARGE', proofMessages.tooLarge, { file: proofMessages.tooLarge });
 
-/** Reads the multipart body, refusing one that cannot hold a file of at most MAX_PROOF_BYTES before parsing it. */
-async function readForm(req: Request): Promise<FormData> {
-  const type = req.headers.get('content-type') ?? '';
-  if (!/^multipart\/form-data;/i.test(type)) throw new HttpError(400, 'NOT_MULTIPART', 'Send the proof as multipart/form-data with the fields regId, email and file.');
-  const limit = MAX_PROOF_BYTES + FORM_OVERHEAD_BYTES;
-  if (Number(req.headers.get('content-length') ?? '0') > limit) throw tooLarge();
-  const body = await req.arrayBuffer();
-  if (body.byteLength > limit) throw tooLarge();
-  try {
-    // The platform's own multipart parser (undici), on a body whose size is already bounded.
-    return await new Response(body, { headers: { 'content-type': type } }).formData();
-  } catch {
-    throw new HttpError(400, 'NOT_MULTIPART', 'The form data could not be read.');
-  }
+/**
+ * Reads the multipart body, refusing one that cannot hold a file of at most MAX_PROOF_BYTES
+ * before parsing it: by its declared length, and by the bytes actually read (a chunked upload
+ * declares none).
+ */
+function readForm(req: Request): Promise<FormData> {
+  return readMultipartForm(req, MAX_PROOF_BYTES + FORM_OVERHEAD_BYTES, {
+    tooLarge,
+    notMultipart: () => new HttpError(400, 'NOT_MULTIPART', 'Send the proof as multipart/form-data with the fields regId, email and file.'),
+  });
 }
 
 export default endpoint(

@@ -13,22 +13,15 @@
  *  sent, with the row count (or, when the client went away first, the rows sent and `incomplete`).
  */
 import type { Config } from '@netlify/functions';
-import { stringify, type Options } from 'csv-stringify/sync';
 import { conference } from '../../src/content/conference';
 import { registrationCsvFilename, registrationCsvHeaders, registrationCsvRow, type CsvRegistration } from '../../src/shared/csv';
 import { dayIn } from '../../src/shared/dates';
 import { requireAdmin } from '../server/auth';
 import { now } from '../server/clock';
+import { csvText } from '../server/csv-file';
 import { endpoint, gzipWhenAccepted, streamedResponse } from '../server/http';
 import { openRegistrationPages } from '../server/registrations';
 import { audit } from '../server/store';
-
-const csvOptions: Options = {
-  record_delimiter: 'windows',
-  // csv-stringify quotes cells holding the delimiter, a quote or the record delimiter (CRLF);
-  // RFC 4180 wants a lone LF or CR quoted too.
-  quoted_match: /[\r\n]/,
-};
 
 export default endpoint(['GET'], async (req) => {
   await requireAdmin(req);
@@ -36,18 +29,15 @@ export default endpoint(['GET'], async (req) => {
   const { pages } = await openRegistrationPages();
   const exported = (details: Record<string, unknown>) => audit({ at: at.toISOString(), actor: 'admin', action: 'registrations.exported', details });
 
-  // Each page is written by csv-stringify on its own: every record ends with CRLF, so the pages
-  // joined are the file one call would write; the BOM and the header go with the first.
+  // Each page is written by the one CSV writer (csv-file.ts) on its own: every record ends with
+  // CRLF, so the pages joined are the file one call would write; the BOM and the header go with the first.
   async function* csv(): AsyncGenerator<string, void, undefined> {
     let rows = 0;
     let finished = false;
     try {
-      yield stringify([[...registrationCsvHeaders]], { ...csvOptions, bom: true });
+      yield csvText([[...registrationCsvHeaders]], { bom: true });
       for await (const texts of pages) {
-        yield stringify(
-          texts.map((text) => registrationCsvRow(JSON.parse(text) as CsvRegistration, conference.timeZone)),
-          csvOptions,
-        );
+        yield csvText(texts.map((text) => registrationCsvRow(JSON.parse(text) as CsvRegistration, conference.timeZone)));
         rows += texts.length;
       }
       finished = true;

@@ -1,7 +1,8 @@
 /**
  * Name badges (issue 25, "Name badges"): A4 sheets of 8 badges (2 x 4) drawn with pdf-lib, each
- * with the category's colour band, the name (shrunk, then set on two lines, to fit: never cut),
- * the organisation, the registration number and the ticket QR. Text goes through pdf-text.ts, so
+ * with the category's colour band, the name and the organisation (shrunk, then set on two lines,
+ * to fit above the QR: never cut; docs/decisions/033-documents-fit-the-printable-area.md), the
+ * registration number and the ticket QR. Text goes through pdf-text.ts, so
  * every script prints as written. The QR is drawn as vector runs from `qrcode`'s module matrix:
  * no PNG per badge, so 1,000 badges stay within the bench budget.
  */
@@ -9,12 +10,13 @@ import { PDFDocument, PDFNumber, PDFOperator, PDFOperatorNames, concatTransforma
 import QRCode from 'qrcode';
 import { conference } from '../../src/content/conference';
 import { BADGE_CATEGORIES, badgeCategory, badgeName, type BadgeSource } from '../../src/shared/badges';
-import { createPdfText, type PdfText } from './pdf-text';
+import { createPdfText, type FittedText, type PdfText } from './pdf-text';
 import type { Registration } from './registrations';
 import { ticketText } from './tickets';
 
 const A4 = { width: 595.28, height: 841.89 } as const;
-const MARGIN = 18;
+/** The sheet's margin: with the badge's padding, every word sits inside the printable area (pdf-text.ts PRINT_MARGIN). */
+const MARGIN = 30;
 const GUTTER = 10;
 const COLS = 2;
 const ROWS = 4;
@@ -24,8 +26,10 @@ const BADGE = { width: (A4.width - 2 * MARGIN - (COLS - 1) * GUTTER) / COLS, hei
 const PAD = 12;
 const BAND = 30;
 const QR_SIDE = 74;
-/** Width the name may take on a badge, in points. */
+/** Width the name and the organisation may take on a badge, in points. */
 export const NAME_WIDTH = BADGE.width - 2 * PAD;
+/** Height they take together: from just under the colour band down to just above the QR (points). */
+export const NAME_BLOCK_HEIGHT = BADGE.height - BAND - 6 - (PAD + QR_SIDE + 4);
 const INK = rgb(0.07, 0.1, 0.18);
 const GREY = rgb(0.35, 0.4, 0.48);
 
@@ -36,28 +40,62 @@ export interface BadgeInput extends BadgeSource {
   ticket: string;
 }
 
+/** A rectangle in points from the page's bottom left. */
+export interface Rect {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
 /**
- * The largest size (from `max` down to `min`, half points) at which `text` fits `width` on one
- * line, else on two lines split at the space nearest the middle, else the smallest size on two
- * lines (the text is never cut). Returns the lines and the size.
+ * Where the `index`-th badge of a sheet (0-7, row by row) is: its cell, the area its words may
+ * take (the cell less its padding) and its QR code, which no word may cover. For the tests of
+ * what the sheet draws.
  */
-export function fitText(measure: (text: string, size: number) => number, text: string, width: number, max: number, min: number): { lines: string[]; size: number } {
-  // Width grows linearly with the size: measure once at 1 pt (shaping is the costly part), then
-  // take the largest half point that fits.
-  const fitting = (lines: string[], cap: number) => {
-    const widest = Math.max(...lines.map((l) => measure(l, 1)), 1e-6);
-    return Math.min(cap, Math.floor((width / widest) * 2) / 2);
+export function badgeLayout(index: number): { cell: Rect; text: Rect; qr: Rect } {
+  const col = index % COLS;
+  const row = Math.floor(index / COLS);
+  const x = MARGIN + col * (BADGE.width + GUTTER);
+  const y = A4.height - MARGIN - (row + 1) * BADGE.height - row * GUTTER;
+  const qrX = x + BADGE.width - PAD - QR_SIDE;
+  return {
+    cell: { x0: x, y0: y, x1: x + BADGE.width, y1: y + BADGE.height },
+    text: { x0: x + PAD, y0: y + PAD, x1: x + BADGE.width - PAD, y1: y + BADGE.height - PAD / 2 },
+    qr: { x0: qrX, y0: y + PAD, x1: qrX + QR_SIDE, y1: y + PAD + QR_SIDE },
   };
-  const one = fitting([text], max);
-  if (one >= min) return { lines: [text], size: one };
-  const spaces = [...text.matchAll(/ /g)].map((m) => m.index);
-  if (spaces.length) {
-    const mid = text.length / 2;
-    const at = spaces.reduce((best, i) => (Math.abs(i - mid) < Math.abs(best - mid) ? i : best), spaces[0]!);
-    const lines = [text.slice(0, at), text.slice(at + 1)];
-    return { lines, size: Math.max(4, fitting(lines, Math.min(max, 20))) };
+}
+
+/** Noto Sans' ascender and descender (em): the height a line of text takes above and below its baseline. */
+const ASCENT = 1.07;
+const DESCENT = 0.3;
+
+/**
+ * The name and the organisation of a badge, fitted together into `height` points of `width`:
+ * the name on one line from 24 pt down to 14 pt, else on two lines from 20 pt down; the
+ * organisation from 12 pt (three quarters of the name's size at most) on at most two lines. Both
+ * shrink together, 5 % at a time, until they fit the height (never cut: at the smallest sizes they
+ * take the lines they need). Returns the fitted name, organisation and the gap between them (points).
+ */
+export function fitNameBlock(text: PdfText, name: string, organization: string, width: number, height: number): { name: FittedText; org: FittedText; gap: number } {
+  const GAP = 4;
+  let result: { name: FittedText; org: FittedText; gap: number } | undefined;
+  for (let scale = 1; scale >= 0.3; scale -= 0.05) {
+    const one = text.fit(name, width, { size: 24 * scale, minSize: 14 * scale, maxLines: 1, bold: true, leading: 1.15 });
+    const nameFit = one.lines.length === 1 ? one : text.fit(name, width, { size: 20 * scale, minSize: Math.min(20 * scale, 5), maxLines: 2, bold: true, leading: 1.15 });
+    const orgSize = Math.min(12 * scale, nameFit.size * 0.75);
+    const orgFit = organization ? text.fit(organization, width, { size: orgSize, minSize: Math.min(orgSize, 5), maxLines: 2, leading: 1.15 }) : { lines: [], size: orgSize, leading: 0 };
+    result = { name: nameFit, org: orgFit, gap: GAP };
+    if (blockHeight(nameFit, orgFit, GAP) <= height) break;
   }
-  return { lines: [text], size: Math.max(4, one) };
+  return result!;
+}
+
+/** The height, in points, the fitted name and organisation take (ascender of the first line to descender of the last). */
+function blockHeight(name: FittedText, org: FittedText, gap: number): number {
+  const nameHeight = name.size * ASCENT + (name.lines.length - 1) * name.leading + name.size * DESCENT;
+  const orgHeight = org.lines.length ? gap + org.size * ASCENT + (org.lines.length - 1) * org.leading + org.size * DESCENT : 0;
+  return nameHeight + orgHeight;
 }
 
 /**
@@ -89,30 +127,33 @@ function drawQr(page: PDFPage, text: string, x: number, y: number, side: number)
   page.pushOperators(...ops);
 }
 
-function drawBadge(page: PDFPage, text: PdfText, b: BadgeInput, x: number, y: number): void {
+function drawBadge(page: PDFPage, text: PdfText, b: BadgeInput, index: number): void {
+  const { cell, text: area, qr } = badgeLayout(index);
   const category = BADGE_CATEGORIES[badgeCategory(b)];
-  const top = y + BADGE.height;
+  const { x0: x, y0: y, x1: right, y1: top } = cell;
   page.drawRectangle({ x, y, width: BADGE.width, height: BADGE.height, borderColor: rgb(0.8, 0.83, 0.88), borderWidth: 0.75 });
   page.drawRectangle({ x, y: top - BAND, width: BADGE.width, height: BAND, color: rgb(category.rgb[0], category.rgb[1], category.rgb[2]) });
   text.draw(page, category.label, x + PAD, top - BAND + 10, { size: 13, bold: true, color: rgb(1, 1, 1) });
   const edition = conference.name;
-  text.draw(page, edition, x + BADGE.width - PAD - text.width(edition, 10, true), top - BAND + 11, { size: 10, bold: true, color: rgb(1, 1, 1) });
+  text.draw(page, edition, right - PAD - text.width(edition, 10, true), top - BAND + 11, { size: 10, bold: true, color: rgb(1, 1, 1) });
 
-  const name = fitText((t, s) => text.width(t, s, true), badgeName(b), NAME_WIDTH, 24, 12);
-  let line = top - BAND - 14 - name.size;
-  for (const l of name.lines) {
-    text.draw(page, l, x + PAD, line, { size: name.size, bold: true, color: INK });
-    line -= name.size * 1.2;
+  // The name and the organisation take the band's underside down to the QR's top.
+  const blockTop = top - BAND - 6;
+  const block = fitNameBlock(text, badgeName(b), b.organization, NAME_WIDTH, NAME_BLOCK_HEIGHT);
+  let line = blockTop - block.name.size * ASCENT;
+  for (const l of block.name.lines) {
+    text.draw(page, l, area.x0, line, { size: block.name.size, bold: true, color: INK });
+    line -= block.name.leading;
   }
-  const org = fitText((t, s) => text.width(t, s), b.organization, NAME_WIDTH, 12, 8);
-  line -= 4;
-  for (const l of org.lines) {
-    text.draw(page, l, x + PAD, line, { size: org.size, color: GREY });
-    line -= org.size * 1.2;
+  line += block.name.leading - block.name.size * DESCENT - block.gap - block.org.size * ASCENT;
+  for (const l of block.org.lines) {
+    text.draw(page, l, area.x0, line, { size: block.org.size, color: GREY });
+    line -= block.org.leading;
   }
 
-  text.draw(page, b.registrationNumber, x + PAD, y + PAD + 4, { size: 11, bold: true, color: INK });
-  drawQr(page, b.ticket, x + BADGE.width - PAD - QR_SIDE, y + PAD, QR_SIDE);
+  // The registration number beside the QR, at the foot.
+  text.paragraph(page, b.registrationNumber, area.x0, y + PAD + 4, qr.x0 - area.x0 - 8, { size: 11, minSize: 7, maxLines: 1, bold: true, color: INK });
+  drawQr(page, b.ticket, qr.x0, qr.y0, QR_SIDE);
 }
 
 /** A4 sheets of 8 badges, in the order given. An empty list gives one blank sheet. */
@@ -129,11 +170,7 @@ export async function renderBadgesPdf(badges: readonly BadgeInput[], at: Date): 
   if (!badges.length) pdf.addPage([A4.width, A4.height]);
   for (let i = 0; i < badges.length; i += BADGES_PER_PAGE) {
     const page = pdf.addPage([A4.width, A4.height]);
-    badges.slice(i, i + BADGES_PER_PAGE).forEach((b, j) => {
-      const col = j % COLS;
-      const row = Math.floor(j / COLS);
-      drawBadge(page, text, b, MARGIN + col * (BADGE.width + GUTTER), A4.height - MARGIN - (row + 1) * BADGE.height - row * GUTTER);
-    });
+    badges.slice(i, i + BADGES_PER_PAGE).forEach((b, j) => drawBadge(page, text, b, j));
   }
   return pdf.save({ useObjectStreams: true });
 }

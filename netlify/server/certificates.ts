@@ -23,7 +23,7 @@ import { renderEmail } from './emails/render';
 import { requireSecret, siteUrl } from './env';
 import { HttpError } from './http';
 import { sendMessage } from './mail';
-import { createPdfText } from './pdf-text';
+import { createPdfText, type FittedText } from './pdf-text';
 import { REGISTRATION_ALPHABET, allRegistrations, getRegistration, type Registration } from './registrations';
 import { audit, keys, withStore } from './store';
 
@@ -128,11 +128,22 @@ export async function verifyCertificate(number: string): Promise<{ number: strin
 }
 
 const A4_LANDSCAPE = { width: 841.89, height: 595.28 } as const;
+/** Text stays between these side margins, inside the border and the printable area (pdf-text.ts PRINT_MARGIN). */
+const SIDE = 80;
+const QR_SIDE = 100;
+const QR_BOTTOM = 44;
+/** The lowest point of the flowing text: above the signatory's name and the QR. */
+const FLOW_BOTTOM = QR_BOTTOM + QR_SIDE + 10;
 const INK = rgb(0.07, 0.1, 0.18);
 const BLUE = rgb(0.04, 0.24, 0.57);
 const GREY = rgb(0.35, 0.4, 0.48);
 
-/** The certificate as an A4 landscape PDF (pdf-lib; text through pdf-text.ts, so every name prints as written). */
+/**
+ * The certificate as an A4 landscape PDF (pdf-lib; text through pdf-text.ts, so every name prints
+ * as written). Each line is centred and wraps (a long name or organisation on two lines, a long
+ * paper title on three, shrinking as far as needed, never cut); the text stays above the
+ * signatory and the QR (docs/decisions/033-documents-fit-the-printable-area.md).
+ */
 export async function renderCertificatePdf(c: Certificate): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(`${conference.name} certificate ${c.number}`);
@@ -155,28 +166,50 @@ export async function renderCertificatePdf(c: Certificate): Promise<Uint8Array> 
   const text = await createPdfText(pdf, [...Object.values(lines), c.name, c.organization]);
   const page = pdf.addPage([A4_LANDSCAPE.width, A4_LANDSCAPE.height]);
   const { width, height } = A4_LANDSCAPE;
-  const centre = (t: string, y: number, size: number, bold = false, color = INK) => {
-    // Long lines (a long paper title) shrink to fit the page width rather than run off it.
-    let s = size;
-    while (s > 7 && text.width(t, s, bold) > width - 120) s -= 0.5;
-    text.draw(page, t, (width - text.width(t, s, bold)) / 2, y, { size: s, bold, color });
-  };
+  const inner = width - 2 * SIDE;
+  const centred = (t: string, y: number, size: number, opts: { bold?: boolean; color?: typeof INK } = {}) =>
+    text.paragraph(page, t, SIDE, y, inner, { size, minSize: size * 0.75, maxLines: 1, bold: opts.bold, color: opts.color ?? INK, leading: 1.25, align: 'centre' });
   page.drawRectangle({ x: 24, y: 24, width: width - 48, height: height - 48, borderColor: BLUE, borderWidth: 3 });
-  centre(conference.name, height - 90, 20, true, BLUE);
-  centre(lines.heading, height - 140, 30, true);
-  centre(lines.certify, height - 190, 14, false, GREY);
-  centre(c.name, height - 235, 28, true);
-  centre(c.organization, height - 262, 13, false, GREY);
-  centre(lines.attended, height - 300, 13);
-  centre(lines.where, height - 322, 13);
-  if (lines.paper) centre(lines.paper, height - 350, 13, true);
-  text.draw(page, lines.signatory, 80, 110, { size: 12, bold: true, color: INK });
-  text.draw(page, lines.role, 80, 94, { size: 10, color: GREY });
-  text.draw(page, lines.number, 80, 60, { size: 10, color: INK });
-  text.draw(page, lines.verify, 80, 46, { size: 8, color: GREY });
+  centred(conference.name, height - 90, 20, { bold: true, color: BLUE });
+  centred(lines.heading, height - 140, 30, { bold: true });
+  const top = centred(lines.certify, height - 185, 14, { color: GREY });
+  // The name, organisation, dates and paper flow down from there and must end above the
+  // signatory and the QR: they shrink together until they do.
+  const blocks: { text: string; size: number; minSize: number; maxLines: number; gap: number; bold?: boolean; color?: typeof INK }[] = [
+    { text: c.name, size: 28, minSize: 14, maxLines: 2, gap: 30, bold: true },
+    { text: c.organization, size: 13, minSize: 10, maxLines: 2, gap: 2, color: GREY },
+    { text: lines.attended, size: 13, minSize: 10, maxLines: 2, gap: 10 },
+    { text: lines.where, size: 13, minSize: 10, maxLines: 2, gap: 0 },
+    ...(lines.paper ? [{ text: lines.paper, size: 13, minSize: 10, maxLines: 3, gap: 6, bold: true }] : []),
+  ];
+  let layout: { block: (typeof blocks)[number]; fitted: FittedText; gap: number }[] = [];
+  for (let scale = 1; scale >= 0.4; scale -= 0.05) {
+    layout = blocks.map((block) => {
+      // One line when a size at most a fifth smaller allows it; else the block's lines.
+      const size = block.size * scale;
+      const one = text.fit(block.text, inner, { size, minSize: size * 0.8, maxLines: 1, bold: block.bold, leading: 1.25 });
+      const fitted = one.lines.length === 1 ? one : text.fit(block.text, inner, { size, minSize: block.minSize * scale, maxLines: block.maxLines, bold: block.bold, leading: 1.25 });
+      return { block, gap: block.gap * scale, fitted };
+    });
+    let y = top;
+    for (const { fitted, gap } of layout) y -= gap + fitted.lines.length * fitted.leading;
+    const last = layout.at(-1)!.fitted;
+    // y is one leading below the last baseline; its descender must clear FLOW_BOTTOM.
+    if (y + last.leading - last.size * 0.3 >= FLOW_BOTTOM) break;
+  }
+  let y = top;
+  for (const { block, fitted, gap } of layout) {
+    y -= gap;
+    y = text.paragraph(page, block.text, SIDE, y, inner, { size: fitted.size, bold: block.bold, color: block.color ?? INK, leading: 1.25, align: 'centre' });
+  }
+  const left = { x: SIDE, width: width - 2 * SIDE - QR_SIDE - 20 };
+  text.paragraph(page, lines.signatory, left.x, 110, left.width, { size: 12, bold: true, color: INK, minSize: 9, maxLines: 1 });
+  text.paragraph(page, lines.role, left.x, 94, left.width, { size: 10, color: GREY, minSize: 8, maxLines: 1 });
+  text.paragraph(page, lines.number, left.x, 64, left.width, { size: 10, color: INK });
+  text.paragraph(page, lines.verify, left.x, 48, left.width, { size: 8, color: GREY, minSize: 6, maxLines: 1 });
   const png = await QRCode.toBuffer(verifyUrl(c.number), { type: 'png', errorCorrectionLevel: 'M', margin: 1, width: 240 });
   const image = await pdf.embedPng(png);
-  page.drawImage(image, { x: width - 80 - 100, y: 44, width: 100, height: 100 });
+  page.drawImage(image, { x: width - SIDE - QR_SIDE, y: QR_BOTTOM, width: QR_SIDE, height: QR_SIDE });
   return pdf.save({ useObjectStreams: true });
 }
 

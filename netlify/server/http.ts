@@ -173,42 +173,94 @@ export function fieldErrorsOf(error: z.core.$ZodError): Record<string, string> {
 
 /**
  * Reads the raw body as text, refusing bodies over `maxBytes` (default MAX_BODY_BYTES, 64 KB)
- * with 413 BODY_TOO_LARGE. The declared Content-Length is checked first so an oversized upload
- * is refused unread.
+ * with 413 BODY_TOO_LARGE: the declared Content-Length first, so an oversized upload is refused
+ * unread, then the bytes actually read (readBodyBytes).
  */
 export async function readRawBody(req: Request, maxBytes: number = MAX_BODY_BYTES): Promise<string> {
-  const declared = Number(req.headers.get('content-length') ?? '0');
-  if (declared > maxBytes) throw tooLarge(maxBytes);
-  const buf = await req.arrayBuffer();
-  if (buf.byteLength > maxBytes) throw tooLarge(maxBytes);
-  return new TextDecoder().decode(buf);
+  return new TextDecoder().decode(await readBodyBytes(req, maxBytes));
 }
 
-function tooLarge(maxBytes: number): HttpError {
-  const limit = maxBytes % 1024 === 0 ? `${maxBytes / 1024} KB` : `${maxBytes} bytes`;
+/**
+ * The request's body as bytes, at most `maxBytes` of them. A declared Content-Length over the
+ * limit is refused before anything is read; otherwise the body is read chunk by chunk and the
+ * reading stops (the stream is cancelled) as soon as the bytes read pass the limit, so a chunked
+ * upload that declares no length is bounded too. Throws `tooLarge()` (default: 413
+ * BODY_TOO_LARGE, "Request body must be at most … KB/MB.").
+ */
+export async function readBodyBytes(req: Request, maxBytes: number, tooLarge: () => HttpError = () => bodyTooLarge(maxBytes)): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = Number(req.headers.get('content-length') ?? '0');
+  if (declared > maxBytes) throw tooLarge();
+  if (!req.body) return new Uint8Array(0);
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    body.set(c, at);
+    at += c.byteLength;
+  }
+  return body;
+}
+
+/**
+ * A multipart/form-data body of at most `maxBytes` (readBodyBytes: the bytes read are counted,
+ * whatever Content-Length says), parsed by the platform's own parser (undici). Throws `tooLarge()`
+ * past the limit and `notMultipart()` when the type is not multipart/form-data or the form cannot be read.
+ */
+export async function readMultipartForm(req: Request, maxBytes: number, errors: { tooLarge: () => HttpError; notMultipart: () => HttpError }): Promise<FormData> {
+  const type = req.headers.get('content-type') ?? '';
+  if (!/^multipart\/form-data;/i.test(type)) throw errors.notMultipart();
+  const body = await readBodyBytes(req, maxBytes, errors.tooLarge);
+  try {
+    return await new Response(body, { headers: { 'content-type': type } }).formData();
+  } catch {
+    throw errors.notMultipart();
+  }
+}
+
+/** 413 BODY_TOO_LARGE naming the limit in KB or MB. */
+function bodyTooLarge(maxBytes: number): HttpError {
+  const limit = maxBytes % (1024 * 1024) === 0 ? `${maxBytes / (1024 * 1024)} MB` : maxBytes % 1024 === 0 ? `${maxBytes / 1024} KB` : `${maxBytes} bytes`;
   return new HttpError(413, 'BODY_TOO_LARGE', `Request body must be at most ${limit}.`);
 }
 
-/** True when `url` asks for a dry run (`dryRun=1` or `dryRun=true`): an import's preview, which writes nothing. */
+/**
+ * Whether `url` asks for an import's dry run (a preview that writes nothing): `dryRun=1` or
+ * `dryRun=true` (any case) preview; absent, `0` or `false` import. Anything else is refused with
+ * 400 INVALID_DRY_RUN rather than guessed, since a guess the wrong way would write.
+ */
 export function isDryRun(url: URL): boolean {
-  return ['1', 'true'].includes(url.searchParams.get('dryRun') ?? '');
+  const v = (url.searchParams.get('dryRun') ?? '').trim().toLowerCase();
+  if (v === '1' || v === 'true') return true;
+  if (v === '' || v === '0' || v === 'false') return false;
+  const message = 'dryRun must be 1 or true (a preview), or 0 or false.';
+  throw new HttpError(400, 'INVALID_DRY_RUN', message, { dryRun: message });
 }
 
 /** Largest admin import upload: 2,000 papers with 6,000 authors is about 1 MB as CSV, a programme far less. */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 
 /**
- * Reads a multipart/form-data upload of at most `maxBytes` (declared Content-Length checked first,
- * so an oversized upload is refused unread): 413 BODY_TOO_LARGE over it, 400 INVALID_FORM when the
- * body is not a form. The admin imports (papers, programme) read their files so.
+ * Reads a multipart/form-data upload of at most `maxBytes`, counting the bytes actually read
+ * (readMultipartForm): 413 BODY_TOO_LARGE over it, 400 INVALID_FORM when the body is not a form.
+ * The admin imports (papers, programme) read their files so.
  */
 export async function readUploadForm(req: Request, maxBytes: number): Promise<FormData> {
-  if (Number(req.headers.get('content-length') ?? '0') > maxBytes) throw new HttpError(413, 'BODY_TOO_LARGE', `The upload must be at most ${Math.round(maxBytes / (1024 * 1024))} MB.`);
-  try {
-    return await req.formData();
-  } catch {
-    throw new HttpError(400, 'INVALID_FORM', 'Send the file as multipart/form-data.');
-  }
+  return readMultipartForm(req, maxBytes, {
+    tooLarge: () => new HttpError(413, 'BODY_TOO_LARGE', `The upload must be at most ${Math.round(maxBytes / (1024 * 1024))} MB.`),
+    notMultipart: () => new HttpError(400, 'INVALID_FORM', 'Send the file as multipart/form-data.'),
+  });
 }
 
 /** The bytes of file field `name` of `form`; 400 MISSING_FILE when the form has no such file. */

@@ -7,10 +7,12 @@
  * which rows it refuses and why. No I/O beyond the bytes handed in.
  */
 import { parse } from 'csv-parse/sync';
+import { Unzip, UnzipInflate } from 'fflate';
 import { readSheet } from 'read-excel-file/node';
 import * as z from 'zod/mini';
 import type { PaperAuthor } from '../../src/shared/papers';
-import { normalisePaperId } from '../../src/shared/papers';
+import { PAPER_TITLE_MAX_LENGTH, isSpecialSessionTrack, normalisePaperId } from '../../src/shared/papers';
+import { toPrintable } from '../../src/shared/printable-text';
 import type { PaperMapping } from '../../src/shared/papers-schema';
 import { HttpError } from './http';
 
@@ -41,8 +43,12 @@ const isAccepted = (value: string | undefined, acceptedValues?: string[]) => {
   const v = (value ?? '').trim().toLowerCase();
   return acceptedValues?.length ? acceptedValues.some((a) => a.trim().toLowerCase() === v) : v.startsWith('accept');
 };
-/** A track whose name says it is a special session ('Special Session 3: Hydrogen ...'). */
-const specialByName = (track: string) => /^special\s+session/i.test(track);
+/**
+ * A cell as one line of text: a line break or tab typed in a spreadsheet cell (Alt+Enter in
+ * Excel) becomes a space, other control characters too, and runs of spaces one space. Titles and
+ * names print on certificates and visa letters (docs/decisions/033-documents-fit-the-printable-area.md).
+ */
+const cellText = (cell: string) => toPrintable(cell).replace(/\s+/g, ' ').trim();
 
 /** CSV text to header-keyed rows (header names trimmed; cells trimmed), with each row's line number in the file. */
 function csvRows(bytes: Uint8Array, fileLabel: string): { header: string[]; rows: { line: number; cells: Row }[] } {
@@ -60,11 +66,11 @@ function toRows(records: string[][], fileLabel: string, headerHint?: string): { 
   // CMT's Excel export may put a title line above the header: the header is the first row naming the hint column.
   let h = headerHint ? records.findIndex((r) => r.some((c) => c.trim().toLowerCase() === headerHint.toLowerCase())) : records.findIndex((r) => r.some((c) => c.trim()));
   if (h < 0) h = 0;
-  const header = (records[h] ?? []).map((c) => c.trim());
+  const header = (records[h] ?? []).map(cellText);
   if (!header.some(Boolean)) throw new HttpError(400, 'INVALID_FILE', `${fileLabel} has no header row.`);
   const rows = records.slice(h + 1).map((r, i) => ({
     line: h + i + 2,
-    cells: Object.fromEntries(header.map((name, c) => [name, (r[c] ?? '').trim()])) as Row,
+    cells: Object.fromEntries(header.map((name, c) => [name, cellText(r[c] ?? '')])) as Row,
   }));
   return { header, rows: rows.filter((r) => Object.values(r.cells).some(Boolean)) };
 }
@@ -89,7 +95,8 @@ function requireColumn(header: string[], fileLabel: string, ...names: string[]):
 function cleanName(name: string): string {
   return name.replace(/\*+$/, '').replace(/\s*\([^)]*\)\s*$/, '').replace(/\*+$/, '').trim();
 }
-const splitList = (text: string) => text.split(/[;,]/).map((s) => s.trim()).filter(Boolean);
+/** E-mail addresses separated by ';', ',' or white space (a line break in the cell). */
+const splitList = (text: string) => text.split(/[;,\s]+/).map((s) => s.trim()).filter(Boolean);
 
 /** Authors from CMT-style lists: names and e-mails in the same order, ';'-separated. Returns the authors or why the row is refused. */
 function authorsFromLists(namesText: string, emailsText: string): PaperAuthor[] | string {
@@ -140,6 +147,10 @@ function collect(rows: { line: number; cells: Row }[], cols: Columns, authorsOf:
       out.refused.push({ row: line, reason: 'Title is empty.' });
       continue;
     }
+    if (title.length > PAPER_TITLE_MAX_LENGTH) {
+      out.refused.push({ row: line, reason: `Title is longer than ${PAPER_TITLE_MAX_LENGTH} characters.` });
+      continue;
+    }
     if (paperId.length > 50) {
       out.refused.push({ row: line, reason: 'Paper ID is longer than 50 characters.' });
       continue;
@@ -152,7 +163,7 @@ function collect(rows: { line: number; cells: Row }[], cols: Columns, authorsOf:
     const track = cols.track ? (cells[cols.track] ?? '') : '';
     const sessionCell = cols.specialSession ? (cells[cols.specialSession] ?? '') : '';
     // A special-session column holds either a yes/no (the track is the session) or the session's name.
-    const special = sessionCell ? (isTrue(sessionCell) ? track || sessionCell : ['no', 'n', 'false', '0'].includes(sessionCell.toLowerCase()) ? null : sessionCell) : specialByName(track) || specialTracks.has(track.toLowerCase()) ? track : null;
+    const special = sessionCell ? (isTrue(sessionCell) ? track || sessionCell : ['no', 'n', 'false', '0'].includes(sessionCell.toLowerCase()) ? null : sessionCell) : isSpecialSessionTrack(track) || specialTracks.has(track.toLowerCase()) ? track : null;
     out.accepted.push({ paperId: key, title, track, authors, specialSession: special || null, organiser: isTrue(cols.organiser ? cells[cols.organiser] : '') });
   }
   return out;
@@ -160,10 +171,74 @@ function collect(rows: { line: number; cells: Row }[], cols: Columns, authorsOf:
 
 const isXlsx = (bytes: Uint8Array) => bytes[0] === 0x50 && bytes[1] === 0x4b; // 'PK': a zip, as every .xlsx is
 
+/**
+ * What an imported workbook may hold. A CMT export of 2,000 papers inflates to about 2 MB, in a
+ * few thousand rows of about a dozen columns. Past these the import answers 413: an .xlsx is a
+ * zip, and a 34 KB file can inflate to 32 MB (read-excel-file then ran for 70 s and overflowed the
+ * stack), while one cell at row 1,048,576 and column XFD made it fill a table of 17 billion cells.
+ */
+export const XLSX_LIMITS = { inflatedBytes: 8 * 1024 * 1024, rows: 20_000, columns: 200 } as const;
+
+/** 'A' -> 1, 'Z' -> 26, 'AA' -> 27, 'XFD' -> 16384. */
+const columnNumber = (letters: string) => [...letters].reduce((n, c) => n * 26 + c.charCodeAt(0) - 64, 0);
+
+/**
+ * Inflates `bytes` (an .xlsx) with fflate's streaming unzip, a few KB of input at a time, counting
+ * the bytes that come out and reading the row and column of every cell and row reference in the
+ * worksheets as they pass; stops at the first limit passed. Nothing is kept: read-excel-file then
+ * reads the workbook knowing it is within XLSX_LIMITS. Throws 413 WORKBOOK_TOO_LARGE with what was
+ * passed, 400 INVALID_FILE when the zip cannot be read.
+ */
+export function assertWorkbookWithinLimits(bytes: Uint8Array): void {
+  let inflated = 0;
+  let refusal: string | null = null;
+  let broken = false;
+  const unzip = new Unzip((file) => {
+    const sheet = /^xl\/worksheets\/[^/]+\.xml$/i.test(file.name);
+    const decoder = new TextDecoder();
+    let carry = '';
+    file.ondata = (err, chunk) => {
+      if (err) {
+        broken = true;
+        return;
+      }
+      if (refusal) return;
+      inflated += chunk.length;
+      if (inflated > XLSX_LIMITS.inflatedBytes) {
+        refusal = `The workbook inflates to more than ${XLSX_LIMITS.inflatedBytes / (1024 * 1024)} MB; an export of accepted papers is far smaller. Export the papers again, or save the sheet as CSV.`;
+        return;
+      }
+      if (!sheet) return;
+      // A reference may straddle two chunks: the last few characters are scanned again with the next.
+      const text = carry + decoder.decode(chunk, { stream: true });
+      for (const m of text.matchAll(/\sr="([A-Z]{0,3})(\d{1,9})"/g)) {
+        const row = Number(m[2]);
+        const column = m[1] ? columnNumber(m[1]) : 0;
+        if (row > XLSX_LIMITS.rows || column > XLSX_LIMITS.columns) {
+          refusal = `The sheet reaches ${m[1] ? `cell ${m[1]}${m[2]}` : `row ${m[2]}`}: at most ${XLSX_LIMITS.rows.toLocaleString('en')} rows and ${XLSX_LIMITS.columns} columns are read. Delete what lies beyond the papers, or save the sheet as CSV.`;
+          return;
+        }
+      }
+      carry = text.slice(-24);
+    };
+    file.start();
+  });
+  unzip.register(UnzipInflate);
+  const STEP = 4096;
+  try {
+    for (let at = 0; at < bytes.length && !refusal && !broken; at += STEP) unzip.push(bytes.subarray(at, at + STEP), at + STEP >= bytes.length);
+  } catch {
+    broken = true;
+  }
+  if (refusal) throw new HttpError(413, 'WORKBOOK_TOO_LARGE', refusal);
+  if (broken) throw new HttpError(400, 'INVALID_FILE', 'The CMT file is not a readable Excel workbook.');
+}
+
 /** Microsoft CMT's export, Excel (.xlsx) or CSV. Throws 400 for an unreadable file or a missing column. */
 export async function parseCmt(bytes: Uint8Array): Promise<ParsedImport> {
   let table: { header: string[]; rows: { line: number; cells: Row }[] };
   if (isXlsx(bytes)) {
+    assertWorkbookWithinLimits(bytes);
     let sheet: unknown[][];
     try {
       sheet = (await readSheet(Buffer.from(bytes))) as unknown[][];

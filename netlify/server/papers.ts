@@ -7,9 +7,14 @@
  */
 import { createHash, randomInt } from 'node:crypto';
 import { conference } from '../../src/content/conference';
+import { registrationFees } from '../../src/content/registration';
 import type { TicketPayload } from '../../src/shared/api';
-import { PAPER_NOT_FOUND, complimentaryRegistrations, normalisePaperId, paperCoverage, registrationPaperStatus, type PaperImportResult, type PaperRegistration, type PaperView, type PapersResponse, type PresentedMark, type PresentedRecord, type SpecialSessionView, type StoredPaper } from '../../src/shared/papers';
+import { formatDay } from '../../src/shared/dates';
+import { isRegistrationOpen } from '../../src/shared/pricing';
+import { paths } from '../../src/shared/routes';
+import { PAPER_NOT_FOUND, complimentaryRegistrations, needsFullRegistration, normalisePaperId, paperCoverage, registrationPaperStatus, type PaperImportResult, type PaperRegistration, type PaperView, type PapersResponse, type PresentedMark, type PresentedRecord, type SpecialSessionView, type StoredPaper } from '../../src/shared/papers';
 import { upsertCoupon } from './coupons';
+import { siteUrl } from './env';
 import { HttpError } from './http';
 import { MailError, sendNotice } from './mail';
 import { MAIL_SEND_TIMEOUT_MS, withTimeout } from './mail-delivery';
@@ -277,24 +282,37 @@ interface UncoveredMessage {
   text: string;
 }
 
-/** The chair's message to the authors of an uncovered paper. */
-function uncoveredMessage(p: PaperView): UncoveredMessage {
+/**
+ * The chair's message to the authors of a paper without a full registration (uncovered, or named
+ * only by student registrations), at `at`: what IEEE requires, the registration page's address
+ * and the deadline (src/content), or, once online registration has closed, whom to write to.
+ */
+function uncoveredMessage(p: PaperView, at: Date): UncoveredMessage {
   const subject = `${conference.name}: paper ${p.paperId} has no full registration yet`;
+  const deadline = `${formatDay(registrationFees.standardDeadline)} (23:59 IST)`;
+  const register = isRegistrationOpen(at)
+    ? [
+        `Please register one author at the full fee by ${deadline}, the registration deadline, and give Paper ID ${p.paperId} on the registration form:`,
+        `${siteUrl()}${paths.registrationDetails}`,
+      ]
+    : [`Online registration closed on ${deadline}. Please write to ${conference.contactEmail} at once, giving Paper ID ${p.paperId}.`];
   const text = [
     `Dear ${p.authors.map((a) => a.name || a.email).join(', ')},`,
     '',
-    `Your accepted paper ${p.paperId}, "${p.title}", is not yet covered by a full registration.`,
+    p.status === 'student-only'
+      ? `Your accepted paper ${p.paperId}, "${p.title}", is named only by a student registration, which does not cover a paper: it is not yet covered by a full registration.`
+      : `Your accepted paper ${p.paperId}, "${p.title}", is not yet covered by a full registration.`,
     'IEEE requires at least one author of every accepted paper to register at the full (non-student) fee,',
     'and to present the paper at the conference, for it to be included in IEEE Xplore.',
     '',
-    `Please register one author at the full fee and give Paper ID ${p.paperId} on the registration form.`,
+    ...register,
     '',
     `The publication chair, ${conference.name}`,
   ].join('\n');
   return { paperId: p.paperId, to: p.authors.map((a) => a.email), subject, text };
 }
 
-/** The preview of "E-mail the authors of uncovered papers", with the batch id a send must quote. */
+/** The preview of "E-mail the authors of papers without a full registration", with the batch id a send must quote. */
 export interface UncoveredMailPreview {
   batchId: string;
   papers: number;
@@ -312,17 +330,18 @@ export interface MailLogEntry {
   failed: { paperId: string; reason: string }[];
 }
 
-async function uncoveredBatch(): Promise<{ batchId: string; messages: UncoveredMessage[] }> {
+/** The messages a send at `at` would make: one per paper that needs a full registration (needsFullRegistration). */
+async function uncoveredBatch(at: Date): Promise<{ batchId: string; messages: UncoveredMessage[] }> {
   const { papers } = await listPapers();
-  const messages = papers.filter((p) => p.status === 'uncovered').map(uncoveredMessage);
+  const messages = papers.filter((p) => needsFullRegistration(p.status)).map((p) => uncoveredMessage(p, at));
   // The batch is what would be sent: the same uncovered papers and addresses give the same id.
   const batchId = createHash('sha256').update(JSON.stringify(messages.map((m) => [m.paperId, m.to]))).digest('hex').slice(0, 32);
   return { batchId, messages };
 }
 
-/** What a send would do now: the message of the first paper, the paper and recipient counts, and the log. */
-export async function previewUncoveredMail(): Promise<UncoveredMailPreview> {
-  const [{ batchId, messages }, log] = await Promise.all([uncoveredBatch(), mailLog()]);
+/** What a send at `at` would do: the message of the first paper, the paper and recipient counts, and the log. */
+export async function previewUncoveredMail(at: Date): Promise<UncoveredMailPreview> {
+  const [{ batchId, messages }, log] = await Promise.all([uncoveredBatch(at), mailLog()]);
   const recipients = new Set(messages.flatMap((m) => m.to)).size;
   return { batchId, papers: messages.length, recipients, sample: messages[0] ? { subject: messages[0].subject, text: messages[0].text } : null, log };
 }
@@ -342,9 +361,9 @@ const NOTICE_RETRIES_MS = [0, 1_000, 3_000];
  * papers changed since the preview; 404 when there is nothing to send.
  */
 export async function sendUncoveredMail(batchId: string, at: Date): Promise<{ alreadySent: boolean; entry: MailLogEntry | null }> {
-  const batch = await uncoveredBatch();
-  if (batch.batchId !== batchId) throw new HttpError(409, 'PREVIEW_STALE', 'The uncovered papers changed since the preview. Please preview again.');
-  if (!batch.messages.length) throw new HttpError(404, 'NOTHING_TO_SEND', 'No paper is uncovered: there is nothing to send.');
+  const batch = await uncoveredBatch(at);
+  if (batch.batchId !== batchId) throw new HttpError(409, 'PREVIEW_STALE', 'The papers without a full registration changed since the preview. Please preview again.');
+  if (!batch.messages.length) throw new HttpError(404, 'NOTHING_TO_SEND', 'Every paper has a full registration: there is nothing to send.');
   const claimed = await withStore((r) => r.set(keys.papersMailBatch(batchId), at.toISOString(), { nx: true }));
   if (claimed !== 'OK') {
     const entry = (await mailLog()).find((e) => e.batchId === batchId) ?? null;

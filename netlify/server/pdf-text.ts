@@ -23,6 +23,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFHexString, PDFName, PDFOperator, PDFOperatorNames, type Color, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
+import { toPrintable } from '../../src/shared/printable-text';
+import { wrapWords } from '../../src/shared/wrap';
 
 /** A script with a font of its own; 'latin' covers Latin, Greek, Cyrillic and the common characters. */
 type FontScript = 'latin' | 'devanagari' | 'tamil' | 'kannada' | 'telugu' | 'malayalam' | 'bengali' | 'gujarati' | 'gurmukhi' | 'oriya';
@@ -140,11 +142,41 @@ function widthAt1pt(fontKey: string, font: PDFFont, text: string): number {
   return w;
 }
 
+/**
+ * The printable area of every page the server draws: the page less half an inch (36 pt) on each
+ * side, a margin every office printer prints inside. Every word of an invoice, credit note, badge
+ * sheet, certificate and visa letter stays inside it (docs/decisions/033-documents-fit-the-printable-area.md);
+ * rules, bands and borders may run to the edge.
+ */
+export const PRINT_MARGIN = 36;
+
 /** Drawing options; `size` in points, `x`/`y` in points from the page's bottom left. */
 export interface DrawOptions {
   size: number;
   bold?: boolean;
   color?: Color;
+}
+
+/** How a paragraph is fitted and set (PdfText.fit and PdfText.paragraph). */
+export interface ParagraphOptions extends DrawOptions {
+  /** The smallest size the text may shrink to, in points (default `size`: no shrinking). */
+  minSize?: number;
+  /**
+   * The lines the text should take at most: it shrinks, half a point at a time down to `minSize`,
+   * until it fits in as many. At `minSize` it takes more lines rather than being cut. Default: no limit.
+   */
+  maxLines?: number;
+  /** Distance between baselines as a multiple of the size (default 1.3). */
+  leading?: number;
+  /** Where each line sits in the width (default left). */
+  align?: 'left' | 'centre' | 'right';
+}
+
+/** A fitted paragraph: its lines, their size and the distance between baselines (points). */
+export interface FittedText {
+  lines: string[];
+  size: number;
+  leading: number;
 }
 
 /** The text tools of one document: measuring and drawing Unicode lines with the right font per script. */
@@ -153,6 +185,15 @@ export interface PdfText {
   width(text: string, size: number, bold?: boolean): number;
   /** Draws one line at (x, y), run by run, inside an ActualText span holding `text`. */
   draw(page: PDFPage, text: string, x: number, y: number, opts: DrawOptions): void;
+  /** `text` as lines no wider than `width` points at `size`: whole words where they fit, a longer word broken between grapheme clusters. */
+  lines(text: string, width: number, size: number, bold?: boolean): string[];
+  /** The largest size (from opts.size down to opts.minSize) at which `text` fits `width` in opts.maxLines lines, and its lines. */
+  fit(text: string, width: number, opts: ParagraphOptions): FittedText;
+  /**
+   * Fits `text` into `width` (fit) and draws it with its first baseline at `y`, each line aligned
+   * in [x, x + width]. Returns the baseline below the last line (y less one leading per line).
+   */
+  paragraph(page: PDFPage, text: string, x: number, y: number, width: number, opts: ParagraphOptions): number;
 }
 
 /**
@@ -179,30 +220,93 @@ export async function createPdfText(pdf: PDFDocument, texts: Iterable<string>): 
   }
   const fontFor = (script: FontScript, bold: boolean) => fonts.get(`${script}:${bold ? 'bold' : 'regular'}`) ?? fonts.get(`latin:${bold ? 'bold' : 'regular'}`)!;
 
-  /** The runs as they will be drawn: each with its font and its characters the font lacks as '?'. */
-  const layout = (text: string, bold: boolean) =>
-    scriptRuns(text).map((run) => {
-      const { key, font, charset } = fontFor(run.script, bold);
-      let shown = '';
-      // ZWJ/ZWNJ steer shaping and have no glyph of their own in some fonts; keep them for fontkit.
-      for (const ch of run.text) shown += ch === '\u200d' || ch === '\u200c' || charset.has(ch.codePointAt(0)!) ? ch : '?';
-      return { font, shown, width1: widthAt1pt(key, font, shown) };
-    });
+  // Fitting a paragraph measures the same strings at many sizes: each string's runs are kept for the document.
+  const layouts = new Map<string, { font: PDFFont; shown: string; width1: number }[]>();
+  /** The runs as they will be drawn: each with its font and its characters the font lacks as '?' (a control character as a space). */
+  const layout = (text: string, bold: boolean) => {
+    const cacheKey = `${bold ? 'b' : 'r'}${text}`;
+    let runs = layouts.get(cacheKey);
+    if (!runs) {
+      if (layouts.size >= 20_000) layouts.clear();
+      runs = scriptRuns(toPrintable(text)).map((run) => {
+        const { key, font, charset } = fontFor(run.script, bold);
+        let shown = '';
+        // ZWJ/ZWNJ steer shaping and have no glyph of their own in some fonts; keep them for fontkit.
+        for (const ch of run.text) shown += ch === '\u200d' || ch === '\u200c' || charset.has(ch.codePointAt(0)!) ? ch : '?';
+        return { font, shown, width1: widthAt1pt(key, font, shown) };
+      });
+      layouts.set(cacheKey, runs);
+    }
+    return runs;
+  };
+
+  const width = (text: string, size: number, bold = false) => layout(text, bold).reduce((sum, r) => sum + r.width1 * size, 0);
+  // Widths grow linearly with the size: the 1 pt width (cached) decides every fit.
+  const lines = (text: string, maxWidth: number, size: number, bold = false) => wrapWords(text, (l) => width(l, 1, bold) * size <= maxWidth, { breakWords: true });
+  const fit = (text: string, maxWidth: number, opts: ParagraphOptions): FittedText => {
+    const leading = opts.leading ?? 1.3;
+    const max = opts.size;
+    const min = Math.min(opts.minSize ?? max, max);
+    const maxLines = opts.maxLines ?? Infinity;
+    const at = (size: number): FittedText => ({ lines: lines(text, maxWidth, size, opts.bold), size, leading: size * leading });
+    if (maxLines === 1) {
+      // One line: the largest half point at which the whole text fits, measured once (widths are
+      // linear in the size); its white space collapsed as wrapping would.
+      const line = text.split(/\s+/).filter(Boolean).join(' ');
+      if (!line) return { lines: [], size: max, leading: max * leading };
+      const one = Math.min(max, Math.floor((maxWidth / Math.max(width(line, 1, opts.bold), 1e-6)) * 2) / 2);
+      if (one >= min) return { lines: [line], size: one, leading: one * leading };
+      return at(min);
+    }
+    const first = at(max);
+    if (first.lines.length <= maxLines || min === max) return first;
+    // Half points below `max`, largest first; the line count only grows as the size shrinks, so
+    // the largest size that fits is found by bisection.
+    const sizes: number[] = [];
+    for (let s = Math.ceil(max * 2 - 1) / 2; s >= min; s -= 0.5) sizes.push(s);
+    if (!sizes.length) return first;
+    let lo = 0;
+    let hi = sizes.length - 1;
+    let best: FittedText | null = null;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const candidate = at(sizes[mid]!);
+      if (candidate.lines.length <= maxLines) {
+        best = candidate;
+        hi = mid - 1;
+      } else {
+        lo = mid + 1;
+      }
+    }
+    return best ?? at(sizes.at(-1)!);
+  };
+
+  const draw = (page: PDFPage, text: string, x: number, y: number, opts: DrawOptions) => {
+    const props = pdf.context.obj({ ActualText: PDFHexString.fromText(toPrintable(text).normalize('NFC')) });
+    // An inline property dictionary is valid PDF (14.6.2); pdf-lib's operand type only omits it.
+    page.pushOperators(PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [PDFName.of('Span'), props as unknown as PDFName]));
+    let at = x;
+    for (const r of layout(text, opts.bold ?? false)) {
+      page.drawText(r.shown, { x: at, y, size: opts.size, font: r.font, color: opts.color });
+      at += r.width1 * opts.size;
+    }
+    page.pushOperators(PDFOperator.of(PDFOperatorNames.EndMarkedContent));
+  };
 
   return {
-    width(text, size, bold = false) {
-      return layout(text, bold).reduce((sum, r) => sum + r.width1 * size, 0);
-    },
-    draw(page, text, x, y, opts) {
-      const props = pdf.context.obj({ ActualText: PDFHexString.fromText(text.normalize('NFC')) });
-      // An inline property dictionary is valid PDF (14.6.2); pdf-lib's operand type only omits it.
-      page.pushOperators(PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [PDFName.of('Span'), props as unknown as PDFName]));
-      let at = x;
-      for (const r of layout(text, opts.bold ?? false)) {
-        page.drawText(r.shown, { x: at, y, size: opts.size, font: r.font, color: opts.color });
-        at += r.width1 * opts.size;
+    width,
+    draw,
+    lines,
+    fit,
+    paragraph(page, text, x, y, maxWidth, opts) {
+      const fitted = fit(text, maxWidth, opts);
+      for (const line of fitted.lines) {
+        const w = width(line, fitted.size, opts.bold);
+        const at = opts.align === 'right' ? x + maxWidth - w : opts.align === 'centre' ? x + (maxWidth - w) / 2 : x;
+        draw(page, line, at, y, { size: fitted.size, bold: opts.bold, color: opts.color });
+        y -= fitted.leading;
       }
-      page.pushOperators(PDFOperator.of(PDFOperatorNames.EndMarkedContent));
+      return y;
     },
   };
 }

@@ -28,6 +28,7 @@ import { siteUrl } from './env';
 import { HttpError, refuse } from './http';
 import { deliverConfirmation } from './mail-delivery';
 import type { MailNotice } from './mail';
+import { activeContentOf } from './pdf-active-content';
 import { readProofBlob, writeProofBlob } from './proof-store';
 import { getRegistration, openRegistrationPages, registrantOf, type Registration } from './registrations';
 import { updateRegistration } from './registration-update';
@@ -43,7 +44,8 @@ export function proofPath(regNo: string): string {
  * clears an earlier rejection, so the registration is back in the queue. Returns the record as
  * written. Throws refuse(404 NO_MATCH) for an unknown ID or a wrong e-mail alike, 409
  * NOT_AWAITING_PROOF when no proof is waited for, 415 UNSUPPORTED_FILE_TYPE when the bytes are
- * not a PDF, JPEG or PNG (nothing is written then), ServiceUnavailableError (503) when the store
+ * not a PDF, JPEG or PNG, 415 PDF_ACTIVE_CONTENT for a PDF with JavaScript, a launch action or
+ * additional actions, an encrypted or an unreadable one (nothing is written then), ServiceUnavailableError (503) when the store
  * or the blob store is down.
  */
 export async function uploadProof(regNo: string, email: string, bytes: Uint8Array, fileName: string, at: Date): Promise<Registration> {
@@ -52,6 +54,11 @@ export async function uploadProof(regNo: string, email: string, bytes: Uint8Arra
   const detected = await fileTypeFromBuffer(bytes);
   if (!detected || !(detected.mime in PROOF_TYPES)) throw refuse(415, 'UNSUPPORTED_FILE_TYPE', proofMessages.wrongType);
   const contentType = detected.mime as ProofType;
+  if (contentType === 'application/pdf') {
+    // An organiser opens the proof: no PDF that runs something when opened (docs/security.md).
+    const active = await activeContentOf(bytes);
+    if (active) throw refuse(415, 'PDF_ACTIVE_CONTENT', active === 'encrypted' ? proofMessages.protectedPdf : active === 'unreadable' ? proofMessages.unreadablePdf : proofMessages.activeContent);
+  }
   const key = await writeProofBlob(regNo, bytes, contentType);
   const iso = at.toISOString();
   const proof: ProofFile = { key, contentType, size: bytes.byteLength, fileName: fileName.slice(0, 200), uploadedAt: iso };

@@ -281,11 +281,39 @@ export async function purgePassportData(at: Date): Promise<{ due: boolean; purge
 }
 
 const A4 = { width: 595.28, height: 841.89 } as const;
+/** The letter's side margins: every word sits between them, inside the printable area (pdf-text.ts PRINT_MARGIN). */
+const LEFT = 60;
+const WIDTH = A4.width - 2 * LEFT;
+const QR_SIDE = 90;
+const QR_BOTTOM = 60;
 const INK = rgb(0.07, 0.1, 0.18);
 const BLUE = rgb(0.04, 0.24, 0.57);
 const GREY = rgb(0.35, 0.4, 0.48);
 
-/** The letter as an A4 PDF: letterhead (text), reference, passport details, dates and venue, paper, signatory, and a QR to the verify page. */
+/** The conference's full name with its short name once: "… Renewable Energy (PESGRE 2025)", whether or not the full name already ends with it. */
+function conferenceTitle(): string {
+  return conference.fullName.includes(conference.name) ? conference.fullName : `${conference.fullName} (${conference.name})`;
+}
+
+/**
+ * The letter's paragraphs, as they read (no line breaks: the PDF wraps them to the page). Takes
+ * the letter's facts; the invitation names the conference once, its dates and its venue.
+ */
+function visaLetterBody(): string[] {
+  const dates = `${formatDay(conference.startDate)} to ${formatDay(conference.endDate)}`;
+  return [
+    'To the Visa Officer,',
+    `This letter invites the delegate named below to attend the ${conferenceTitle()}, held at ${conference.venue}, from ${dates}.`,
+    'The delegate is registered and has paid the registration fee. The delegate bears all travel and living costs; this letter implies no financial obligation of the organisers.',
+  ];
+}
+
+/**
+ * The letter as an A4 PDF: letterhead (text), reference, passport details, dates and venue, paper,
+ * signatory, and a QR to the verify page. Every paragraph and value wraps between the margins
+ * (the longest name, nationality and paper title the request form accepts fit;
+ * docs/decisions/033-documents-fit-the-printable-area.md), and the text stays clear of the QR.
+ */
 export async function renderVisaLetterPdf(letter: StoredVisaLetter, passport: PassportData, at: Date): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(`${conference.name} invitation letter ${letter.reference}`);
@@ -293,14 +321,7 @@ export async function renderVisaLetterPdf(letter: StoredVisaLetter, passport: Pa
   pdf.setCreator(conference.name);
   pdf.setCreationDate(at);
   pdf.setModificationDate(at);
-  const dates = `${formatDay(conference.startDate)} to ${formatDay(conference.endDate)}`;
-  const body = [
-    'To the Visa Officer,',
-    `This letter invites the delegate named below to attend the ${conference.fullName} (${conference.name}),`,
-    `held at ${conference.venue}, from ${dates}.`,
-    'The delegate is registered and has paid the registration fee. The delegate bears all travel and living costs;',
-    'this letter implies no financial obligation of the organisers.',
-  ];
+  const body = visaLetterBody();
   const facts: [string, string][] = [
     ['Name as in passport', passport.passportName],
     ['Nationality', passport.nationality],
@@ -327,38 +348,31 @@ export async function renderVisaLetterPdf(letter: StoredVisaLetter, passport: Pa
     visaLetters.signatory.designation,
   ]);
   const page = pdf.addPage([A4.width, A4.height]);
-  let y = A4.height - 60;
-  text.draw(page, conference.name, 60, y, { size: 16, bold: true, color: BLUE });
-  for (const line of visaLetters.letterhead.lines) {
-    y -= 15;
-    text.draw(page, line, 60, y, { size: 9, color: GREY });
-  }
-  page.drawLine({ start: { x: 60, y: y - 10 }, end: { x: A4.width - 60, y: y - 10 }, thickness: 1, color: BLUE });
-  y -= 40;
-  text.draw(page, 'INVITATION LETTER', 60, y, { size: 14, bold: true, color: INK });
-  y -= 20;
-  text.draw(page, reference, 60, y, { size: 10, color: INK });
-  text.draw(page, dated, A4.width - 60 - text.width(dated, 10), y, { size: 10, color: INK });
-  y -= 30;
-  for (const line of body) {
-    text.draw(page, line, 60, y, { size: 10, color: INK });
-    y -= 15;
-  }
-  y -= 10;
+  let y = A4.height - 64;
+  y = text.paragraph(page, conference.name, LEFT, y, WIDTH, { size: 16, bold: true, color: BLUE }) + 6;
+  for (const line of visaLetters.letterhead.lines) y = text.paragraph(page, line, LEFT, y, WIDTH, { size: 9, color: GREY, leading: 1.6 });
+  page.drawLine({ start: { x: LEFT, y: y + 4 }, end: { x: A4.width - LEFT, y: y + 4 }, thickness: 1, color: BLUE });
+  y -= 24;
+  y = text.paragraph(page, 'INVITATION LETTER', LEFT, y, WIDTH, { size: 14, bold: true, color: INK }) - 4;
+  const datedWidth = text.width(dated, 10);
+  text.paragraph(page, dated, A4.width - LEFT - datedWidth, y, datedWidth, { size: 10, color: INK });
+  y = text.paragraph(page, reference, LEFT, y, WIDTH - datedWidth - 12, { size: 10, color: INK }) - 14;
+  for (const paragraph of body) y = text.paragraph(page, paragraph, LEFT, y, WIDTH, { size: 10, color: INK, leading: 1.4 }) - 6;
+  y -= 6;
+  const labelWidth = 130;
   for (const [label, value] of facts) {
-    text.draw(page, label, 60, y, { size: 10, bold: true, color: INK });
-    let size = 10;
-    while (size > 6 && text.width(value, size) > A4.width - 240) size -= 0.5;
-    text.draw(page, value, 200, y, { size, color: INK });
-    y -= 16;
+    const below = text.paragraph(page, label, LEFT, y, labelWidth, { size: 10, bold: true, color: INK });
+    y = Math.min(below, text.paragraph(page, value, LEFT + labelWidth + 10, y, WIDTH - labelWidth - 10, { size: 10, color: INK })) - 3;
   }
-  y -= 40;
-  text.draw(page, visaLetters.signatory.name, 60, y, { size: 11, bold: true, color: INK });
-  text.draw(page, visaLetters.signatory.designation, 60, y - 14, { size: 9, color: GREY });
+  y -= 36;
+  // The signatory stays left of the QR, and above it when the facts leave no room beside it.
+  const signWidth = WIDTH - QR_SIDE - 20;
+  y = text.paragraph(page, visaLetters.signatory.name, LEFT, y, signWidth, { size: 11, bold: true, color: INK });
+  text.paragraph(page, visaLetters.signatory.designation, LEFT, y, signWidth, { size: 9, color: GREY });
   const png = await QRCode.toBuffer(letterVerifyUrl(letter.reference), { type: 'png', errorCorrectionLevel: 'M', margin: 1, width: 240 });
   const image = await pdf.embedPng(png);
-  page.drawImage(image, { x: A4.width - 60 - 90, y: 60, width: 90, height: 90 });
-  text.draw(page, verify, 60, 50, { size: 7, color: GREY });
+  page.drawImage(image, { x: A4.width - LEFT - QR_SIDE, y: QR_BOTTOM, width: QR_SIDE, height: QR_SIDE });
+  text.paragraph(page, verify, LEFT, 48, WIDTH, { size: 7, minSize: 5, maxLines: 1, color: GREY });
   return pdf.save({ useObjectStreams: true });
 }
 

@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import type { PUBLIC_REGISTRATION_FIELDS } from './api-paths';
 import { selfServiceMessages } from './messages';
+import { printable } from './printable-text';
 import { TITLES, type RegistrationForm } from './registration-form';
 import { registrationFormSchema } from './registration-schema';
 import type { Currency } from './money';
@@ -393,16 +394,14 @@ export interface GetNameResponse {
   lastName: string;
 }
 
-/** Letters, marks, spaces and the usual name punctuation; no control characters. */
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+/** A name as it prints on the badge, the certificate and the invoices: no control character, line break or bidi override (printable-text.ts). */
 const personName = z
   .string({ error: selfServiceMessages.namesRequired })
   .check(
     z.trim(),
     z.minLength(1, selfServiceMessages.namesRequired),
     z.maxLength(100, 'Names are at most 100 characters.'),
-    z.refine((s: string) => !CONTROL_CHARACTERS.test(s), 'Names may not contain control characters.'),
+    printable('Names may not contain control characters.'),
   );
 
 /** POST /api/update-name/update-name. `title` is one of the spec's titles or empty (section 5: title optional). */
@@ -516,7 +515,7 @@ export const refundPayRequest = z
           z.trim(),
           z.minLength(3, 'reference must be 3 to 100 characters.'),
           z.maxLength(100, 'reference must be 3 to 100 characters.'),
-          z.refine((v: string) => !CONTROL_CHARACTERS.test(v), 'reference must not contain control characters.'),
+          printable('reference must not contain control characters.'),
         ),
     ),
   })
@@ -545,8 +544,8 @@ export const transfereeSchema = z.object({
     z.string({ error: 'E-mail is required.' }).check(z.trim(), z.minLength(1, 'E-mail is required.'), z.maxLength(254, 'This e-mail address is too long.')),
     z.email({ error: 'Please enter a valid email address.' }),
   ),
-  organization: z.string({ error: 'Organization is required.' }).check(z.trim(), z.minLength(1, 'Organization is required.'), z.maxLength(200, 'This value is too long.')),
-  mobile: z.string({ error: 'Mobile is required.' }).check(z.trim(), z.minLength(1, 'Mobile is required.'), z.maxLength(30, 'This value is too long.')),
+  organization: z.string({ error: 'Organization is required.' }).check(z.trim(), z.minLength(1, 'Organization is required.'), z.maxLength(200, 'This value is too long.'), printable()),
+  mobile: z.string({ error: 'Mobile is required.' }).check(z.trim(), z.minLength(1, 'Mobile is required.'), z.maxLength(30, 'This value is too long.'), printable()),
 });
 export type Transferee = z.infer<typeof transfereeSchema>;
 

@@ -8,7 +8,7 @@
 import { conference } from '../content/conference';
 import { registrationStatus as statusOf } from './registration-status';
 import { fullName } from './person-name';
-import { findTier, pricing } from './pricing';
+import { tierLabel } from './pricing';
 
 /** A cell: text, or a number that stays a number (so -2 is a value, not a formula). */
 export type CsvCell = string | number;
@@ -75,11 +75,8 @@ const text = (v: string | undefined | null): string => v ?? '';
 const joinParts = (...parts: (string | undefined)[]): string => parts.map(text).filter((p) => p.trim()).join(', ');
 const amount = (v: number | undefined): CsvCell => (typeof v === 'number' && Number.isFinite(v) ? v : '');
 
-/** The tier's label ("Full Registration – Non-IEEE Member (Indian, Standard)"), or the id when unknown. */
-export function tierLabel(tierId: string | undefined): string {
-  if (!tierId) return '';
-  return findTier(pricing, tierId)?.label ?? tierId;
-}
+/** The tier's public name (pricing.ts; kept here too for the modules that read it with the CSV columns). */
+export { tierLabel } from './pricing';
 
 /** 'Yes', 'Yes (+2 extra)' or 'No' for an event answer and its additional tickets. */
 export function attendance(answer: string | undefined, extraTickets: number | undefined): string {

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { ticketPayloadSchema } from './api';
+import { NO_SHOW_REASON_REQUIRED } from './papers';
 
 const paperIdSchema = z.string({ error: 'paperId is required.' }).check(z.trim(), z.minLength(1, 'paperId is required.'), z.maxLength(50, 'paperId is too long.'));
 const column = z.optional(z.string({ error: 'A column name is text.' }).check(z.trim(), z.maxLength(100, 'A column name is at most 100 characters.')));
@@ -29,12 +30,18 @@ export const paperMappingSchema = z.object({
 });
 export type PaperMapping = z.infer<typeof paperMappingSchema>;
 
-/** POST /api/admin/papers/mark: the chair's hand mark, with a reason; `mark: null` clears it. */
-export const paperMarkRequest = z.object({
-  paperId: paperIdSchema,
-  mark: z.nullable(z.enum(['presented', 'no-show', 'excused'], { error: "mark is 'presented', 'no-show', 'excused' or null." })),
-  reason: z.string({ error: 'A reason is required.' }).check(z.trim(), z.minLength(1, 'A reason is required.'), z.maxLength(500, 'The reason is at most 500 characters.')),
-});
+/**
+ * POST /api/admin/papers/mark: the chair's hand mark, with a reason; `mark: null` clears it. Only
+ * a no-show needs a reason: it is what IEEE's no-show list and the authors are told; a paper
+ * presented or excused may carry one.
+ */
+export const paperMarkRequest = z
+  .object({
+    paperId: paperIdSchema,
+    mark: z.nullable(z.enum(['presented', 'no-show', 'excused'], { error: "mark is 'presented', 'no-show', 'excused' or null." })),
+    reason: z._default(z.string({ error: 'The reason is text.' }).check(z.trim(), z.maxLength(500, 'The reason is at most 500 characters.')), ''),
+  })
+  .check(z.refine((v) => v.mark !== 'no-show' || v.reason.length > 0, { message: NO_SHOW_REASON_REQUIRED, path: ['reason'] }));
 
 /**
  * POST /api/admin/papers/scan (session mode): the scanned ticket, and the paper being presented.

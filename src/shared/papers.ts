@@ -6,8 +6,18 @@
  * presented; one complimentary full registration per 8 non-organiser papers of a special session.
  * Pure (no I/O, no clock): the functions, the admin page and the tests use these definitions.
  */
-import { isProfessionalTier, isStudentTier } from './pricing';
+import { isProfessionalTier, isStudentTier, tierLabel } from './pricing';
 import { registrationStatus, type RegistrationStatus, type StatusFields } from './registration-status';
+
+/**
+ * The longest paper title kept, in characters: an import refuses a longer one, the visa-letter
+ * form takes no longer one, and the certificate and the letter print one this long inside the page
+ * (docs/decisions/033-documents-fit-the-printable-area.md).
+ */
+export const PAPER_TITLE_MAX_LENGTH = 300;
+
+/** The field message of a no-show marked without a reason (only a no-show needs one: it goes on the no-show list IEEE receives). */
+export const NO_SHOW_REASON_REQUIRED = 'A no-show needs a reason (it goes on the no-show list IEEE receives).';
 
 /** The answer of create-order and the wizard's paper step for a Paper ID not among the accepted papers. */
 export const PAPER_NOT_FOUND = 'Paper ID not found among accepted papers.';
@@ -143,6 +153,26 @@ export function xploreEligibility(p: Pick<PaperView, 'status' | 'presented'>): {
   return { eligible: true, reason: '' };
 }
 
+/**
+ * True for a paper that still needs a full registration: uncovered, or named only by student
+ * registrations (a student registration never covers a paper for IEEE Xplore). Its authors get
+ * the reminder e-mail.
+ */
+export function needsFullRegistration(status: PaperCoverage): boolean {
+  return status === 'uncovered' || status === 'student-only';
+}
+
+/**
+ * True when a track's name says it is a special session (docs/operations.md, "Accepted papers"):
+ * it holds the words "special session" anywhere ('Special Session 3: Hydrogen', 'SS03: Wide-Bandgap
+ * Devices (Special Session)', 'Special-Session on Microgrids'), or it starts with a session code,
+ * SS and a number ('SS03: …', 'SS-3 …', 'SS 12 …'). An import's column or the chair's list of
+ * tracks decides where a name does not say it.
+ */
+export function isSpecialSessionTrack(track: string): boolean {
+  return /\bspecial[\s-]*sessions?\b/i.test(track) || /^\s*SS[\s-]?\d+\b/i.test(track);
+}
+
 /** Papers of a special session per complimentary full registration (spec: one per 8 non-organiser papers). */
 export const PAPERS_PER_COMPLIMENTARY = 8;
 
@@ -154,7 +184,7 @@ export function complimentaryRegistrations(nonOrganiserPapers: number): number {
 /** Columns of GET /api/admin/papers/export (first column `Paper ID`, the issue's contract). */
 export const PAPERS_CSV_HEADERS = ['Paper ID', 'Title', 'Track', 'Authors', 'Author e-mails', 'Coverage', 'Presented', 'Registrations', 'Not a listed author'] as const;
 
-/** A paper as the export's row. */
+/** A paper as the export's row; each registration with its tier's public name (never the internal tier id). */
 export function paperCsvRow(p: PaperView): string[] {
   return [
     p.paperId,
@@ -164,7 +194,7 @@ export function paperCsvRow(p: PaperView): string[] {
     p.authors.map((a) => a.email).join('; '),
     p.status,
     p.presented ?? '',
-    p.registrations.map((r) => `${r.registrationNumber} (${r.registrationTier}, ${r.status})`).join('; '),
+    p.registrations.map((r) => `${r.registrationNumber} (${tierLabel(r.registrationTier)}, ${r.status})`).join('; '),
     p.registrations.filter((r) => r.notListedAuthor).map((r) => r.registrationNumber).join('; '),
   ];
 }

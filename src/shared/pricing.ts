@@ -89,6 +89,12 @@ export function findTier(p: Pricing, tierId: string): Tier | undefined {
   return p.registrationTiers.find((t) => t.id === tierId);
 }
 
+/** The tier's public name ("Full Registration – Non-IEEE Member (Indian, Standard)"), or the id when unknown; '' for none. What every page, e-mail, invoice and CSV shows, never the id. */
+export function tierLabel(tierId: string | undefined): string {
+  if (!tierId) return '';
+  return findTier(pricing, tierId)?.label ?? tierId;
+}
+
 /**
  * Early Bird pricing is offered while today (in the conference time zone) is on or before
  * earlyBirdDate, otherwise Standard (spec part 2 section 4).

@@ -1,6 +1,7 @@
 /**
  * What a proof of student status may be (issue 22, "Students' proof of status"): PDF, JPEG or
- * PNG, at most 5 MB, the type read from the file's bytes on the server (never from its name).
+ * PNG, at most 5 MB, the type read from the file's bytes on the server (never from its name); a
+ * PDF without scripts or actions that run when it is opened (netlify/server/pdf-active-content.ts).
  * The upload page and POST /api/registration/proof both read these. A leaf module.
  */
 
@@ -18,6 +19,9 @@ export const PROOF_RULES_TEXT = 'Send a student ID card or a letter from your in
 export const proofMessages = {
   tooLarge: 'The file is larger than 5 MB. Please send a smaller scan or photo.',
   wrongType: 'The file is not a PDF, JPEG or PNG (its content was checked, not its name).',
+  activeContent: 'This PDF contains scripts or actions that run when it is opened, so it cannot be accepted. Please print it to a new PDF, or send a scan or photo as JPEG or PNG.',
+  protectedPdf: 'This PDF is password-protected or encrypted, so its content cannot be checked. Please send it without protection, or a scan or photo as JPEG or PNG.',
+  unreadablePdf: 'This PDF could not be read. Please export it again, or send a scan or photo as JPEG or PNG.',
   missing: 'Please choose the file to upload.',
   notAwaiting: 'This registration is not waiting for a proof of student status.',
   received: 'Thank you: your proof was received. The organisers will check it and e-mail you.',

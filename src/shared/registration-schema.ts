@@ -11,11 +11,14 @@
 import * as z from 'zod/mini';
 import { isIeeeTier, isStudentTier } from './pricing';
 import { messages } from './messages';
+import { printable } from './printable-text';
 import { DIETARY_OPTIONS, MAX_EXTRA_TICKETS, TITLES } from './registration-form';
 
+// Every text field may end up on a signed document (invoice, badge, certificate): no control
+// character, line break or bidi override (src/shared/printable-text.ts).
 const required = (max = 200) =>
-  z.string({ error: messages.required }).check(z.trim(), z.minLength(1, messages.required), z.maxLength(max, messages.tooLong));
-const optional = (max = 200) => z.string({ error: 'Must be text.' }).check(z.trim(), z.maxLength(max, messages.tooLong));
+  z.string({ error: messages.required }).check(z.trim(), z.minLength(1, messages.required), z.maxLength(max, messages.tooLong), printable());
+const optional = (max = 200) => z.string({ error: 'Must be text.' }).check(z.trim(), z.maxLength(max, messages.tooLong), printable());
 const email = () =>
   z.pipe(
     z.string({ error: messages.required }).check(z.trim(), z.minLength(1, messages.required), z.maxLength(254, messages.tooLong)),
@@ -42,7 +45,7 @@ export const participantFields = {
   postcode: required(20),
   mobile: required(30),
   email: email(),
-  verifyEmail: z.string({ error: messages.required }).check(z.trim(), z.minLength(1, messages.required), z.maxLength(254, messages.tooLong)),
+  verifyEmail: z.string({ error: messages.required }).check(z.trim(), z.minLength(1, messages.required), z.maxLength(254, messages.tooLong), printable()),
 };
 
 export const tierFields = {
@@ -52,12 +55,12 @@ export const tierFields = {
 };
 
 export const ieeeFields = {
-  ieeeMemberNumber: z.string({ error: messages.ieeeRequired }).check(z.trim(), z.maxLength(20, messages.tooLong)),
+  ieeeMemberNumber: z.string({ error: messages.ieeeRequired }).check(z.trim(), z.maxLength(20, messages.tooLong), printable()),
 };
 
 export const paperFields = {
   noPaper: z.boolean({ error: 'Must be true or false.' }),
-  paperId: z.string({ error: 'Must be text.' }).check(z.trim(), z.maxLength(50, messages.tooLong)),
+  paperId: z.string({ error: 'Must be text.' }).check(z.trim(), z.maxLength(50, messages.tooLong), printable()),
 };
 
 export const receptionFields = {
@@ -76,7 +79,7 @@ export const dietaryFields = {
   dietaryRequirements: z
     .array(z.enum(DIETARY_OPTIONS, { error: 'Unknown dietary option.' }), { error: messages.dietaryRequired })
     .check(z.minLength(1, messages.dietaryRequired), z.maxLength(DIETARY_OPTIONS.length)),
-  dietaryOtherText: z.string({ error: 'Must be text.' }).check(z.trim(), z.maxLength(200, messages.tooLong)),
+  dietaryOtherText: z.string({ error: 'Must be text.' }).check(z.trim(), z.maxLength(200, messages.tooLong), printable()),
 };
 
 export const billingFields = {

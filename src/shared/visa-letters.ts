@@ -8,6 +8,8 @@ import { conference } from '../content/conference';
 import { visaLetters } from '../content/visa-letters';
 import { registrantRequest } from './api';
 import { COUNTRIES } from './countries';
+import { PAPER_TITLE_MAX_LENGTH } from './papers';
+import { printable } from './printable-text';
 
 /** `date` (YYYY-MM-DD) plus `months` calendar months, the day clamped to the month's last day (31 Aug + 6 months = 28/29 Feb). */
 export function addMonths(date: string, months: number): string {
@@ -35,7 +37,9 @@ const isoDate = (label: string) =>
 /** POST /api/visa-letters/request (contract of issue 24), plus the optional paper title when the papers are not imported. */
 export const visaLetterRequest = z
   .extend(registrantRequest, {
-    passportName: z.string({ error: 'Full name as in the passport is required.' }).check(z.trim(), z.minLength(2, 'Full name as in the passport is required.'), z.maxLength(120, 'At most 120 characters.')),
+    passportName: z
+      .string({ error: 'Full name as in the passport is required.' })
+      .check(z.trim(), z.minLength(2, 'Full name as in the passport is required.'), z.maxLength(120, 'At most 120 characters.'), printable()),
     nationality: z.string({ error: 'Nationality is required.' }).check(z.refine((v) => COUNTRIES.includes(v), 'Please choose your nationality from the list.')),
     passportNumber: z
       .string({ error: 'Passport number is required.' })
@@ -43,7 +47,7 @@ export const visaLetterRequest = z
     passportIssueDate: isoDate('Date of issue'),
     passportExpiryDate: isoDate('Date of expiry'),
     dateOfBirth: isoDate('Date of birth'),
-    paperTitle: z.optional(z.string({ error: 'Must be text.' }).check(z.trim(), z.maxLength(300, 'At most 300 characters.'))),
+    paperTitle: z.optional(z.string({ error: 'Must be text.' }).check(z.trim(), z.maxLength(PAPER_TITLE_MAX_LENGTH, `At most ${PAPER_TITLE_MAX_LENGTH} characters.`), printable())),
   })
   .check(
     z.refine((v) => v.passportExpiryDate >= earliestPassportExpiry(), { message: PASSPORT_VALIDITY_MESSAGE, path: ['passportExpiryDate'] }),

@@ -5,9 +5,11 @@
  * wizard's paper step refuses an unknown Paper ID and takes an accepted one; delegates register
  * over HTTP as the browser does; the page shows each coverage status and flags a non-author;
  * a cancellation turns a paper uncovered; the ticket verifier's session mode marks a paper
- * presented from the e-mailed QR and refuses a registrant who does not name it; the Xplore report
- * downloads; the special session's coupon is generated; the uncovered papers' authors are
- * e-mailed once; then the EasyChair pair is imported from the page.
+ * presented from the e-mailed QR and refuses a registrant who does not name it; the table fits a
+ * 1,366 px window and "Save mark" works by mouse there and at 390 px (a reason needed for a no-show
+ * only); the Xplore report downloads; the special session's coupon is generated; the authors of
+ * papers without a full registration (student-only ones too) are e-mailed once, with the
+ * registration page and its deadline; then the EasyChair pair is imported from the page.
  */
 import { describe, expect, it } from 'vitest';
 import { readdir, readFile } from 'node:fs/promises';
@@ -19,6 +21,7 @@ import { computeCharges, pricing } from '../../src/shared/pricing';
 import { fromMinor } from '../../src/shared/money';
 import { devDefaults } from '../../scripts/local-config';
 import { jsonOrUndefined } from '../setup/mail-receiver';
+import { expectNoAxeViolations } from './axe';
 import { validForm } from '../functions/helpers-form';
 import { e2eFixture } from './fixture';
 
@@ -134,6 +137,50 @@ describe('papers: the publication chair, the wizard and the session', () => {
     expect(await e2e.page.locator('tr[data-paper]').getAttribute('data-paper')).toBe('2');
   }, 400_000);
 
+  it('fits the table in a 1,366 px window; "Save mark" works by mouse at 1,366 and 390 px; only a no-show needs a reason', async () => {
+    const page = e2e.page;
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signIn(page);
+    await page.goto(`${e2e.stack.appUrl}/admin/papers`);
+    await expect.poll(() => page.locator('tr[data-paper]').count(), SLOW).toBe(12);
+    // The table fits its region, and the page fits the window (it was 2,130 px wide).
+    const widths = await page.evaluate(() => {
+      const wrap = document.querySelector('.papers-table')!.parentElement!;
+      return { table: wrap.scrollWidth, region: wrap.clientWidth, page: document.documentElement.scrollWidth };
+    });
+    expect(widths.table).toBeLessThanOrEqual(widths.region);
+    expect(widths.page).toBeLessThanOrEqual(1366);
+    /** Marks paper `id` as `mark` with `reason` through its row's controls, the button clicked with the mouse. */
+    const markRow = async (id: string, mark: string, reason = '') => {
+      const row = paperRow(page, id);
+      await row.getByLabel(`Mark for paper ${id}`).selectOption(mark);
+      await row.getByLabel(`Reason for paper ${id}`).fill(reason);
+      const button = row.getByRole('button', { name: 'Save mark' });
+      // Whole, not cut to "…": its text fits its box, and the mouse reaches it (Playwright's click checks the hit target).
+      expect(await button.evaluate((b) => b.scrollWidth <= b.clientWidth && getComputedStyle(b).textOverflow !== 'ellipsis')).toBe(true);
+      await button.click();
+    };
+    await markRow('24', 'presented');
+    await expect.poll(() => page.getByText('Paper 24: presented.').isVisible(), SLOW).toBe(true);
+    await expect.poll(() => paperRow(page, '24').locator('td').last().textContent(), SLOW).toContain('presented (admin (publication chair)');
+    // A no-show without a reason is refused beside the field, and nothing is saved.
+    await markRow('24', 'no-show');
+    await expect.poll(() => paperRow(page, '24').getByRole('alert').textContent()).toBe('A no-show needs a reason (it goes on the no-show list IEEE receives).');
+    expect(await paperRow(page, '24').getByLabel('Reason for paper 24').getAttribute('aria-invalid')).toBe('true');
+    await page.reload();
+    await expect.poll(() => paperRow(page, '24').locator('td').last().textContent(), SLOW).toContain('presented (admin (publication chair)');
+
+    // On a phone the table scrolls sideways in its region; the button is still reached by the mouse.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await markRow('25', 'excused');
+    await expect.poll(() => page.getByText('Paper 25: excused.').isVisible(), SLOW).toBe(true);
+    await expect.poll(() => paperRow(page, '25').locator('td').last().textContent(), SLOW).toContain('excused (admin (publication chair)');
+    await markRow('25', 'no-show', 'Nobody came to session C2.');
+    await expect.poll(() => page.getByText('Paper 25: no-show.').isVisible(), SLOW).toBe(true);
+    await expectNoAxeViolations(page, '/admin/papers');
+  }, 300_000);
+
   it("marks a paper presented by scanning the e-mailed ticket in the verifier's session mode", async () => {
     await signIn(e2e.page);
     await e2e.page.goto(`${e2e.stack.appUrl}/admin/ticket-verifier`);
@@ -170,16 +217,21 @@ describe('papers: the publication chair, the wizard and the session', () => {
     await e2e.page.getByRole('button', { name: 'Generate 1 coupon' }).click();
     await expect.poll(() => e2e.page.getByTestId('session-coupons').textContent(), SLOW).toMatch(/^SS-[A-Z0-9]{10}$/);
 
+    // Uncovered papers and the student-only paper 2 (a student registration never covers a paper).
     await e2e.page.getByRole('button', { name: 'Preview the e-mail' }).click();
-    await expect.poll(() => e2e.page.getByText('10 uncovered papers, 10 recipients.').isVisible(), SLOW).toBe(true);
-    expect(await e2e.page.getByLabel('Message preview').textContent()).toContain('Subject: PESGRE 2025: paper 3 has no full registration yet');
+    await expect.poll(() => e2e.page.getByText('11 papers without a full registration, 11 recipients.').isVisible(), SLOW).toBe(true);
+    const sample = await e2e.page.getByLabel('Message preview').textContent();
+    expect(sample).toContain('Subject: PESGRE 2025: paper 2 has no full registration yet');
+    expect(sample).toContain('is named only by a student registration');
+    expect(sample).toContain('by 15 November 2025 (23:59 IST), the registration deadline');
+    expect(sample).toContain(`${e2e.stack.appUrl}/authors/registration/details`);
     const before = (await readdir(e2e.outbox)).filter((f) => f.includes('-paper-')).length;
-    await e2e.page.getByRole('button', { name: 'Send to 10 recipients' }).click();
-    await expect.poll(() => e2e.page.getByText('Sent 10 e-mails.').isVisible(), SLOW).toBe(true);
-    expect((await readdir(e2e.outbox)).filter((f) => f.includes('-paper-')).length - before).toBe(10);
-    await e2e.page.getByRole('button', { name: 'Send to 10 recipients' }).click();
+    await e2e.page.getByRole('button', { name: 'Send to 11 recipients' }).click();
+    await expect.poll(() => e2e.page.getByText('Sent 11 e-mails.').isVisible(), SLOW).toBe(true);
+    expect((await readdir(e2e.outbox)).filter((f) => f.includes('-paper-')).length - before).toBe(11);
+    await e2e.page.getByRole('button', { name: 'Send to 11 recipients' }).click();
     await expect.poll(() => e2e.page.getByText('These e-mails were already sent: nothing was sent again.').isVisible(), SLOW).toBe(true);
-    expect((await readdir(e2e.outbox)).filter((f) => f.includes('-paper-')).length - before).toBe(10);
+    expect((await readdir(e2e.outbox)).filter((f) => f.includes('-paper-')).length - before).toBe(11);
     expect(await e2e.page.getByRole('list', { name: 'Send log' }).getByRole('listitem').count()).toBe(1);
   }, 300_000);
 

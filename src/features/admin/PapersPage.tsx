@@ -6,9 +6,11 @@
  *  - Every paper with title, track, authors, the registrations naming it (number, tier, paid date,
  *    status, "not a listed author") and its coverage; filters by coverage and track; the CSV
  *    export and the IEEE Xplore report.
- *  - The chair marks a paper presented / no-show / excused by hand, with a reason.
- *  - "E-mail the authors of uncovered papers": a preview (message, recipient count), a send that
- *    a second press does not repeat, and the log of sends.
+ *  - The chair marks a paper presented / no-show / excused by hand; a no-show needs a reason.
+ *  - "E-mail the authors of papers without a full registration" (uncovered or student-only): a
+ *    preview (message, recipient count), a send that a second press does not repeat, and the log.
+ *  - The table fits a laptop's width: long cells wrap, the mark's controls stack in their cell
+ *    (admin.css, .papers-table); on a phone it scrolls sideways inside its region.
  *  - Special sessions: papers per session, the complimentary registrations earned and their
  *    coupons, generated once.
  * Every result is announced (role=status, errors role=alert); buttons are disabled while a call runs.
@@ -18,7 +20,7 @@ import { conference } from '../../content/conference';
 import { failureMessage, type ApiResult } from '../../lib/api';
 import { adminApiPaths, adminDownload, adminGet, adminPost, adminPostForm, saveBlob } from '../../lib/admin-api';
 import { formatDateTime } from '../../shared/csv';
-import type { PaperCoverage, PaperImportResult, PapersResponse, PaperView, PresentedMark } from '../../shared/papers';
+import { NO_SHOW_REASON_REQUIRED, type PaperCoverage, type PaperImportResult, type PapersResponse, type PaperView, type PresentedMark } from '../../shared/papers';
 import { AdminTitleBar } from './AdminTitleBar';
 import { tierLabel } from './registration-view';
 
@@ -213,7 +215,7 @@ export default function PapersPage() {
         {loadFailed && <p role="alert">The papers could not be loaded. {SERVER_ERROR}</p>}
         {data && data.papers.length === 0 && <p>No papers imported yet: the Paper ID is free text on the registration form until the first import.</p>}
         {shown.length > 0 && (
-          <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Accepted papers">
+          <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Table of accepted papers">
             <table className="admin-table papers-table">
               <thead>
                 <tr>
@@ -238,7 +240,8 @@ export default function PapersPage() {
       </section>
 
       <section className="card" aria-labelledby={`${ids}-mail`}>
-        <h2 id={`${ids}-mail`}>E-mail the authors of uncovered papers</h2>
+        <h2 id={`${ids}-mail`}>E-mail the authors of papers without a full registration</h2>
+        <p className="admin-muted">Uncovered papers and papers named only by student registrations: the message gives the registration page and its deadline.</p>
         <div className="button-row">
           <button type="button" className="button button--secondary" disabled={!!busy} onClick={() => void act('mail-preview', () => adminGet<MailPreview>(adminApiPaths.papersMail), (m) => void setMail(m))}>
             Preview the e-mail
@@ -260,7 +263,7 @@ export default function PapersPage() {
         {mail && (
           <div className="papers-mail">
             <p>
-              {mail.papers} uncovered papers, {mail.recipients} recipients.
+              {mail.papers} papers without a full registration, {mail.recipients} recipients.
             </p>
             {mail.sample && (
               <pre className="papers-mail__sample" aria-label="Message preview">
@@ -290,45 +293,47 @@ export default function PapersPage() {
         {!data?.specialSessions.length ? (
           <p>No special session among the accepted papers.</p>
         ) : (
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Session</th>
-                <th scope="col">Papers (organiser)</th>
-                <th scope="col">Complimentary</th>
-                <th scope="col">Coupons</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.specialSessions.map((s) => (
-                <tr key={s.session}>
-                  <td>
-                    {s.session}
-                    <br />
-                    <span className="admin-muted">{s.organisers.map((o) => `${o.name} <${o.email}>`).join(', ')}</span>
-                  </td>
-                  <td>
-                    {s.papers} ({s.organiserPapers})
-                  </td>
-                  <td>{s.complimentary}</td>
-                  <td>
-                    {s.coupons ? (
-                      <span data-testid="session-coupons">{s.coupons.join(', ')}</span>
-                    ) : (
-                      <button
-                        type="button"
-                        className="button button--secondary"
-                        disabled={!!busy || s.complimentary < 1}
-                        onClick={() => void act(`coupons:${s.session}`, () => adminPost<{ coupons: string[] }>(adminApiPaths.papersSessionCoupons, { session: s.session }), (r) => { void load(); return `Generated ${r.coupons.length} coupon(s) for ${s.session}.`; })}
-                      >
-                        Generate {s.complimentary} coupon{s.complimentary === 1 ? '' : 's'}
-                      </button>
-                    )}
-                  </td>
+          <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Table of special sessions">
+            <table className="admin-table papers-table">
+              <thead>
+                <tr>
+                  <th scope="col">Session</th>
+                  <th scope="col">Papers (organiser)</th>
+                  <th scope="col">Complimentary</th>
+                  <th scope="col">Coupons</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {data.specialSessions.map((s) => (
+                  <tr key={s.session}>
+                    <td>
+                      {s.session}
+                      <br />
+                      <span className="admin-muted">{s.organisers.map((o) => `${o.name} <${o.email}>`).join(', ')}</span>
+                    </td>
+                    <td>
+                      {s.papers} ({s.organiserPapers})
+                    </td>
+                    <td>{s.complimentary}</td>
+                    <td>
+                      {s.coupons ? (
+                        <span data-testid="session-coupons">{s.coupons.join(', ')}</span>
+                      ) : (
+                        <button
+                          type="button"
+                          className="button button--secondary"
+                          disabled={!!busy || s.complimentary < 1}
+                          onClick={() => void act(`coupons:${s.session}`, () => adminPost<{ coupons: string[] }>(adminApiPaths.papersSessionCoupons, { session: s.session }), (r) => { void load(); return `Generated ${r.coupons.length} coupon(s) for ${s.session}.`; })}
+                        >
+                          Generate {s.complimentary} coupon{s.complimentary === 1 ? '' : 's'}
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </section>
     </div>
@@ -337,18 +342,34 @@ export default function PapersPage() {
 
 type Act = <T>(key: string, call: () => Promise<ApiResult<T>>, done: (data: T) => string | void) => Promise<void>;
 
-/** One paper's row, with the chair's presented / no-show / excused mark and its reason. */
+/** One paper's row, with the chair's presented / no-show / excused mark and its reason (needed for a no-show only). */
 function PaperRow({ paper: p, busy, act, reload }: { paper: PaperView; busy: string | null; act: Act; reload: () => void }) {
   const [mark, setMark] = useState<PresentedMark | ''>(p.presented ?? '');
   const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState('');
   const id = useId();
+  const save = () => {
+    // The shared rule (papers-schema.ts): only a no-show needs a reason. Said beside the field; the server refuses alike.
+    if (mark === 'no-show' && !reason.trim()) return setReasonError(NO_SHOW_REASON_REQUIRED);
+    setReasonError('');
+    void act(`mark:${p.paperId}`, () => adminPost(adminApiPaths.papersMark, { paperId: p.paperId, mark: mark || null, reason }), () => {
+      reload();
+      return `Paper ${p.paperId}: ${mark || 'mark cleared'}.`;
+    });
+  };
   return (
     <tr data-paper={p.paperId}>
       <th scope="row">{p.paperId}</th>
-      <td>{p.title}</td>
+      <td className="papers-table__title">{p.title}</td>
       <td>{p.track}</td>
-      <td>{p.authors.map((a) => `${a.name} <${a.email}>`).join(', ')}</td>
-      <td>
+      <td className="papers-table__authors">
+        {p.authors.map((a) => (
+          <div key={a.email}>
+            {a.name} &lt;{a.email}&gt;
+          </div>
+        ))}
+      </td>
+      <td className="papers-table__registrations">
         {p.registrations.length === 0
           ? '–'
           : p.registrations.map((r) => (
@@ -359,26 +380,33 @@ function PaperRow({ paper: p, busy, act, reload }: { paper: PaperView; busy: str
             ))}
       </td>
       <td className={`papers-coverage papers-coverage--${p.status}`}>{COVERAGE_LABELS[p.status]}</td>
-      <td>
+      <td className="papers-table__mark">
         <div>{p.presented ? `${p.presented}${p.presentedRecord ? ` (${p.presentedRecord.by}, ${formatDateTime(p.presentedRecord.at)})` : ''}` : 'not marked'}</div>
-        <label htmlFor={`${id}-mark`} className="visually-hidden">
-          Mark for paper {p.paperId}
-        </label>
-        <select id={`${id}-mark`} value={mark} onChange={(e) => setMark(e.target.value as PresentedMark | '')}>
-          <option value="">–</option>
-          <option value="presented">presented</option>
-          <option value="no-show">no-show</option>
-          <option value="excused">excused</option>
-        </select>{' '}
-        <input aria-label={`Reason for paper ${p.paperId}`} placeholder="Reason" value={reason} onChange={(e) => setReason(e.target.value)} />{' '}
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={!!busy}
-          onClick={() => void act(`mark:${p.paperId}`, () => adminPost(adminApiPaths.papersMark, { paperId: p.paperId, mark: mark || null, reason }), () => { reload(); return `Paper ${p.paperId}: ${mark || 'mark cleared'}.`; })}
-        >
-          Save mark
-        </button>
+        <div className="papers-mark">
+          <label htmlFor={`${id}-mark`} className="visually-hidden">
+            Mark for paper {p.paperId}
+          </label>
+          <select id={`${id}-mark`} value={mark} onChange={(e) => { setMark(e.target.value as PresentedMark | ''); setReasonError(''); }}>
+            <option value="">–</option>
+            <option value="presented">presented</option>
+            <option value="no-show">no-show</option>
+            <option value="excused">excused</option>
+          </select>
+          <input
+            aria-label={`Reason for paper ${p.paperId}`}
+            placeholder={mark === 'no-show' ? 'Reason (needed for a no-show)' : 'Reason (optional)'}
+            value={reason}
+            aria-invalid={reasonError ? true : undefined}
+            aria-describedby={reasonError ? `${id}-reason-error` : undefined}
+            onChange={(e) => { setReason(e.target.value); setReasonError(''); }}
+          />
+          <div role="alert" id={`${id}-reason-error`}>
+            {reasonError && <p className="papers-mark__error">{reasonError}</p>}
+          </div>
+          <button type="button" className="button button--secondary" disabled={!!busy} onClick={save}>
+            Save mark
+          </button>
+        </div>
       </td>
     </tr>
   );
