@@ -1,11 +1,16 @@
 /**
  * Starts the site exactly as `npm start` does (scripts/start.ts: Redis, Upstash bridge,
  * Razorpay double, Vite with the Netlify functions) on free ports with its own Redis key prefix,
- * and launches Chromium through playwright-core (scripts/chromium.ts picks which).
+ * its own e-mail outbox and Netlify Blobs folder (temporary, removed by stop()), and launches
+ * Chromium through playwright-core (scripts/chromium.ts picks which). Nothing of one stack is
+ * shared with another but the Redis at REDIS_URL (keys under their own prefix): e2e files run
+ * side by side (docs/testing.md).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from '@upstash/redis';
 import { chromium, type Browser } from 'playwright-core';
@@ -46,11 +51,16 @@ async function waitFor(url: string, child: ChildProcess, out: () => string, time
   throw new Error(`stack not ready at ${url} within ${timeoutMs} ms:\n${out()}`);
 }
 
-/** Starts the local stack; `env` adds or overrides variables (e.g. APP_NOW). */
+/**
+ * Starts the local stack; `env` adds or overrides variables (e.g. APP_NOW, MAIL_OUTBOX_DIR). The
+ * Redis is the one at REDIS_URL (in an e2e run, the one tests/setup/e2e-run.ts made sure of).
+ */
 export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
   const [port, doublePort, bridgePort] = [await freePort(), await freePort(), await freePort()];
   const keyPrefix = `e2e:${randomBytes(4).toString('hex')}:`;
   const root = path.resolve(import.meta.dirname, '../..');
+  // The stack's own files (e-mails, uploaded proofs), so that stacks running side by side never share a folder.
+  const scratch = await mkdtemp(path.join(tmpdir(), 'pesgre-e2e-stack-'));
   const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['scripts/start.ts'], {
     cwd: root,
     env: {
@@ -59,6 +69,8 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
       RAZORPAY_DOUBLE_PORT: String(doublePort),
       UPSTASH_BRIDGE_PORT: String(bridgePort),
       KEY_PREFIX: keyPrefix,
+      MAIL_OUTBOX_DIR: path.join(scratch, 'outbox'),
+      BLOBS_DATA_DIR: path.join(scratch, 'blobs'),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -85,6 +97,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
       await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000).unref())]);
       if (child.exitCode === null) child.kill('SIGKILL');
     }
+    await rm(scratch, { recursive: true, force: true });
     throw err;
   }
   const bridgeUrl = `http://127.0.0.1:${bridgePort}`;
@@ -101,6 +114,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
         child.kill('SIGTERM');
         await new Promise((r) => child.once('exit', r));
       }
+      await rm(scratch, { recursive: true, force: true });
     },
   };
 }
