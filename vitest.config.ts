@@ -1,4 +1,15 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * How many e2e files run at once: E2E_WORKERS when set (1 runs them one after the other), else 2.
+ * Not more by default: every file runs a Vite dev server, its functions and a Chromium, and on a
+ * 2-core machine a third would only queue for the CPU.
+ */
+function e2eWorkers(): number {
+  const n = Number(process.env.E2E_WORKERS);
+  return Number.isInteger(n) && n > 0 ? n : 2;
+}
 
 /**
  * Three test projects (npm test runs them in this order, each named with --project):
@@ -22,6 +33,10 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['tests/setup/local-stack.ts'],
           setupFiles: ['tests/setup/function-env.ts'],
+          // Two files at once at least (vitest's default is one fewer than the cores: one on a 2-core
+          // machine): a function test waits on Redis, the bridge and the double for about half its
+          // time. Files keep to their own key prefix and scope the double's faults to a payment.
+          maxWorkers: Math.max(2, availableParallelism() - 1),
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },
@@ -31,7 +46,13 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          fileParallelism: false,
+          // One Redis and one production build for the whole run (tests/setup/e2e-run.ts).
+          globalSetup: ['tests/setup/e2e-run.ts'],
+          // Files run side by side: each starts its own stack (ports, key prefix, outbox) and browser,
+          // and a file spends about half its time waiting on the browser and the stack, so two
+          // workers keep a 2-core machine busy. The rules a file must follow: docs/testing.md.
+          fileParallelism: true,
+          maxWorkers: e2eWorkers(),
           testTimeout: 120_000,
           // Starting a stack builds its first function; on a loaded 2-core machine that has taken minutes.
           hookTimeout: 300_000,
