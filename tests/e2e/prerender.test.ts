@@ -74,7 +74,7 @@ const headings: Record<string, string> = {
 const settlesAfterHydration: readonly string[] = [paths.certificatesVerify, paths.visaLettersVerify];
 
 beforeAll(async () => {
-  site = await startProductionPreview('pesgre-prerender-');
+  site = await startProductionPreview();
   baseUrl = site.baseUrl;
   browser = await launchChromium();
 });

@@ -19,7 +19,7 @@ beforeAll(async () => {
   // This test answers /api itself (below), so the preview starts no function runtime
   // (scripts/dev-functions.ts under preview); it would only compete for the CPU.
   process.env.PREVIEW_FUNCTIONS = '0';
-  site = await startProductionPreview('pesgre-build-');
+  site = await startProductionPreview();
   baseUrl = site.baseUrl;
   browser = await launchChromium();
 });

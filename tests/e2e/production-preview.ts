@@ -9,12 +9,11 @@
  * tests/setup/e2e-run.ts); the others wait until it is there. A file that wants the pages
  * rendered at another instant gets a copy of that build with its pages rendered again at that
  * instant by the same server-side bundle (scripts/prerender.ts, renderPages): the client is not
- * built twice. Each file starts its own `vite preview` on the build. Outside an e2e run (no run
- * folder) the build goes into a temporary folder of the caller's, removed by close().
+ * built twice. Each file starts its own `vite preview` on the build; the run's global setup
+ * removes the builds when the run ends.
  */
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { build, preview } from 'vite';
@@ -79,8 +78,10 @@ async function once(target: string, make: (target: string) => Promise<void>): Pr
   if (mine) {
     await writeFile(path.join(lock, 'pid'), String(process.pid));
     try {
+      const started = Date.now();
       await make(target);
       await writeFile(ready, '');
+      console.log(`[e2e] ${path.basename(target)} made for the run in ${Math.round((Date.now() - started) / 1000)} s (pid ${process.pid})`);
       return target;
     } catch (err) {
       await writeFile(failed, (err as Error).stack ?? String(err));
@@ -125,41 +126,20 @@ async function sharedBuild(runDir: string, renderAt: string | undefined): Promis
 }
 
 /**
- * Serves the production build (prerendered pages included) on a free port with the production
- * CSP: the run's shared build (above), or outside an e2e run a build of its own in a temporary
- * folder named after `dirPrefix`. `renderAt` (an ISO instant) pins the instant the pages are
- * rendered at (as PRERENDER_AT does for `npm run build`: scripts/prerender.ts); by default, now.
+ * Serves the run's shared production build (prerendered pages included; above) on a free port
+ * with the production CSP. `renderAt` (an ISO instant) pins the instant the pages are rendered at
+ * (as PRERENDER_AT does for `npm run build`: scripts/prerender.ts); by default, now. Throws outside
+ * an e2e run (no PESGRE_E2E_RUN_DIR: the e2e project's global setup makes it).
  */
-export async function startProductionPreview(dirPrefix: string, opts: { renderAt?: string } = {}): Promise<ProductionPreview> {
+export async function startProductionPreview(opts: { renderAt?: string } = {}): Promise<ProductionPreview> {
   const runDir = process.env.PESGRE_E2E_RUN_DIR;
-  const own = runDir ? undefined : await mkdtemp(path.join(tmpdir(), dirPrefix));
-  try {
-    const outDir = runDir ? await sharedBuild(runDir, opts.renderAt) : await ownBuild(own!, opts.renderAt);
-    const server = await preview({ root, logLevel: 'warn', build: { outDir }, preview: { port: 0, host: '127.0.0.1', headers: { 'Content-Security-Policy': await productionCsp() } } });
-    return {
-      baseUrl: server.resolvedUrls!.local[0]!.replace(/\/$/, ''),
-      close: async () => {
-        await new Promise<void>((r) => server.httpServer.close(() => r()));
-        if (own) await rm(own, { recursive: true, force: true });
-      },
-    };
-  } catch (err) {
-    if (own) await rm(own, { recursive: true, force: true });
-    throw err;
-  }
-}
-
-/** A build of the caller's own in `dir` (outside an e2e run), its pages rendered at `renderAt` when given. */
-async function ownBuild(dir: string, renderAt: string | undefined): Promise<string> {
-  const outDir = path.join(dir, 'dist');
-  const serverDir = path.join(root, 'node_modules/.cache', `${path.basename(dir)}-server`);
-  try {
-    await buildSite(outDir, serverDir);
-    if (renderAt !== undefined) await renderPages(outDir, serverDir, Date.parse(renderAt));
-  } finally {
-    await rm(serverDir, { recursive: true, force: true });
-  }
-  return outDir;
+  if (!runDir) throw new Error('startProductionPreview runs inside the e2e project (vitest --project e2e), whose global setup makes the run folder');
+  const outDir = await sharedBuild(runDir, opts.renderAt);
+  const server = await preview({ root, logLevel: 'warn', build: { outDir }, preview: { port: 0, host: '127.0.0.1', headers: { 'Content-Security-Policy': await productionCsp() } } });
+  return {
+    baseUrl: server.resolvedUrls!.local[0]!.replace(/\/$/, ''),
+    close: () => new Promise<void>((r) => server.httpServer.close(() => r())),
+  };
 }
 
 /**
