@@ -12,10 +12,18 @@ function e2eWorkers(): number {
 }
 
 /**
+ * Workers of the unit and functions projects: vitest's default (one fewer than the cores), but at
+ * least two, which on a 2-core machine is one more than the default: the unit files read files and
+ * the function files wait on Redis, the bridge and the double, so two at once keep both cores busy.
+ */
+const atLeastTwoWorkers = Math.max(2, availableParallelism() - 1);
+
+/**
  * Three test projects (npm test runs them in this order, each named with --project):
  *  - unit: pure logic (pricing arithmetic, schemas, browser helpers), no I/O;
  *  - functions: the Netlify functions called with real Requests against a real Redis through the
- *    Upstash bridge and the real razorpay SDK against the test double, plus the stand-ins' own tests;
+ *    Upstash bridge and the real razorpay SDK against the test double, plus the stand-ins' own
+ *    tests (`npm run test:functions` runs them on Node 22: scripts/vitest-node22.ts);
  *  - e2e: the whole site (npm start's stack on its own ports) driven in Chromium.
  * A fourth, netlify, is run only by `npm run test:netlify` (scripts/test-netlify.ts, on Node 22): the
  * production build served by Netlify's own CLI (`netlify serve`, `netlify dev`), over plain HTTP.
@@ -24,7 +32,7 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', maxWorkers: atLeastTwoWorkers },
       },
       {
         test: {
@@ -33,10 +41,9 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['tests/setup/local-stack.ts'],
           setupFiles: ['tests/setup/function-env.ts'],
-          // Two files at once at least (vitest's default is one fewer than the cores: one on a 2-core
-          // machine): a function test waits on Redis, the bridge and the double for about half its
-          // time. Files keep to their own key prefix and scope the double's faults to a payment.
-          maxWorkers: Math.max(2, availableParallelism() - 1),
+          // Files keep to their own key prefix and scope the double's faults to a payment, so they
+          // run side by side.
+          maxWorkers: atLeastTwoWorkers,
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },
