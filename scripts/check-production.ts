@@ -127,6 +127,7 @@ const LOCAL_ONLY: Readonly<Record<string, string>> = {
   IEEE_MEMBERSHIP_QUEUE: 'it makes npm start and the tests queue IEEE numbers for an admin; production does so by itself without IEEE_VERIFY_URL',
   MAIL_OUTBOX_DIR: 'it is where npm start writes e-mails as files instead of sending them',
   PRERENDER_AT: "it pins the instant the build renders the pages' dates and countdowns at, for tests",
+  PRERENDER_SERVER_DIR: "it keeps the prerender's server-side bundle for the end-to-end tests",
   RAZORPAY_API_BASE_URL: 'it points the functions at a stand-in for Razorpay; production talks to Razorpay itself',
   VITE_RAZORPAY_CHECKOUT_URL: "it is built into the page and makes browsers load a stand-in instead of Razorpay's Checkout",
 };

@@ -192,7 +192,9 @@ export function netlifyFunctionsDev(opts: { functionsDir?: string } = {}): Plugi
         configFile: false,
         logLevel: 'warn',
         appType: 'custom',
-        server: { middlewareMode: true, hmr: false, watch: null },
+        // No WebSocket server: nothing reloads here, and previews running side by side (the e2e files) would
+        // contend for its fixed port.
+        server: { middlewareMode: true, hmr: false, ws: false, watch: null },
         optimizeDeps: { noDiscovery: true, include: [] },
       });
       preview.httpServer?.once('close', () => void loader.close());

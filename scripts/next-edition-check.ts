@@ -9,13 +9,19 @@
  *    professional non-member fee in INR, +500);
  * 2. runs `npm run assets` (README step 3), which regenerates the PDFs, the hotel sheet and the
  *    SVGs from the content;
- * 3. runs the `unit` and `functions` test projects.
+ * 3. runs the tests of the `unit` and `functions` projects that the edit can change
+ *    (`relatedTests`): those that import a content module the edit changed, directly or through
+ *    other modules (vitest's `related`, which follows the import graph), and those whose source
+ *    names a file under src/content or public/, which they may read from disk. The function tests
+ *    run on Node 22, as in `npm test` (scripts/vitest-node22.ts). The end-to-end tests are not run:
+ *    they pin some 2025 instants (decision 018).
  *
  * The copy shares this checkout's node_modules (a symlink) and the machine's Redis (the tests use
- * their own key prefixes). Slow (a few minutes): CI runs it (`.ci/run`), `npm test` does not.
- * `--keep` leaves the copy on disk and prints where it is.
+ * their own key prefixes). A few minutes: CI runs it (`.ci/run`), `npm test` does not. Which
+ * tests it picks, and why: docs/testing.md. `--keep` leaves the copy on disk and prints where it is.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -73,12 +79,45 @@ function run(dir: string, label: string, command: string, args: string[]): boole
   return result.status === 0;
 }
 
+/** Every file under `dir` (relative to `root`, '/'-separated) with a hash of its bytes. */
+function fileHashes(root: string, dir: string): Map<string, string> {
+  const hashes = new Map<string, string>();
+  for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+    hashes.set(file, createHash('sha256').update(readFileSync(path.join(root, file))).digest('hex'));
+  }
+  return hashes;
+}
+
+/** The test files of `dirs` (relative to `root`) whose source names src/content/ or public/: they may read those files from disk, where an import graph does not see it. */
+export function testsNamingContentFiles(root: string, dirs: string[]): string[] {
+  const tests: string[] = [];
+  for (const dir of dirs) {
+    for (const name of readdirSync(path.join(root, dir), { recursive: true }) as string[]) {
+      if (!name.endsWith('.test.ts')) continue;
+      const file = `${dir}/${name.split(path.sep).join('/')}`;
+      if (/src\/content\/|\bpublic\//.test(readFileSync(path.join(root, file), 'utf8'))) tests.push(file);
+    }
+  }
+  return tests;
+}
+
+/**
+ * The arguments of `vitest related` for the tests the edit can change: the changed files (content
+ * modules and regenerated assets) and the test files that name content or asset files in their
+ * source. vitest runs a test file that is among them or that imports one of them, at any depth.
+ */
+export function relatedTests(changed: string[], namingTests: string[]): string[] {
+  return [...new Set([...changed, ...namingTests])].sort();
+}
+
 function main(): number {
   const dir = copyRepository();
   console.log(`next edition: a copy of the repository in ${dir}`);
   try {
     const content = path.join(dir, 'src/content');
-    let changed = 0;
+    const changed: string[] = [];
     for (const name of readdirSync(content).filter((f) => f.endsWith('.ts'))) {
       const file = path.join(content, name);
       const before = readFileSync(file, 'utf8');
@@ -86,11 +125,19 @@ function main(): number {
       if (name === 'registration.ts') after = changeOneFee(after);
       if (after !== before) {
         writeFileSync(file, after);
-        changed++;
+        changed.push(`src/content/${name}`);
       }
     }
-    console.log(`next edition: ${changed} content modules edited (dates one year later, one fee changed)`);
-    const ok = run(dir, 'README step 3', 'npm', ['run', 'assets']) && [run(dir, 'unit tests', 'npx', ['vitest', 'run', '--project', 'unit']), run(dir, 'function tests', 'npx', ['vitest', 'run', '--project', 'functions'])].every(Boolean);
+    console.log(`next edition: ${changed.length} content modules edited (dates one year later, one fee changed)`);
+    const assetsBefore = fileHashes(dir, 'public');
+    if (!run(dir, 'README step 3', 'npm', ['run', 'assets'])) return 1;
+    for (const [file, hash] of fileHashes(dir, 'public')) if (assetsBefore.get(file) !== hash) changed.push(file);
+    const related = relatedTests(changed, testsNamingContentFiles(dir, ['tests/unit', 'tests/functions', 'tests/infra']));
+    console.log(`next edition: the tests that import or name these files run:\n  ${related.join('\n  ')}`);
+    const ok = [
+      run(dir, 'unit tests', 'npx', ['vitest', 'related', '--run', '--passWithNoTests', '--project', 'unit', ...related]),
+      run(dir, 'function tests (Node 22)', 'npx', ['tsx', 'scripts/vitest-node22.ts', 'related', '--run', '--passWithNoTests', '--project', 'functions', ...related]),
+    ].every(Boolean);
     console.log(ok ? '\nnext edition: the tests pass with the shifted content' : '\nnext edition: FAILED (above)');
     return ok ? 0 : 1;
   } finally {

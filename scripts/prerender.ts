@@ -3,7 +3,8 @@
  * `vite preview` serve the result as Netlify does. Both are Vite plugins used by vite.config.ts.
  *
  * After the client build, `prerenderPages()` bundles src/entry-server.tsx with a second,
- * server-side Vite build (into a temporary folder under node_modules/.cache, removed afterwards),
+ * server-side Vite build (into a temporary folder under node_modules/.cache, removed afterwards;
+ * into PRERENDER_SERVER_DIR, kept, when the end-to-end tests set it: renderPages),
  * renders every path of `prerenderedPaths` (src/shared/route-sets.ts) with React Router's static
  * rendering, and writes it into the built index.html:
  *   - dist/index.html for '/', dist/<path>/index.html for the rest: the page's HTML inside #root
@@ -32,6 +33,9 @@ import { writeProgrammeServiceWorker } from './programme-sw.ts';
 
 /** The SPA fallback shell's file name in dist (netlify.toml rewrites unmatched paths to it). */
 export const SPA_FALLBACK = 'spa-fallback.html';
+
+/** The file name of the server-side bundle's entry in its folder. */
+const SERVER_ENTRY = 'entry-server.mjs';
 
 /** The output file of a prerendered path, relative to dist: 'index.html' or '<path>/index.html'. */
 export function prerenderedFile(pathname: string): string {
@@ -204,7 +208,10 @@ export function pageDocument(
 export async function prerender(config: ResolvedConfig, outDir: string): Promise<number> {
   const cacheDir = path.join(config.root, 'node_modules/.cache');
   await mkdir(cacheDir, { recursive: true });
-  const ssrOut = await mkdtemp(path.join(cacheDir, 'pesgre-prerender-'));
+  // PRERENDER_SERVER_DIR (tests only): the server-side bundle goes there and is kept, so that the
+  // end-to-end tests can render the same build's pages again at another instant (renderPages).
+  const kept = process.env.PRERENDER_SERVER_DIR ? path.resolve(process.env.PRERENDER_SERVER_DIR) : undefined;
+  const ssrOut = kept ?? (await mkdtemp(path.join(cacheDir, 'pesgre-prerender-')));
   try {
     await build({
       root: config.root,
@@ -221,56 +228,67 @@ export async function prerender(config: ResolvedConfig, outDir: string): Promise
         sourcemap: false,
         manifest: false,
         copyPublicDir: false,
-        rollupOptions: { output: { entryFileNames: 'entry-server.mjs' } },
+        rollupOptions: { output: { entryFileNames: SERVER_ENTRY } },
       },
     });
-    const { render } = (await import(pathToFileURL(path.join(ssrOut, 'entry-server.mjs')).href)) as EntryServer;
-    const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
-    const manifest = JSON.parse(await readFile(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
-    await writeFile(path.join(outDir, SPA_FALLBACK), template);
-    const renderedAt = renderInstant();
-    const boot = bootScript(manifest);
-    const start = bootScript(manifest, START_ENTRY);
-    const criticalCss = inlineCriticalCss(outDir);
-    // The chunks the app's entry imports, which the bootstrap script preloads when it starts the app.
-    const entryImports = [...chunkClosure(manifest, APP_ENTRY)].filter((k) => k !== APP_ENTRY).map((k) => `/${manifest[k]!.file}`);
-    if (!manifest[APP_ENTRY]?.isEntry) throw new Error(`prerender: the client manifest has no entry chunk ${APP_ENTRY}`);
-    for (const pathname of prerenderedPaths) {
-      const page = await render(pathname, renderedAt);
-      if (page.status !== 200) throw new Error(`prerender: ${pathname} rendered with status ${page.status}`);
-      const file = path.join(outDir, prerenderedFile(pathname));
-      await mkdir(path.dirname(file), { recursive: true });
-      const isStatic = staticPaths.includes(pathname);
-      // Every prerendered page links only its CSS and starts from a small script (issue 26): an
-      // information page from the bootstrap script, which fetches the app at the first
-      // interaction; a page the app renders (isStatic false) from src/start.ts, which fetches it
-      // right after the first paint, with the page's code.
-      // An information page's own code waits for the first interaction; what hydrates it then
-      // (src/lib/hydrate-on-interaction.tsx) comes with the app.
-      const pageChunks = isStatic || page.hydrateOnInteraction ? pageScripts(manifest, [HYDRATE_MODULE]) : pageScripts(manifest, page.modules);
-      const doc = pageDocument(template, {
-        html: page.html,
-        links: assetLinks(manifest, page.modules),
-        renderedAt,
-        needsScript: scriptOnlyPaths.includes(pathname),
-        boot: {
-          ...(isStatic ? boot : start),
-          chunks: [...entryImports, ...pageChunks],
-          // Every information page, the home page too (its carousels, ticker and countdowns are
-          // islands: decision 020), starts the app on the first interaction; the others at once
-          // after the first paint (decision 021).
-          startAfterMs: isStatic ? undefined : 0,
-        },
-      });
-      // An information page paints from its HTML and inlined CSS alone (issue 26).
-      await writeFile(file, isStatic ? await criticalCss(doc) : doc);
-    }
-    // The programme's offline copy (decision 039): its worker precaches what the page just written loads.
-    if (prerenderedPaths.includes(paths.programme)) await writeProgrammeServiceWorker(outDir, [PROGRAMME_PAGE]);
-    return prerenderedPaths.length;
+    // The untouched shell, before the home page's HTML takes index.html's place.
+    await writeFile(path.join(outDir, SPA_FALLBACK), await readFile(path.join(outDir, 'index.html'), 'utf8'));
+    return await renderPages(outDir, ssrOut, renderInstant());
   } finally {
-    await rm(ssrOut, { recursive: true, force: true });
+    if (!kept) await rm(ssrOut, { recursive: true, force: true });
   }
+}
+
+/**
+ * Renders every prerendered path at `renderedAt` (ms since the epoch) with the server-side bundle
+ * in `serverDir` and writes the pages into `outDir`, a finished client build whose
+ * spa-fallback.html holds the untouched shell. Running it again on a copy of a build renders that
+ * build's pages at another instant (the end-to-end tests' shared build does). Returns the number
+ * of pages written; throws when a page does not render with 200 or a module is missing from the manifest.
+ */
+export async function renderPages(outDir: string, serverDir: string, renderedAt: number): Promise<number> {
+  const { render } = (await import(pathToFileURL(path.join(serverDir, SERVER_ENTRY)).href)) as EntryServer;
+  const template = await readFile(path.join(outDir, SPA_FALLBACK), 'utf8');
+  const manifest = JSON.parse(await readFile(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const boot = bootScript(manifest);
+  const start = bootScript(manifest, START_ENTRY);
+  const criticalCss = inlineCriticalCss(outDir);
+  // The chunks the app's entry imports, which the bootstrap script preloads when it starts the app.
+  const entryImports = [...chunkClosure(manifest, APP_ENTRY)].filter((k) => k !== APP_ENTRY).map((k) => `/${manifest[k]!.file}`);
+  if (!manifest[APP_ENTRY]?.isEntry) throw new Error(`prerender: the client manifest has no entry chunk ${APP_ENTRY}`);
+  for (const pathname of prerenderedPaths) {
+    const page = await render(pathname, renderedAt);
+    if (page.status !== 200) throw new Error(`prerender: ${pathname} rendered with status ${page.status}`);
+    const file = path.join(outDir, prerenderedFile(pathname));
+    await mkdir(path.dirname(file), { recursive: true });
+    const isStatic = staticPaths.includes(pathname);
+    // Every prerendered page links only its CSS and starts from a small script (issue 26): an
+    // information page from the bootstrap script, which fetches the app at the first
+    // interaction; a page the app renders (isStatic false) from src/start.ts, which fetches it
+    // right after the first paint, with the page's code.
+    // An information page's own code waits for the first interaction; what hydrates it then
+    // (src/lib/hydrate-on-interaction.tsx) comes with the app.
+    const pageChunks = isStatic || page.hydrateOnInteraction ? pageScripts(manifest, [HYDRATE_MODULE]) : pageScripts(manifest, page.modules);
+    const doc = pageDocument(template, {
+      html: page.html,
+      links: assetLinks(manifest, page.modules),
+      renderedAt,
+      needsScript: scriptOnlyPaths.includes(pathname),
+      boot: {
+        ...(isStatic ? boot : start),
+        chunks: [...entryImports, ...pageChunks],
+        // Every information page, the home page too (its carousels, ticker and countdowns are
+        // islands: decision 020), starts the app on the first interaction; the others at once
+        // after the first paint (decision 021).
+        startAfterMs: isStatic ? undefined : 0,
+      },
+    });
+    // An information page paints from its HTML and inlined CSS alone (issue 26).
+    await writeFile(file, isStatic ? await criticalCss(doc) : doc);
+  }
+  // The programme's offline copy (decision 039): its worker precaches what the page just written loads.
+  if (prerenderedPaths.includes(paths.programme)) await writeProgrammeServiceWorker(outDir, [PROGRAMME_PAGE]);
+  return prerenderedPaths.length;
 }
 
 /** The Vite plugin: prerenders after the client build (not in the server-side build it starts). */

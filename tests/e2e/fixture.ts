@@ -100,3 +100,12 @@ export function e2eFixture(
   });
   return fixture;
 }
+
+/**
+ * Resolves once `page` has rendered two more frames: what its scripts changed before the call
+ * (a state set after a response, a timer that fired) is on screen by then. The wait for an event
+ * instead of a fixed sleep (docs/testing.md).
+ */
+export function nextFrames(page: Page): Promise<void> {
+  return page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}

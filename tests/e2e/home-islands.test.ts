@@ -32,7 +32,7 @@ let site: ProductionPreview;
 let browser: Browser;
 
 beforeAll(async () => {
-  site = await startProductionPreview('pesgre-islands-', { renderAt: RENDERED_AT });
+  site = await startProductionPreview({ renderAt: RENDERED_AT });
   browser = await launchChromium();
 }, 300_000);
 afterAll(async () => {

@@ -6,6 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { UNREACHABLE_GRACE_MS } from '../../src/lib/admin-api';
+import { nextFrames } from './fixture';
 import { launchChromium } from './stack';
 import { startProductionPreview, type ProductionPreview } from './production-preview';
 
@@ -17,7 +19,7 @@ beforeAll(async () => {
   // This test answers /api itself (below), so the preview starts no function runtime
   // (scripts/dev-functions.ts under preview); it would only compete for the CPU.
   process.env.PREVIEW_FUNCTIONS = '0';
-  site = await startProductionPreview('pesgre-build-');
+  site = await startProductionPreview();
   baseUrl = site.baseUrl;
   browser = await launchChromium();
 });
@@ -46,6 +48,8 @@ describe('production build under the production CSP', () => {
 
   it('the ticket verifier is an installable app: manifest, a service worker scoped to it alone, and it opens offline', async () => {
     const context = await browser.newContext();
+    // The browser's clock, so that the guard's grace below is passed without waiting it out.
+    await context.clock.install();
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
@@ -72,7 +76,9 @@ describe('production build under the production CSP', () => {
     await context.setOffline(true);
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Ticket Verification' }).waitFor({ timeout: 20_000 });
-    await page.waitForTimeout(2_500); // beyond the guard's grace for an unanswered check (UNREACHABLE_GRACE_MS)
+    // Beyond the guard's grace for an unanswered check (UNREACHABLE_GRACE_MS): every timer due by then fires.
+    await page.clock.fastForward(UNREACHABLE_GRACE_MS + 1_000);
+    await nextFrames(page);
     expect(new URL(page.url()).pathname).toBe('/admin/ticket-verifier');
     expect(await page.evaluate(() => localStorage.getItem('admin-token'))).toBe('test-token');
     // A public page is not the app's: offline it does not load.

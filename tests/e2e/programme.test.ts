@@ -210,7 +210,7 @@ describe('/program in the production build', () => {
       saved[k] = process.env[k];
       process.env[k] = v;
     }
-    site = await startProductionPreview('pesgre-programme-');
+    site = await startProductionPreview();
   }, 400_000);
   afterAll(async () => {
     await site?.close();

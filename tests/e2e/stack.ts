@@ -1,11 +1,14 @@
 /**
  * Starts the site exactly as `npm start` does (scripts/start.ts: Redis, Upstash bridge,
  * Razorpay double, Vite with the Netlify functions) on free ports with its own Redis key prefix,
- * and launches Chromium through playwright-core (scripts/chromium.ts picks which).
+ * its own e-mail outbox and Netlify Blobs folder (temporary, removed by stop()), and launches
+ * Chromium through playwright-core (scripts/chromium.ts picks which). Nothing of one stack is
+ * shared with another but the Redis at REDIS_URL (keys under their own prefix): e2e files run
+ * side by side (docs/testing.md).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -48,13 +51,17 @@ async function waitFor(url: string, child: ChildProcess, out: () => string, time
   throw new Error(`stack not ready at ${url} within ${timeoutMs} ms:\n${out()}`);
 }
 
-/** Starts the local stack; `env` adds or overrides variables (e.g. APP_NOW). */
+/**
+ * Starts the local stack; `env` adds or overrides variables (e.g. APP_NOW, MAIL_OUTBOX_DIR). The
+ * Redis is the one at REDIS_URL (in an e2e run, the one tests/setup/e2e-run.ts made sure of).
+ */
 export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
   const [port, doublePort, bridgePort] = [await freePort(), await freePort(), await freePort()];
   const keyPrefix = `e2e:${randomBytes(4).toString('hex')}:`;
-  // The double keeps its payments in a file of this stack's own (never the developer's .data/).
-  const doubleDataFile = path.join(tmpdir(), `pesgre-e2e-double-${randomBytes(4).toString('hex')}.json`);
   const root = path.resolve(import.meta.dirname, '../..');
+  // The stack's own files (e-mails, uploaded proofs, the double's payments), so that stacks running
+  // side by side never share a folder, and never the developer's .data/.
+  const scratch = await mkdtemp(path.join(tmpdir(), 'pesgre-e2e-stack-'));
   const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['scripts/start.ts'], {
     cwd: root,
     env: {
@@ -63,7 +70,9 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
       RAZORPAY_DOUBLE_PORT: String(doublePort),
       UPSTASH_BRIDGE_PORT: String(bridgePort),
       KEY_PREFIX: keyPrefix,
-      RAZORPAY_DOUBLE_DATA_FILE: doubleDataFile,
+      RAZORPAY_DOUBLE_DATA_FILE: path.join(scratch, 'razorpay-double.json'),
+      MAIL_OUTBOX_DIR: path.join(scratch, 'outbox'),
+      BLOBS_DATA_DIR: path.join(scratch, 'blobs'),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -90,6 +99,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
       await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000).unref())]);
       if (child.exitCode === null) child.kill('SIGKILL');
     }
+    await rm(scratch, { recursive: true, force: true });
     throw err;
   }
   const bridgeUrl = `http://127.0.0.1:${bridgePort}`;
@@ -106,7 +116,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
         child.kill('SIGTERM');
         await new Promise((r) => child.once('exit', r));
       }
-      await rm(doubleDataFile, { force: true });
+      await rm(scratch, { recursive: true, force: true });
     },
   };
 }
