@@ -5,11 +5,11 @@
  */
 import type { Config } from '@netlify/functions';
 import type { AdminVerifyResponse } from '../../src/shared/api';
-import { requireAdmin } from '../server/auth';
+import { requireRole } from '../server/auth';
 import { endpoint, json } from '../server/http';
 
 export default endpoint(['GET'], async (req) => {
-  const { expiresAt } = await requireAdmin(req);
+  const { expiresAt } = await requireRole(req, 'admin-auth-verify');
   const body: AdminVerifyResponse = { ok: true, expiresAt };
   return json(200, body);
 });

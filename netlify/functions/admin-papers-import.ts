@@ -10,7 +10,7 @@
  */
 import type { Config } from '@netlify/functions';
 import { paperMappingSchema } from '../../src/shared/papers-schema';
-import { requireAdmin } from '../server/auth';
+import { requireRole } from '../server/auth';
 import { now } from '../server/clock';
 import { HttpError, endpoint, json, parseJsonText, validate } from '../server/http';
 import { parseCmt, parseEasyChair, parseMappedCsv } from '../server/paper-import';
@@ -26,7 +26,7 @@ async function fileField(form: FormData, name: string): Promise<Uint8Array> {
 }
 
 export default endpoint(['POST'], async (req) => {
-  await requireAdmin(req);
+  await requireRole(req, 'admin-papers-import');
   const url = new URL(req.url);
   const format = url.searchParams.get('format');
   if (format !== 'cmt' && format !== 'easychair' && format !== 'csv') {
