@@ -125,14 +125,15 @@ describe('rate limits per client address', () => {
       'tier-upgrade-verify.ts',
       'ieee-change-verify.ts',
       'name-transfer-verify.ts',
-      // Its own sign-in limiter (5 a minute, by the same context.ip).
+      // Their own sign-in limiter (5 a minute, by the same context.ip).
       'admin-auth-login.ts',
+      'admin-auth-set-password.ts',
     ]);
     const used = new Set<string>();
     for (const file of readdirSync(dir)) {
       const text = readFileSync(path.join(dir, file), 'utf8');
       for (const m of text.matchAll(/limitRequest\('([a-z-]+)'/g)) used.add(m[1]!);
-      const admin = /requireAdmin\(/.test(text) && !/isAdminRequest\(/.test(text);
+      const admin = /requireRole\(/.test(text) && !/isAdminRequest\(/.test(text);
       const scheduled = /schedule:/.test(text);
       if (admin || scheduled || unlimited.has(file)) continue;
       if (file === 'registration-by-id.ts') continue; // limited unless an admin token is sent (self-service tests)
