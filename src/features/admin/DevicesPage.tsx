@@ -69,7 +69,7 @@ export default function DevicesPage() {
     let qr: string | null = null;
     try {
       const QRCode = (await import('qrcode')).default;
-      qr = await QRCode.toDataURL(url, { errorCorrectionLevel: 'M', margin: 2, width: 320 });
+      qr = await QRCode.toDataURL(url, { errorCorrectionLevel: 'M', margin: 4, width: 360 });
     } catch (err) {
       console.error('enrolment QR code not drawn', err);
     }
@@ -126,7 +126,7 @@ export default function DevicesPage() {
               On the device, scan this code with the camera (or with the ticket verifier&apos;s camera). Anyone holding it can check people in until{' '}
               {formatDateTime(fresh.expiresAt)} IST: show it only to that device, and press Done once it is enrolled.
             </p>
-            {fresh.qr ? <img className="enrol-code__qr" src={fresh.qr} width={320} height={320} alt={`Enrolment code of the desk device ${fresh.name}`} /> : <p className="admin-muted">The QR code could not be drawn: open the link below on the device.</p>}
+            {fresh.qr ? <img className="enrol-code__qr" src={fresh.qr} width={360} height={360} alt={`Enrolment code of the desk device ${fresh.name}`} /> : <p className="admin-muted">The QR code could not be drawn: open the link below on the device.</p>}
             <details>
               <summary>The enrolment link (to open on the device instead)</summary>
               <p className="enrol-code__link">
