@@ -17,6 +17,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Role } from '../../src/shared/admin-roles';
+import type { DeskDevice, TeamAccount } from '../../src/shared/admin-team';
 import { HttpError } from './http';
 import { hashPassword, parsePasswordHash, verifyPassword, DEFAULT_SCRYPT_PARAMS } from './password';
 import type { AuditEntry } from './store';
@@ -42,36 +43,9 @@ export interface StoredAccount {
   lastSignInAt?: string;
 }
 
-/** An account as the team page sees it: no hash of any kind. */
-export interface AccountView {
-  id: string;
-  name: string;
-  email: string;
-  roles: Role[];
-  disabled: boolean;
-  createdAt: string;
-  createdBy: string;
-  updatedAt: string;
-  passwordSet: boolean;
-  passwordSetAt: string | null;
-  /** When the link e-mailed last stops working, while the password is not set from it. */
-  linkExpiresAt: string | null;
-  lastSignInAt: string | null;
-}
-
-/** A desk device as stored and listed. */
-export interface StoredDevice {
-  /** Also its check-in device name in the sync (never 'online'). */
-  id: string;
-  name: string;
-  createdAt: string;
-  createdBy: string;
-  createdByName: string;
-  /** The end of its token: the end of the conference's last day (Asia/Kolkata). */
-  expiresAt: string;
-  revokedAt?: string;
-  revokedBy?: string;
-}
+/** An account as the team page sees it (no hash of any kind), and a desk device as stored and listed. */
+export type AccountView = TeamAccount;
+export type StoredDevice = DeskDevice;
 
 /** How long a set-password link works. */
 export const PASSWORD_LINK_HOURS = 72;

@@ -69,13 +69,16 @@ export interface AccountLinkAnswer {
   mailError?: string;
 }
 
-/** A desk device as GET /api/admin/devices lists it. */
+/** A desk device as stored and as GET /api/admin/devices lists it. Times are ISO instants. */
 export interface DeskDevice {
+  /** Also its check-in device name in the sync (never 'online'). */
   id: string;
   name: string;
   createdAt: string;
+  /** The actor id of who made it, and their name. */
   createdBy: string;
   createdByName: string;
+  /** The end of its token: the end of the conference's last day (Asia/Kolkata). */
   expiresAt: string;
   revokedAt?: string;
   revokedBy?: string;

@@ -11,7 +11,7 @@ import { failureMessage } from '../../lib/api';
 import { adminApiPaths, adminDownload, adminGet, saveBlob } from '../../lib/admin-api';
 import type { AuditAnswer, AuditRecordEntry, DeskDevice, TeamAccount } from '../../shared/admin-team';
 import { AdminTitleBar } from './AdminTitleBar';
-import type { QueueMessage } from './admin-queue';
+import { QueueMessages, type QueueMessage } from './admin-queue';
 import { formatDateTime } from './registration-view';
 
 /** Who acts besides the organisers and devices: the ids the server writes for them. */
@@ -121,10 +121,7 @@ export default function AuditPage() {
       <title>{`Audit record | ${conference.name}`}</title>
       <AdminTitleBar title="Audit record" backToDashboard />
 
-      <div className="admin-messages">
-        <div role="status">{message?.kind === 'success' && <p className="notice notice--success">{message.text}</p>}</div>
-        <div role="alert">{message?.kind === 'error' && <p className="notice notice--error">{message.text}</p>}</div>
-      </div>
+      <QueueMessages message={message} />
 
       <section aria-labelledby={`${ids}-filter`} className="admin-section card">
         <h2 id={`${ids}-filter`}>Filter</h2>

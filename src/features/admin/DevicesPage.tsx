@@ -14,7 +14,7 @@ import { enrolmentUrl } from '../../lib/device-enrolment';
 import type { DeskDevice, DeviceAnswer } from '../../shared/admin-team';
 import { devicePath } from '../../shared/api-paths';
 import { AdminTitleBar } from './AdminTitleBar';
-import type { QueueMessage } from './admin-queue';
+import { QueueMessages, type QueueMessage } from './admin-queue';
 import { formatDateTime } from './registration-view';
 
 type Load = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; devices: DeskDevice[] };
@@ -99,10 +99,7 @@ export default function DevicesPage() {
       <title>{`Desk devices | ${conference.name}`}</title>
       <AdminTitleBar title="Desk devices" backToDashboard />
 
-      <div className="admin-messages">
-        <div role="status">{message?.kind === 'success' && <p className="notice notice--success">{message.text}</p>}</div>
-        <div role="alert">{message?.kind === 'error' && <p className="notice notice--error">{message.text}</p>}</div>
-      </div>
+      <QueueMessages message={message} />
 
       <section aria-labelledby={`${ids}-make`} className="admin-section card">
         <h2 id={`${ids}-make`}>Make a desk device</h2>

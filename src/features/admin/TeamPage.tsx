@@ -14,7 +14,7 @@ import { ROLES, ROLE_SCOPES, joinRoles, type Role } from '../../shared/admin-rol
 import type { AccountLinkAnswer, TeamAccount } from '../../shared/admin-team';
 import { teamAccountPath, teamLinkPath } from '../../shared/api-paths';
 import { AdminTitleBar } from './AdminTitleBar';
-import type { QueueMessage } from './admin-queue';
+import { QueueMessages, type QueueMessage } from './admin-queue';
 import { formatDateTime } from './registration-view';
 
 type Load = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; accounts: TeamAccount[] };
@@ -128,10 +128,7 @@ export default function TeamPage() {
       <title>{`Team | ${conference.name}`}</title>
       <AdminTitleBar title="Team" backToDashboard />
 
-      <div className="admin-messages">
-        <div role="status">{message?.kind === 'success' && <p className="notice notice--success">{message.text}</p>}</div>
-        <div role="alert">{message?.kind === 'error' && <p className="notice notice--error">{message.text}</p>}</div>
-      </div>
+      <QueueMessages message={message} />
 
       <section aria-labelledby={`${ids}-add`} className="admin-section card">
         <h2 id={`${ids}-add`}>Add an organiser</h2>
