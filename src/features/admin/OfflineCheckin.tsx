@@ -266,7 +266,7 @@ function MakeDeskDevice() {
 }
 
 /** The "Prepare this device" panel: when the data was taken, the kept scans, the conflicts and flagged scans, and the offline search. */
-export function OfflinePanel({ state, canMakeDevice = false }: { state: ReturnType<typeof useOfflineCheckin>; canMakeDevice?: boolean }) {
+export function OfflinePanel({ state, canMakeDevice = false, deviceName }: { state: ReturnType<typeof useOfflineCheckin>; canMakeDevice?: boolean; deviceName?: string }) {
   const ids = useId();
   const [query, setQuery] = useState('');
   const [deskOutcome, setDeskOutcome] = useState<DeskOutcome | null>(null);
@@ -284,6 +284,7 @@ export function OfflinePanel({ state, canMakeDevice = false }: { state: ReturnTy
   return (
     <section className="verifier__offline card" aria-labelledby={`${ids}-offline`}>
       <h2 id={`${ids}-offline`}>Offline check-in</h2>
+      {deviceName && <p>This is the desk device &quot;{deviceName}&quot;.</p>}
       <p>
         {online ? 'Online.' : snapshot ? 'Offline: scans are judged on this device and queued.' : 'Offline, and this device is not prepared: scans are kept as not verified yet and sent when the network is back.'}{' '}
         {snapshot ? `Data taken ${timeFormat.format(new Date(snapshot.takenAt))} IST: ${snapshot.registrations.length} confirmed registrations.` : 'This device is not prepared.'}

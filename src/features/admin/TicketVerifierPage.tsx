@@ -320,7 +320,7 @@ export default function TicketVerifierPage() {
             </div>
           )}
         </section>
-        {canCheckin && <OfflinePanel state={offline} canMakeDevice={identity?.kind !== 'device' && can(identity, 'admin-devices')} />}
+        {canCheckin && <OfflinePanel state={offline} canMakeDevice={identity?.kind !== 'device' && can(identity, 'admin-devices')} deviceName={identity?.kind === 'device' ? identity.name : undefined} />}
       </div>
     </div>
   );
