@@ -246,6 +246,33 @@ describe('roles, desk devices and the audit record', { timeout: 360_000 }, () =>
     }
   });
 
+  it('an organiser on the verifier makes the phone a desk device, or enrols it from a scanned enrolment code', async () => {
+    const { page } = e2e;
+    await asOwner(page);
+    await page.goto(`${e2e.stack.appUrl}/admin/ticket-verifier`);
+    await page.getByLabel('Name of this device').fill('Door 2');
+    await page.getByRole('button', { name: 'Make this a desk device' }).click();
+    await expect.poll(() => page.getByText('This is the desk device "Door 2".').isVisible(), SLOW).toBe(true);
+    expect(decodeJwt((await page.evaluate(() => localStorage.getItem('admin-token')))!)).toMatchObject({ kind: 'device', roles: ['desk'], name: 'Door 2' });
+
+    const made = await post(`${e2e.stack.appUrl}/api/admin/devices`, { name: 'Door 3' }, { Authorization: `Bearer ${ownerToken}` });
+    expect(made.status, made.text).toBe(201);
+    const other = await otherBrowser();
+    try {
+      const p = other.page;
+      await asOwner(p);
+      await p.goto(`${e2e.stack.appUrl}/admin/ticket-verifier`);
+      const link = `${e2e.stack.appUrl}/admin/enrol#token=${made.json.token as string}`;
+      await p.getByLabel('Choose a ticket image').setInputFiles({ name: 'code.png', mimeType: 'image/png', buffer: await qrPng(link, 480) });
+      await p.getByRole('button', { name: 'Enrol this device' }).click();
+      await expect.poll(() => p.getByText('This is the desk device "Door 3".').isVisible(), SLOW).toBe(true);
+      expect(await p.evaluate(() => localStorage.getItem('admin-token'))).toBe(made.json.token);
+      expect(other.errors).toEqual([]);
+    } finally {
+      await other.context.close();
+    }
+  });
+
   it('the owner reads the audit record by person and action, and downloads it as CSV', async () => {
     const { page } = e2e;
     await asOwner(page);
