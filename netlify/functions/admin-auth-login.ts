@@ -1,5 +1,5 @@
 /**
- * POST /api/admin-auth/login (spec part 2 sections 2, 7, 8; decision 044).
+ * POST /api/admin-auth/login (docs/security.md, "Admin sign-in"; decision 044).
  *  {password}: the organisers' shared password, role owner.
  *  {email, password}: a named account (made on /admin/team), with its roles.
  *  200 { token, expiresAt }: an HS256 JWT for 8 hours (netlify/server/auth.ts).

@@ -1,5 +1,5 @@
 /**
- * Admin sign-in, sessions and the role guard (spec part 2 sections 4, 6, 7; docs/security.md,
+ * Admin sign-in, sessions and the role guard (docs/security.md,
  * "Admin sign-in" and "Roles, accounts and devices"; decision 044).
  *
  * - The organisers' shared password, stored as a scrypt hash (ADMIN_PASSWORD_HASH; in the `dev`
