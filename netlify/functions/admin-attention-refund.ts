@@ -11,12 +11,12 @@
 import type { Config } from '@netlify/functions';
 import { attentionRefundRequest } from '../../src/shared/api';
 import { refundAttentionPayment } from '../server/attention';
-import { requireAdmin } from '../server/auth';
+import { requireRole } from '../server/auth';
 import { now } from '../server/clock';
 import { endpoint, json, readJson } from '../server/http';
 
 export default endpoint(['POST'], async (req) => {
-  await requireAdmin(req);
+  await requireRole(req, 'admin-attention-refund');
   const { paymentId } = await readJson(req, attentionRefundRequest);
   return json(200, await refundAttentionPayment(paymentId, now()));
 });

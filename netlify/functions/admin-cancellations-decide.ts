@@ -7,13 +7,13 @@
  */
 import type { Config } from '@netlify/functions';
 import { cancellationDecisionRequest } from '../../src/shared/api';
-import { requireAdmin } from '../server/auth';
+import { requireRole } from '../server/auth';
 import { decideCancellation } from '../server/cancellations';
 import { now } from '../server/clock';
 import { endpoint, json, readJson } from '../server/http';
 
 export default endpoint(['POST'], async (req) => {
-  await requireAdmin(req);
+  await requireRole(req, 'admin-cancellations-decide');
   const { registrationNumber, decision } = await readJson(req, cancellationDecisionRequest);
   return json(200, await decideCancellation(registrationNumber, decision, now()));
 });

@@ -4,12 +4,12 @@
  *  200 StoredRegistration[]; 401 without a valid admin token; 503 store down.
  */
 import type { Config } from '@netlify/functions';
-import { requireAdmin } from '../server/auth';
+import { requireRole } from '../server/auth';
 import { listCancellations } from '../server/cancellations';
 import { endpoint, json } from '../server/http';
 
 export default endpoint(['GET'], async (req) => {
-  await requireAdmin(req);
+  await requireRole(req, 'admin-cancellations');
   return json(200, await listCancellations());
 });
 

@@ -6,13 +6,13 @@
  */
 import type { Config } from '@netlify/functions';
 import { apiPaths } from '../../src/shared/api-paths';
-import { requireAdmin } from '../server/auth';
+import { requireRole } from '../server/auth';
 import { assertOpen, certificateSendLog, sendAllCertificates } from '../server/certificates';
 import { now } from '../server/clock';
 import { endpoint, json } from '../server/http';
 
 export default endpoint(['GET', 'POST'], async (req) => {
-  await requireAdmin(req);
+  await requireRole(req, 'admin-certificates-send');
   if (req.method === 'GET') return json(200, await certificateSendLog());
   const at = now();
   assertOpen(at);

@@ -7,14 +7,19 @@
  */
 import type { Config } from '@netlify/functions';
 import { apiPaths } from '../../src/shared/api-paths';
-import { requireAdmin } from '../server/auth';
+import { requireRole } from '../server/auth';
 import { checkinSnapshot } from '../server/checkin';
 import { now } from '../server/clock';
 import { endpoint, json } from '../server/http';
+import { recordAdmin } from '../server/audit';
 
 export default endpoint(['GET'], async (req) => {
-  await requireAdmin(req);
-  return json(200, await checkinSnapshot(now()));
+  await requireRole(req, 'admin-checkins-snapshot');
+  const at = now();
+  const snapshot = await checkinSnapshot(at);
+  // Names and organisations go to a device: recorded with who took them (docs/security.md, "The audit record").
+  await recordAdmin(at, 'checkins.snapshot', { registrations: snapshot.registrations.length });
+  return json(200, snapshot);
 });
 
 export const config: Config = { path: apiPaths.adminCheckinSnapshot };

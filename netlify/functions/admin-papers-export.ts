@@ -9,17 +9,21 @@ import type { Config } from '@netlify/functions';
 import { conference } from '../../src/content/conference';
 import { dayIn } from '../../src/shared/dates';
 import { PAPERS_CSV_HEADERS, paperCsvRow } from '../../src/shared/papers';
-import { requireAdmin } from '../server/auth';
+import { requireRole } from '../server/auth';
 import { now } from '../server/clock';
 import { csvResponse } from '../server/csv-file';
 import { endpoint } from '../server/http';
 import { listPapers } from '../server/papers';
+import { recordAdmin } from '../server/audit';
 
 export default endpoint(['GET'], async (req) => {
-  await requireAdmin(req);
+  await requireRole(req, 'admin-papers-export');
   const { papers } = await listPapers();
   const rows = papers.map((p) => paperCsvRow(p));
-  return csvResponse(`papers_${dayIn(now(), conference.timeZone)}.csv`, [[...PAPERS_CSV_HEADERS], ...rows]);
+  const at = now();
+  // Authors' names and addresses leave the site: recorded (docs/security.md, "The audit record").
+  await recordAdmin(at, 'papers.exported', { rows: rows.length });
+  return csvResponse(`papers_${dayIn(at, conference.timeZone)}.csv`, [[...PAPERS_CSV_HEADERS], ...rows]);
 });
 
 export const config: Config = { path: '/api/admin/papers/export' };

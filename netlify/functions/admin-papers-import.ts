@@ -13,14 +13,14 @@
  */
 import type { Config } from '@netlify/functions';
 import { paperMappingSchema } from '../../src/shared/papers-schema';
-import { requireAdmin } from '../server/auth';
+import { requireRole } from '../server/auth';
 import { now } from '../server/clock';
 import { HttpError, MAX_IMPORT_BYTES, endpoint, isDryRun, json, parseJsonText, readUploadForm, uploadedFile, validate } from '../server/http';
 import { parseCmt, parseEasyChair, parseMappedCsv } from '../server/paper-import';
 import { importPapers } from '../server/papers';
 
 export default endpoint(['POST'], async (req) => {
-  await requireAdmin(req);
+  await requireRole(req, 'admin-papers-import');
   const url = new URL(req.url);
   const format = url.searchParams.get('format');
   if (format !== 'cmt' && format !== 'easychair' && format !== 'csv') {

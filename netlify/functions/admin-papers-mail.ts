@@ -11,13 +11,13 @@
  */
 import type { Config } from '@netlify/functions';
 import { paperMailRequest } from '../../src/shared/papers-schema';
-import { requireAdmin } from '../server/auth';
+import { requireRole } from '../server/auth';
 import { now } from '../server/clock';
 import { endpoint, json, readJson } from '../server/http';
 import { previewUncoveredMail, sendUncoveredMail } from '../server/papers';
 
 export default endpoint(['GET', 'POST'], async (req) => {
-  await requireAdmin(req);
+  await requireRole(req, 'admin-papers-mail');
   if (req.method === 'GET') return json(200, await previewUncoveredMail(now()));
   const { batchId } = await readJson(req, paperMailRequest);
   return json(200, await sendUncoveredMail(batchId, now()));

@@ -9,15 +9,16 @@
 import type { Config } from '@netlify/functions';
 import { normalisePaperId } from '../../src/shared/papers';
 import { paperMarkRequest } from '../../src/shared/papers-schema';
-import { requireAdmin } from '../server/auth';
+import { requireRole } from '../server/auth';
 import { now } from '../server/clock';
 import { endpoint, json, readJson } from '../server/http';
 import { markPaper } from '../server/papers';
+import { actingLabel } from '../server/request-scope';
 
 export default endpoint(['POST'], async (req) => {
-  await requireAdmin(req);
+  await requireRole(req, 'admin-papers-mark');
   const { paperId, mark, reason } = await readJson(req, paperMarkRequest);
-  const presented = await markPaper(paperId, mark, reason, 'admin (publication chair)', now());
+  const presented = await markPaper(paperId, mark, reason, actingLabel('admin (publication chair)'), now());
   return json(200, { paperId: normalisePaperId(paperId), presented });
 });
 

@@ -13,13 +13,13 @@
 import type { Config } from '@netlify/functions';
 import { MAX_QR_BODY_BYTES } from '../../src/shared/api-paths';
 import { paperScanRequest } from '../../src/shared/papers-schema';
-import { requireAdmin } from '../server/auth';
+import { requireRole } from '../server/auth';
 import { now } from '../server/clock';
 import { endpoint, json, parseJsonText, readRawBody, validate } from '../server/http';
 import { scanForPaper } from '../server/papers';
 
 export default endpoint(['POST'], async (req) => {
-  await requireAdmin(req);
+  await requireRole(req, 'admin-papers-scan');
   const { ticket, paperId } = validate(paperScanRequest, parseJsonText(await readRawBody(req, MAX_QR_BODY_BYTES)));
   return json(200, await scanForPaper(ticket, paperId, now()));
 });

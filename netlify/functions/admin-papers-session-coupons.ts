@@ -8,13 +8,13 @@
  */
 import type { Config } from '@netlify/functions';
 import { specialCouponsRequest } from '../../src/shared/papers-schema';
-import { requireAdmin } from '../server/auth';
+import { requireRole } from '../server/auth';
 import { now } from '../server/clock';
 import { endpoint, json, readJson } from '../server/http';
 import { generateSessionCoupons } from '../server/papers';
 
 export default endpoint(['POST'], async (req) => {
-  await requireAdmin(req);
+  await requireRole(req, 'admin-papers-session-coupons');
   const { session } = await readJson(req, specialCouponsRequest);
   return json(200, await generateSessionCoupons(session, now()));
 });

@@ -9,17 +9,20 @@ import type { Config } from '@netlify/functions';
 import { conference } from '../../src/content/conference';
 import { dayIn } from '../../src/shared/dates';
 import { XPLORE_CSV_HEADERS, xploreCsvRow } from '../../src/shared/papers';
-import { requireAdmin } from '../server/auth';
+import { requireRole } from '../server/auth';
 import { now } from '../server/clock';
 import { csvResponse } from '../server/csv-file';
 import { endpoint } from '../server/http';
 import { listPapers } from '../server/papers';
+import { recordAdmin } from '../server/audit';
 
 export default endpoint(['GET'], async (req) => {
-  await requireAdmin(req);
+  await requireRole(req, 'admin-papers-xplore');
   const { papers } = await listPapers();
   const rows = papers.map((p) => xploreCsvRow(p));
-  return csvResponse(`xplore_${dayIn(now(), conference.timeZone)}.csv`, [[...XPLORE_CSV_HEADERS], ...rows]);
+  const at = now();
+  await recordAdmin(at, 'papers.xplore-exported', { rows: rows.length });
+  return csvResponse(`xplore_${dayIn(at, conference.timeZone)}.csv`, [[...XPLORE_CSV_HEADERS], ...rows]);
 });
 
 export const config: Config = { path: '/api/admin/papers/xplore' };

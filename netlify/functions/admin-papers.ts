@@ -6,12 +6,12 @@
  *  200 PapersResponse (src/shared/papers.ts); 401 without a valid admin token; 503 store down.
  */
 import type { Config } from '@netlify/functions';
-import { requireAdmin } from '../server/auth';
+import { requireRole } from '../server/auth';
 import { endpoint, json } from '../server/http';
 import { listPapers } from '../server/papers';
 
 export default endpoint(['GET'], async (req) => {
-  await requireAdmin(req);
+  await requireRole(req, 'admin-papers');
   return json(200, await listPapers());
 });
 

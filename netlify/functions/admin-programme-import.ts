@@ -13,7 +13,7 @@
  *      valid admin token; 409 another import published meanwhile; 503 store down.
  */
 import type { Config } from '@netlify/functions';
-import { requireAdmin } from '../server/auth';
+import { requireRole } from '../server/auth';
 import { now } from '../server/clock';
 import { MAX_IMPORT_BYTES, endpoint, isDryRun, json, readUploadForm, uploadedFile, type RequestContext } from '../server/http';
 import { importProgramme } from '../server/programme-import';
@@ -23,7 +23,7 @@ import { sendDueProgrammeNotices } from '../server/programme-notices';
 type WithWaitUntil = RequestContext & { waitUntil?: (promise: Promise<unknown>) => void };
 
 export default endpoint(['POST'], async (req, context?: WithWaitUntil) => {
-  await requireAdmin(req);
+  await requireRole(req, 'admin-programme-import');
   const dryRun = isDryRun(new URL(req.url));
   const form = await readUploadForm(req, MAX_IMPORT_BYTES);
   const at = now();

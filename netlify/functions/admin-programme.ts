@@ -5,12 +5,12 @@
  *  401 without a valid admin token; 503 store down.
  */
 import type { Config } from '@netlify/functions';
-import { requireAdmin } from '../server/auth';
+import { requireRole } from '../server/auth';
 import { endpoint, json } from '../server/http';
 import { adminProgramme } from '../server/programme-import';
 
 export default endpoint(['GET'], async (req) => {
-  await requireAdmin(req);
+  await requireRole(req, 'admin-programme');
   return json(200, await adminProgramme());
 });
 

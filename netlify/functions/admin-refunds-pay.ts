@@ -13,13 +13,13 @@
  */
 import type { Config } from '@netlify/functions';
 import { refundPayRequest } from '../../src/shared/api';
-import { requireAdmin } from '../server/auth';
+import { requireRole } from '../server/auth';
 import { payRefund } from '../server/cancellations';
 import { now } from '../server/clock';
 import { endpoint, json, readJson } from '../server/http';
 
 export default endpoint(['POST'], async (req) => {
-  await requireAdmin(req);
+  await requireRole(req, 'admin-refunds-pay');
   const { registrationNumber, method, reference } = await readJson(req, refundPayRequest);
   return json(200, await payRefund(registrationNumber, now(), method === 'outside' ? { method, reference: reference! } : {}));
 });

@@ -6,14 +6,17 @@
  */
 import type { Config } from '@netlify/functions';
 import { registrationNumberSchema } from '../../src/shared/api';
-import { requireAdmin } from '../server/auth';
+import { requireRole } from '../server/auth';
 import { endpoint, validate } from '../server/http';
 import { readProof } from '../server/verifications';
+import { recordAdmin } from '../server/audit';
+import { now } from '../server/clock';
 
 export default endpoint(['GET'], async (req) => {
-  await requireAdmin(req);
+  await requireRole(req, 'admin-verification-proof');
   const regNo = validate(registrationNumberSchema, new URL(req.url).searchParams.get('registrationNumber') ?? undefined);
   const proof = await readProof(regNo);
+  await recordAdmin(now(), 'verification.proof-viewed', { regNo });
   return new Response(proof.bytes, {
     status: 200,
     headers: {

@@ -7,13 +7,13 @@
  */
 import type { Config } from '@netlify/functions';
 import { verificationDecisionRequest } from '../../src/shared/api';
-import { requireAdmin } from '../server/auth';
+import { requireRole } from '../server/auth';
 import { now } from '../server/clock';
 import { endpoint, json, readJson } from '../server/http';
 import { decideVerification } from '../server/verifications';
 
 export default endpoint(['POST'], async (req) => {
-  await requireAdmin(req);
+  await requireRole(req, 'admin-verifications-decide');
   const { registrationNumber, decision, reason } = await readJson(req, verificationDecisionRequest);
   return json(200, await decideVerification(registrationNumber, decision, reason, now()));
 });

@@ -5,12 +5,12 @@
  *  200 VerificationItem[]; 401 without a valid admin token; 503 store down.
  */
 import type { Config } from '@netlify/functions';
-import { requireAdmin } from '../server/auth';
+import { requireRole } from '../server/auth';
 import { endpoint, json } from '../server/http';
 import { listVerifications } from '../server/verifications';
 
 export default endpoint(['GET'], async (req) => {
-  await requireAdmin(req);
+  await requireRole(req, 'admin-verifications');
   return json(200, await listVerifications());
 });
 

@@ -7,13 +7,13 @@
 import type { Config } from '@netlify/functions';
 import { apiPaths } from '../../src/shared/api-paths';
 import { visaLetterDecision } from '../../src/shared/visa-letters';
-import { requireAdmin } from '../server/auth';
+import { requireRole } from '../server/auth';
 import { now } from '../server/clock';
 import { endpoint, json, readJson } from '../server/http';
 import { decideVisaLetter } from '../server/visa-letters';
 
 export default endpoint(['POST'], async (req) => {
-  await requireAdmin(req);
+  await requireRole(req, 'admin-visa-letters-decide');
   const { reference, decision, reason } = await readJson(req, visaLetterDecision);
   return json(200, await decideVisaLetter(reference, decision, reason, now()));
 });

@@ -8,14 +8,14 @@
  */
 import type { Config } from '@netlify/functions';
 import { apiPaths } from '../../src/shared/api-paths';
-import { requireAdmin } from '../server/auth';
+import { requireRole } from '../server/auth';
 import { now } from '../server/clock';
 import { csvResponse } from '../server/csv-file';
 import { endpoint } from '../server/http';
 import { clearanceRows } from '../server/visa-letters';
 
 export default endpoint(['GET'], async (req) => {
-  await requireAdmin(req);
+  await requireRole(req, 'admin-visa-letters-export');
   const at = now();
   return csvResponse(`visa-clearance-${at.toISOString().slice(0, 10)}.csv`, await clearanceRows(at));
 });

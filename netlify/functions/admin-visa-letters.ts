@@ -5,12 +5,12 @@
  */
 import type { Config } from '@netlify/functions';
 import { apiPaths } from '../../src/shared/api-paths';
-import { requireAdmin } from '../server/auth';
+import { requireRole } from '../server/auth';
 import { endpoint, json } from '../server/http';
 import { listVisaLetters } from '../server/visa-letters';
 
 export default endpoint(['GET'], async (req) => {
-  await requireAdmin(req);
+  await requireRole(req, 'admin-visa-letters');
   return json(200, await listVisaLetters(), { 'Cache-Control': 'no-store' });
 });
 

@@ -1,8 +1,9 @@
 /**
  * POST /api/payment/create-order {amount, data, code} -> order response (spec part 2 sections 3, 7).
  * The amount is recomputed on the server; see netlify/server/registration-orders.ts for the rules.
- * A valid admin bearer token makes the request admin (the foreign-author override of spec part 2
- * section 6: USD tiers and non-Indian countries); no token or an invalid one does not.
+ * A valid admin bearer token of a role the role table gives this endpoint (owner, registrations:
+ * src/shared/admin-roles.ts) makes the request admin (the foreign-author override of spec part 2
+ * section 6: USD tiers and non-Indian countries); no token, an invalid one or another role's does not.
  * Anonymous calls are rate-limited per client address ('create-order': 429 with Retry-After),
  * since each stores a pending order and creates a Razorpay order (issue 11); admin calls are not.
  * Outside online registration (the edition's phase, docs/decisions/031-edition-phases.md) an
@@ -21,7 +22,7 @@ import { assertRegistrationOpen, createRegistrationOrder } from '../server/regis
 export default endpoint(['POST'], async (req, context) => {
   const input = await readJson(req, createOrderRequest);
   const at = now();
-  const admin = await isAdminRequest(req, at);
+  const admin = await isAdminRequest(req, at, 'payment-create-order');
   assertRegistrationOpen(at, admin);
   // Counted once the request is well-formed: a malformed one is refused without any work or write.
   if (!admin) await limitRequest('create-order', req, context);

@@ -8,11 +8,11 @@
 import type { Config } from '@netlify/functions';
 import type { AttentionPayment } from '../../src/shared/api';
 import { listAttentionPayments } from '../server/attention';
-import { requireAdmin } from '../server/auth';
+import { requireRole } from '../server/auth';
 import { endpoint, json } from '../server/http';
 
 export default endpoint(['GET'], async (req) => {
-  await requireAdmin(req);
+  await requireRole(req, 'payments-attention');
   const body: AttentionPayment[] = await listAttentionPayments();
   return json(200, body);
 });

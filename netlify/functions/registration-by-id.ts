@@ -1,6 +1,7 @@
 /**
  * GET /api/registrations/{id} (spec part 2 section 7): one registration.
- *  - With a valid admin bearer token: the whole stored registration, with its `status` (issue 22:
+ *  - With a valid admin bearer token of a role the role table gives it (owner, registrations,
+ *    finance: src/shared/admin-roles.ts; another role's token counts as none): the whole stored registration, with its `status` (issue 22:
  *    confirmed, awaiting-proof, membership-to-verify or cancelled; records written before statuses
  *    existed have none stored and answer `confirmed`).
  *  - Without one: only what the self-service pages read (registrationNumber, title, firstName,
@@ -29,7 +30,7 @@ export default endpoint(
     } catch {
       id = segment;
     }
-    const admin = await isAdminRequest(req, now());
+    const admin = await isAdminRequest(req, now(), 'registration-by-id');
     // Only a well-formed id counts towards the limit (docs/security.md).
     const regNo = validate(regIdSchema(), id);
     if (!admin) await limitRequest('registration-lookup', req, context);

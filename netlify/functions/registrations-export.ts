@@ -16,18 +16,21 @@ import type { Config } from '@netlify/functions';
 import { conference } from '../../src/content/conference';
 import { registrationCsvFilename, registrationCsvHeaders, registrationCsvRow, type CsvRegistration } from '../../src/shared/csv';
 import { dayIn } from '../../src/shared/dates';
-import { requireAdmin } from '../server/auth';
+import { requireRole } from '../server/auth';
 import { now } from '../server/clock';
 import { csvText } from '../server/csv-file';
 import { endpoint, gzipWhenAccepted, streamedResponse } from '../server/http';
 import { openRegistrationPages } from '../server/registrations';
+import { adminEntry } from '../server/audit';
 import { audit } from '../server/store';
 
 export default endpoint(['GET'], async (req) => {
-  await requireAdmin(req);
+  await requireRole(req, 'registrations-export');
   const at = now();
   const { pages } = await openRegistrationPages();
-  const exported = (details: Record<string, unknown>) => audit({ at: at.toISOString(), actor: 'admin', action: 'registrations.exported', details });
+  // Built now, while the request's scope names who downloads: the entry is written when the last row is sent.
+  const entry = adminEntry(at, 'registrations.exported', {});
+  const exported = (details: Record<string, unknown>) => audit({ ...entry, details });
 
   // Each page is written by the one CSV writer (csv-file.ts) on its own: every record ends with
   // CRLF, so the pages joined are the file one call would write; the BOM and the header go with the first.

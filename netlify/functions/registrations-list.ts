@@ -8,12 +8,12 @@
  *  (http.ts gzipWhenAccepted).
  */
 import type { Config } from '@netlify/functions';
-import { requireAdmin } from '../server/auth';
+import { requireRole } from '../server/auth';
 import { endpoint, gzipWhenAccepted, jsonArrayChunks, streamedResponse } from '../server/http';
 import { openRegistrationPages } from '../server/registrations';
 
 export default endpoint(['GET'], async (req) => {
-  await requireAdmin(req);
+  await requireRole(req, 'registrations-list');
   // Streamed: the full list is about 1.5 KB per registration, past Netlify's 6 MB buffered-response
   // limit near 4,000; gzipped for a client that takes it, past the 20 MB streamed limit near 13,600 otherwise.
   const { pages } = await openRegistrationPages();

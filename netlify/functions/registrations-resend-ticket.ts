@@ -12,16 +12,16 @@
  */
 import type { Config } from '@netlify/functions';
 import { resendTicketRequest, type ResendTicketResponse } from '../../src/shared/api';
-import { requireAdmin } from '../server/auth';
+import { requireRole } from '../server/auth';
 import { now } from '../server/clock';
 import { HttpError, endpoint, json, readJson } from '../server/http';
 import { deliverConfirmation } from '../server/mail-delivery';
 import { getRegistration } from '../server/registrations';
 import { registrationStatus } from '../../src/shared/registration-status';
-import { audit } from '../server/store';
+import { recordAdmin } from '../server/audit';
 
 export default endpoint(['POST'], async (req) => {
-  await requireAdmin(req);
+  await requireRole(req, 'registrations-resend-ticket');
   const { registrationNumber } = await readJson(req, resendTicketRequest);
   const registration = await getRegistration(registrationNumber);
   if (!registration) throw new HttpError(404, 'REGISTRATION_NOT_FOUND', 'No registration with this number.');
@@ -30,12 +30,7 @@ export default endpoint(['POST'], async (req) => {
   }
   const at = now();
   const outcome = await deliverConfirmation(registration, at, false);
-  await audit({
-    at: at.toISOString(),
-    actor: 'admin',
-    action: outcome.sent ? 'mail.resent' : 'mail.resend-failed',
-    details: { regNo: registrationNumber, ...(outcome.sent ? {} : { reason: outcome.error.reason }) },
-  });
+  await recordAdmin(at, outcome.sent ? 'mail.resent' : 'mail.resend-failed', { regNo: registrationNumber, ...(outcome.sent ? {} : { reason: outcome.error.reason }) });
   if (!outcome.sent) {
     const { kind, reason } = outcome.error;
     if (kind === 'refused') throw new HttpError(502, 'MAIL_REJECTED', `The mail server refused the message (${reason}). Check the address, then try again.`);

@@ -5,12 +5,12 @@
  */
 import type { Config } from '@netlify/functions';
 import type { RegistrationsSummaryResponse } from '../../src/shared/api';
-import { requireAdmin } from '../server/auth';
+import { requireRole } from '../server/auth';
 import { endpoint, json } from '../server/http';
 import { registrationSummary } from '../server/registrations';
 
 export default endpoint(['GET'], async (req) => {
-  await requireAdmin(req);
+  await requireRole(req, 'registrations-summary');
   const { total, latest } = await registrationSummary();
   const body: RegistrationsSummaryResponse = { totalRegistrations: total, latestRegistrations: latest };
   return json(200, body);

@@ -20,7 +20,7 @@
 import type { Config } from '@netlify/functions';
 import { ticketPayloadSchema, type TicketPayload } from '../../src/shared/api';
 import { MAX_QR_BODY_BYTES } from '../../src/shared/api-paths';
-import { requireAdmin } from '../server/auth';
+import { requireRole } from '../server/auth';
 import { checkInAtDoor, doorInvalid as invalid } from '../server/checkin';
 import { now } from '../server/clock';
 import { HttpError, endpoint, json, parseJsonText, readRawBody, validate } from '../server/http';
@@ -47,7 +47,7 @@ async function readTicket(req: Request): Promise<TicketPayload> {
 }
 
 export default endpoint(['POST'], async (req) => {
-  await requireAdmin(req);
+  await requireRole(req, 'verify-qr');
   const ticket = await readTicket(req);
   const { rid } = ticket;
   if (!(await verifyTicket(ticket))) throw invalid(400, 'INVALID_SIGNATURE', rid, 'Ticket signature is not valid.');

@@ -11,6 +11,7 @@ import { toMinor } from '../../src/shared/money';
 import { HttpError } from './http';
 import { RefundRefusedError, createProviderRefund } from './payments';
 import { audit, keys, rawRedis, withStore } from './store';
+import { actingFields } from './request-scope';
 
 /**
  * Every payment needing attention, newest first (index score descending). Two store requests
@@ -75,12 +76,12 @@ export async function refundAttentionPayment(paymentId: string, at: Date): Promi
     if (!(err instanceof RefundRefusedError)) throw err;
     // Razorpay made nothing: recorded as failed with its reason, so the list shows it and offers the refund again.
     const failed = (await setRefund(paymentId, { id: '', status: 'failed', at: iso, attempt, reason: err.reason })) ?? record;
-    await audit({ at: iso, actor: 'admin', action: 'attention.refund.refused', details: { paymentId, reason: err.reason, attempt } });
+    await audit({ at: iso, ...actingFields(), action: 'attention.refund.refused', details: { paymentId, reason: err.reason, attempt } });
     return failed;
   }
   const status = refund.status === 'processed' ? 'processed' : refund.status === 'failed' ? 'failed' : 'pending';
   const updated = (await setRefund(paymentId, { id: refund.id, status, at: iso, attempt })) ?? record;
-  await audit({ at: iso, actor: 'admin', action: 'attention.refunded', details: { paymentId, refundId: refund.id, amount: record.amount, currency: record.currency, attempt } });
+  await audit({ at: iso, ...actingFields(), action: 'attention.refunded', details: { paymentId, refundId: refund.id, amount: record.amount, currency: record.currency, attempt } });
   return updated;
 }
 

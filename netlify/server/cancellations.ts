@@ -30,6 +30,7 @@ import { documentNumberArgs } from './store-scripts';
 import { deliverNotice } from './mail-delivery';
 import { cancellationDecidedMail, cancellationRequestedMail, refundPaidMail } from './notices';
 import { keys, withStore } from './store';
+import { actingFields } from './request-scope';
 
 /** What the cancellation page shows before the registrant confirms. Money in minor units. */
 export interface CancellationQuote {
@@ -115,14 +116,14 @@ export async function decideCancellation(regNo: string, decision: 'approve' | 'd
       if (decision === 'decline') {
         return {
           write: { ...reg, cancellation: { ...c, status: 'declined', decidedAt: iso }, updatedAt: iso },
-          audit: { at: iso, actor: 'admin', action: 'cancellation.declined', details: { regNo } },
+          audit: { at: iso, ...actingFields(), action: 'cancellation.declined', details: { regNo } },
           result: (written) => written,
         };
       }
       const credit = c.refundAmount > 0 && reg.invoiceNumber && needsNumber;
       return {
         write: { ...reg, cancellation: { ...c, status: 'approved', decidedAt: iso, ...(credit ? { creditNoteNumber: placeholder } : {}) }, updatedAt: iso },
-        audit: { at: iso, actor: 'admin', action: 'cancellation.approved', details: { regNo, refundAmount: c.refundAmount, currency: c.currency, ...(credit ? { creditNoteNumber: placeholder } : {}) } },
+        audit: { at: iso, ...actingFields(), action: 'cancellation.approved', details: { regNo, refundAmount: c.refundAmount, currency: c.currency, ...(credit ? { creditNoteNumber: placeholder } : {}) } },
         effects: [{ op: 'SADD', key: keys.cancelledSet(), member: regNo }],
         result: (written) => written,
       };
@@ -173,7 +174,7 @@ export async function payRefund(regNo: string, at: Date, how: RefundPayMethod = 
     const next: RefundPayout = { status: 'processing', idempotencyKey: `refund-${randomUUID()}`, parts, updatedAt: iso };
     return {
       write: { ...reg!, cancellation: { ...c, refund: next }, updatedAt: iso },
-      audit: { at: iso, actor: 'admin', action: c.refund ? 'refund.retried' : 'refund.started', details: { regNo, amount: c.refundAmount, parts: parts.length } },
+      audit: { at: iso, ...actingFields(), action: c.refund ? 'refund.retried' : 'refund.started', details: { regNo, amount: c.refundAmount, parts: parts.length } },
       result: () => next,
     };
   });
@@ -220,7 +221,7 @@ async function payRefundOutside(regNo: string, reference: string, at: Date): Pro
     const paidOutside = parts.filter((p) => p.status === 'paid-outside').reduce((sum, p) => sum + p.amount, 0);
     return {
       write: { ...reg!, cancellation: { ...c, refund: next }, updatedAt: iso },
-      audit: { at: iso, actor: 'admin', action: 'refund.paid-outside', details: { regNo, reference, amount: paidOutside, currency: c.currency } },
+      audit: { at: iso, ...actingFields(), action: 'refund.paid-outside', details: { regNo, reference, amount: paidOutside, currency: c.currency } },
       result: (written) => {
         settled = written;
         return next;
@@ -274,7 +275,7 @@ async function recordPartStates(regNo: string, update: (part: RefundPart) => Ref
     if (JSON.stringify(next.parts) === JSON.stringify(payout.parts) && next.status === payout.status) return { stop: payout };
     return {
       write: { ...reg, cancellation: { ...reg.cancellation, refund: next }, updatedAt: iso },
-      audit: { at: iso, actor: action.startsWith('refund.webhook') ? 'webhook' : 'admin', action, details: { regNo, status, parts: parts.map((p) => ({ paymentId: p.paymentId, refundId: p.refundId, status: p.status, ...(p.failureReason ? { reason: p.failureReason } : {}) })) } },
+      audit: { at: iso, ...(action.startsWith('refund.webhook') ? { actor: 'webhook' } : actingFields()), action, details: { regNo, status, parts: parts.map((p) => ({ paymentId: p.paymentId, refundId: p.refundId, status: p.status, ...(p.failureReason ? { reason: p.failureReason } : {}) })) } },
       result: (written) => {
         // The one write that settles every part (compare-and-set: racing calls cannot both make it).
         if (status === 'processed' && payout.status !== 'processed') settled = written;

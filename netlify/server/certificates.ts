@@ -26,6 +26,7 @@ import { sendMessage } from './mail';
 import { createPdfText, type FittedText } from './pdf-text';
 import { REGISTRATION_ALPHABET, allRegistrations, getRegistration, type Registration } from './registrations';
 import { audit, keys, withStore } from './store';
+import { actingFields } from './request-scope';
 
 /** What a certificate says. */
 export interface Certificate {
@@ -246,7 +247,7 @@ export async function sendAllCertificates(at: Date): Promise<CertificateSendLog>
     }
   }
   await withStore((r) => r.lpush(keys.certificatesLog(), JSON.stringify(log)));
-  await audit({ at: log.at, actor: 'admin', action: 'certificates.sent', details: { eligible: log.eligible, sent: log.sent, alreadySent: log.alreadySent, failed: log.failed.length } });
+  await audit({ at: log.at, ...actingFields(), action: 'certificates.sent', details: { eligible: log.eligible, sent: log.sent, alreadySent: log.alreadySent, failed: log.failed.length } });
   return log;
 }
 

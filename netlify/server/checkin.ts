@@ -28,6 +28,7 @@ import { fullName } from '../../src/shared/person-name';
 import { ticketRefusal } from '../../src/shared/registration-status';
 import { HttpError } from './http';
 import { allRegistrations, getRegistration, type Registration } from './registrations';
+import { actingFields } from './request-scope';
 import { keys, withStore } from './store';
 import { ticketPublicJwk, verifyTicket } from './tickets';
 
@@ -51,11 +52,11 @@ redis.call('LPUSH', KEYS[2], ARGV[3])
 return {0, redis.call('GET', KEYS[1])}
 `;
 
-/** Records a valid scan of `regNo` at `at` by the signed-in organiser (online: the stored value has no device, shown as ONLINE_DEVICE). */
+/** Records a valid scan of `regNo` at `at` by the signed-in organiser or desk device (online: the stored value has no device, shown as ONLINE_DEVICE). */
 export async function recordCheckIn(regNo: string, at: Date): Promise<CheckIn> {
   const day = dayIn(at, conference.timeZone);
   const value = JSON.stringify({ at: at.toISOString() });
-  const entry = (action: string) => JSON.stringify({ at: at.toISOString(), actor: 'admin', action, details: { regNo, day } });
+  const entry = (action: string) => JSON.stringify({ at: at.toISOString(), ...actingFields(), action, details: { regNo, day } });
   const [status, stored] = await withStore((r) =>
     r.eval<string[], [number, unknown]>(CHECKIN_SCRIPT, [keys.checkin(regNo, day), keys.audit()], [value, entry('checkin.recorded'), entry('checkin.repeat')]),
   );
@@ -236,7 +237,7 @@ export async function syncScans(scans: readonly SyncScan[], serverNow: Date): Pr
     const problem = scanDateProblem(at, serverNow, days, conference.timeZone);
     if (problem) {
       const flagged: FlaggedScan = { nonce: scan.nonce, device: scan.device, registrationNumber: regNo, scannedAt: at.toISOString(), reason: problem };
-      const entry = JSON.stringify({ at: serverNow.toISOString(), actor: `admin (device ${scan.device})`, action: 'checkin.flagged', details: { regNo, nonce: scan.nonce, scannedAt: flagged.scannedAt, reason: problem } });
+      const entry = JSON.stringify({ at: serverNow.toISOString(), ...actingFields(), action: 'checkin.flagged', details: { regNo, device: scan.device, nonce: scan.nonce, scannedAt: flagged.scannedAt, reason: problem } });
       const fresh = await withStore((r) => r.eval<string[], number>(FLAG_SCRIPT, [keys.checkinNonce(scan.device, scan.nonce), keys.checkinFlagged(), keys.audit()], [JSON.stringify(flagged), entry, String(NONCE_SECONDS)]));
       if (Number(fresh) === 1) result.flagged.push(flagged);
       else result.duplicates++;
@@ -244,7 +245,7 @@ export async function syncScans(scans: readonly SyncScan[], serverNow: Date): Pr
     }
     const day = dayIn(at, conference.timeZone);
     const value = JSON.stringify({ at: at.toISOString(), device: scan.device });
-    const entry = JSON.stringify({ at: at.toISOString(), actor: `admin (device ${scan.device})`, action: 'checkin.recorded', details: { regNo, day, nonce: scan.nonce, offline: true, ...(manual ? { manual: true } : {}) } });
+    const entry = JSON.stringify({ at: at.toISOString(), ...actingFields(), action: 'checkin.recorded', details: { regNo, day, device: scan.device, nonce: scan.nonce, offline: true, ...(manual ? { manual: true } : {}) } });
     const [status, conflict] = await withStore((r) =>
       r.eval<string[], [number, unknown]>(SYNC_SCRIPT, [keys.checkinNonce(scan.device, scan.nonce), keys.checkin(regNo, day), keys.audit(), keys.checkinConflicts()], [
         value,

@@ -12,6 +12,7 @@ import type { ApiError } from '../../src/shared/api';
 import { MAX_BODY_BYTES } from '../../src/shared/api-paths';
 import { bindDeployContext, withDeployContext } from './deploy-context';
 import { ConfigError } from './env';
+import { withRequestScope } from './request-scope';
 
 /** An expected failure with its status, machine code and human message. */
 export class HttpError extends Error {
@@ -270,6 +271,20 @@ export async function uploadedFile(form: FormData, name: string): Promise<Uint8A
   return new Uint8Array(await value.arrayBuffer());
 }
 
+/**
+ * The path segment at `index` of the request's URL (0 is 'api' in /api/admin/team/{id}),
+ * percent-decoded; '' when there is none or it does not decode. For `:id` routes, whose id the
+ * function checks itself.
+ */
+export function pathSegment(req: Request, index: number): string {
+  const segment = new URL(req.url).pathname.split('/').filter(Boolean)[index] ?? '';
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return '';
+  }
+}
+
 /** Parses `text` as JSON or throws 400 INVALID_JSON. */
 export function parseJsonText(text: string): unknown {
   try {
@@ -348,7 +363,9 @@ export function endpoint(methods: string[], fn: Handler, opts: EndpointOptions =
   // Their pages show `message` as it is, so a validation failure says just what is wrong with the field.
   const fail = (code: string, message: string, fieldErrors?: Record<string, string>, extra?: Record<string, unknown>) =>
     errorBody(code, message, fieldErrors, opts.successFlag ? { success: false, message: Object.values(fieldErrors ?? {})[0] ?? message, ...extra } : extra);
-  return (req: Request, context?: RequestContext) => withDeployContext(context?.deploy?.context, async () => withNosniff(await answer(req, context)));
+  // Each request gets its own scope: the client's address, and once an admin token holds, who acts (the audit record).
+  return (req: Request, context?: RequestContext) =>
+    withDeployContext(context?.deploy?.context, () => withRequestScope(clientAddress(req, context), async () => withNosniff(await answer(req, context))));
   async function answer(req: Request, context?: RequestContext): Promise<Response> {
     if (!methods.includes(req.method)) {
       return json(405, fail('METHOD_NOT_ALLOWED', `Use ${methods.join(' or ')} for this endpoint.`), { Allow: methods.join(', ') });

@@ -23,6 +23,7 @@ import { REGISTRATION_ALPHABET, allRegistrations, getRegistration, type Registra
 import { audit, emailHash, keys, withStore, type PipelineReads } from './store';
 import { verifyTicket } from './tickets';
 import { workWithinBudget } from './batch';
+import { actingFields, actingLabel } from './request-scope';
 
 /** Fields written per HSET when storing an import: 2,000 papers go in 4 requests. */
 const HSET_CHUNK = 500;
@@ -73,7 +74,7 @@ export async function importPapers(parsed: ParsedImport, at: Date, dryRun: boole
       await pipe.exec();
     });
   }
-  await audit({ at: iso, actor: 'admin', action: 'papers.imported', details: { imported, updated, withdrawn, refused: parsed.refused.length } });
+  await audit({ at: iso, ...actingFields(), action: 'papers.imported', details: { imported, updated, withdrawn, refused: parsed.refused.length } });
   return result;
 }
 
@@ -230,7 +231,7 @@ export async function generateSessionCoupons(session: string, at: Date): Promise
   const claimed = await withStore((r) => r.hsetnx(keys.papersSessionCoupons(), session, JSON.stringify(codes)));
   if (!claimed) return generateSessionCoupons(session, at);
   for (const code of codes) await upsertCoupon(code, 'full', 1);
-  await audit({ at: at.toISOString(), actor: 'admin', action: 'papers.session-coupons', details: { session, count: codes.length } });
+  await audit({ at: at.toISOString(), ...actingFields(), action: 'papers.session-coupons', details: { session, count: codes.length } });
   return { session, coupons: codes, generated: true };
 }
 
@@ -241,7 +242,7 @@ export async function markPaper(paperId: string, mark: PresentedMark | null, rea
   if (!exists) throw new HttpError(404, 'PAPER_NOT_FOUND', PAPER_NOT_FOUND);
   const record: PresentedRecord | null = mark ? { mark, at: at.toISOString(), by, reason, ...(registrationNumber ? { registrationNumber } : {}) } : null;
   await withStore((r) => (record ? r.hset(keys.papersPresented(), { [id]: JSON.stringify(record) }) : r.hdel(keys.papersPresented(), id)));
-  await audit({ at: at.toISOString(), actor: by, action: 'papers.marked', details: { paperId: id, mark, reason, registrationNumber } });
+  await audit({ at: at.toISOString(), ...actingFields(), action: 'papers.marked', details: { paperId: id, mark, reason, registrationNumber } });
   return record;
 }
 
@@ -270,7 +271,7 @@ export async function scanForPaper(ticket: TicketPayload, paperId: string | unde
   if (!list.some((p) => p.paperId === id)) {
     throw scanRefusal(409, 'NOT_AN_AUTHOR_OF_PAPER', `${reg.registrationNumber} does not name paper ${id}: only a registrant who names the paper can mark it presented.`);
   }
-  const marked = await markPaper(id, 'presented', 'Scanned in session', `admin (session scan of ${reg.registrationNumber})`, at, reg.registrationNumber);
+  const marked = await markPaper(id, 'presented', 'Scanned in session', `${actingLabel('admin')} (session scan of ${reg.registrationNumber})`, at, reg.registrationNumber);
   return { papers: list, marked, registrationNumber: reg.registrationNumber };
 }
 
@@ -390,6 +391,6 @@ export async function sendUncoveredMail(batchId: string, at: Date): Promise<{ al
   if (notStarted > 0) failed.push({ paperId: '(rest)', reason: `${notStarted} not sent within the time of one call` });
   const entry: MailLogEntry = { at: at.toISOString(), batchId, papers: batch.messages.length, recipients: new Set(batch.messages.flatMap((m) => m.to)).size, sent, failed };
   await withStore((r) => r.lpush(keys.papersMailLog(), JSON.stringify(entry)));
-  await audit({ at: entry.at, actor: 'admin', action: 'papers.uncovered-mailed', details: { batchId, papers: entry.papers, sent, failed: failed.length } });
+  await audit({ at: entry.at, ...actingFields(), action: 'papers.uncovered-mailed', details: { batchId, papers: entry.papers, sent, failed: failed.length } });
   return { alreadySent: false, entry };
 }

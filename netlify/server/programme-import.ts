@@ -27,6 +27,7 @@ import { HttpError } from './http';
 import { parseProgrammeCsv, type ProgrammeRow } from './programme-csv';
 import { programmeView, sessionInstants, type StoredProgramme, type StoredSession } from './programme-store';
 import type { Registration } from './registrations';
+import { actingFields } from './request-scope';
 import { audit, emailHash, keys, withStore } from './store';
 
 /** keys.programmeRevisions: what a session was when last published, kept after it leaves the programme. */
@@ -276,7 +277,7 @@ export async function importProgramme(bytes: Uint8Array, at: Date, dryRun: boole
     ),
   );
   if (Number(written) < 0) throw new HttpError(409, 'PROGRAMME_CHANGED', 'Another import was published while this one was checked. Nothing was imported: please import again.');
-  await audit({ at: iso, actor: 'admin', action: 'programme.imported', details: { sessions: result.sessions, papers: result.papers, warnings: warnings.length, notices: notices.length } });
+  await audit({ at: iso, ...actingFields(), action: 'programme.imported', details: { sessions: result.sessions, papers: result.papers, warnings: warnings.length, notices: notices.length } });
   return result;
 }
 

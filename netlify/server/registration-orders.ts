@@ -29,6 +29,7 @@ import { acceptedPaperReads, assertAcceptedPaper } from './papers';
 import { createProviderOrder, publicKeyId } from './payments';
 import { finaliseAndNotify } from './confirm';
 import { savePendingOrder, type RegistrationOrder } from './orders';
+import { actingFields } from './request-scope';
 
 export const EARLY_BIRD_ENDED = 'The Early Bird registration period has ended. Please reselect a valid tier.';
 
@@ -166,7 +167,7 @@ export async function createRegistrationOrder(input: CreateOrderInput, ctx: Crea
     createdAt: ctx.now.toISOString(),
     ...(membershipChecked ? {} : { membershipChecked: false }),
   };
-  await savePendingOrder(order, { at: ctx.now.toISOString(), actor: ctx.admin ? 'admin' : 'delegate', action: 'order.created', details: { orderId, total: charges.total, currency: charges.currency, coupon: code } });
+  await savePendingOrder(order, { at: ctx.now.toISOString(), ...(ctx.admin ? actingFields() : { actor: 'delegate' }), action: 'order.created', details: { orderId, total: charges.total, currency: charges.currency, coupon: code } });
 
   if (charges.total === 0) {
     const { registrationNumber } = await finaliseAndNotify(orderId, 'NoPayment', 'coupon', ctx.now, { order, done: null });

@@ -181,6 +181,16 @@ export const keys = {
   programmeByAuthor: () => `${keyPrefix()}programme:by-author`,
   /** Hash: registration number -> JSON array of the session ids its delegate starred (the personal agenda). */
   agendaStars: () => `${keyPrefix()}agenda:stars`,
+  /** Hash: organiser account id -> JSON StoredAccount (name, e-mail, roles, password hash; decision 044). */
+  adminAccounts: () => `${keyPrefix()}admin:accounts`,
+  /** Hash: trimmed, lower-cased e-mail -> organiser account id (one account per address). */
+  adminAccountByEmail: () => `${keyPrefix()}admin:accounts:by-email`,
+  /** A one-time set-password link (key: sha256 hex of its secret) -> account id; expires, and is deleted when used. */
+  adminPasswordLink: (secretHash: string) => `${keyPrefix()}admin:password-link:${secretHash}`,
+  /** Hash: desk device id -> JSON StoredDevice (name, who made it, expiry, revocation). */
+  adminDevices: () => `${keyPrefix()}admin:devices`,
+  /** Hash: token subject ('admin', an account id, a device id) -> its token version; a token of an older version is revoked. */
+  adminTokenVersions: () => `${keyPrefix()}admin:token-versions`,
 };
 
 export const STORE_DOWN_MESSAGE =
@@ -213,12 +223,20 @@ export interface PipelineReads {
   check(results: unknown[]): void;
 }
 
-/** One audit entry (ARCHITECTURE: audit entries for every state change). */
+/**
+ * One audit entry: every state change, and every admin write with who made it (docs/security.md,
+ * "The audit record"). `actor` is a stable id ('admin' for the shared password, an account or
+ * device id, or 'registrant', 'webhook', 'mail', 'system'...); admin entries add the actor's
+ * name, roles and the client address.
+ */
 export interface AuditEntry {
   at: string;
   actor: string;
   action: string;
   details: Record<string, unknown>;
+  actorName?: string;
+  roles?: string[];
+  address?: string;
 }
 
 /** Appends an audit entry. */

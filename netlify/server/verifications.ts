@@ -32,6 +32,7 @@ import { activeContentOf } from './pdf-active-content';
 import { readProofBlob, writeProofBlob } from './proof-store';
 import { getRegistration, openRegistrationPages, registrantOf, type Registration } from './registrations';
 import { updateRegistration } from './registration-update';
+import { actingFields } from './request-scope';
 
 /** The admin path that serves the proof of `regNo`. */
 export function proofPath(regNo: string): string {
@@ -138,14 +139,14 @@ export async function decideVerification(regNo: string, decision: 'approve' | 'r
       const { rejection: _rejection, ...rest } = v;
       return {
         write: { ...reg, status: statusOfChecks([]), verification: { ...rest, pending: [], approvedAt: iso }, updatedAt: iso },
-        audit: { at: iso, actor: 'admin', action: 'verification.approved', details: { regNo, checks: v.pending } },
+        audit: { at: iso, ...actingFields(), action: 'verification.approved', details: { regNo, checks: v.pending } },
         result: (w) => w,
       };
     }
     const rejection = { at: iso, reason: reason ?? '' };
     return {
       write: { ...reg, verification: { ...v, rejection }, updatedAt: iso },
-      audit: { at: iso, actor: 'admin', action: 'verification.rejected', details: { regNo, checks: v.pending, reason: rejection.reason } },
+      audit: { at: iso, ...actingFields(), action: 'verification.rejected', details: { regNo, checks: v.pending, reason: rejection.reason } },
       result: (w) => w,
     };
   });

@@ -33,6 +33,7 @@ import { sendMessage } from './mail';
 import { createPdfText } from './pdf-text';
 import { REGISTRATION_ALPHABET, getRegistrantRegistration, getRegistration, type Registration } from './registrations';
 import { audit, keys, withStore } from './store';
+import { actingFields } from './request-scope';
 
 /** The passport fields, sealed at rest. */
 export type PassportData = Pick<VisaLetterRequest, 'passportName' | 'nationality' | 'passportNumber' | 'passportIssueDate' | 'passportExpiryDate' | 'dateOfBirth'>;
@@ -222,7 +223,7 @@ export async function decideVisaLetter(reference: string, decision: 'approve' | 
     decided.status = 'rejected';
   }
   await writeLetter(decided);
-  await audit({ at: at.toISOString(), actor: 'admin', action: `visa-letter.${decided.status}`, details: { reference, registrationNumber: letter.registrationNumber, ...(reason ? { reason } : {}) } });
+  await audit({ at: at.toISOString(), ...actingFields(), action: `visa-letter.${decided.status}`, details: { reference, registrationNumber: letter.registrationNumber, ...(reason ? { reason } : {}) } });
   return (await listVisaLetters()).find((l) => l.reference === reference)!;
 }
 
@@ -250,7 +251,7 @@ export async function clearanceRows(at: Date): Promise<string[][]> {
     const p = l.passport!;
     rows.push([l.reference, l.status, l.registrationNumber, p.passportName, p.nationality, p.passportNumber, p.passportIssueDate, p.passportExpiryDate, p.dateOfBirth, l.paper?.id ?? '', l.paper?.title ?? '']);
   }
-  await audit({ at: at.toISOString(), actor: 'admin', action: 'visa-letters.clearance-export', details: { rows: items.length } });
+  await audit({ at: at.toISOString(), ...actingFields(), action: 'visa-letters.clearance-export', details: { rows: items.length } });
   return rows;
 }
 

@@ -122,6 +122,9 @@ export const routes: RouteObject[] = [
       // Admin (spec part 2 section 2), every page lazy so public pages load none of it.
       // /admin/login is open; the pathless AdminGuard route verifies the token for the rest.
       { path: paths.adminLogin, ...page(SERVER && 'admin/AdminLoginPage', () => import('../features/admin/AdminLoginPage')) },
+      // Open too: the one-time set-password link and a desk device's enrolment carry their secret in the fragment (decision 044).
+      { path: paths.adminSetPassword, ...page(SERVER && 'admin/SetPasswordPage', () => import('../features/admin/SetPasswordPage')) },
+      { path: paths.adminEnrol, ...page(SERVER && 'admin/EnrolPage', () => import('../features/admin/EnrolPage')) },
       {
         ...page(SERVER && 'admin/AdminGuard', () => import('../features/admin/AdminGuard')),
         children: [
@@ -134,6 +137,9 @@ export const routes: RouteObject[] = [
           { path: paths.adminBadgesCertificates, ...page(SERVER && 'admin/BadgesCertificatesPage', () => import('../features/admin/BadgesCertificatesPage')) },
           { path: paths.adminVisaLetters, ...page(SERVER && 'admin/VisaLettersPage', () => import('../features/admin/VisaLettersPage')) },
           { path: paths.adminProgramme, ...page(SERVER && 'admin/ProgrammeAdminPage', () => import('../features/admin/ProgrammeAdminPage')) },
+          { path: paths.adminTeam, ...page(SERVER && 'admin/TeamPage', () => import('../features/admin/TeamPage')) },
+          { path: paths.adminDevices, ...page(SERVER && 'admin/DevicesPage', () => import('../features/admin/DevicesPage')) },
+          { path: paths.adminAudit, ...page(SERVER && 'admin/AuditPage', () => import('../features/admin/AuditPage')) },
         ],
       },
     ],

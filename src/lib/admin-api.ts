@@ -3,7 +3,7 @@
  * bearer-authorised helpers every guarded page uses. Any 401 removes the stored token and tells
  * the guard (onAdminUnauthorized) so it sends the browser to /admin/login.
  */
-import { getJson, postForm, postJson, type ApiFailure, type ApiResult } from './api';
+import { getJson, postForm, postJson, requestJson, type ApiFailure, type ApiResult } from './api';
 import { fileNameFromDisposition } from './content-disposition';
 import { adminVerifyPath, readAdminToken, removeAdminToken, writeAdminToken } from './admin-token';
 // Type-only: the literals below are checked against the shared contract without pulling zod into the admin pages.
@@ -42,6 +42,11 @@ export const adminApiPaths = {
   visaLettersExport: '/api/admin/visa-letters/export',
   programme: '/api/admin/programme',
   programmeImport: '/api/admin/programme/import',
+  team: '/api/admin/team',
+  devices: '/api/admin/devices',
+  audit: '/api/admin/audit',
+  auditExport: '/api/admin/audit/export',
+  setPassword: '/api/admin-auth/set-password',
 } as const satisfies {
   login: ApiPaths['adminLogin'];
   verify: ApiPaths['adminVerify'];
@@ -71,6 +76,11 @@ export const adminApiPaths = {
   visaLettersExport: ApiPaths['adminVisaLettersExport'];
   programme: ApiPaths['adminProgramme'];
   programmeImport: ApiPaths['adminProgrammeImport'];
+  team: ApiPaths['adminTeam'];
+  devices: ApiPaths['adminDevices'];
+  audit: ApiPaths['adminAudit'];
+  auditExport: ApiPaths['adminAuditExport'];
+  setPassword: ApiPaths['adminSetPassword'];
 };
 
 /** The shown text for a login that never got an answer (spec part 2 section 8). */
@@ -131,6 +141,16 @@ export async function adminPost<T>(path: string, body: unknown, init: { signal?:
     return noToken();
   }
   return watch(await postJson<T>(path, body, { headers: bearer(token), signal: init.signal }));
+}
+
+/** PATCH (with a JSON body) or DELETE an admin endpoint with the stored token; a 401 (or no token) ends the session. */
+export async function adminSend<T>(method: 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<ApiResult<T>> {
+  const token = readAdminToken();
+  if (!token) {
+    signalAdminUnauthorized();
+    return noToken();
+  }
+  return watch(await requestJson<T>(method, path, body, { headers: bearer(token) }));
 }
 
 /** POST a multipart form (the papers import) to an admin endpoint with the stored token; a 401 (or no token) ends the session. */
@@ -242,12 +262,13 @@ export function whenStillHere(action: () => void, signal: AbortSignal): void {
 export type LoginOutcome = { ok: true } | { ok: false; message: string };
 
 /**
- * POST /api/admin-auth/login. Success stores the token under 'admin-token'. Failure messages
- * follow spec part 2 section 8: the server's message, else 'Invalid password'; no answer at all
- * (or a 5xx without the error shape, e.g. a proxy page) gives 'Server error. Try again later.'.
+ * POST /api/admin-auth/login: the shared password alone, or a named account's `email` and password
+ * (decision 044). Success stores the token under 'admin-token'. Failure messages follow spec part
+ * 2 section 8: the server's message, else 'Invalid password'; no answer at all (or a 5xx without
+ * the error shape, e.g. a proxy page) gives 'Server error. Try again later.'.
  */
-export async function adminLogin(password: string): Promise<LoginOutcome> {
-  const result = await postJson<{ token?: unknown; expiresAt?: unknown }>(adminApiPaths.login, { password });
+export async function adminLogin(password: string, email?: string): Promise<LoginOutcome> {
+  const result = await postJson<{ token?: unknown; expiresAt?: unknown }>(adminApiPaths.login, email?.trim() ? { email: email.trim(), password } : { password });
   if (result.ok) {
     const token = result.data?.token;
     if (typeof token !== 'string' || !token) return { ok: false, message: SERVER_ERROR_MESSAGE };

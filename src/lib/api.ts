@@ -88,6 +88,16 @@ export function postJson<T>(
   });
 }
 
+/** `method` (PATCH, DELETE...) to `path` with `body` as JSON when given; parses the JSON answer. */
+export function requestJson<T>(method: string, path: string, body?: unknown, init: { headers?: Record<string, string>; signal?: AbortSignal } = {}): Promise<ApiResult<T>> {
+  return send<T>(path, {
+    method,
+    headers: { Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...init.headers },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    signal: init.signal,
+  });
+}
+
 /** POST a multipart form (file uploads) to `path` and parse the JSON answer; the browser sets the boundary. */
 export function postForm<T>(path: string, form: FormData, init: { headers?: Record<string, string>; signal?: AbortSignal } = {}): Promise<ApiResult<T>> {
   return send<T>(path, { method: 'POST', headers: { Accept: 'application/json', ...init.headers }, body: form, signal: init.signal });

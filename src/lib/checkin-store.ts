@@ -51,6 +51,15 @@ export async function deviceId(): Promise<string> {
   return fresh;
 }
 
+/**
+ * Makes `id` this device's id: an enrolled desk device's (decision 044), which the server records
+ * its scans under. Scans kept before keep the id they were made with; the server records a
+ * device's sync under its own id whatever they carry.
+ */
+export async function setDeviceId(id: string): Promise<void> {
+  await (await open()).put('meta', id, 'device');
+}
+
 /** The saved snapshot, or null before the device was prepared. */
 export async function loadSnapshot(): Promise<CheckinSnapshot | null> {
   const s = await (await open()).get('meta', 'snapshot');

@@ -81,7 +81,28 @@ export const apiPaths = {
   adminVerifications: '/api/admin/verifications',
   adminVerificationsDecide: '/api/admin/verifications/decide',
   adminVerificationProof: '/api/admin/verifications/proof',
+  // Roles, accounts, desk devices and the audit record (docs/security.md; decision 044).
+  adminSetPassword: '/api/admin-auth/set-password',
+  adminTeam: '/api/admin/team',
+  adminDevices: '/api/admin/devices',
+  adminAudit: '/api/admin/audit',
+  adminAuditExport: '/api/admin/audit/export',
 } as const;
+
+/** PATCH /api/admin/team/{id}: one account. */
+export function teamAccountPath(id: string): string {
+  return `${apiPaths.adminTeam}/${encodeURIComponent(id)}`;
+}
+
+/** POST /api/admin/team/{id}/password-link: a new one-time link for the account. */
+export function teamLinkPath(id: string): string {
+  return `${teamAccountPath(id)}/password-link`;
+}
+
+/** DELETE /api/admin/devices/{id}: revokes a desk device. */
+export function devicePath(id: string): string {
+  return `${apiPaths.adminDevices}/${encodeURIComponent(id)}`;
+}
 
 /** GET /api/registrations/{id}: one registration (public fields without a token, all with an admin token). */
 export function registrationPath(registrationNumber: string): string {

@@ -137,8 +137,12 @@ export const PAID_PAYMENT_STATES: ReadonlySet<string> = new Set(['captured', 'au
 // Admin area (spec part 2 sections 2-4, 6-8): sign-in, registrations, tickets.
 // ---------------------------------------------------------------------------------------------
 
-/** POST /api/admin-auth/login. */
+/**
+ * POST /api/admin-auth/login: `{password}` is the organisers' shared password (role owner);
+ * `{email, password}` signs a named account in with its roles (decision 044).
+ */
 export const adminLoginRequest = z.object({
+  email: z.optional(z.string({ error: 'E-mail must be text.' }).check(z.trim(), z.maxLength(254, 'E-mail is too long.'))),
   password: z.string({ error: 'Password is required.' }).check(z.minLength(1, 'Password is required.'), z.maxLength(256, 'Password is too long.')),
 });
 /** 200 answer of login: a bearer token (JWT, 8 hours) and when it expires (ISO instant). */

@@ -47,6 +47,14 @@ export const paths = {
   adminBadgesCertificates: '/admin/badges-certificates',
   adminVisaLetters: '/admin/visa-letters',
   adminProgramme: '/admin/programme',
+  // Roles, accounts, desk devices and the audit record (docs/security.md; decision 044).
+  adminTeam: '/admin/team',
+  adminDevices: '/admin/devices',
+  adminAudit: '/admin/audit',
+  /** The one-time link's page (the secret in the fragment); no sign-in needed. */
+  adminSetPassword: '/admin/set-password',
+  /** A desk device's enrolment link (the device's token in the fragment); no sign-in needed. */
+  adminEnrol: '/admin/enrol',
   error: '/error',
 } as const;
 

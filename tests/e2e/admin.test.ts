@@ -216,6 +216,7 @@ describe('admin area in Chromium', () => {
       'Change Registered Name',
       'Accounts',
       'Papers',
+      'Programme',
       'Proofs to verify',
       'Badges and certificates',
       'Visa letters',

@@ -58,7 +58,10 @@ describe('production build under the production CSP', () => {
     // Any other admin call (the verifier's offline state) answers as a server with no data would.
     await context.route('**/api/admin/**', (r) => r.fulfill({ status: 503, json: { error: { code: 'UNAVAILABLE', message: 'Server error. Try again later.' } } }));
     await page.goto(baseUrl + '/admin/login');
-    await page.evaluate(() => localStorage.setItem('admin-token', 'test-token'));
+    // An enrolled desk device's token (only a device keeps its session offline: decision 044); the
+    // verify call above is stubbed, so only its readable claims matter here.
+    const deviceToken = ['e30', Buffer.from(JSON.stringify({ sub: 'desk-test-phone', kind: 'device', roles: ['desk'], name: 'Test phone' })).toString('base64url'), 'sig'].join('.');
+    await page.evaluate((t) => localStorage.setItem('admin-token', t), deviceToken);
     await page.goto(baseUrl + '/admin/ticket-verifier');
     await page.getByRole('heading', { level: 1, name: 'Ticket Verification' }).waitFor({ timeout: 20_000 });
 
@@ -80,7 +83,7 @@ describe('production build under the production CSP', () => {
     await page.clock.fastForward(UNREACHABLE_GRACE_MS + 1_000);
     await nextFrames(page);
     expect(new URL(page.url()).pathname).toBe('/admin/ticket-verifier');
-    expect(await page.evaluate(() => localStorage.getItem('admin-token'))).toBe('test-token');
+    expect(await page.evaluate(() => localStorage.getItem('admin-token'))).toBe(deviceToken);
     // A public page is not the app's: offline it does not load.
     const publicPage = await page.goto(baseUrl + '/contact').then(() => 'loaded', () => 'failed');
     expect(publicPage).toBe('failed');

@@ -1,14 +1,18 @@
-/** The title bar of the guarded admin pages: the page heading, a way back to the dashboard, and Logout. */
+/** The title bar of the guarded admin pages: the page heading, a way back to the dashboard, who is signed in, and Logout. */
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { removeAdminToken } from '../../lib/admin-token';
+import { removeAdminToken, storedIdentity } from '../../lib/admin-token';
+import { joinRoles } from '../../shared/admin-roles';
 import { paths } from '../../shared/routes';
 
 /**
- * Heading plus 'Logout' (removes the token and goes to /admin/login, spec part 2 section 4).
- * `backToDashboard` adds a link to /admin for the inner pages.
+ * Heading plus 'Logout' (removes the token and goes to /admin/login, spec part 2 section 4), and
+ * the signed-in organiser or desk device with its roles (decision 044). `backToDashboard` adds a
+ * link to /admin for the inner pages.
  */
 export function AdminTitleBar({ title, backToDashboard = false }: { title: string; backToDashboard?: boolean }) {
   const navigate = useNavigate();
+  const [identity] = useState(storedIdentity);
   const logout = () => {
     removeAdminToken();
     void navigate(paths.adminLogin, { replace: true });
@@ -22,6 +26,11 @@ export function AdminTitleBar({ title, backToDashboard = false }: { title: strin
           </Link>
         )}
         <h1>{title}</h1>
+        {identity && (
+          <p className="admin-titlebar__who" data-testid="signed-in-as">
+            {identity.kind === 'device' ? 'Desk device' : 'Signed in as'} {identity.name} · {joinRoles(identity.roles)}
+          </p>
+        )}
       </div>
       <button type="button" className="button button--secondary" onClick={logout}>
         Logout

@@ -18,6 +18,7 @@ import { formatDay } from '../../shared/dates';
 import { pricing } from '../../shared/pricing';
 import { AdminTitleBar } from './AdminTitleBar';
 import { formatDateTime } from './registration-view';
+import { can, useAdminIdentity } from './access';
 
 type Message = { kind: 'success' | 'error'; text: string } | null;
 
@@ -40,14 +41,18 @@ export default function BadgesCertificatesPage() {
   const [sendMessage, setSendMessage] = useState<Message>(null);
   const [runs, setRuns] = useState<CertificateSendLog[] | null>(null);
   const [busy, setBusy] = useState<'badges' | 'send' | null>(null);
+  // Badges are the desk's too; certificates are e-mailed by registrations (decision 044).
+  const identity = useAdminIdentity();
+  const certificatesAllowed = can(identity, 'admin-certificates-send');
 
   useEffect(() => {
+    if (!certificatesAllowed) return;
     const controller = new AbortController();
     void adminGet<unknown>(apiPaths.adminCertificatesSend, { signal: controller.signal }).then((res) => {
       if (!controller.signal.aborted) setRuns(res.ok && isLogList(res.data) ? res.data : []);
     });
     return () => controller.abort();
-  }, []);
+  }, [certificatesAllowed]);
 
   const printBadges = async (e: FormEvent) => {
     e.preventDefault();
@@ -131,6 +136,7 @@ export default function BadgesCertificatesPage() {
         {notice(badgeMessage)}
       </section>
 
+      {certificatesAllowed && (
       <section className="admin-section card" aria-labelledby="certificates-heading">
         <h2 id="certificates-heading">Certificates of attendance</h2>
         <p className="admin-muted">
@@ -158,6 +164,7 @@ export default function BadgesCertificatesPage() {
           </ul>
         )}
       </section>
+      )}
     </div>
   );
 }

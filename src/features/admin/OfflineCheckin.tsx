@@ -9,9 +9,12 @@
  * only once the server answered for it. Search by name or registration number works offline, and
  * checks the delegate in (online at once, offline queued) by the same rules.
  */
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { conference } from '../../content/conference';
 import { adminDownload, adminGet, adminPost, saveBlob } from '../../lib/admin-api';
+import { enrolDevice } from '../../lib/device-enrolment';
+import type { DeviceAnswer } from '../../shared/admin-team';
+import { paths } from '../../shared/routes';
 import { deviceId, loadSnapshot, localCheckin, queueScan, queuedScans, randomId, removeScans, saveLocalCheckin, saveSnapshot, toSyncScan, type QueuedScan } from '../../lib/checkin-store';
 import { apiPaths } from '../../shared/api-paths';
 import {
@@ -47,8 +50,8 @@ function ticketRid(text: string): string | null {
   }
 }
 
-/** The device's offline state and actions, for the verifier page. */
-export function useOfflineCheckin() {
+/** The device's offline state and actions, for the verifier page; `enabled` false (roles without check-in) reads and sends nothing. */
+export function useOfflineCheckin(enabled = true) {
   const [snapshot, setSnapshot] = useState<CheckinSnapshot | null>(null);
   const [queue, setQueue] = useState<QueuedScan[]>([]);
   const [online, setOnline] = useState(() => typeof navigator === 'undefined' || navigator.onLine);
@@ -96,15 +99,17 @@ export function useOfflineCheckin() {
   }, [reloadQueue]);
 
   useEffect(() => {
+    if (!enabled) return;
     void loadSnapshot().then(setSnapshot);
     // Scans kept from an earlier visit go as soon as the page opens online.
     void queuedScans().then((q) => {
       setQueue(q);
       if (q.length && navigator.onLine) void sync();
     });
-  }, [sync]);
+  }, [sync, enabled]);
 
   useEffect(() => {
+    if (!enabled) return;
     const up = () => {
       setOnline(true);
       void sync();
@@ -116,7 +121,7 @@ export function useOfflineCheckin() {
       window.removeEventListener('online', up);
       window.removeEventListener('offline', down);
     };
-  }, [sync]);
+  }, [sync, enabled]);
 
   const prepare = useCallback(async () => {
     setMessage('Downloading the registrations...');
@@ -217,8 +222,51 @@ export interface DeskOutcome {
   extras?: string[];
 }
 
+/**
+ * "Make this a desk device" (decision 044), for an organiser signed in on the verifier who may make
+ * desk devices: makes one named `name` (POST /api/admin/devices) and enrols this browser with it,
+ * replacing the organiser's session, so the phone left at the door holds the role desk only.
+ */
+function MakeDeskDevice() {
+  const ids = useId();
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const make = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError('');
+    const made = await adminPost<DeviceAnswer>(apiPaths.adminDevices, { name });
+    const outcome = made.ok ? await enrolDevice(made.data.token) : { ok: false as const, message: made.error?.message ?? 'Could not reach the server.' };
+    if (outcome.ok) {
+      window.location.assign(paths.adminTicketVerifier);
+      return;
+    }
+    setBusy(false);
+    setError(outcome.message);
+  };
+  return (
+    <form className="verifier__enrol" onSubmit={(e) => void make(e)} aria-labelledby={`${ids}-heading`}>
+      <h3 id={`${ids}-heading`}>Leave this device at the door</h3>
+      <p>
+        A phone or laptop that stays at the desk should hold a desk device&apos;s access, not yours: it checks people in, also offline, and nothing else. Making it one
+        signs you out here.
+      </p>
+      <div className="admin-field">
+        <label htmlFor={`${ids}-name`}>Name of this device</label>
+        <input id={`${ids}-name`} required maxLength={60} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" />
+      </div>
+      <button type="submit" className="button button--secondary" disabled={busy}>
+        {busy ? 'Making...' : 'Make this a desk device'}
+      </button>
+      <div role="alert">{error && <p className="notice notice--error">{error}</p>}</div>
+    </form>
+  );
+}
+
 /** The "Prepare this device" panel: when the data was taken, the kept scans, the conflicts and flagged scans, and the offline search. */
-export function OfflinePanel({ state }: { state: ReturnType<typeof useOfflineCheckin> }) {
+export function OfflinePanel({ state, canMakeDevice = false, deviceName }: { state: ReturnType<typeof useOfflineCheckin>; canMakeDevice?: boolean; deviceName?: string }) {
   const ids = useId();
   const [query, setQuery] = useState('');
   const [deskOutcome, setDeskOutcome] = useState<DeskOutcome | null>(null);
@@ -236,6 +284,7 @@ export function OfflinePanel({ state }: { state: ReturnType<typeof useOfflineChe
   return (
     <section className="verifier__offline card" aria-labelledby={`${ids}-offline`}>
       <h2 id={`${ids}-offline`}>Offline check-in</h2>
+      {deviceName && <p>This is the desk device &quot;{deviceName}&quot;.</p>}
       <p>
         {online ? 'Online.' : snapshot ? 'Offline: scans are judged on this device and queued.' : 'Offline, and this device is not prepared: scans are kept as not verified yet and sent when the network is back.'}{' '}
         {snapshot ? `Data taken ${timeFormat.format(new Date(snapshot.takenAt))} IST: ${snapshot.registrations.length} confirmed registrations.` : 'This device is not prepared.'}
@@ -322,6 +371,7 @@ export function OfflinePanel({ state }: { state: ReturnType<typeof useOfflineChe
           <div role="alert">{deskOutcome && !deskOutcome.ok && <p className="verify-result verify-result--invalid">{deskOutcome.text}</p>}</div>
         </div>
       )}
+      {canMakeDevice && <MakeDeskDevice />}
     </section>
   );
 }

@@ -17,6 +17,7 @@ import { adminApiPaths, adminDownload, adminGet, adminPost, invoicePath, invoice
 import { AdminTitleBar } from './AdminTitleBar';
 import { conferenceToday, dayFallbackName, documentFallbackName, registrationDocuments, type DocumentLink } from './accounts-view';
 import { changeCount, changesColumn, changesOf, EMPTY, filterRows, isCancelled, tableColumns, toRows, type AdminRegistration, type ChangeView } from './registration-view';
+import { can, useAdminIdentity } from './access';
 
 const columns = tableColumns;
 const changesIndex = columns.indexOf(changesColumn);
@@ -62,6 +63,8 @@ export function defaultCsvName(now: Date = new Date()): string {
 
 /** The registrations table page. */
 export default function RegistrationsPage() {
+  // Tax documents are finance's (decision 044): shown to the roles that may download them.
+  const invoices = can(useAdminIdentity(), 'admin-invoices');
   const ids = useId();
   const [records, setRecords] = useState<AdminRegistration[]>([]);
   const [loading, setLoading] = useState(true);
@@ -175,13 +178,17 @@ export default function RegistrationsPage() {
         <button type="button" className="button" onClick={() => void download()} disabled={downloading} aria-busy={downloading || undefined}>
           Download CSV
         </button>
-        <div className="admin-field admin-toolbar__day">
-          <label htmlFor={`${ids}-day`}>Invoice day</label>
-          <input id={`${ids}-day`} type="date" value={day} onChange={(e) => setDay(e.target.value)} />
-        </div>
-        <button type="button" className="button button--secondary" onClick={downloadDay} disabled={fetchingDoc !== null} aria-busy={fetchingDoc === 'day' || undefined}>
-          Download invoices of a day
-        </button>
+        {invoices && (
+          <>
+            <div className="admin-field admin-toolbar__day">
+              <label htmlFor={`${ids}-day`}>Invoice day</label>
+              <input id={`${ids}-day`} type="date" value={day} onChange={(e) => setDay(e.target.value)} />
+            </div>
+            <button type="button" className="button button--secondary" onClick={downloadDay} disabled={fetchingDoc !== null} aria-busy={fetchingDoc === 'day' || undefined}>
+              Download invoices of a day
+            </button>
+          </>
+        )}
       </div>
 
       <div className="admin-messages">
@@ -259,7 +266,7 @@ export default function RegistrationsPage() {
                                   {resending === regNo ? 'Sending...' : 'Resend ticket'}
                                 </button>
                               )}
-                              {registrationDocuments(row.record).map((doc) => (
+                              {(invoices ? registrationDocuments(row.record) : []).map((doc) => (
                                 <button
                                   key={doc.number}
                                   type="button"

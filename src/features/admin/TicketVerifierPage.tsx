@@ -11,7 +11,9 @@
  * cannot be sent (no network, the server unreachable) is judged on the device and kept, never
  * lost (OfflineCheckin.tsx). On a phone the camera, the Verify button and the result fit the first
  * screen; the mode, the image upload and the offline panel follow (docs/operations.md, "Check-in
- * at the door").
+ * at the door"). What shows follows the signed-in roles (decision 044): check-in for the desk,
+ * the session mode for publications; an organiser who may make desk devices can turn this browser
+ * into one, and a desk device's enrolment code scanned here enrols it.
  */
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { conference } from '../../content/conference';
@@ -22,6 +24,9 @@ import { decodeImageFile } from './qr-scan';
 import { tierLabel } from './registration-view';
 import { useQrCamera } from './useQrCamera';
 import { useAdminVerified } from './admin-session';
+import { can, useAdminIdentity } from './access';
+import { enrolDevice, enrolmentToken } from '../../lib/device-enrolment';
+import { paths } from '../../shared/routes';
 import { ExtrasList, OfflinePanel, registerVerifierServiceWorker, reprintBadge, useOfflineCheckin } from './OfflineCheckin';
 import { deskExtrasLines, type DeskExtras, type OfflineVerdict } from '../../shared/checkin';
 
@@ -75,10 +80,16 @@ export default function TicketVerifierPage() {
   const [verifying, setVerifying] = useState(false);
   const [fileMessage, setFileMessage] = useState<string | null>(null);
   const [videoSize, setVideoSize] = useState<{ width: number; height: number } | null>(null);
-  const [mode, setMode] = useState<'checkin' | 'session'>('checkin');
+  // What the signed-in roles allow here (decision 044): check-in (the desk), the session mode
+  // (publications), reprinting badges, making this browser a desk device.
+  const identity = useAdminIdentity();
+  const canCheckin = can(identity, 'verify-qr');
+  const canSession = can(identity, 'admin-papers-scan');
+  const [mode, setMode] = useState<'checkin' | 'session'>(() => (canCheckin || !canSession ? 'checkin' : 'session'));
   const [sessionPaper, setSessionPaper] = useState('');
   const landscape = !videoSize || videoSize.width >= videoSize.height;
-  const offline = useOfflineCheckin();
+  const offline = useOfflineCheckin(canCheckin);
+  const [enrolling, setEnrolling] = useState<string | null>(null);
   useEffect(registerVerifierServiceWorker, []);
   const [reprintMessage, setReprintMessage] = useState('');
 
@@ -112,6 +123,19 @@ export default function TicketVerifierPage() {
     else if (res.ok) setResult({ kind: 'pick', rid: res.data.registrationNumber, papers: res.data.papers });
     else if (res.network) setResult({ kind: 'failed', message: SERVER_ERROR_MESSAGE });
     else if (res.status !== 401) setResult({ kind: 'invalid', message: failureMessage(res, SERVER_ERROR_MESSAGE) });
+  };
+
+  // A desk device's enrolment code scanned here: offered instead of a ticket check.
+  const enrolToken = enrolmentToken(text);
+  const enrol = async () => {
+    if (!enrolToken) return;
+    setEnrolling('Enrolling this device...');
+    const outcome = await enrolDevice(enrolToken);
+    if (outcome.ok) {
+      window.location.assign(paths.adminTicketVerifier);
+      return;
+    }
+    setEnrolling(outcome.message);
   };
 
   const verify = async () => {
@@ -231,9 +255,19 @@ export default function TicketVerifierPage() {
             <label htmlFor={`${ids}-decoded`}>Decoded QR</label>
             <textarea id={`${ids}-decoded`} readOnly rows={2} value={text} placeholder="Scan a ticket or choose an image." />
           </div>
-          <button type="button" className="button" onClick={() => void verify()} disabled={!text.trim() || verifying} aria-busy={verifying || undefined}>
-            {verifying ? 'Verifying...' : mode === 'session' ? 'Mark Presented' : 'Verify Ticket'}
-          </button>
+          {enrolToken ? (
+            <>
+              <p>This is a desk device&apos;s enrolment code. Enrolling makes this browser that desk device: it then checks people in and nothing else, and your session here ends.</p>
+              <button type="button" className="button" onClick={() => void enrol()} disabled={enrolling === 'Enrolling this device...'}>
+                Enrol this device
+              </button>
+              <p role="status">{enrolling}</p>
+            </>
+          ) : (
+            <button type="button" className="button" onClick={() => void verify()} disabled={!text.trim() || verifying} aria-busy={verifying || undefined}>
+              {verifying ? 'Verifying...' : mode === 'session' ? 'Mark Presented' : 'Verify Ticket'}
+            </button>
+          )}
           {result?.kind === 'pick' && (
             <div className="button-row" role="group" aria-label="The registrant's papers">
               {result.papers.length === 0 && <p>{result.rid} names no accepted paper.</p>}
@@ -245,7 +279,7 @@ export default function TicketVerifierPage() {
             </div>
           )}
           <VerifyResult result={result} stale={verifying} />
-          {(result?.kind === 'valid' || (result?.kind === 'offline' && (result.verdict.kind === 'valid' || result.verdict.kind === 'repeat'))) && (
+          {can(identity, 'admin-badges') && (result?.kind === 'valid' || (result?.kind === 'offline' && (result.verdict.kind === 'valid' || result.verdict.kind === 'repeat'))) && (
             <div className="button-row">
               <button
                 type="button"
@@ -268,15 +302,17 @@ export default function TicketVerifierPage() {
               {fileMessage}
             </p>
           </div>
-          <fieldset className="verifier__mode">
-            <legend>Mode</legend>
-            <label>
-              <input type="radio" name={`${ids}-mode`} checked={mode === 'checkin'} onChange={() => { setMode('checkin'); setResult(null); }} /> Check-in
-            </label>
-            <label>
-              <input type="radio" name={`${ids}-mode`} checked={mode === 'session'} onChange={() => { setMode('session'); setResult(null); }} /> Session (mark papers presented)
-            </label>
-          </fieldset>
+          {canCheckin && canSession && (
+            <fieldset className="verifier__mode">
+              <legend>Mode</legend>
+              <label>
+                <input type="radio" name={`${ids}-mode`} checked={mode === 'checkin'} onChange={() => { setMode('checkin'); setResult(null); }} /> Check-in
+              </label>
+              <label>
+                <input type="radio" name={`${ids}-mode`} checked={mode === 'session'} onChange={() => { setMode('session'); setResult(null); }} /> Session (mark papers presented)
+              </label>
+            </fieldset>
+          )}
           {mode === 'session' && (
             <div className="admin-field">
               <label htmlFor={`${ids}-paper`}>Paper being presented (Paper ID; leave empty to pick after the scan)</label>
@@ -284,7 +320,7 @@ export default function TicketVerifierPage() {
             </div>
           )}
         </section>
-        <OfflinePanel state={offline} />
+        {canCheckin && <OfflinePanel state={offline} canMakeDevice={identity?.kind !== 'device' && can(identity, 'admin-devices')} deviceName={identity?.kind === 'device' ? identity.name : undefined} />}
       </div>
     </div>
   );

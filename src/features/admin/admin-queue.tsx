@@ -62,3 +62,13 @@ export function DecisionButtons({ id, busy, onDecide }: { id: string; busy: stri
     </>
   );
 }
+
+/** The page's last result: a success announced as status, an error as alert (both regions stay in the page). */
+export function QueueMessages({ message }: { message: QueueMessage }) {
+  return (
+    <div className="admin-messages">
+      <div role="status">{message?.kind === 'success' && <p className="notice notice--success">{message.text}</p>}</div>
+      <div role="alert">{message?.kind === 'error' && <p className="notice notice--error">{message.text}</p>}</div>
+    </div>
+  );
+}

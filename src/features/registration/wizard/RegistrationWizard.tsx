@@ -13,7 +13,8 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { conference } from '../../../content/conference';
 import { getJson } from '../../../lib/api';
-import { adminVerifyPath, readAdminToken, removeAdminToken } from '../../../lib/admin-token';
+import { adminVerifyPath, identityOf, readAdminToken, removeAdminToken } from '../../../lib/admin-token';
+import { mayCall } from '../../../shared/admin-roles';
 import { apiPaths } from '../../../shared/api-paths';
 import { registrationClosedMessage } from '../../../shared/messages';
 import { registrationPhase, type Pricing, type Tier } from '../../../shared/pricing';
@@ -33,8 +34,15 @@ type Access = 'checking' | 'admin' | 'normal';
 export default function RegistrationWizard() {
   const [params] = useSearchParams();
   const [pricingState, setPricingState] = useState<PricingState>({ status: 'loading' });
-  // Both the query flag and a stored token are needed before the token is even checked (spec part 2 section 6).
-  const [access, setAccess] = useState<Access>(() => (params.get('foreign') === 'allowed' && readAdminToken() ? 'checking' : 'normal'));
+  // Both the query flag and a stored token are needed before the token is even checked (spec part 2 section 6),
+  // A token whose roles the server's admin mode does not take (decision 044: create-order's entry in
+  // the role table) is not even checked; the server decides for any other.
+  const [access, setAccess] = useState<Access>(() => {
+    const token = params.get('foreign') === 'allowed' ? readAdminToken() : null;
+    if (!token) return 'normal';
+    const identity = identityOf(token);
+    return !identity || mayCall(identity.roles, 'payment-create-order') ? 'checking' : 'normal';
+  });
   // Chosen by the delegate; until then the saved form, ?route= or the edge hint decides (initialRoute).
   const [chosenRoute, setChosenRoute] = useState<RegistrationRoute | null>(null);
   // Read once pricing is here, in the browser: the prerendered shell never depends on the hint.
