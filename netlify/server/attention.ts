@@ -56,19 +56,23 @@ async function setRefund(paymentId: string, refund: NonNullable<AttentionPayment
   return typeof text === 'string' && text ? (JSON.parse(text) as AttentionPayment) : null;
 }
 
+// The start of the two scripts below: the listed record (KEYS[1]) and its refund as `old`;
+// {'missing'} without one, {'applied'} for a payment that was applied (nothing to refund here).
+const READ_LISTED = `
+local raw = redis.call('GET', KEYS[1])
+if not raw then return {'missing'} end
+local record = cjson.decode(raw)
+if record['applied'] == true then return {'applied'} end
+local old = record['refund']
+`;
+
 // KEYS: attention record. ARGV: now (ISO). Claims the record for a Razorpay refund before Razorpay
 // is asked, so a payment outside Razorpay recorded meanwhile is refused (it would pay twice):
 // with no refund, or after a failed one, the refund becomes pending (id '' until Razorpay answers)
 // with the next attempt; a pending one is left as it is (asked again with the same key). Returns
 // {'missing'} | {'applied'} | {'settled', record} (refunded, or paid outside Razorpay: nothing to
 // do) | {'claimed', record}.
-const CLAIM_SCRIPT = `
-local raw = redis.call('GET', KEYS[1])
-if not raw then return {'missing'} end
-local record = cjson.decode(raw)
-if record['applied'] == true then return {'applied'} end
-local old = record['refund']
-local attempt = 0
+const CLAIM_SCRIPT = `${READ_LISTED}local attempt = 0
 if type(old) == 'table' then
   if old['status'] == 'processed' or old['status'] == 'paid-outside' then return {'settled', raw} end
   if old['status'] == 'pending' then return {'claimed', raw} end
@@ -130,13 +134,7 @@ export async function refundAttentionPayment(paymentId: string, at: Date, how: R
 // failed, with the audit entry, in one step. Returns {'missing'} | {'applied'} | {'processing'}
 // (a Razorpay refund is pending) | {'paid'} (refunded, or paid outside with another reference) |
 // {'same', record} (paid outside with this reference already) | {'written', record}.
-const OUTSIDE_SCRIPT = `
-local raw = redis.call('GET', KEYS[1])
-if not raw then return {'missing'} end
-local record = cjson.decode(raw)
-if record['applied'] == true then return {'applied'} end
-local old = record['refund']
-local refund = cjson.decode(ARGV[1])
+const OUTSIDE_SCRIPT = `${READ_LISTED}local refund = cjson.decode(ARGV[1])
 if type(old) == 'table' then
   if old['status'] == 'paid-outside' then
     if old['reference'] == ARGV[3] then return {'same', raw} end

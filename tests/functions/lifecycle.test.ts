@@ -81,15 +81,20 @@ describe('refunds from "payments needing attention" (defect 1)', () => {
   });
 });
 
+/** A student's second upgrade, paid after the first applied: listed for a refund. Returns its payment id and amount (minor units). */
+async function listedPayment(): Promise<{ paymentId: string; amount: number }> {
+  const { regNo } = await registerPaid(STUDENT);
+  const first = (await call(upgradeTier, { body: { regId: regNo } })).body.order;
+  const second = (await call(upgradeTier, { body: { regId: regNo } })).body.order;
+  expect((await call(verifyUpgrade, { body: await doublePay(first.id) })).status).toBe(200);
+  const late = await doublePay(second.id);
+  expect((await call(verifyUpgrade, { body: late })).body.error.code).toBe('REFUND_DUE');
+  return { paymentId: late.razorpay_payment_id, amount: second.amount };
+}
+
 describe('a refund of "payments needing attention" that Razorpay refuses', () => {
   it('is recorded failed with Razorpay\'s reason, refunds nothing, and is made once Razorpay takes it', async () => {
-    const { regNo } = await registerPaid(STUDENT);
-    const first = (await call(upgradeTier, { body: { regId: regNo } })).body.order;
-    const second = (await call(upgradeTier, { body: { regId: regNo } })).body.order;
-    expect((await call(verifyUpgrade, { body: await doublePay(first.id) })).status).toBe(200);
-    const late = await doublePay(second.id);
-    expect((await call(verifyUpgrade, { body: late })).body.error.code).toBe('REFUND_DUE');
-    const paymentId = late.razorpay_payment_id;
+    const { paymentId } = await listedPayment();
 
     await doubleJson('/_double/faults', { payment_id: paymentId, refundError: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' } });
     try {
@@ -114,16 +119,6 @@ describe('a refund of "payments needing attention" paid outside Razorpay', () =>
   const finance = { id: 'acct-finance-outside', name: 'Farida Finance', email: 'farida@example.org', roles: ['finance'] } as StoredAccount;
   const financeHeaders = async () => ({ authorization: `Bearer ${(await issueAccountToken(finance)).session.token}` });
 
-  /** A student's second upgrade, paid after the first applied: listed for a refund. Returns its payment id and amount (minor units). */
-  async function listedPayment(): Promise<{ paymentId: string; amount: number }> {
-    const { regNo } = await registerPaid(STUDENT);
-    const first = (await call(upgradeTier, { body: { regId: regNo } })).body.order;
-    const second = (await call(upgradeTier, { body: { regId: regNo } })).body.order;
-    expect((await call(verifyUpgrade, { body: await doublePay(first.id) })).status).toBe(200);
-    const late = await doublePay(second.id);
-    expect((await call(verifyUpgrade, { body: late })).body.error.code).toBe('REFUND_DUE');
-    return { paymentId: late.razorpay_payment_id, amount: second.amount };
-  }
   const record = async (paymentId: string) => (await redis().get<AttentionPayment>(keys.attention(paymentId)))!;
   const refundsAt = async (paymentId: string) => (await doubleJson<{ items: { id: string; status: string }[] }>(`/_double/refunds?payment_id=${paymentId}`)).items;
 
