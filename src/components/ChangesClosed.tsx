@@ -5,13 +5,14 @@
  * to what stays open and costs nothing (the name correction for the certificates, the invoices,
  * the certificates). Used by the Registration page and the tier-upgrade, IEEE-change and
  * name-transfer pages: a React part two features share. `labelledBy` names the list after a
- * heading of the page, when it has one.
+ * heading of the page, when it has one; `invoices` false leaves out the invoices' link where the
+ * page already offers it.
  */
 import { Link } from 'react-router-dom';
 import { CHANGES_CLOSED_MESSAGE } from '../shared/messages';
 import { paths } from '../shared/routes';
 
-export function ChangesClosed({ labelledBy, className }: { labelledBy?: string; className?: string }) {
+export function ChangesClosed({ labelledBy, className, invoices = true }: { labelledBy?: string; className?: string; invoices?: boolean }) {
   return (
     <>
       <p className={className} data-testid="changes-closed">
@@ -21,9 +22,11 @@ export function ChangesClosed({ labelledBy, className }: { labelledBy?: string; 
         <li>
           <Link to={paths.nameChange}>Correct the name on your registration</Link> (with your registered e-mail address)
         </li>
-        <li>
-          <Link to={paths.invoices}>Download your GST tax invoices</Link>
-        </li>
+        {invoices && (
+          <li>
+            <Link to={paths.invoices}>Download your GST tax invoices</Link>
+          </li>
+        )}
         <li>
           <Link to={paths.certificates}>Download your certificate of attendance</Link>
         </li>

@@ -151,7 +151,8 @@ function SelfServiceLinks() {
             </ul>
           </>
         ) : (
-          <ChangesClosed labelledBy="self-service" />
+          // The section above already links the invoices (and the cancellation).
+          <ChangesClosed labelledBy="self-service" invoices={false} />
         )
       }
     </PhaseVariants>
