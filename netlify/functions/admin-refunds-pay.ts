@@ -17,11 +17,12 @@ import { requireRole } from '../server/auth';
 import { payRefund } from '../server/cancellations';
 import { now } from '../server/clock';
 import { endpoint, json, readJson } from '../server/http';
+import { refundPayMethod } from '../server/payments';
 
 export default endpoint(['POST'], async (req) => {
   await requireRole(req, 'admin-refunds-pay');
-  const { registrationNumber, method, reference } = await readJson(req, refundPayRequest);
-  return json(200, await payRefund(registrationNumber, now(), method === 'outside' ? { method, reference: reference! } : {}));
+  const request = await readJson(req, refundPayRequest);
+  return json(200, await payRefund(request.registrationNumber, now(), refundPayMethod(request)));
 });
 
 export const config: Config = { path: '/api/admin/refunds/pay' };

@@ -5,21 +5,25 @@
  * and the convenience fee, before 20 Nov 2025 IST). Only when the id and the registered e-mail
  * match. Rate-limited per client address.
  *  200 {success: true, registrationNumber, order: {id, currency, amount (minor units), key, notes: {transferAmount, transferFrom, transferTo}}};
- *  400; 404 NO_MATCH; 409 TRANSFER_CLOSED / REGISTRATION_CANCELLED; 429; 503. Failures carry {success: false, message}.
+ *  400; 404 NO_MATCH; 409 CHANGES_CLOSED (the conference has ended: paid changes are no longer
+ *  sold, decision 031), TRANSFER_CLOSED / REGISTRATION_CANCELLED; 429; 503. Failures carry {success: false, message}.
  */
 import type { Config } from '@netlify/functions';
 import { nameTransferRequest } from '../../src/shared/api';
 import { now } from '../server/clock';
 import { endpoint, json, readJson } from '../server/http';
 import { limitRequest } from '../server/rate-limit';
-import { createNameTransferOrder } from '../server/self-service';
+import { assertChangesOnSale, createNameTransferOrder } from '../server/self-service';
 
 export default endpoint(
   ['POST'],
   async (req, context) => {
     const { regId, email, to } = await readJson(req, nameTransferRequest);
+    const at = now();
+    // Before the rate limit: a closed sale answers at once and writes nothing, not even a count.
+    assertChangesOnSale(at);
     await limitRequest('change-order', req, context);
-    return json(200, await createNameTransferOrder(regId, email, to, now()));
+    return json(200, await createNameTransferOrder(regId, email, to, at));
   },
   { successFlag: true },
 );

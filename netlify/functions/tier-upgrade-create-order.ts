@@ -2,7 +2,8 @@
  * POST /api/tier-upgrade/upgrade-tier {regId} (spec part 2 sections 4, 7, 9): starts a paid student to professional upgrade.
  *  200 {success: true, registrationNumber, order: {id, currency, amount (minor units), key, notes: {upgradeAmount, upgradeFrom, upgradeTo}}}.
  *  4xx {success: false, message, error: {code, message}}: 400 bad id, 404 unknown registration,
- *  409 not eligible or made with a coupon, 429 past the per-address limit; 503 Razorpay or Redis down.
+ *  409 not eligible or made with a coupon, 409 CHANGES_CLOSED once the conference has ended (paid
+ *  changes are no longer sold, decision 031), 429 past the per-address limit; 503 Razorpay or Redis down.
  * Eligibility and the amount are the server's (netlify/server/self-service.ts); nothing is written on a refusal.
  */
 import type { Config } from '@netlify/functions';

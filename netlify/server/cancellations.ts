@@ -22,7 +22,7 @@ import type { Cancellation, RefundPart, RefundPayout, StoredRegistration } from 
 import { formatMoney } from '../../src/shared/money';
 import { conferenceEnded, refundParts, refundQuote } from '../../src/shared/refunds';
 import { HttpError, refuse } from './http';
-import { RefundRefusedError, createProviderRefund } from './payments';
+import { RefundRefusedError, createProviderRefund, type RefundPayMethod } from './payments';
 import { getRegistrantRegistration, getRegistration, registrantOf, type Registration } from './registrations';
 import { updateRegistration } from './registration-update';
 import { decide } from '../../src/shared/registration-lifecycle';
@@ -144,9 +144,6 @@ export async function listCancellations(): Promise<Registration[]> {
     return regs.filter((x): x is Registration => x !== null);
   });
 }
-
-/** How POST /api/admin/refunds/pay pays: through Razorpay (the default), or recorded as paid another way with its reference. */
-export type RefundPayMethod = { method?: 'razorpay' } | { method: 'outside'; reference: string };
 
 /**
  * Pays the refund due on an approved cancellation: only after the conference has ended (spec:

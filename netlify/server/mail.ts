@@ -20,7 +20,7 @@ import { conference } from '../../src/content/conference';
 import type { ChangeRecord, StoredRegistration } from '../../src/shared/api';
 import type { ChangeRecordKind, ChangeRecordOf, PaidChangeRecord } from '../../src/shared/change-kinds';
 import { paths, proofPageUrl, visaLetterPageUrl } from '../../src/shared/routes';
-import { phaseAt } from '../../src/shared/edition';
+import { paidChangesOnSaleAt, phaseAt } from '../../src/shared/edition';
 import { isStudentTier } from '../../src/shared/pricing';
 import { regionOfCountry } from '../../src/shared/regions';
 import { attendance, dietary, formatDateTime, tierLabel } from '../../src/shared/csv';
@@ -237,17 +237,23 @@ export function nameChangeNotice(r: StoredRegistration, from: string, to: string
   };
 }
 
-/** Absolute links to the self-service pages, from SITE_URL (or Netlify's URL). */
-function selfServiceLinks(): [string, string][] {
+/**
+ * Absolute links to the self-service pages, from SITE_URL (or Netlify's URL). The paid changes
+ * (upgrade, IEEE change, transfer) only while they are sold at `at`, the server's clock at sending
+ * (src/shared/schedule.ts paidChangesOnSale; decision 031's addendum).
+ */
+function selfServiceLinks(at: Date): [string, string][] {
   const base = siteUrl();
-  return [
-    ['Upgrade a student registration to a full one', `${base}${paths.tierUpgrade}`],
-    ['Change from an IEEE-member to a non-member tier', `${base}${paths.ieeeChange}`],
-    ['Correct your registered name', `${base}${paths.nameChange}`],
-    ['Transfer your registration to another person (a processing fee applies)', `${base}${paths.nameTransfer}`],
-    ['Download your GST tax invoices', `${base}${paths.invoices}`],
-    ['Cancel your registration (see the refund rule first)', `${base}${paths.cancelRegistration}`],
+  const sold = paidChangesOnSaleAt(at);
+  const links: [text: string, path: string, paid: boolean][] = [
+    ['Upgrade a student registration to a full one', paths.tierUpgrade, true],
+    ['Change from an IEEE-member to a non-member tier', paths.ieeeChange, true],
+    ['Correct your registered name', paths.nameChange, false],
+    ['Transfer your registration to another person (a processing fee applies)', paths.nameTransfer, true],
+    ['Download your GST tax invoices', paths.invoices, false],
+    ['Cancel your registration (see the refund rule first)', paths.cancelRegistration, false],
   ];
+  return links.filter(([, , paid]) => sold || !paid).map(([text, path]) => [text, `${base}${path}`]);
 }
 
 /** The file name of the conference days' calendar attached to the confirmation ('pesgre-2025.ics'). */
@@ -286,7 +292,7 @@ export async function composeConfirmation(r: StoredRegistration, notice?: MailNo
       rows: detailRows(r),
       registrationNumber: regNo,
       ticketCid: TICKET_CID,
-      links: selfServiceLinks(),
+      links: selfServiceLinks(at),
       agendaLinks: [
         ['Your agenda on the programme page (star the sessions you want to attend)', agenda.pageUrl],
         ["Your agenda as a calendar your phone can subscribe to (it follows every change of the programme)", agenda.webcalUrl],
@@ -352,7 +358,7 @@ async function composeWithoutTicket(r: StoredRegistration, notice: MailNotice, w
   const rows = detailRows(r);
   const name = fullName(r);
   const howTo = proofInstructions(regNo);
-  const links = selfServiceLinks();
+  const links = selfServiceLinks(at);
   const visaLetter = visaLetterLine(r, at);
   const { html, text } = await renderEmail(PendingTicketEmail({ heading: notice.heading ?? notice.subject, preview: notice.subject, name, lead: notice.lead, howTo, rows, links, visaLetter }));
   const attachments: Attachment[] = [];

@@ -113,6 +113,18 @@ export interface ProviderRefund {
  * description ('The id provided does not exist'), `providerCode` its error code. A 409
  * REFUND_REFUSED to a caller that lets it through.
  */
+/**
+ * How an organiser pays a refund (POST /api/admin/refunds/pay and POST /api/admin/attention/refund
+ * alike): through Razorpay (the default), or recorded as paid another way (a bank transfer) with
+ * that payment's reference (docs/operations.md, "Refunds").
+ */
+export type RefundPayMethod = { method?: 'razorpay' } | { method: 'outside'; reference: string };
+
+/** The RefundPayMethod of a validated request (refundPayRequest, attentionRefundRequest: 'outside' always carries its reference). */
+export function refundPayMethod(request: { method?: 'razorpay' | 'outside'; reference?: string }): RefundPayMethod {
+  return request.method === 'outside' && request.reference !== undefined ? { method: 'outside', reference: request.reference } : {};
+}
+
 export class RefundRefusedError extends HttpError {
   constructor(
     readonly reason: string,

@@ -33,7 +33,8 @@ import { deliverConfirmation } from './mail-delivery';
 import { nameChangeNotice } from './mail';
 import { savePendingOrder, type NameTransferOrder, type TierChangeOrder } from './orders';
 import { createProviderOrder, publicKeyId } from './payments';
-import { NOT_FOUND_MESSAGE, messages } from '../../src/shared/messages';
+import { CHANGES_CLOSED_MESSAGE, NOT_FOUND_MESSAGE, messages } from '../../src/shared/messages';
+import { paidChangesOnSaleAt } from '../../src/shared/edition';
 import { getRegistrantRegistration, getRegistration, registrantOf, type Registration } from './registrations';
 import { updateRegistration } from './registration-update';
 import { decide, type LifecycleAction } from '../../src/shared/registration-lifecycle';
@@ -42,6 +43,16 @@ import { decide, type LifecycleAction } from '../../src/shared/registration-life
 function allow(r: Registration, action: LifecycleAction): void {
   const verdict = decide(r, action);
   if (!verdict.allowed) throw refuse(409, verdict.code, verdict.reason);
+}
+
+/**
+ * Throws refuse(409, CHANGES_CLOSED) once paid changes are no longer sold at `at`: the
+ * conference has ended (src/shared/schedule.ts paidChangesOnSale, decision 031's addendum). Only
+ * the create-order calls ask it; the apply step of a paid order keeps the lifecycle's rules, so a
+ * payment for an order made before the end is never lost.
+ */
+export function assertChangesOnSale(at: Date): void {
+  if (!paidChangesOnSaleAt(at)) throw refuse(409, 'CHANGES_CLOSED', CHANGES_CLOSED_MESSAGE);
 }
 
 /** The refusal texts of a tier change, per kind. */
@@ -59,12 +70,13 @@ export interface ChangeOrderResult {
 /**
  * Creates a paid change order of `kind` for registration `regNo` at `at`: amount in minor units
  * (total = base difference + 18 % GST, + 4 % convenience fee on the taxed amount), stored as a
- * pending order before the answer. Throws (via refuse) 404 REGISTRATION_NOT_FOUND, 409
- * COUPON_REGISTRATION (made with a coupon: the organisers change it), 409 NOT_ELIGIBLE (the tier
+ * pending order before the answer. Throws (via refuse) 409 CHANGES_CLOSED after the conference
+ * (assertChangesOnSale), 404 REGISTRATION_NOT_FOUND, 409 COUPON_REGISTRATION (made with a coupon: the organisers change it), 409 NOT_ELIGIBLE (the tier
  * cannot change that way), 409 CANCELLATION_REQUESTED / REGISTRATION_CANCELLED (the lifecycle,
  * src/shared/registration-lifecycle.ts); ServiceUnavailableError (503) when Redis or Razorpay is down.
  */
 export async function createChangeOrder(kind: ChangeKind, regNo: string, at: Date, paper?: TierChangeOrder['paper']): Promise<ChangeOrderResult> {
+  assertChangesOnSale(at);
   const registration = await getRegistration(regNo);
   if (!registration) throw refuse(404, 'REGISTRATION_NOT_FOUND', NOT_FOUND_MESSAGE);
   allow(registration, kind);
@@ -153,10 +165,11 @@ export async function changeName(regNo: string, email: string, name: NameChange,
  * GST and the convenience fee: computeFeeCharges) is paid; requests are taken before 20 Nov 2025
  * IST. The order remembers the current person, and applies only while the registration still
  * belongs to them (compare-and-set in finalise.ts); the new person gets a new ticket and the old
- * one is refused from then on. Throws refuse(404 NO_MATCH), 409 TRANSFER_CLOSED /
- * REGISTRATION_CANCELLED; ServiceUnavailableError (503) when Redis or Razorpay is down.
+ * one is refused from then on. Throws refuse(409 CHANGES_CLOSED after the conference,
+ * assertChangesOnSale), refuse(404 NO_MATCH), 409 TRANSFER_CLOSED / REGISTRATION_CANCELLED; ServiceUnavailableError (503) when Redis or Razorpay is down.
  */
 export async function createNameTransferOrder(regNo: string, email: string, to: Transferee, at: Date): Promise<ChangeOrderResponse<NameTransferNotes>> {
+  assertChangesOnSale(at);
   const registration = await getRegistrantRegistration(regNo, email);
   if (localDate(at) >= invoicing.nameTransfer.requestBefore) {
     throw refuse(409, 'TRANSFER_CLOSED', `Name transfers were possible until the day before ${invoicing.nameTransfer.requestBefore}. Please write to ${conference.contactEmail}.`);
@@ -187,20 +200,25 @@ function upgradePaper(noPaper: boolean | undefined, paperId: string | undefined)
 /**
  * The handler of upgrade-tier and change-ieee-status (spec part 2 section 7): rate-limited per
  * client address, `{regId}` in, `{success: true, registrationNumber, order}` out (createChangeOrder),
- * every failure with `{success: false, message}` beside the error shape.
+ * 409 CHANGES_CLOSED after the conference (before the rate limit), every failure with
+ * `{success: false, message}` beside the error shape.
  */
 export function changeOrderEndpoint(kind: ChangeKind) {
   return endpoint(
     ['POST'],
     async (req, context) => {
+      const at = clockNow();
       if (kind === 'ieee-change') {
         const { regId } = await readJson(req, changeOrderRequest);
+        // Before the rate limit: a closed sale answers at once and writes nothing, not even a count.
+        assertChangesOnSale(at);
         await limitRequest('change-order', req, context);
-        return json(200, { success: true, ...(await createChangeOrder(kind, regId, clockNow())) });
+        return json(200, { success: true, ...(await createChangeOrder(kind, regId, at)) });
       }
       const { regId, noPaper, paperId } = await readJson(req, tierUpgradeRequest);
+      assertChangesOnSale(at);
       await limitRequest('change-order', req, context);
-      return json(200, { success: true, ...(await createChangeOrder(kind, regId, clockNow(), upgradePaper(noPaper, paperId))) });
+      return json(200, { success: true, ...(await createChangeOrder(kind, regId, at, upgradePaper(noPaper, paperId))) });
     },
     { successFlag: true },
   );

@@ -24,6 +24,7 @@ import { paths } from '../../src/shared/routes';
 import { tierLabel } from '../../src/shared/csv';
 import { changeTarget } from '../../src/shared/tier-rules';
 import { pricing } from '../../src/shared/pricing';
+import { paidChangesOnSaleAt } from '../../src/shared/edition';
 import { siteUrl } from './env';
 import { HttpError, refuse } from './http';
 import { deliverConfirmation } from './mail-delivery';
@@ -150,7 +151,7 @@ export async function decideVerification(regNo: string, decision: 'approve' | 'r
       result: (w) => w,
     };
   });
-  const notice = decision === 'approve' ? approvalNotice(written) : rejectionNotice(written, reason ?? '');
+  const notice = decision === 'approve' ? approvalNotice(written) : rejectionNotice(written, reason ?? '', at);
   await deliverConfirmation(written, at, true, notice).catch((err: unknown) => {
     console.error(`[mail] verification notice for ${regNo} not recorded: ${err instanceof Error ? err.message : String(err)}`);
   });
@@ -165,10 +166,17 @@ function approvalNotice(r: StoredRegistration): MailNotice {
   };
 }
 
-function rejectionNotice(r: StoredRegistration, reason: string): MailNotice {
+/**
+ * The notice of a rejected proof or membership for `r`, sent at `at`: what the delegate can do.
+ * Paying the difference is offered only while paid changes are sold (until the conference has
+ * ended: src/shared/schedule.ts paidChangesOnSale, decision 031's addendum); after it, the
+ * organisers are the way.
+ */
+function rejectionNotice(r: StoredRegistration, reason: string, at: Date): MailNotice {
   const base = siteUrl();
+  const sold = paidChangesOnSaleAt(at);
   if (r.verification?.pending.includes('student-proof')) {
-    const upgrade = changeTarget('tier-upgrade', r.registrationTier, pricing);
+    const upgrade = sold ? changeTarget('tier-upgrade', r.registrationTier, pricing) : null;
     return {
       subject: `${conference.name} proof of student status not accepted — ${r.registrationNumber}`,
       lead:
@@ -183,8 +191,9 @@ function rejectionNotice(r: StoredRegistration, reason: string): MailNotice {
     subject: `${conference.name} IEEE membership not verified — ${r.registrationNumber}`,
     lead:
       `The organisers could not verify the IEEE membership number ${r.verification?.memberNumber ?? r.ieeeMemberNumber} of registration ${r.registrationNumber}. Reason: ${reason} ` +
-      `The membership only changes the fee: please pay the difference to the non-member fee at ${base}${paths.ieeeChange}. Until it is paid, your ticket below is not accepted at the registration desk. ` +
-      `Questions: ${conference.contactEmail}.`,
+      (sold
+        ? `The membership only changes the fee: please pay the difference to the non-member fee at ${base}${paths.ieeeChange}. Until it is paid, your ticket below is not accepted at the registration desk. Questions: ${conference.contactEmail}.`
+        : `The membership only changes the fee. The conference has ended, so the difference to the non-member fee can no longer be paid online: please write to ${conference.contactEmail}.`),
     documents: [],
   };
 }

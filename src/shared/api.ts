@@ -444,13 +444,19 @@ export interface AttentionPayment {
    * a fresh idempotency key, attempt + 1).
    */
   refund?: {
-    /** Razorpay's refund id; '' when Razorpay refused to make one. */
+    /** Razorpay's refund id; '' when Razorpay refused to make one, or before it answered. */
     id: string;
-    status: 'pending' | 'processed' | 'failed';
+    /**
+     * `pending` from the moment a Razorpay refund is asked for until Razorpay settles it;
+     * `paid-outside` once an organiser recorded paying it back another way (with `reference`).
+     */
+    status: 'pending' | 'processed' | 'failed' | 'paid-outside';
     at: string;
     attempt: number;
-    /** Why it failed: Razorpay's own words for a refusal. */
+    /** Why it failed: Razorpay's own words for a refusal (kept when it was then paid outside Razorpay). */
     reason?: string;
+    /** The outside payment's reference (a bank transfer's UTR, a cheque number), with `paid-outside`. */
+    reference?: string;
   };
 }
 
@@ -504,34 +510,52 @@ export const cancellationDecisionRequest = z.object({
 });
 
 /**
+ * How an organiser pays a refund, the same for a cancellation's refund and a payment needing
+ * attention (docs/operations.md, "Refunds" and "Payments needing attention"): `method` 'razorpay'
+ * (the default) through Razorpay, or 'outside' to record that the organisers paid it another way
+ * (a bank transfer), with that payment's `reference` (3 to 100 characters, e.g. the transfer's UTR).
+ */
+const refundMethodFields = {
+  method: z.optional(z.enum(['razorpay', 'outside'], { error: 'method must be razorpay or outside.' })),
+  reference: z.optional(
+    z
+      .string({ error: 'reference must be text.' })
+      .check(
+        z.trim(),
+        z.minLength(3, 'reference must be 3 to 100 characters.'),
+        z.maxLength(100, 'reference must be 3 to 100 characters.'),
+        printable('reference must not contain control characters.'),
+      ),
+  ),
+};
+
+/** A reference comes with a payment outside Razorpay, and only with one. */
+function refundMethodChecks<T extends { method?: 'razorpay' | 'outside'; reference?: string }>() {
+  return [
+    z.refine<T>((r) => r.method !== 'outside' || r.reference !== undefined, { message: 'A payment outside Razorpay needs its reference (for example the bank transfer number).', path: ['reference'] }),
+    z.refine<T>((r) => r.method === 'outside' || r.reference === undefined, { message: 'reference is only for a payment outside Razorpay.', path: ['reference'] }),
+  ] as const;
+}
+
+/**
  * POST /api/admin/refunds/pay: `method` 'razorpay' (the default) pays, or retries, the refund
  * through Razorpay; 'outside' records that the organisers paid the parts Razorpay did not refund
  * another way, with the payment's `reference` (docs/operations.md, "Refunds").
  */
-export const refundPayRequest = z
-  .object({
-    registrationNumber: registrationNumberSchema,
-    method: z.optional(z.enum(['razorpay', 'outside'], { error: 'method must be razorpay or outside.' })),
-    reference: z.optional(
-      z
-        .string({ error: 'reference must be text.' })
-        .check(
-          z.trim(),
-          z.minLength(3, 'reference must be 3 to 100 characters.'),
-          z.maxLength(100, 'reference must be 3 to 100 characters.'),
-          printable('reference must not contain control characters.'),
-        ),
-    ),
-  })
-  .check(
-    z.refine((r) => r.method !== 'outside' || r.reference !== undefined, { message: 'A payment outside Razorpay needs its reference (for example the bank transfer number).', path: ['reference'] }),
-    z.refine((r) => r.method === 'outside' || r.reference === undefined, { message: 'reference is only for a payment outside Razorpay.', path: ['reference'] }),
-  );
+const refundPayFields = z.object({ registrationNumber: registrationNumberSchema, ...refundMethodFields });
+export const refundPayRequest = refundPayFields.check(...refundMethodChecks<z.infer<typeof refundPayFields>>());
 
-/** POST /api/admin/attention/refund: refund a payment that could not be applied, in full. */
-export const attentionRefundRequest = z.object({
+/**
+ * POST /api/admin/attention/refund: refund a payment that could not be applied, in full, through
+ * Razorpay (the default; pressed again after a failure, it is made again), or record with
+ * `method: 'outside'` and its `reference` that the organisers paid it back another way
+ * (docs/operations.md, "Payments needing attention").
+ */
+const attentionRefundFields = z.object({
   paymentId: z.string({ error: 'paymentId is required.' }).check(z.regex(/^pay_[A-Za-z0-9]{6,40}$/, 'paymentId is malformed.')),
+  ...refundMethodFields,
 });
+export const attentionRefundRequest = attentionRefundFields.check(...refundMethodChecks<z.infer<typeof attentionRefundFields>>());
 
 /** GET /api/admin/invoices: `number` for one document, or `day` (YYYY-MM-DD, IST) for all of that day in one PDF. */
 export const adminInvoicesQuery = z.union([

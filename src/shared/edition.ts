@@ -6,7 +6,7 @@
 import { certificates } from '../content/certificates';
 import { conference } from '../content/conference';
 import { registrationFees } from '../content/registration';
-import { editionPhase, phaseWindows, type EditionDates, type EditionPhase, type PhaseWindow } from './schedule';
+import { editionPhase, mergeWindows, paidChangesOnSale, phaseWindows, type EditionDates, type EditionPhase, type KeyedWindow, type PhaseWindow } from './schedule';
 
 /** The edition's dates: the conference's days, online registration from its first day to the Standard deadline. */
 export const edition: EditionDates = {
@@ -35,3 +35,14 @@ export const windowsWithCertificates: readonly PhaseWindow[] = /* @__PURE__ */ p
 
 /** The edition's phase windows (one per phase). */
 export const phaseWindowList: readonly PhaseWindow[] = /* @__PURE__ */ phaseWindows(edition);
+
+/** Whether paid changes (upgrade, IEEE status change, name transfer) are sold at `now`: schedule.ts paidChangesOnSale of the phase at `now`. */
+export function paidChangesOnSaleAt(now: Date): boolean {
+  return paidChangesOnSale(phaseAt(now));
+}
+
+/**
+ * The two windows of a block that offers paid changes (PhaseVariants): `on-sale` until the
+ * conference has ended, `closed` from then on (paidChangesOnSale).
+ */
+export const paidChangeWindows: readonly KeyedWindow[] = /* @__PURE__ */ mergeWindows(phaseWindowList, (w) => (paidChangesOnSale(w.phase) ? 'on-sale' : 'closed'));

@@ -104,6 +104,14 @@ export function registrationClosedMessage(phase: Exclude<EditionPhase, 'registra
   }
 }
 
+/**
+ * Why paid changes are no longer sold once the conference has ended (src/shared/schedule.ts
+ * paidChangesOnSale; docs/decisions/031-edition-phases.md): the Registration page, the tier-upgrade,
+ * IEEE-change and name-transfer pages and their create-order endpoints' 409 CHANGES_CLOSED say the
+ * same. What stays open is named, so a delegate knows where to go instead.
+ */
+export const CHANGES_CLOSED_MESSAGE = `Paid changes to a registration (tier upgrades, IEEE status changes and name transfers) closed with the conference: ${conference.name} ended on ${formatDay(conference.endDate)}. You can still correct the name on your registration for the certificates, download your invoices and your certificate. With questions, please write to ${conference.contactEmail}.`;
+
 /** The MemberStatus ieee-status answers for a number queued for an admin (no verification service; issue 22). */
 export const MEMBERSHIP_TO_VERIFY_STATUS = 'To verify';
 

@@ -253,6 +253,19 @@ export function editionPhase(e: EditionDates, now: Date): EditionPhase {
 }
 
 /**
+ * Whether the paid changes of a registration (tier upgrade, IEEE status change, name transfer: the
+ * paid kinds of src/shared/change-kinds.ts) are sold in `phase`: until the conference has ended,
+ * never after (docs/decisions/031-edition-phases.md, "Addendum: paid changes close with the
+ * conference"). It rules selling only, i.e. making an order: a payment that arrives after the end
+ * for an order made before it is applied, or listed for a refund, by the lifecycle's rules as any
+ * other (docs/payments.md, "The registration lifecycle"). The pages, the e-mails' links and the
+ * three create-order endpoints ask it.
+ */
+export function paidChangesOnSale(phase: EditionPhase): boolean {
+  return phase !== 'ended';
+}
+
+/**
  * The instants at which editionPhase() changes (the start of a day in `e.timeZone`), sorted,
  * each once: registration opening, the day after its close, the first conference day, the day
  * after the last.

@@ -5,7 +5,10 @@
  *    (after the last day: it has ended, with the certificates link at 4.5:1 or more); the ticker and
  *    the dated blocks say nothing that is no longer true;
  *  - the Registration page offers its register links only while online registration is open, and
- *    says why otherwise;
+ *    says why otherwise; it links into the paid changes (upgrade, IEEE status, transfer) only until
+ *    the conference has ended, and the paid-change pages then say changes closed with the
+ *    conference, with no form and no Pay button (decision 031's addendum), as their create-order
+ *    calls answer;
  *  - the wizard says the same and offers no way into a payment, never the venue's desk once the
  *    conference is over, while admin mode stays open; create-order answers by the server's clock;
  *  - `/registration` is the Registration page.
@@ -16,12 +19,13 @@ import type { Page } from 'playwright-core';
 import { colord } from 'colord';
 import { conference } from '../../src/content/conference';
 import { registrationFees } from '../../src/content/registration';
-import { registrationClosedMessage } from '../../src/shared/messages';
+import { CHANGES_CLOSED_MESSAGE, registrationClosedMessage } from '../../src/shared/messages';
 import { computeCharges, pricing, tiersOnOffer } from '../../src/shared/pricing';
 import type { EditionPhase } from '../../src/shared/schedule';
 import { devDefaults } from '../../scripts/local-config';
 import { validForm } from '../functions/helpers-form';
 import { fromMinor } from '../../src/shared/money';
+import { paths } from '../../src/shared/routes';
 import { afterConference, at, conferenceDay, standardPeriod } from '../setup/edition-clock';
 import { contrast } from './focus-ring';
 import { e2eFixture, type E2eFixture } from './fixture';
@@ -154,6 +158,52 @@ for (const { phase, now, status, untrue, ticker } of phases) {
       expect(text).not.toMatch(/email proof/i);
       expect(await e2e.page.getByRole('link', { name: 'proof of student status page' }).getAttribute('href')).toBe('/registration/proof');
       expect(await e2e.page.getByRole('link', { name: 'request a visa invitation letter online' }).getAttribute('href')).toBe('/registration/visa-letter');
+      expect(e2e.consoleErrors).toEqual([]);
+    });
+
+    it('paid changes: linked from the Registration page and sold until the conference has ended; then their pages say so, with no form and no Pay button', async () => {
+      const ended = phase === 'ended';
+      await e2e.page.goto(`${e2e.stack.appUrl}/authors/registration`);
+      await expect.poll(() => e2e.page.getByRole('heading', { level: 1, name: 'Registration' }).isVisible(), { timeout: 60_000 }).toBe(true);
+      const paid = [paths.tierUpgrade, paths.ieeeChange, paths.nameTransfer];
+      const visibleHrefs = async () => {
+        const hrefs: string[] = [];
+        for (const link of await e2e.page.locator('main a').all()) if (await link.isVisible()) hrefs.push((await link.getAttribute('href')) ?? '');
+        return hrefs;
+      };
+      const hrefs = await visibleHrefs();
+      for (const path of paid) expect(hrefs.includes(path), `${phase}: a visible link to ${path}`).toBe(!ended);
+      // The free name correction is offered in every phase.
+      expect(hrefs).toContain(paths.nameChange);
+      const closedNotice = e2e.page.getByTestId('changes-closed').filter({ visible: true });
+      expect(await closedNotice.count()).toBe(ended ? 1 : 0);
+      if (ended) expect(await closedNotice.innerText()).toBe(CHANGES_CLOSED_MESSAGE);
+
+      for (const path of ended ? paid : [paths.tierUpgrade]) {
+        await e2e.page.goto(`${e2e.stack.appUrl}${path}`);
+        await expect.poll(() => e2e.page.getByRole('heading', { level: 1 }).isVisible(), { timeout: 60_000 }).toBe(true);
+        // Hydrated (the form's field, or the notice, is what React shows by the browser's clock).
+        const field = e2e.page.getByLabel('Registration ID').filter({ visible: true });
+        if (!ended) {
+          await expect.poll(() => field.isVisible(), { timeout: 60_000 }).toBe(true);
+          expect(await e2e.page.getByTestId('changes-closed').filter({ visible: true }).count()).toBe(0);
+          continue;
+        }
+        const notice = e2e.page.getByTestId('changes-closed').filter({ visible: true });
+        await expect.poll(() => notice.count(), { timeout: 60_000 }).toBe(1);
+        expect(await notice.innerText()).toBe(CHANGES_CLOSED_MESSAGE);
+        // The form is not shown (the variant before the end stays in the HTML, hidden), so nothing leads to Checkout.
+        expect(await field.count(), path).toBe(0);
+        expect(await e2e.page.locator('main form').filter({ visible: true }).count(), path).toBe(0);
+        expect(await e2e.page.getByRole('button', { name: /Pay|Fetch Details|Continue/ }).count(), path).toBe(0);
+        expect(await e2e.page.getByRole('link', { name: 'Correct the name on your registration' }).getAttribute('href')).toBe(paths.nameChange);
+        expect(await visibleText(e2e.page)).not.toMatch(/processing fee is|to see what the (upgrade|change) costs/);
+      }
+      // The server sells nothing either (by its own clock), whatever the page shows.
+      const order = await fetch(`${e2e.stack.appUrl}/api/tier-upgrade/upgrade-tier`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ regId: 'PESGRE25-ZZZZZZZZ', noPaper: true, paperId: '' }) });
+      const answer = (await order.json()) as { error?: { code: string } };
+      if (ended) expect([order.status, answer.error?.code]).toEqual([409, 'CHANGES_CLOSED']);
+      else expect(answer.error?.code).not.toBe('CHANGES_CLOSED');
       expect(e2e.consoleErrors).toEqual([]);
     });
 

@@ -33,8 +33,8 @@ const NEW_PERSON = { title: 'Ms', firstName: 'Meera', lastName: 'Shankar', email
 const fee = computeFeeCharges(pricing, 'INR', 2000);
 let regNo: string;
 const e2e = e2eFixture('name-transfer', {
+  // Both clocks: the page offers the transfer only until the conference has ended (decision 031).
   now: '2025-11-10T10:00:00+05:30',
-  pinBrowserClock: false,
   viewport: { width: 1280, height: 900 },
   setup: async () => {
     regNo = await registerPaidOverHttp();

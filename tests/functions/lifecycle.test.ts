@@ -17,6 +17,8 @@ import registrationById from '../../netlify/functions/registration-by-id';
 import { RATE_LIMITS } from '../../netlify/server/rate-limit';
 import decide from '../../netlify/functions/admin-cancellations-decide';
 import attentionRefund from '../../netlify/functions/admin-attention-refund';
+import { issueAccountToken } from '../../netlify/server/auth';
+import type { StoredAccount } from '../../netlify/server/team';
 import type { Registration } from '../../netlify/server/registrations';
 import { keys, redis } from '../../netlify/server/store';
 import type { AttentionPayment } from '../../src/shared/api';
@@ -79,15 +81,20 @@ describe('refunds from "payments needing attention" (defect 1)', () => {
   });
 });
 
+/** A student's second upgrade, paid after the first applied: listed for a refund. Returns its payment id and amount (minor units). */
+async function listedPayment(): Promise<{ paymentId: string; amount: number }> {
+  const { regNo } = await registerPaid(STUDENT);
+  const first = (await call(upgradeTier, { body: { regId: regNo } })).body.order;
+  const second = (await call(upgradeTier, { body: { regId: regNo } })).body.order;
+  expect((await call(verifyUpgrade, { body: await doublePay(first.id) })).status).toBe(200);
+  const late = await doublePay(second.id);
+  expect((await call(verifyUpgrade, { body: late })).body.error.code).toBe('REFUND_DUE');
+  return { paymentId: late.razorpay_payment_id, amount: second.amount };
+}
+
 describe('a refund of "payments needing attention" that Razorpay refuses', () => {
   it('is recorded failed with Razorpay\'s reason, refunds nothing, and is made once Razorpay takes it', async () => {
-    const { regNo } = await registerPaid(STUDENT);
-    const first = (await call(upgradeTier, { body: { regId: regNo } })).body.order;
-    const second = (await call(upgradeTier, { body: { regId: regNo } })).body.order;
-    expect((await call(verifyUpgrade, { body: await doublePay(first.id) })).status).toBe(200);
-    const late = await doublePay(second.id);
-    expect((await call(verifyUpgrade, { body: late })).body.error.code).toBe('REFUND_DUE');
-    const paymentId = late.razorpay_payment_id;
+    const { paymentId } = await listedPayment();
 
     await doubleJson('/_double/faults', { payment_id: paymentId, refundError: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' } });
     try {
@@ -103,6 +110,111 @@ describe('a refund of "payments needing attention" that Razorpay refuses', () =>
     expect(made.body.refund).toMatchObject({ status: 'processed', attempt: 1 });
     expect(made.body.refund.reason).toBeUndefined();
     expect((await doubleJson<{ items: unknown[] }>(`/_double/refunds?payment_id=${paymentId}`)).items).toHaveLength(1);
+  });
+});
+
+describe('a refund of "payments needing attention" paid outside Razorpay', () => {
+  const REFUSAL = { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' };
+  /** A finance organiser's own account: the audit record must name them. */
+  const finance = { id: 'acct-finance-outside', name: 'Farida Finance', email: 'farida@example.org', roles: ['finance'] } as StoredAccount;
+  const financeHeaders = async () => ({ authorization: `Bearer ${(await issueAccountToken(finance)).session.token}` });
+
+  const record = async (paymentId: string) => (await redis().get<AttentionPayment>(keys.attention(paymentId)))!;
+  const refundsAt = async (paymentId: string) => (await doubleJson<{ items: { id: string; status: string }[] }>(`/_double/refunds?payment_id=${paymentId}`)).items;
+
+  it('after a refusal, is recorded with its reference by the organiser who paid it, once; Razorpay is not asked again', async () => {
+    const { paymentId } = await listedPayment();
+    const headers = await financeHeaders();
+    // The request as POST /api/admin/refunds/pay takes it: the reference with method outside, and only then.
+    const missing = await call(attentionRefund, { body: { paymentId, method: 'outside' }, headers });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.fieldErrors.reference).toMatch(/needs its reference/);
+    expect((await call(attentionRefund, { body: { paymentId, method: 'outside', reference: 'UTR\r\n1' }, headers })).status).toBe(400);
+    expect((await call(attentionRefund, { body: { paymentId, method: 'outside', reference: 'U1' }, headers })).status).toBe(400);
+    expect((await call(attentionRefund, { body: { paymentId, reference: 'UTR123456' }, headers })).status).toBe(400);
+    expect((await record(paymentId)).refund).toBeUndefined();
+
+    await doubleJson('/_double/faults', { payment_id: paymentId, refundError: REFUSAL });
+    try {
+      expect((await call(attentionRefund, { body: { paymentId }, headers })).body.refund).toMatchObject({ status: 'failed', reason: REFUSAL.description });
+    } finally {
+      await doubleJson('/_double/faults', { payment_id: paymentId });
+    }
+    const audits = await redis().llen(keys.audit());
+    const outside = await call(attentionRefund, { body: { paymentId, method: 'outside', reference: ' NEFT UTR SBIN425123456 ' }, headers });
+    expect(outside.status, JSON.stringify(outside.body)).toBe(200);
+    expect(outside.body.refund).toMatchObject({ status: 'paid-outside', reference: 'NEFT UTR SBIN425123456', reason: REFUSAL.description, attempt: 0 });
+    expect((await record(paymentId)).refund).toEqual(outside.body.refund);
+    // One audit entry, naming who recorded it (their account, name, roles), with what was paid.
+    expect(await redis().llen(keys.audit())).toBe(audits + 1);
+    const [entry] = await redis().lrange<{ actor: string; actorName?: string; roles?: string[]; action: string; details: Record<string, unknown> }>(keys.audit(), 0, 0);
+    expect(entry).toMatchObject({ actor: finance.id, actorName: `${finance.name} <${finance.email}>`, roles: ['finance'], action: 'attention.refund.paid-outside', details: { paymentId, reference: 'NEFT UTR SBIN425123456' } });
+
+    // The same reference again answers the record; another one, or Razorpay, pays nothing more.
+    const again = await call(attentionRefund, { body: { paymentId, method: 'outside', reference: 'NEFT UTR SBIN425123456' }, headers });
+    expect(again.status).toBe(200);
+    expect(again.body.refund).toEqual(outside.body.refund);
+    const other = await call(attentionRefund, { body: { paymentId, method: 'outside', reference: 'CHEQUE 000111' }, headers });
+    expect(other.status).toBe(409);
+    expect(other.body.error.code).toBe('ALREADY_REFUNDED');
+    const viaRazorpay = await call(attentionRefund, { body: { paymentId }, headers });
+    expect(viaRazorpay.status).toBe(200);
+    expect(viaRazorpay.body.refund.status).toBe('paid-outside');
+    expect(await refundsAt(paymentId)).toEqual([]);
+    expect(await redis().llen(keys.audit())).toBe(audits + 1);
+  });
+
+  it('is refused while a Razorpay refund is processing, and once Razorpay refunded it; a refund.failed webhook then opens it', async () => {
+    const { paymentId } = await listedPayment();
+    const headers = await adminHeaders();
+    await doubleJson('/_double/faults', { payment_id: paymentId, refundPendingStatus: true });
+    let refundId: string;
+    try {
+      const made = await call(attentionRefund, { body: { paymentId }, headers });
+      expect(made.body.refund).toMatchObject({ status: 'pending', attempt: 0 });
+      refundId = made.body.refund.id;
+    } finally {
+      await doubleJson('/_double/faults', { payment_id: paymentId });
+    }
+    const before = await record(paymentId);
+    const audits = await redis().llen(keys.audit());
+    const processing = await call(attentionRefund, { body: { paymentId, method: 'outside', reference: 'UTR123456' }, headers });
+    expect(processing.status).toBe(409);
+    expect(processing.body.error.code).toBe('REFUND_IN_PROGRESS');
+    expect(await record(paymentId)).toEqual(before);
+    expect(await redis().llen(keys.audit())).toBe(audits);
+
+    // Razorpay says it failed: now it may be paid another way; a late refund.processed of that refund changes nothing.
+    const url = `${fx.hook.url}/api/payment/webhook`;
+    await doubleJson('/_double/refund-webhook', { refund_id: refundId, event: 'refund.failed', webhookUrl: url });
+    expect((await record(paymentId)).refund).toMatchObject({ id: refundId, status: 'failed' });
+    const outside = await call(attentionRefund, { body: { paymentId, method: 'outside', reference: 'UTR123456' }, headers });
+    expect(outside.status, JSON.stringify(outside.body)).toBe(200);
+    expect(outside.body.refund).toMatchObject({ id: refundId, status: 'paid-outside', reference: 'UTR123456' });
+    const [entry] = await redis().lrange<{ actor: string; action: string }>(keys.audit(), 0, 0);
+    expect(entry).toMatchObject({ actor: 'admin', action: 'attention.refund.paid-outside' });
+    await doubleJson('/_double/refund-webhook', { refund_id: refundId, event: 'refund.processed', webhookUrl: url });
+    expect((await record(paymentId)).refund).toMatchObject({ status: 'paid-outside', reference: 'UTR123456' });
+
+    // Refunded through Razorpay: paying it another way too is refused.
+    const { paymentId: refunded } = await listedPayment();
+    expect((await call(attentionRefund, { body: { paymentId: refunded }, headers })).body.refund.status).toBe('processed');
+    const twice = await call(attentionRefund, { body: { paymentId: refunded, method: 'outside', reference: 'UTR654321' }, headers });
+    expect(twice.status).toBe(409);
+    expect(twice.body.error.code).toBe('ALREADY_REFUNDED');
+    expect((await record(refunded)).refund!.status).toBe('processed');
+  });
+
+  it('answers 404 for a payment not listed, and only finance and the owner may record it', async () => {
+    const missing = await call(attentionRefund, { body: { paymentId: 'pay_NOTLISTED0001', method: 'outside', reference: 'UTR123456' }, headers: await adminHeaders() });
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.code).toBe('NOT_LISTED');
+    const { paymentId } = await listedPayment();
+    const desk = { ...finance, id: 'acct-registrations-outside', roles: ['registrations'] } as StoredAccount;
+    const refused = await call(attentionRefund, { body: { paymentId, method: 'outside', reference: 'UTR123456' }, headers: { authorization: `Bearer ${(await issueAccountToken(desk)).session.token}` } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('FORBIDDEN_ROLE');
+    expect((await record(paymentId)).refund).toBeUndefined();
   });
 });
 

@@ -12,6 +12,7 @@ import verifyUpgrade from '../../netlify/functions/tier-upgrade-verify';
 import changeIeee from '../../netlify/functions/ieee-change-create-order';
 import verifyIeeeChange from '../../netlify/functions/ieee-change-verify';
 import getName from '../../netlify/functions/name-change-get';
+import transferOrder from '../../netlify/functions/name-transfer-create-order';
 import updateName from '../../netlify/functions/name-change-update';
 import verifyPayment from '../../netlify/functions/payment-verify';
 import { upsertCoupon } from '../../netlify/server/coupons';
@@ -21,11 +22,12 @@ import type { Registration } from '../../netlify/server/registrations';
 import { RATE_LIMITS } from '../../netlify/server/rate-limit';
 import type { AttentionPayment } from '../../src/shared/api';
 import { PUBLIC_REGISTRATION_FIELDS } from '../../src/shared/api-paths';
-import { selfServiceMessages } from '../../src/shared/messages';
+import { CHANGES_CLOSED_MESSAGE, selfServiceMessages } from '../../src/shared/messages';
 import { financialYear } from '../../src/shared/invoice';
 import { formatMoney, percentOf } from '../../src/shared/money';
 import { pricing } from '../../src/shared/pricing';
-import { STANDARD_DAY, feeOf, call, doublePay, doubleWebhook, keysMatching, totalFor, validForm } from './helpers';
+import { conference } from '../../src/content/conference';
+import { STANDARD_DAY, afterConference, at, deadUrl, feeOf, call, doublePay, doubleWebhook, keysMatching, pinClock, totalFor, validForm } from './helpers';
 import { adminHeaders, messagesFor, registerPaid, mailAndWebhook } from './helpers-admin';
 import createOrder from '../../netlify/functions/payment-create-order';
 
@@ -147,6 +149,66 @@ describe('POST /api/tier-upgrade/upgrade-tier', () => {
     expect(nonMember.body.message).toMatch(/already a non-member/);
 
     expect(await writtenState()).toEqual(before);
+  });
+});
+
+describe('after the conference, paid changes are no longer sold (decision 031, addendum)', () => {
+  const TO = { title: 'Ms', firstName: 'Meera', lastName: 'Shankar', email: 'meera@example.org', organization: 'Hubballi Grid Lab', mobile: '+91 90000 11111' };
+
+  it('the three create-order calls answer 409 CHANGES_CLOSED the day after the last day, writing nothing (no order, no Razorpay order, no count)', async () => {
+    const student = await registerPaid(IEEE_STUDENT);
+    pinClock(afterConference());
+    const before = { ...(await writtenState()), pending: await redis().zcard(keys.pendingOrders()), limits: (await keysMatching('ratelimit:*')).length };
+    // Razorpay unreachable: a call that tried to make an order there would answer 503, not 409.
+    const razorpay = process.env.RAZORPAY_API_BASE_URL;
+    process.env.RAZORPAY_API_BASE_URL = await deadUrl();
+    const closed = { success: false, message: CHANGES_CLOSED_MESSAGE, error: { code: 'CHANGES_CLOSED', message: CHANGES_CLOSED_MESSAGE } };
+
+    const upgrade = await call(upgradeTier, { body: { regId: student.regNo, noPaper: true, paperId: '' }, ip: freshIp() });
+    expect(upgrade.status, JSON.stringify(upgrade.body)).toBe(409);
+    expect(upgrade.body).toEqual(closed);
+    const ieee = await call(changeIeee, { body: { regId: student.regNo }, ip: freshIp() });
+    expect(ieee.status, JSON.stringify(ieee.body)).toBe(409);
+    expect(ieee.body).toEqual(closed);
+    const transfer = await call(transferOrder, { body: { regId: student.regNo, email: 'asha@example.org', to: TO }, ip: freshIp() });
+    expect(transfer.status, JSON.stringify(transfer.body)).toBe(409);
+    expect(transfer.body).toEqual(closed);
+    // A year on, the same; bad input is still told what is wrong first.
+    pinClock(afterConference('23:59:00').replace(/^(\d{4})/, (y) => String(Number(y) + 1)));
+    expect((await call(upgradeTier, { body: { regId: student.regNo }, ip: freshIp() })).body.error.code).toBe('CHANGES_CLOSED');
+    expect((await call(changeIeee, { body: { regId: '  ' }, ip: freshIp() })).status).toBe(400);
+    process.env.RAZORPAY_API_BASE_URL = razorpay;
+
+    expect({ ...(await writtenState()), pending: await redis().zcard(keys.pendingOrders()), limits: (await keysMatching('ratelimit:*')).length }).toEqual(before);
+    expect((await stored(student.regNo)).registrationTier).toBe(IEEE_STUDENT.registrationTier);
+  });
+
+  it('an upgrade ordered on the last day and paid after the end is applied; a second one paid after it is listed for a refund, as before the end', async () => {
+    const { regNo } = await registerPaid(STUDENT);
+    // The conference's last day, 20:00 IST: still under way.
+    pinClock(at(conference.endDate, 0, '20:00:00'));
+    const first = await call(upgradeTier, { body: { regId: regNo }, ip: freshIp() });
+    const second = await call(upgradeTier, { body: { regId: regNo }, ip: freshIp() });
+    expect([first.status, second.status]).toEqual([200, 200]);
+
+    pinClock(afterConference());
+    const applied = await call(verifyUpgrade, { body: await doublePay(first.body.order.id) });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    expect((await stored(regNo)).registrationTier).toBe('prof_non_indian_std');
+    const late = await doublePay(second.body.order.id);
+    const refused = await call(verifyUpgrade, { body: late });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('REFUND_DUE');
+    expect((await attentionList()).some((a) => a.paymentId === late.razorpay_payment_id && !a.applied)).toBe(true);
+    expect((await stored(regNo)).history).toHaveLength(1);
+  });
+
+  it('the free name correction stays open after the end', async () => {
+    const { regNo } = await registerPaid();
+    pinClock(afterConference());
+    const r = await call(updateName, { body: { regId: regNo, email: 'asha@example.org', title: 'Dr', firstName: 'Asha', lastName: 'Kulkarni-Rao' }, ip: freshIp() });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect((await stored(regNo)).lastName).toBe('Kulkarni-Rao');
   });
 });
 

@@ -23,7 +23,8 @@ import { ticketText } from '../../netlify/server/tickets';
 import { MAX_PROOF_BYTES } from '../../src/shared/proof-rules';
 import { REGISTRATION_CLOSED_MESSAGE } from '../../src/shared/messages';
 import { registrationFees } from '../../src/content/registration';
-import { DEV, STANDARD_DAY, at as editionAt, conferenceDay, call, doublePay, freshAddress, keysMatching, pinClock, totalFor, validForm } from './helpers';
+import { conference } from '../../src/content/conference';
+import { DEV, STANDARD_DAY, afterConference, at as editionAt, conferenceDay, call, doublePay, freshAddress, keysMatching, pinClock, totalFor, validForm } from './helpers';
 import { adminHeaders, decodeQrPng, mailAndWebhook, messagesFor, registerPaid } from './helpers-admin';
 
 const fx = mailAndWebhook();
@@ -291,5 +292,34 @@ describe('the registration window', () => {
   it('stays open in admin mode (desk registration)', async () => {
     pinClock(conferenceDay(0, '09:00:00'));
     expect((await order(await adminHeaders())).status).toBe(200);
+  });
+});
+
+describe('a rejection sent after the conference offers no payment (decision 031, addendum)', () => {
+  const paidPages = ['/tier-upgrade', '/ieee-change', '/name-transfer'];
+
+  it("a student's: another proof or a cancellation, no upgrade; the e-mail's links leave out the paid changes", async () => {
+    const { regNo } = await registerPaid({ ...STUDENT, email: 'student-late@example.org', verifyEmail: 'student-late@example.org' });
+    expect((await upload({ regId: regNo, email: 'student-late@example.org' }, pdfBytes())).status).toBe(200);
+    pinClock(afterConference());
+    expect((await decide({ registrationNumber: regNo, decision: 'reject', reason: 'The ID card expired in 2024.' })).status).toBe(200);
+    const mail = await lastMail(regNo);
+    expect(mail.subject).toBe(`PESGRE 2025 proof of student status not accepted — ${regNo}`);
+    expect(mail.text).toContain('/registration/proof');
+    expect(mail.text).toContain('/cancel-registration');
+    expect(mail.text).toContain('/name-change');
+    for (const page of paidPages) expect(mail.text, page).not.toContain(page);
+  });
+
+  it("an IEEE member's: the difference can no longer be paid online, write to the organisers", async () => {
+    process.env.IEEE_MEMBERSHIP_QUEUE = '1';
+    const { regNo } = await registerPaid({ ...IEEE_PROF, email: 'member-late@example.org', verifyEmail: 'member-late@example.org' });
+    pinClock(afterConference());
+    expect((await decide({ registrationNumber: regNo, decision: 'reject', reason: "No such member on IEEE's validation page." })).status).toBe(200);
+    const mail = await lastMail(regNo);
+    expect(mail.subject).toBe(`PESGRE 2025 IEEE membership not verified — ${regNo}`);
+    expect(mail.text).toContain('can no longer be paid online');
+    expect(mail.text).toContain(conference.contactEmail);
+    for (const page of paidPages) expect(mail.text, page).not.toContain(page);
   });
 });

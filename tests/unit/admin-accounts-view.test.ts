@@ -166,10 +166,34 @@ describe('payments needing attention on the accounts page', () => {
       { paymentId: 'pay_REF123456', orderId: 'order_R', kind: 'tier-upgrade', registrationNumber: 'PESGRE25-Z1234567', amount: 100, currency: 'INR', reason: 'r', at: '2025-11-08T05:45:00.000Z', refund: { id: '', status: 'failed', at: 'x', attempt: 0, reason: 'The id provided does not exist' } },
     ])!;
     expect(rows.map((r) => [r.rawPaymentId, r.amount, r.refund])).toEqual([
-      ['pay_NEW123456', '₹2,360.00', { id: 'rfnd_1', status: 'processed', reason: '' }],
+      ['pay_NEW123456', '₹2,360.00', { id: 'rfnd_1', status: 'processed', reason: '', reference: '' }],
       ['pay_OLD123456', '$99.50', null],
-      ['pay_REF123456', '₹100.00', { id: '', status: 'failed', reason: 'The id provided does not exist' }],
+      ['pay_REF123456', '₹100.00', { id: '', status: 'failed', reason: 'The id provided does not exist', reference: '' }],
+    ]);
+    // Refunded: nothing more to do; not refunded yet or refused: refund it, or record a payment outside Razorpay.
+    expect(rows.map((r) => [r.refundable, r.payableOutside])).toEqual([
+      [false, false],
+      [true, true],
+      [true, true],
     ]);
     expect(toAccountsAttentionRows(null)).toBeNull();
+  });
+
+  it('reads a payment outside Razorpay, a pending refund and one Razorpay never answered, and offers what each allows', () => {
+    const record = (paymentId: string, refund: unknown, applied = false) => ({ paymentId, orderId: 'order_X', kind: 'tier-upgrade', registrationNumber: 'PESGRE25-X1234567', amount: 100, currency: 'INR', reason: 'r', at: '2025-11-10T05:45:00.000Z', refund, ...(applied ? { applied } : {}) });
+    const rows = toAccountsAttentionRows([
+      record('pay_OUT123456', { id: '', status: 'paid-outside', at: 'x', attempt: 0, reason: 'The id provided does not exist', reference: 'NEFT UTR SBIN425123456' }),
+      record('pay_PEN123456', { id: 'rfnd_2', status: 'pending', at: 'x', attempt: 0 }),
+      // Asked for, Razorpay unreachable: asked again with the same key, never paid another way meanwhile.
+      record('pay_ASK123456', { id: '', status: 'pending', at: 'x', attempt: 1 }),
+      record('pay_APP123456', undefined, true),
+    ])!;
+    expect(rows[0]!.refund).toEqual({ id: '', status: 'paid-outside', reason: 'The id provided does not exist', reference: 'NEFT UTR SBIN425123456' });
+    expect(rows.map((r) => [r.rawPaymentId, r.refundable, r.payableOutside])).toEqual([
+      ['pay_OUT123456', false, false],
+      ['pay_PEN123456', false, false],
+      ['pay_ASK123456', true, false],
+      ['pay_APP123456', false, false],
+    ]);
   });
 });

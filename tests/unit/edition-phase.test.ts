@@ -7,10 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import { conference } from '../../src/content/conference';
 import { registrationFees } from '../../src/content/registration';
-import { certificatesOpenAt, edition, phaseAt, windowsWithCertificates } from '../../src/shared/edition';
-import { REGISTRATION_CLOSED_MESSAGE, registrationClosedMessage } from '../../src/shared/messages';
+import { certificatesOpenAt, edition, paidChangeWindows, paidChangesOnSaleAt, phaseAt, windowsWithCertificates } from '../../src/shared/edition';
+import { CHANGES_CLOSED_MESSAGE, REGISTRATION_CLOSED_MESSAGE, registrationClosedMessage } from '../../src/shared/messages';
 import { isRegistrationOpen, pricing, registrationPhase } from '../../src/shared/pricing';
-import { EDITION_PHASES, conferencePhase, editionPhase, mergeWindows, phaseBoundaries, phaseWindows, windowIndexAt, type EditionPhase } from '../../src/shared/schedule';
+import { EDITION_PHASES, conferencePhase, editionPhase, mergeWindows, paidChangesOnSale, phaseBoundaries, phaseWindows, windowIndexAt, type EditionPhase } from '../../src/shared/schedule';
 import { afterConference, at, conferenceDay } from '../setup/edition-clock';
 
 const instant = (iso: string) => new Date(iso);
@@ -110,5 +110,32 @@ describe('why online registration is not open (wizard, Registration page, create
     expect(ended).toContain('has ended');
     expect(ended).not.toMatch(/desk/i);
     for (const phase of ['before-registration', 'registration-closed', 'under-way', 'ended'] as const) expect(registrationClosedMessage(phase)).toContain(conference.contactEmail);
+  });
+});
+
+describe('paid changes are sold until the conference has ended (decision 031, addendum)', () => {
+  it('in every phase but the last, and not from the first instant after the last day', () => {
+    expect(EDITION_PHASES.filter(paidChangesOnSale)).toEqual(['before-registration', 'registration-open', 'registration-closed', 'under-way']);
+    for (const [phase, iso] of oneOfEach) expect(paidChangesOnSaleAt(instant(iso)), phase).toBe(phase !== 'ended');
+    const ends = afterConference('00:00:00');
+    expect(paidChangesOnSaleAt(justBefore(ends))).toBe(true);
+    expect(paidChangesOnSaleAt(instant(ends))).toBe(false);
+    expect(paidChangesOnSaleAt(instant(at(conference.endDate, 365)))).toBe(false);
+  });
+
+  it('the pages show one of two variants: on sale up to the end, closed from it', () => {
+    expect(paidChangeWindows.map((w) => w.key)).toEqual(['on-sale', 'closed']);
+    expect(paidChangeWindows[0]!.from).toBeUndefined();
+    expect(paidChangeWindows[0]!.until).toBe(new Date(afterConference('00:00:00')).getTime());
+    expect(paidChangeWindows[1]!.from).toBe(paidChangeWindows[0]!.until);
+    expect(paidChangeWindows[1]!.until).toBeUndefined();
+    for (const [phase, iso] of oneOfEach) expect(paidChangeWindows[windowIndexAt(paidChangeWindows, instant(iso))]!.key, phase).toBe(phase === 'ended' ? 'closed' : 'on-sale');
+  });
+
+  it('says why, when the conference ended, what stays open, and whom to ask', () => {
+    expect(CHANGES_CLOSED_MESSAGE).toMatch(/^Paid changes to a registration .* closed with the conference/);
+    expect(CHANGES_CLOSED_MESSAGE).toContain(conference.name);
+    expect(CHANGES_CLOSED_MESSAGE).toContain(conference.contactEmail);
+    expect(CHANGES_CLOSED_MESSAGE).toMatch(/correct the name/);
   });
 });

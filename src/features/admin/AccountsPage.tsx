@@ -5,7 +5,8 @@
  *    spec part 2 section 9: disabled with the reason until then) and each payout part's state; a
  *    part Razorpay refused or failed shows Razorpay's reason, with "Retry refund" and "Paid
  *    outside Razorpay" (the organisers paid it another way: its reference is recorded);
- *  - Payments needing attention (taken but not applied), each with "Refund in full".
+ *  - Payments needing attention (taken but not applied), each with "Refund in full" and, before
+ *    any Razorpay refund or after one failed, "Paid outside Razorpay" with the payment's reference.
  * Every result is announced (role=status, errors role=alert); buttons are disabled while a call runs.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
@@ -38,17 +39,36 @@ function PayoutParts({ row }: { row: CancellationRow }) {
   );
 }
 
+/** Where the refund of a payment needing attention stands: Razorpay's refund and its state, Razorpay's reason for a failure, or the reference of a payment outside Razorpay. */
+function AttentionRefundState({ refund }: { refund: AccountsAttentionRow['refund'] }) {
+  if (!refund) return null;
+  if (refund.status === 'paid-outside') return <span>Paid outside Razorpay (reference {refund.reference})</span>;
+  if (refund.status === 'failed') {
+    return <span className="accounts-failed">{refund.id || 'Refund'} (failed{refund.reason ? `: Razorpay: ${refund.reason}` : ''})</span>;
+  }
+  // Asked for, no answer from Razorpay (it was unreachable): asking again refunds once.
+  if (!refund.id) return <span>Refund asked for; Razorpay has not answered yet</span>;
+  return (
+    <span>
+      {refund.id} ({refund.status})
+    </span>
+  );
+}
+
 /** The part of the refunds/pay answer (a RefundPayout) the page reads. */
 interface RefundPayoutAnswer {
   status?: string;
   parts?: { status?: string; failureReason?: string }[];
 }
 
-/** "Paid outside Razorpay": the reference of the organisers' own payment (a bank transfer's UTR, a cheque number). */
-function OutsidePaymentForm(p: { regNo: string; amount: string; reference: string; onReference: (v: string) => void; busy: boolean; onSubmit: (e: FormEvent) => void }) {
+/**
+ * "Paid outside Razorpay": the reference of the organisers' own payment (a bank transfer's UTR, a
+ * cheque number), for a cancellation's refund or a payment needing attention (`subject` names it).
+ */
+function OutsidePaymentForm(p: { subject: string; amount: string; reference: string; onReference: (v: string) => void; busy: boolean; onSubmit: (e: FormEvent) => void }) {
   const id = useId();
   return (
-    <form className="accounts-outside" onSubmit={p.onSubmit} aria-label={`Payment outside Razorpay for ${p.regNo}`}>
+    <form className="accounts-outside" onSubmit={p.onSubmit} aria-label={`Payment outside Razorpay for ${p.subject}`}>
       <div className="admin-field">
         <label htmlFor={`${id}-ref`}>Reference of the payment of {p.amount} (e.g. bank transfer UTR)</label>
         <input id={`${id}-ref`} value={p.reference} onChange={(e) => p.onReference(e.target.value)} required minLength={3} maxLength={100} autoComplete="off" />
@@ -161,20 +181,42 @@ export default function AccountsPage() {
     });
   };
 
+  /** Shows the record an attention call answered at once (rather than reading the whole list again), else reads the list. */
+  const showAttention = async (paymentId: string, result: { ok: boolean; data?: unknown }) => {
+    const [updated] = (result.ok && toAccountsAttentionRows([result.data])) || [];
+    if (updated) setAttention((s) => (s.status === 'loaded' ? { status: 'loaded', rows: s.rows.map((r) => (r.rawPaymentId === paymentId ? updated : r)) } : s));
+    else await loadAttention();
+  };
+
   const refundAttention = (row: AccountsAttentionRow) => {
     const paymentId = row.rawPaymentId;
     if (!window.confirm(`Refund ${row.amount} of payment ${paymentId} in full?`)) return;
     void act(`attention:${paymentId}`, async () => {
       const result = await adminPost<{ refund?: { id?: string; status?: string; reason?: string } }>(adminApiPaths.attentionRefund, { paymentId });
       if (!result.ok && result.status === 401) return { ok: false, text: '', unauthorized: true };
-      // The answer is the updated record: show it at once rather than reading the whole list again.
-      const [updated] = (result.ok && toAccountsAttentionRows([result.data])) || [];
-      if (updated) setAttention((s) => (s.status === 'loaded' ? { status: 'loaded', rows: s.rows.map((r) => (r.rawPaymentId === paymentId ? updated : r)) } : s));
-      else await loadAttention();
+      await showAttention(paymentId, result);
       if (!result.ok) return { ok: false, text: `Payment ${paymentId} not refunded: ${failureMessage(result, SERVER_ERROR)}` };
       const refund = result.data?.refund;
-      if (refund?.status === 'failed') return { ok: false, text: `Payment ${paymentId} not refunded: Razorpay refused it (${refund.reason ?? 'no reason given'}). Press "Refund in full" to try again.` };
+      if (refund?.status === 'failed') {
+        return { ok: false, text: `Payment ${paymentId} not refunded: Razorpay refused it (${refund.reason ?? 'no reason given'}). Press "Refund in full" to try again, or pay it outside Razorpay and record the reference.` };
+      }
+      if (refund?.status === 'paid-outside') return { ok: true, text: `Payment ${paymentId} was already paid back outside Razorpay: nothing was refunded.` };
       return { ok: true, text: `Payment ${paymentId} refunded in full: refund ${refund?.id ?? ''} (${refund?.status ?? 'pending'}).` };
+    });
+  };
+
+  const payAttentionOutside = (event: FormEvent, row: AccountsAttentionRow) => {
+    event.preventDefault();
+    const paymentId = row.rawPaymentId;
+    const ref = reference.trim();
+    void act(`attention-outside:${paymentId}`, async () => {
+      const result = await adminPost<unknown>(adminApiPaths.attentionRefund, { paymentId, method: 'outside', reference: ref });
+      if (!result.ok && result.status === 401) return { ok: false, text: '', unauthorized: true };
+      await showAttention(paymentId, result);
+      if (!result.ok) return { ok: false, text: `Payment outside Razorpay for ${paymentId} not recorded: ${failureMessage(result, SERVER_ERROR)}` };
+      setOutsideFor(null);
+      setReference('');
+      return { ok: true, text: `Payment ${paymentId} recorded as paid back outside Razorpay (reference ${ref}).` };
     });
   };
 
@@ -318,7 +360,7 @@ export default function AccountsPage() {
                           </button>
                           {outsideFor === row.registrationNumber && (
                             <OutsidePaymentForm
-                              regNo={row.registrationNumber}
+                              subject={row.registrationNumber}
                               amount={row.refundDue}
                               reference={reference}
                               onReference={setReference}
@@ -374,27 +416,47 @@ export default function AccountsPage() {
                     <td>
                       {row.applied ? (
                         <span>Applied to the registration: cancel it to refund</span>
-                      ) : row.refund && row.refund.status !== 'failed' ? (
-                        <span>
-                          {row.refund.id} ({row.refund.status})
-                        </span>
                       ) : (
-                        <>
-                          {row.refund && (
-                            <span className="accounts-failed">
-                              {row.refund.id || 'Refund'} (failed{row.refund.reason ? `: Razorpay: ${row.refund.reason}` : ''}){' '}
-                            </span>
+                        <div className="accounts-actions">
+                          <AttentionRefundState refund={row.refund} />
+                          {row.refundable && (
+                            <button
+                              type="button"
+                              className="button button--danger admin-table__action"
+                              onClick={() => refundAttention(row)}
+                              disabled={!row.rawPaymentId || busy !== null}
+                              aria-label={`Refund payment ${row.paymentId} in full`}
+                            >
+                              {busy === `attention:${row.rawPaymentId}` ? 'Refunding...' : 'Refund in full'}
+                            </button>
                           )}
-                          <button
-                            type="button"
-                            className="button button--danger admin-table__action"
-                            onClick={() => refundAttention(row)}
-                            disabled={!row.rawPaymentId || busy !== null}
-                            aria-label={`Refund payment ${row.paymentId} in full`}
-                          >
-                            {busy === `attention:${row.rawPaymentId}` ? 'Refunding...' : 'Refund in full'}
-                          </button>
-                        </>
+                          {row.payableOutside && (
+                            <button
+                              type="button"
+                              className="button button--secondary admin-table__action"
+                              onClick={() => {
+                                const key = `attention:${row.rawPaymentId}`;
+                                setOutsideFor(outsideFor === key ? null : key);
+                                setReference('');
+                              }}
+                              disabled={!row.rawPaymentId || busy !== null}
+                              aria-expanded={outsideFor === `attention:${row.rawPaymentId}`}
+                              aria-label={`Paid outside Razorpay for payment ${row.paymentId}`}
+                            >
+                              Paid outside Razorpay
+                            </button>
+                          )}
+                          {row.payableOutside && outsideFor === `attention:${row.rawPaymentId}` && (
+                            <OutsidePaymentForm
+                              subject={`payment ${row.paymentId}`}
+                              amount={row.amount}
+                              reference={reference}
+                              onReference={setReference}
+                              busy={busy === `attention-outside:${row.rawPaymentId}`}
+                              onSubmit={(e) => payAttentionOutside(e, row)}
+                            />
+                          )}
+                        </div>
                       )}
                     </td>
                   </tr>

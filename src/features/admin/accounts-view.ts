@@ -178,13 +178,29 @@ export function refundsDue(rows: readonly CancellationRow[]): CancellationRow[] 
 export interface AccountsAttentionRow extends AttentionRow {
   /** The raw payment id ('' when absent): what the refund call sends. */
   rawPaymentId: string;
-  /** The Razorpay refund, once asked for: its id ('' when Razorpay refused), state ('processed', 'pending', 'failed', ...) and why it failed. */
-  refund: { id: string; status: string; reason: string } | null;
+  /**
+   * The refund, once asked for: its Razorpay id ('' when Razorpay refused it or has not answered
+   * yet), state ('pending', 'processed', 'failed', 'paid-outside'), why it failed (Razorpay's
+   * words) and the reference of a payment outside Razorpay.
+   */
+  refund: { id: string; status: string; reason: string; reference: string } | null;
+  /**
+   * "Refund in full" applies: nothing refunded yet, the last refund failed, or one was asked for
+   * and Razorpay never answered (asked again with the same key, it refunds once). Not for an
+   * applied payment.
+   */
+  refundable: boolean;
+  /**
+   * "Paid outside Razorpay" applies: no Razorpay refund was made, or the last one failed (never
+   * while one is pending: it could pay twice). Not for an applied payment.
+   */
+  payableOutside: boolean;
 }
 
 /**
  * The rows of GET /api/payments/attention for the accounts page (toAttentionRows, plus each
- * record's `refund` as POST /api/admin/attention/refund stores it). Null when `data` is not a list.
+ * record's `refund` as POST /api/admin/attention/refund stores it, and what may be done next).
+ * Null when `data` is not a list.
  */
 export function toAccountsAttentionRows(data: unknown): AccountsAttentionRow[] | null {
   const rows = toAttentionRows(data);
@@ -193,7 +209,9 @@ export function toAccountsAttentionRows(data: unknown): AccountsAttentionRow[] |
   return rows.map((row, i) => {
     const record = records[i] ?? {};
     const r = isRecord(record.refund) ? record.refund : null;
-    const refund = r && (str(r.id) || str(r.status) === 'failed') ? { id: str(r.id), status: str(r.status) || 'pending', reason: str(r.reason) } : null;
-    return { ...row, rawPaymentId: str(record.paymentId), refund };
+    const status = r ? str(r.status) || 'pending' : '';
+    const refund = r ? { id: str(r.id), status, reason: str(r.reason), reference: str(r.reference) } : null;
+    const open = !row.applied && (!refund || refund.status === 'failed');
+    return { ...row, rawPaymentId: str(record.paymentId), refund, refundable: open || (!row.applied && refund?.status === 'pending' && !refund.id), payableOutside: open };
   });
 }

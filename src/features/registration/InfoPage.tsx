@@ -12,8 +12,9 @@ import { registrationFees } from '../../content/registration';
 import { pricing, type Tier } from '../../shared/pricing';
 import { formatDay } from '../../shared/dates';
 import { PhaseVariants } from '../../components/PhaseVariants';
-import { phaseWindowList } from '../../shared/edition';
+import { paidChangeWindows, phaseWindowList } from '../../shared/edition';
 import { registrationClosedMessage } from '../../shared/messages';
+import { ChangesClosed } from '../../components/ChangesClosed';
 import { mergeWindows } from '../../shared/schedule';
 import { useSyncExternalStore } from 'react';
 import { hintedRoute } from '../../lib/visitor-region';
@@ -121,6 +122,43 @@ function RegistrationLinks() {
   );
 }
 
+/**
+ * What a registrant can change online (docs/decisions/031-edition-phases.md, addendum): the paid
+ * changes (upgrade, IEEE status, name transfer) until the conference has ended, then only what
+ * costs nothing, with why (paidChangeWindows: one variant each, so a page built before the end is
+ * true after it).
+ */
+function SelfServiceLinks() {
+  return (
+    <PhaseVariants windows={paidChangeWindows}>
+      {(w) =>
+        w.key === 'on-sale' ? (
+          <>
+            <p>With your Registration ID you can change your registration online:</p>
+            <ul aria-labelledby="self-service">
+              <li>
+                <Link to={paths.tierUpgrade}>Upgrade a student registration to a full registration</Link>
+              </li>
+              <li>
+                <Link to={paths.ieeeChange}>Change an IEEE-member registration to non-member</Link>
+              </li>
+              <li>
+                <Link to={paths.nameChange}>Correct the name on your registration</Link> (with your registered e-mail address)
+              </li>
+              <li>
+                <Link to={paths.nameTransfer}>Transfer your registration to another person</Link> (with your registered e-mail address; a processing fee applies)
+              </li>
+            </ul>
+          </>
+        ) : (
+          // The section above already links the invoices (and the cancellation).
+          <ChangesClosed labelledBy="self-service" invoices={false} />
+        )
+      }
+    </PhaseVariants>
+  );
+}
+
 /** The information page: notes, inclusions, cancellation rules, visas, registration links, fee table, deadlines. */
 export default function InfoPage() {
   // The refund and name-transfer rules are the ones the quote, the refund and the transfer apply (src/content/invoicing.ts).
@@ -177,21 +215,7 @@ export default function InfoPage() {
           </li>
         </ul>
         <h3 id="self-service">Already registered?</h3>
-        <p>With your Registration ID you can change your registration online:</p>
-        <ul aria-labelledby="self-service">
-          <li>
-            <Link to={paths.tierUpgrade}>Upgrade a student registration to a full registration</Link>
-          </li>
-          <li>
-            <Link to={paths.ieeeChange}>Change an IEEE-member registration to non-member</Link>
-          </li>
-          <li>
-            <Link to={paths.nameChange}>Correct the name on your registration</Link> (with your registered e-mail address)
-          </li>
-          <li>
-            <Link to={paths.nameTransfer}>Transfer your registration to another person</Link> (with your registered e-mail address; a processing fee applies)
-          </li>
-        </ul>
+        <SelfServiceLinks />
       </section>
 
       <section className="card info__section" aria-labelledby="visa">

@@ -2,7 +2,10 @@
  * The tier-upgrade (/tier-upgrade) and IEEE-change (/ieee-change) pages, one component
  * parameterised by kind (spec part 2 sections 2, 4, 5, 7, 8 and 9): a Registration ID, 'Fetch
  * Details', a message banner, the summary of the change and a pay button. The server decides
- * whether the change applies and what it costs; the page shows its refusal or its order.
+ * whether the change applies and what it costs; the page shows its refusal or its order. Once
+ * the conference has ended paid changes are no longer sold (decision 031's addendum): the page
+ * then says so in place of the form, with no way to pay (a variant by the edition's phase, so a
+ * page built before the end is true after it).
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -25,6 +28,9 @@ import './self-service.css';
 import { AmountsAndPay } from './AmountsAndPay';
 import { words } from '../../components/self-service-words';
 import { SelfServiceLayout } from '../../components/SelfServiceLayout';
+import { ChangesClosedCard } from '../../components/ChangesClosed';
+import { PhaseVariants } from '../../components/PhaseVariants';
+import { paidChangeWindows } from '../../shared/edition';
 
 type OrderResponse = UpgradeOrderResponse | IeeeChangeOrderResponse;
 
@@ -223,8 +229,10 @@ export function ChangePage({ kind }: { kind: ChangeKind }) {
   const s = fetched?.summary;
   const money = (minor: number) => formatMoney(minor, s!.currency);
 
-  return (
-    <SelfServiceLayout className="ss" heading={k.heading}>
+  // Until the conference has ended the form; after it, why paid changes are closed (one variant
+  // each in the HTML: decision 031's addendum), so a page built before the end is true after it.
+  const onSale = (
+    <>
       <p>{k.intro}</p>
 
       <form className="card ss-form" onSubmit={(e) => void fetchDetails(e)} noValidate aria-labelledby={`${ids}-form-heading`} {...prefetchOnInteraction(prefetchForm)}>
@@ -343,6 +351,12 @@ export function ChangePage({ kind }: { kind: ChangeKind }) {
           )}
         </section>
       )}
+    </>
+  );
+
+  return (
+    <SelfServiceLayout className="ss" heading={k.heading}>
+      <PhaseVariants windows={paidChangeWindows}>{(w) => (w.key === 'on-sale' ? onSale : <ChangesClosedCard />)}</PhaseVariants>
     </SelfServiceLayout>
   );
 }

@@ -7,6 +7,8 @@
  * The form validates with the shared request schema (nameTransferRequest in src/shared/api.ts),
  * so the page and the server refuse the same input with the same words; the schema and zod are
  * fetched on the form's first focus or press (name-transfer-resolver.ts), not with the page.
+ * Once the conference has ended paid changes are no longer sold (decision 031's addendum): the
+ * page then says so in place of the form (a variant by the edition's phase).
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
@@ -33,6 +35,9 @@ import { transferFees, transferSummary, type TransferSummary } from './transfer-
 import './self-service.css';
 import { AmountsAndPay } from './AmountsAndPay';
 import { SelfServiceLayout } from '../../components/SelfServiceLayout';
+import { ChangesClosedCard } from '../../components/ChangesClosed';
+import { PhaseVariants } from '../../components/PhaseVariants';
+import { paidChangeWindows } from '../../shared/edition';
 import { words } from '../../components/self-service-words';
 
 type FormInput = z.input<typeof nameTransferRequest>;
@@ -194,8 +199,10 @@ export default function NameTransferPage() {
   const money = (minor: number) => formatMoney(minor, s!.currency);
   const regIdHint = `${ids}-regid-hint`;
 
-  return (
-    <SelfServiceLayout className="ss" heading="Transfer Registration to Another Person" title="Transfer Registration">
+  // Until the conference has ended the form; after it, why paid changes are closed (one variant
+  // each in the HTML: decision 031's addendum), so a page built before the end is true after it.
+  const onSale = (
+    <>
       <p>
         If you can no longer attend, your registration can be passed on to someone else. Enter your registration
         details and the details of the person who will attend instead.
@@ -324,6 +331,12 @@ export default function NameTransferPage() {
           />
         </section>
       )}
+    </>
+  );
+
+  return (
+    <SelfServiceLayout className="ss" heading="Transfer Registration to Another Person" title="Transfer Registration">
+      <PhaseVariants windows={paidChangeWindows}>{(w) => (w.key === 'on-sale' ? onSale : <ChangesClosedCard />)}</PhaseVariants>
     </SelfServiceLayout>
   );
 }
