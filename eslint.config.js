@@ -2,6 +2,7 @@
 // React hooks rules for the SPA, and the import boundaries of docs ARCHITECTURE ("Direction of
 // imports", issue 18). Formatting is not linted.
 import { readdirSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -57,6 +58,9 @@ const boundaryZones = [
   // browser's code, and netlify/server never imports an endpoint.
   { target: './netlify', from: ['./src/app', './src/features', './src/components', './src/lib', './scripts'], message: 'netlify/ imports only src/shared and src/content from src/, and never scripts/.' },
   { target: './netlify/server', from: './netlify/functions', message: 'netlify/server never imports netlify/functions: move what both need into netlify/server.' },
+  // Edge functions run in Deno at the CDN, bundled apart from the site: they take nothing from the
+  // Node server (its store, its SDKs), only what they carry themselves.
+  { target: './netlify/edge-functions', from: './netlify/server', message: 'netlify/edge-functions never imports netlify/server: an edge function runs in Deno at the CDN, bundled apart from the Node functions (docs/architecture.md, "Lint zones").' },
   { target: './netlify/functions', from: './netlify/functions', message: 'A function never imports another function: move what both need into netlify/server.' },
   {
     target: serverFoundation.map((file) => `./netlify/server/${file}`),
@@ -70,6 +74,29 @@ const boundaryZones = [
     message: `Only functions call the server's services (${serverServices.join(', ')}): move what another module borrows from one down to a module both import (e.g. http.ts, env.ts).`,
   },
 ];
+
+// The paths no-restricted-imports refuses everywhere in src/ and netlify/ (the deploy context's
+// setter, the CSV writer's library). Listed once: a later config object that sets the rule for a
+// subfolder replaces the options, so it repeats these.
+const restrictedEverywhere = [
+  { name: './deploy-context', importNames: ['setContextOutsideInvocations'], message: 'Only scripts and tests name a context outside invocations.' },
+  { name: '../server/deploy-context', importNames: ['setContextOutsideInvocations'], message: 'Only scripts and tests name a context outside invocations.' },
+  // One CSV writer for every export (netlify/server/csv-file.ts): formulas neutralised, BOM, CRLF.
+  ...['csv-stringify', 'csv-stringify/sync'].map((name) => ({ name, message: 'Write CSV through netlify/server/csv-file.ts, the one writer that neutralises formulas.' })),
+];
+
+// src/shared runs in the browser and on the server alike, and src/content is the edition's data
+// that both read: neither takes React (a page's part), Node's own modules (absent in the browser)
+// or the SDK of an external system (the server's adapters own those). docs/architecture.md, "Lint
+// zones"; tests/unit/import-boundaries.test.ts proves each group.
+const isomorphicZone = {
+  react: { group: ['react', 'react/*', 'react-dom', 'react-dom/*', 'react-router', 'react-router-dom', 'react-hook-form', '@hookform/*', '@react-email/*'], message: 'src/shared and src/content never import React: a React part lives in src/components or a feature.' },
+  node: { group: ['node:*', ...builtinModules, ...builtinModules.map((name) => `${name}/*`)], message: "src/shared and src/content never import Node's modules: they run in the browser too (a server helper lives in netlify/server)." },
+  serverSdk: {
+    group: ['razorpay', 'razorpay/*', '@upstash/*', '@netlify/*', 'nodemailer', 'nodemailer/*', 'pdf-lib', '@pdf-lib/*', 'ioredis', 'redis', 'negotiator', 'file-type', 'csv-parse', 'csv-parse/*'],
+    message: "src/shared and src/content never import a server SDK: the server's adapter of that system (netlify/server) does, and passes plain data on.",
+  },
+};
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', '.netlify/', '.data/', 'coverage/', 'scripts/razorpay-checkout-standin.js'] },
@@ -124,17 +151,14 @@ export default tseslint.config(
           message: 'The deploy context comes from context.deploy.context (netlify/server/deploy-context.ts), never from the environment.',
         })),
       ],
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: './deploy-context', importNames: ['setContextOutsideInvocations'], message: 'Only scripts and tests name a context outside invocations.' },
-            { name: '../server/deploy-context', importNames: ['setContextOutsideInvocations'], message: 'Only scripts and tests name a context outside invocations.' },
-            // One CSV writer for every export (netlify/server/csv-file.ts): formulas neutralised, BOM, CRLF.
-            ...['csv-stringify', 'csv-stringify/sync'].map((name) => ({ name, message: 'Write CSV through netlify/server/csv-file.ts, the one writer that neutralises formulas.' })),
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { paths: restrictedEverywhere }],
+    },
+  },
+  // The isomorphic zone: src/shared and src/content (see isomorphicZone above).
+  {
+    files: ['src/shared/**/*.{ts,tsx}', 'src/content/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: restrictedEverywhere, patterns: Object.values(isomorphicZone) }],
     },
   },
 );

@@ -5,10 +5,8 @@
  * Clear Form deletes the saved data").
  * Every function takes the Storage to use, so tests pass an in-memory fake.
  */
+import { DIETARY_OPTIONS, MAX_EXTRA_TICKETS, TITLES } from '../shared/form-options';
 import {
-  DIETARY_OPTIONS,
-  MAX_EXTRA_TICKETS,
-  TITLES,
   clampStep,
   emptyRegistrationForm,
   isStepSkipped,

@@ -8,13 +8,14 @@ import * as z from 'zod/mini';
 import type { PUBLIC_REGISTRATION_FIELDS } from './api-paths';
 import { selfServiceMessages } from './messages';
 import { printable } from './printable-text';
-import { TITLES, type RegistrationForm } from './registration-form';
+import { TITLES } from './form-options';
+import type { RegistrationForm } from './registration-form';
 import { registrationFormSchema } from './registration-schema';
 import type { Currency } from './money';
 import type { Charges } from './pricing';
 import type { ChangeCharges } from './change-charges';
 import type { ProofState, RegistrationStatus, Verification } from './registration-status';
-import type { DeskExtras } from './checkin';
+import type { FreeChangeKind, PaidChangeKind } from './paid-changes';
 
 /** `{ error: { code, message, fieldErrors? } }`: every non-2xx JSON answer (ARCHITECTURE: Errors). */
 export interface ApiError {
@@ -169,7 +170,8 @@ export interface AdminVerifyResponse {
  */
 export type ChangeRecord =
   | {
-      kind: 'tier-upgrade' | 'ieee-change' | 'name-transfer';
+      /** The kinds come from the one list (src/shared/paid-changes.ts). */
+      kind: PaidChangeKind;
       /** Tier ids; for a name transfer, the full names of the person before and after. */
       from: string;
       to: string;
@@ -186,7 +188,7 @@ export type ChangeRecord =
       /** The change's exact breakdown in minor units (what its invoice prints). */
       charges?: ChangeCharges;
     }
-  | { kind: 'name-change'; from: string; to: string; at: string };
+  | { kind: FreeChangeKind; from: string; to: string; at: string };
 
 export interface StoredRegistration extends Omit<RegistrationForm, 'verifyEmail' | 'registrationFee' | 'welcomeReceptionExtraFee' | 'galaDinnerExtraFee'> {
   _id: string;
@@ -306,6 +308,15 @@ export const ticketPayloadSchema = z.object({
   sig: z.string({ error: 'sig is required.' }).check(z.regex(/^(?:[A-Za-z0-9_-]{43}|[A-Za-z0-9_-]{86})$/, 'sig must be 43 or 86 base64url characters.')),
 });
 export type TicketPayload = z.infer<typeof ticketPayloadSchema>;
+
+/** What the desk hands out with a badge: reception and gala dinner tickets, and the diet to note. */
+export interface DeskExtras {
+  /** Welcome reception: the delegate's own place, and the extra tickets bought (0-3). */
+  welcomeReception: { attends: boolean; extraTickets: number };
+  galaDinner: { attends: boolean; extraTickets: number };
+  /** The dietary requirements as one line ('VEGETARIAN, OTHER: no peanuts'); '' for none. */
+  diet: string;
+}
 
 /** A valid ticket: the first scan of the day records the check-in; later scans that day are flagged. */
 export type VerifyQrValid =

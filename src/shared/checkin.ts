@@ -17,7 +17,9 @@
  */
 import { flattenedVerify, importJWK, type JWK } from 'jose';
 import { z } from 'zod';
-import type { StoredRegistration, TicketPayload } from './api';
+import type { DeskExtras, StoredRegistration, TicketPayload } from './api';
+
+export type { DeskExtras };
 import { dayIn, formatDay } from './dates';
 import { registrationStatus, ticketRefusal, type StatusFields } from './registration-status';
 
@@ -134,14 +136,6 @@ export const ONLINE_DEVICE = 'online';
 /** Names no device may take (compared without case). */
 export const RESERVED_DEVICE_NAMES: readonly string[] = [ONLINE_DEVICE];
 
-/** What the desk hands out with a badge: reception and gala dinner tickets, and the diet to note. */
-export interface DeskExtras {
-  /** Welcome reception: the delegate's own place, and the extra tickets bought (0-3). */
-  welcomeReception: { attends: boolean; extraTickets: number };
-  galaDinner: { attends: boolean; extraTickets: number };
-  /** The dietary requirements as one line ('VEGETARIAN, OTHER: no peanuts'); '' for none. */
-  diet: string;
-}
 
 type ExtrasFields = Partial<Pick<StoredRegistration, 'welcomeReception' | 'additionalReceptionTickets' | 'galaDinner' | 'additionalGalaDinnerTickets' | 'dietaryRequirements' | 'dietaryOtherText'>>;
 

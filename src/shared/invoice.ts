@@ -9,7 +9,7 @@ import { ToWords } from 'to-words';
 import { conference } from '../content/conference';
 import { invoicing } from '../content/invoicing';
 import type { StoredRegistration } from './api';
-import { changeKinds, isPaidChange, type PaidChangeRecord } from './change-kinds';
+import { changeKinds, fieldBefore, isPaidChange, type PaidChangeRecord } from './change-kinds';
 import { tierLabel } from './csv';
 import type { Currency } from './money';
 import { fullName } from './person-name';
@@ -126,8 +126,9 @@ export function asOf(r: StoredRegistration, at: string): { delegate: string; tie
   let tier = r.registrationTier;
   for (const change of [...(r.history ?? [])].reverse()) {
     if (change.at <= at) break;
-    if (changeKinds[change.kind].changes === 'person') delegate = change.from;
-    else tier = change.from;
+    const { field, before } = fieldBefore(change);
+    if (field === 'person') delegate = before;
+    else tier = before;
   }
   return { delegate, tier };
 }
@@ -142,7 +143,7 @@ export function registrantEmailBefore(r: StoredRegistration, index: number): str
   let email = r.email;
   for (let i = history.length - 1; i >= index; i--) {
     const change = history[i]!;
-    if (change.kind === 'name-transfer' && change.fromEmail) email = change.fromEmail;
+    if (changeKinds[change.kind].changesEmail && 'fromEmail' in change && change.fromEmail) email = change.fromEmail;
   }
   return email;
 }
@@ -158,7 +159,7 @@ export function documentOwners(r: StoredRegistration, subject: InvoiceSubject | 
   let registrant = registrantEmailBefore(r, 0);
   if (subject.kind === 'change') {
     const index = (r.history ?? []).findIndex((c) => 'orderId' in c && c.orderId === subject.change.orderId);
-    registrant = subject.change.kind === 'name-transfer' && subject.change.fromEmail ? subject.change.fromEmail : registrantEmailBefore(r, index < 0 ? 0 : index + 1);
+    registrant = changeKinds[subject.change.kind].changesEmail && subject.change.fromEmail ? subject.change.fromEmail : registrantEmailBefore(r, index < 0 ? 0 : index + 1);
   }
   return [...new Set([registrant, r.billingEmail].filter(Boolean).map((e) => e.trim().toLowerCase()))];
 }

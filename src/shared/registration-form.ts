@@ -1,20 +1,15 @@
 /**
- * The registration form's plain rules (spec part 2 sections 3-5): titles, dietary options, the
- * empty form (the validation messages of section 5 are in messages.ts), and wizard step navigation. No zod:
- * the wizard's first load and the server both read these; the zod schemas that carry the
- * messages are in registration-schema.ts (loaded by the browser only when a form validates,
- * issue 10 bundle budget).
+ * The registration form's plain rules: the empty form and the wizard's step navigation (the
+ * option lists are in form-options.ts, the validation messages in messages.ts). No zod: the
+ * wizard's first load and the server both read these; the zod schemas that carry the messages
+ * are in registration-schema.ts, loaded by the browser only when a form validates (the first
+ * load's budget, docs/performance.md).
  */
-import { registrationFees } from '../content/registration';
 import { isIeeeTier } from './pricing';
 import type { RegistrationForm } from './registration-schema';
 
 export type { RegistrationForm };
 
-export const TITLES = ['Dr', 'Prof', 'Mr', 'Ms', 'Mrs'] as const;
-export const DIETARY_OPTIONS = ['NONE', 'LACTOSE FREE', 'GLUTEN FREE', 'VEGETARIAN', 'VEGAN', 'OTHER'] as const;
-/** Additional tickets per event (spec part 2 section 3: 0-3): the edition's content. */
-export const MAX_EXTRA_TICKETS = registrationFees.maxExtraTickets;
 export const TOTAL_STEPS = 9;
 
 

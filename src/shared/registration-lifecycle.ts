@@ -16,6 +16,7 @@
  * half-applied.
  */
 import type { StoredRegistration } from './api';
+import type { FreeChangeKind, PaidChangeKind } from './paid-changes';
 
 /**
  * The states: `confirmed` (paid, or free with a 100 % coupon), `request-declined` (confirmed,
@@ -26,7 +27,7 @@ import type { StoredRegistration } from './api';
 export type LifecycleState = 'confirmed' | 'request-declined' | 'cancellation-requested' | 'cancelled';
 
 /** What can happen to a registration: the paid changes, the free name correction and the cancellation steps. */
-export type LifecycleAction = 'tier-upgrade' | 'ieee-change' | 'name-transfer' | 'name-change' | 'cancellation-request' | 'cancellation-decide' | 'refund-pay';
+export type LifecycleAction = PaidChangeKind | FreeChangeKind | 'cancellation-request' | 'cancellation-decide' | 'refund-pay';
 
 /** The answer: allowed, or refused with the code and text the endpoints send (409). */
 export type Verdict = { allowed: true } | { allowed: false; code: string; reason: string };

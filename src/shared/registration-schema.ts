@@ -12,7 +12,7 @@ import * as z from 'zod/mini';
 import { isIeeeTier, isStudentTier } from './pricing';
 import { messages } from './messages';
 import { printable } from './printable-text';
-import { DIETARY_OPTIONS, MAX_EXTRA_TICKETS, TITLES } from './registration-form';
+import { DIETARY_OPTIONS, MAX_EXTRA_TICKETS, TITLES } from './form-options';
 
 // Every text field may end up on a signed document (invoice, badge, certificate): no control
 // character, line break or bidi override (src/shared/printable-text.ts).

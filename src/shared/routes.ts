@@ -2,8 +2,10 @@
  * Every route of the site in one table (spec part 2 section 2), so links, redirects and the
  * router agree. Routes of the information site join here as their pages arrive.
  * A leaf module in src/shared: the router (src/app), the pages (src/features) and the server
- * (links in e-mails) all read it, and it imports nothing.
+ * (links in e-mails) all read it, and it imports only the leaf list of kinds (paid-changes.ts).
  */
+import type { PaymentKind } from './paid-changes';
+
 export const paths = {
   home: '/',
   organizingCommittee: '/about/organizing-committee',
@@ -58,8 +60,8 @@ export const paths = {
   error: '/error',
 } as const;
 
-/** What a success page confirms (issue 20: one page per kind of payment); a free registration was paid by a coupon alone. */
-export type PaymentKind = 'registration' | 'tier-upgrade' | 'ieee-change' | 'name-transfer' | 'free-registration';
+/** What a success page confirms: derived from the one list of kinds (src/shared/paid-changes.ts; decision 009). */
+export type { PaymentKind };
 
 /**
  * What else the success page should say (issue 34): the registration still awaits a proof of

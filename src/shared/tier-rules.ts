@@ -8,6 +8,7 @@
  */
 import { findTier, isIeeeTier, isProfessionalTier, isStudentTier, type Pricing, type Tier } from './pricing';
 import { messages } from './messages';
+import type { TierChangeKind } from './paid-changes';
 
 /** The form fields a tier decides. */
 export interface TierDependentFields {
@@ -38,7 +39,7 @@ export function couponTierError(tierId: string): string | null {
 }
 
 /** The two self-service changes that are paid for (spec part 2 sections 2, 4 and 7). */
-export type ChangeKind = 'tier-upgrade' | 'ieee-change';
+export type ChangeKind = TierChangeKind;
 
 /**
  * The tier a registration on `tierId` moves to by `kind`, or null when that change does not

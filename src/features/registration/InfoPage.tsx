@@ -6,6 +6,7 @@
 import { SampleBadge } from '../../components/SampleBadge';
 import { Link } from 'react-router-dom';
 import { paths } from '../../shared/routes';
+import { selfServicePages } from '../../shared/self-service-pages';
 import { conference } from '../../content/conference';
 import { invoicing } from '../../content/invoicing';
 import { registrationFees } from '../../content/registration';
@@ -123,7 +124,8 @@ function RegistrationLinks() {
 }
 
 /**
- * What a registrant can change online (docs/decisions/031-edition-phases.md, addendum): the paid
+ * What a registrant can change online (src/shared/self-service-pages.ts, the list the e-mails
+ * link too; docs/decisions/031-edition-phases.md, addendum): the paid
  * changes (upgrade, IEEE status, name transfer) until the conference has ended, then only what
  * costs nothing, with why (paidChangeWindows: one variant each, so a page built before the end is
  * true after it).
@@ -136,18 +138,14 @@ function SelfServiceLinks() {
           <>
             <p>With your Registration ID you can change your registration online:</p>
             <ul aria-labelledby="self-service">
-              <li>
-                <Link to={paths.tierUpgrade}>Upgrade a student registration to a full registration</Link>
-              </li>
-              <li>
-                <Link to={paths.ieeeChange}>Change an IEEE-member registration to non-member</Link>
-              </li>
-              <li>
-                <Link to={paths.nameChange}>Correct the name on your registration</Link> (with your registered e-mail address)
-              </li>
-              <li>
-                <Link to={paths.nameTransfer}>Transfer your registration to another person</Link> (with your registered e-mail address; a processing fee applies)
-              </li>
+              {selfServicePages
+                .filter((page) => page.infoPage)
+                .map((page) => (
+                  <li key={page.path}>
+                    <Link to={page.path}>{page.text}</Link>
+                    {page.note && ` (${page.note})`}
+                  </li>
+                ))}
             </ul>
           </>
         ) : (

@@ -16,7 +16,7 @@ import { VALIDATION_LOAD_FAILED, lazyResolver, loadOnce, prefetchOnInteraction }
 import type { GetNameResponse, getNameRequest, UpdateNameResponse } from '../../shared/api';
 import { apiPaths } from '../../shared/api-paths';
 import { selfServiceMessages } from '../../shared/messages';
-import { TITLES } from '../../shared/registration-form';
+import { TITLES } from '../../shared/form-options';
 import { MessageBanner, type Banner } from './MessageBanner';
 import type { nameFields } from './name-change-resolvers';
 import './self-service.css';

@@ -26,7 +26,7 @@ import { apiPaths } from '../../shared/api-paths';
 import { selfServiceMessages } from '../../shared/messages';
 import { formatMoney } from '../../shared/money';
 import { pricing } from '../../shared/pricing';
-import { TITLES } from '../../shared/registration-form';
+import { TITLES } from '../../shared/form-options';
 import { paymentSuccessUrl } from '../../shared/routes';
 import { dayBefore, formatDay } from '../../shared/dates';
 import { REDIRECT_DELAY_MS } from './timing';

@@ -5,6 +5,7 @@
  * so the server can refuse when the browser showed a different total. Part of the wizard's late
  * chunk (late-steps.ts); usePayment.ts holds the state it reports to.
  */
+import type { RefObject } from 'react';
 import type { NavigateFunction } from 'react-router-dom';
 import { errorUrl, paymentSuccessUrl } from '../../../shared/routes';
 import { readAdminToken } from '../../../lib/admin-token';
@@ -19,7 +20,28 @@ import { fromMinor } from '../../../shared/money';
 import { fullName } from '../../../shared/person-name';
 import { computeCharges, findTier, isStudentTier } from '../../../shared/pricing';
 import { regionOfCountry } from '../../../shared/regions';
-import type { PaymentOptions } from './usePayment';
+import type { Pricing } from '../../../shared/pricing';
+import type { RegistrationFormDraft } from '../../../shared/registration-form';
+import type { CouponState } from './model';
+
+/** What the wizard hands to the payment flow. */
+export interface PaymentOptions {
+  pricing: Pricing;
+  admin: boolean;
+  /** The international route in the wizard (issue 24): USD tiers are paid here. */
+  international: boolean;
+  coupon: CouponState;
+  getValues: () => RegistrationFormDraft;
+  /** The server says Early Bird has closed: clear the form and storage, back to step 1. */
+  onEarlyBirdExpired: () => void;
+  /** A registration exists: forget the saved form. */
+  onRegistered: () => void;
+  /**
+   * The Pay Now button: it is disabled while Checkout is open, so focus falls to <body> when
+   * Checkout closes; it gets focus back once enabled again (issue 21, WCAG 2.4.3).
+   */
+  payButton: RefObject<HTMLButtonElement | null>;
+}
 
 /** What runPayment reports to: the wizard's options, the router and usePayment's state. */
 export interface PaymentContext extends PaymentOptions {

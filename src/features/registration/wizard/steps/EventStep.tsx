@@ -4,7 +4,8 @@
  */
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { Currency } from '../../../../shared/money';
-import { MAX_EXTRA_TICKETS, type RegistrationFormDraft } from '../../../../shared/registration-form';
+import { MAX_EXTRA_TICKETS } from '../../../../shared/form-options';
+import type { RegistrationFormDraft } from '../../../../shared/registration-form';
 import { formatWholeFee } from '../../format';
 import { errorId, errorMessage, FieldError, SelectField } from '../fields';
 
