@@ -1,6 +1,6 @@
 // ESLint flat config: typescript-eslint's recommended rules for every .ts/.tsx file, the
-// React hooks rules for the SPA, and the import boundaries of docs ARCHITECTURE ("Direction of
-// imports", issue 18). Formatting is not linted.
+// React hooks rules for the SPA, and the import boundaries (docs/architecture.md, "Lint zones").
+// Formatting is not linted.
 import { readdirSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
@@ -25,8 +25,8 @@ const features = readdirSync(`${root}/src/features`, { withFileTypes: true })
 const serverFoundation = ['deploy-context.ts', 'env.ts', 'clock.ts', 'http.ts', 'store.ts', 'batch.ts', 'password.ts', 'request-scope.ts'];
 // The server's top layer: services that only the functions call (admin sign-in, self-service,
 // new registrations, the scheduled reconciliation). No server module borrows from them; what one
-// of them shares with another module moves down (issue 18: `refuse` moved from self-service.ts to
-// http.ts, the client address from auth.ts to http.ts, the secret check from auth.ts to env.ts).
+// of them shares with another module moves down (so `refuse` lives in http.ts, not self-service.ts;
+// the client address in http.ts, not auth.ts; the secret check in env.ts, not auth.ts).
 const serverServices = ['auth.ts', 'self-service.ts', 'registration-orders.ts', 'reconcile.ts'];
 
 // The import boundaries, one zone each (eslint-plugin-import-x no-restricted-paths: a file under
@@ -34,7 +34,7 @@ const serverServices = ['auth.ts', 'self-service.ts', 'registration-orders.ts', 
 // tests/unit/import-boundaries.test.ts lints made-up imports against them.
 const boundaryZones = [
   // src/ is the browser's and the build's: it never reaches into the server or the scripts.
-  { target: './src', from: ['./netlify', './scripts'], message: 'src/ never imports netlify/ or scripts/ (ARCHITECTURE: direction of imports).' },
+  { target: './src', from: ['./netlify', './scripts'], message: 'src/ never imports netlify/ or scripts/ (docs/architecture.md, "Lint zones").' },
   // app -> features -> shared/content/lib/components: nothing below app imports it.
   { target: ['./src/features', './src/components', './src/lib', './src/shared', './src/content'], from: './src/app', message: 'Only src/app (and the entry files) import src/app: move what a feature needs from it to src/lib or src/components.' },
   // A feature is one area of the site; what two features share lives in src/components (React) or
@@ -52,7 +52,7 @@ const boundaryZones = [
   { target: './src/shared', from: ['./src/lib', './src/components'], message: 'src/shared is isomorphic: it never imports the browser-only src/lib or src/components.' },
   // The edition's content is data: it imports only src/content (its own types and other content).
   // One exception: src/shared/dates.ts, a pure leaf module (no imports), so the edition's texts
-  // derive their dates from conference.startDate/endDate (issue 20; decision 007).
+  // derive their dates from conference.startDate/endDate (decision 007).
   { target: './src/content', from: './src', except: ['./content', './shared/dates.ts'], message: 'src/content imports only src/content (and the leaf src/shared/dates.ts): it is the edition\'s data, read by the rest (internal links are path strings that tests/unit/content.test.ts checks against src/shared/routes.ts).' },
   // netlify/functions -> netlify/server -> src/shared, src/content: the server never takes the
   // browser's code, and netlify/server never imports an endpoint.
@@ -118,7 +118,7 @@ export default tseslint.config(
     files: ['tests/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
-  // The import boundaries (issue 18). The node resolver finds .ts/.tsx files behind
+  // The import boundaries (docs/architecture.md, "Lint zones"). The node resolver finds .ts/.tsx files behind
   // extensionless imports; an import it cannot resolve is silently not checked by
   // no-restricted-paths, hence no-unresolved beside it in the code the boundaries cover. no-cycle
   // keeps the layers a one-way graph (it adds about 3 s to `npm run lint`).
@@ -136,7 +136,7 @@ export default tseslint.config(
       'import-x/no-cycle': 'error',
     },
   },
-  // The deploy context (issue 17): Netlify gives functions no CONTEXT at run time, and only
+  // The deploy context (decision 001): Netlify gives functions no CONTEXT at run time, and only
   // scripts and tests may name a context for code outside an invocation; a function that did so
   // would switch off the production guards for every later invocation of its instance. And one
   // CSV writer: only netlify/server/csv-file.ts imports csv-stringify.
