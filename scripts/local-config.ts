@@ -44,7 +44,7 @@ export const devDefaults = {
   ADMIN_PASSWORD: 'pesgre-admin',
   ADMIN_JWT_SECRET: 'local-dev-admin-jwt-secret-not-for-production',
   TICKET_SIGNING_KEY: 'local-dev-ticket-signing-key-not-for-production',
-  // AES-256-GCM key of the visa letters' passport data (issue 24): 32 bytes as hex, local only.
+  // AES-256-GCM key of the visa letters' passport data: 32 bytes as hex, local only.
   PASSPORT_DATA_KEY: '6c6f63616c2d6465762d70617373706f72742d6b65792d6e6f742d70726f6421',
 } as const;
 

@@ -91,7 +91,7 @@ const vite = spawn(process.execPath, [viteBin, '--port', String(cfg.port), '--st
 void announceWhenReady();
 
 /**
- * Once the site answers, says where everything is (issue 9): the site, the admin area, the
+ * Once the site answers, says where everything is: the site, the admin area, the
  * stand-in checkout and where confirmation e-mails go. Polls GET /api until it answers or Vite exits.
  */
 async function announceWhenReady(): Promise<void> {

@@ -59,9 +59,9 @@ export const emptyRegistrationForm: Omit<RegistrationForm, 'title' | 'welcomeRec
 export type RegistrationFormDraft = typeof emptyRegistrationForm;
 
 /**
- * Wizard navigation (spec part 2 section 4): the IEEE step (3) is skipped for non-IEEE tiers,
- * in both directions. The paper step (4) is shown to every tier: the spec skipped it for
- * students, issue 23 lets a student name its one paper (optional for student tiers).
+ * Wizard navigation (docs/rules.md#the-registration-wizard): the IEEE step (3) is skipped for non-IEEE tiers,
+ * in both directions. The paper step (4) is shown to every tier, students included, so a
+ * student can name its one paper (optional for student tiers).
  */
 export function isStepSkipped(step: number, tierId: string): boolean {
   if (step === 3) return !isIeeeTier(tierId);
@@ -77,7 +77,7 @@ export function previousStep(step: number, tierId: string): number {
   while (s > 1 && isStepSkipped(s, tierId)) s--;
   return Math.max(s, 1);
 }
-/** A restored step is clamped to 1-9 (spec part 2 section 4); anything not a number becomes 1. */
+/** A restored step is clamped to 1-9 (docs/rules.md#the-registration-wizard); anything not a number becomes 1. */
 export function clampStep(step: unknown): number {
   const n = typeof step === 'number' && Number.isFinite(step) ? Math.trunc(step) : 1;
   return Math.min(TOTAL_STEPS, Math.max(1, n));

@@ -1,6 +1,5 @@
 /**
- * The life of a registration as one state machine (issue 19, "One lifecycle"; spec part 2
- * sections 7 and 9; docs/payments.md, "The registration lifecycle"). Every create-order of a
+ * The life of a registration as one state machine (docs/rules.md#the-api, #fees-arithmetic-and-timings; docs/payments.md, "The registration lifecycle"). Every create-order of a
  * change, every cancellation step and every apply of a paid order asks `decide()` here, so the
  * rules cannot drift apart between the place that sells a change and the place that applies it.
  *

@@ -1,8 +1,8 @@
 /**
- * /admin/accounts (issue "Accounts"): what the finance side of the committee acts on.
+ * /admin/accounts: what the finance side of the committee acts on.
  *  - Cancellation requests, newest first, with Approve (after a confirm) and Decline for open ones;
  *  - Refunds due on approved cancellations, with "Pay refund" (paid only after the conference,
- *    spec part 2 section 9: disabled with the reason until then) and each payout part's state; a
+ *    docs/rules.md#fees-arithmetic-and-timings: disabled with the reason until then) and each payout part's state; a
  *    part Razorpay refused or failed shows Razorpay's reason, with "Retry refund" and "Paid
  *    outside Razorpay" (the organisers paid it another way: its reference is recorded);
  *  - Payments needing attention (taken but not applied), each with "Refund in full" and, before

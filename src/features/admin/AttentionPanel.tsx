@@ -2,7 +2,7 @@
  * The dashboard's "Payments needing attention" panel: payments that were taken but could not be
  * applied to a registration (e.g. an upgrade and an IEEE change both paid for one registration),
  * newest first, for an organiser to refund or apply by hand. 'None' when the list is empty; a
- * failed load is only logged, like the dashboard's other loads (spec part 2 section 8), and
+ * failed load is only logged, like the dashboard's other loads (docs/rules.md#messages), and
  * shows '–' rather than 'None' so an outage never reads as "nothing to do".
  */
 import { useEffect, useState } from 'react';

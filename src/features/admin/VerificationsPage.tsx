@@ -1,5 +1,5 @@
 /**
- * /admin/verifications, "Proofs to verify" (issue 22): the registrations waiting for an admin,
+ * /admin/verifications, "Proofs to verify": the registrations waiting for an admin,
  * oldest payment first. A student's row opens the uploaded proof (fetched with the admin token,
  * never public); an IEEE member's row shows the number with a link to IEEE's own member
  * validation page. Approve confirms (the delegate gets the QR ticket); Reject needs a reason,

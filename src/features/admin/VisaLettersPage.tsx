@@ -1,5 +1,5 @@
 /**
- * /admin/visa-letters (issue 24): the visa invitation letter queue, newest request first, with
+ * /admin/visa-letters: the visa invitation letter queue, newest request first, with
  * the passport details. Approve e-mails the PDF letter to the registrant; Reject needs a reason.
  * "Download the clearance list" saves the one export of passport data (CSV), which the server
  * records in the audit log. Results are announced (role=status / alert).

@@ -1,5 +1,5 @@
 /**
- * The hero carousel (spec part 1 section 4): slides with a title and subtitle over an image,
+ * The hero carousel (docs/rules.md#the-information-pages): slides with a title and subtitle over an image,
  * looping, advancing every 4 s. Arrows exist only in the `small` variant and only on wide
  * screens; the home page uses the `large` variant (no arrows). A visible Pause/Play button stops
  * it; hovering it or moving keyboard focus into it pauses it too.
@@ -17,7 +17,7 @@ import { PlayPauseContent, playPauseLabels } from './PlayPause';
 import { ChevronIcon } from './icons';
 import './carousel.css';
 
-/** Time each hero slide stays (spec part 1 section 9: hero 4 s), in ms. */
+/** Time each hero slide stays (docs/rules.md#the-information-pages: hero 4 s), in ms. */
 export const HERO_INTERVAL_MS = 4000;
 
 export interface HeroCarouselProps {

@@ -1,5 +1,5 @@
 /**
- * The Announcements poster carousel (spec part 1 section 4): one poster at a time, advancing every
+ * The Announcements poster carousel (docs/rules.md#the-information-pages): one poster at a time, advancing every
  * 10 s and wrapping around, with Previous, Pause/Play and Next buttons. Hovering it or moving
  * keyboard focus into it pauses it.
  *
@@ -15,7 +15,7 @@ import { PlayPauseContent, playPauseLabels } from './PlayPause';
 import { ChevronIcon } from './icons';
 import './carousel.css';
 
-/** Time each poster stays (spec part 1 section 9: announcements 10 s). */
+/** Time each poster stays (docs/rules.md#the-information-pages: announcements 10 s). */
 export const POSTER_INTERVAL_MS = 10_000;
 
 /** Posters are 800 x 1100. */

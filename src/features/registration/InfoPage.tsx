@@ -1,6 +1,5 @@
 /**
- * The registration information page at /authors/registration (spec part 2 section 2,
- * "Registration information page"; fees, refund and name-transfer rules from section 9).
+ * The registration information page at /authors/registration (docs/rules.md#pages-and-routes; fees, refund and name-transfer rules from docs/rules.md#fees-arithmetic-and-timings).
  * Fees, deadlines and rules come from src/shared/pricing.ts and src/content, never typed in here.
  */
 import { SampleBadge } from '../../components/SampleBadge';
@@ -31,7 +30,7 @@ interface FeeRow {
 
 /**
  * One row per category, membership and period, Indian and Foreign side by side, in the order of
- * spec part 2 section 9 (full before student, early bird before standard, member before non-member).
+ * docs/rules.md#fees-arithmetic-and-timings (full before student, early bird before standard, member before non-member).
  */
 function feeRows(): FeeRow[] {
   const deadline = { 'Early Bird': registrationFees.earlyBirdDate, Standard: registrationFees.standardDeadline } as const;
@@ -55,7 +54,7 @@ const noHint = () => null;
 const registrationWindows = mergeWindows(phaseWindowList, (w) => w.phase);
 
 /**
- * The two registration routes (issue 24). Each link names its route (`?route=`), so the wizard
+ * The two registration routes. Each link names its route (`?route=`), so the wizard
  * opens on it whatever the hint says. Once hydrated, the route the edge's country hint suggests
  * (src/lib/visitor-region.ts) comes first and is marked; the prerendered HTML is the same for
  * every visitor, so the page stays cacheable. International delegates use the wizard, or the

@@ -1,5 +1,5 @@
 /**
- * What the payment-success page shows for a query string (spec part 2 section 2; issue 20: one
+ * What the payment-success page shows for a query string (docs/rules.md#pages-and-routes: one
  * wording per kind of payment; decision 009), as plain data: the React page
  * (PaymentSuccessPage.tsx) and the framework-free island that shows it before the app has loaded
  * (payment-success-island.ts, decision 023) both render this, so the wording lives in one place.

@@ -1,5 +1,5 @@
 /**
- * What the name-transfer page (/name-transfer) states about money (spec part 2 section 9, name
+ * What the name-transfer page (/name-transfer) states about money (docs/rules.md#fees-arithmetic-and-timings, name
  * transfer: a processing fee of USD 50 / INR 2000 plus GST and the convenience fee): the fee in
  * both currencies before paying, and the breakdown of the order the server created. Pure: no
  * React, no I/O, so tests/unit can pin it.

@@ -1,5 +1,5 @@
 /**
- * A home-page carousel's behaviour (hero and Announcements posters; spec part 1 sections 4, 9),
+ * A home-page carousel's behaviour (hero and Announcements posters; docs/rules.md#the-information-pages),
  * in plain DOM code (issue 26, decision 020): the island script installs it before React starts,
  * and HeroCarousel / PosterCarousel install the same code once React renders them. It loops,
  * advancing every `data-interval` ms while its rotation runs (rotation.ts: Pause/Play, hover,

@@ -1,5 +1,5 @@
 /**
- * The wizard's payment state (spec part 2 sections 4, 6, 7 and 8): whether a payment is in
+ * The wizard's payment state (docs/rules.md#the-registration-wizard, #the-admin-area, #the-api, #messages): whether a payment is in
  * progress and the inline message to show. The flow itself (create the order, Razorpay Checkout,
  * verify-payment) is payment-flow.ts, in the wizard's late chunk: Pay Now is on step 9, which is
  * rendered from that chunk, so it is loaded by the time the button can be pressed.
