@@ -41,31 +41,6 @@ export const staticPaths: readonly string[] = [
 ];
 
 /**
- * The public pages rendered to static HTML at build time (scripts/prerender.ts writes each to dist/<path>/index.html, '/' to dist/index.html): every
- * information page, the registration information page, payment success, the error page, the
- * self-service page shells and the registration wizard's shell (its heading and 'Loading
- * pricing...': the form itself, and any progress saved in the browser, appear once pricing has
- * arrived, after hydration). Not the admin area: it is served by the SPA fallback shell
- * (dist/spa-fallback.html, netlify.toml).
- */
-export const prerenderedPaths: readonly string[] = [
-  ...staticPaths,
-  paths.registrationDetails,
-  paths.error,
-  paths.tierUpgrade,
-  paths.ieeeChange,
-  paths.nameChange,
-  paths.nameTransfer,
-  paths.invoices,
-  paths.cancelRegistration,
-  paths.certificates,
-  paths.certificatesVerify,
-  paths.registrationProof,
-  paths.visaLetter,
-  paths.visaLettersVerify,
-];
-
-/**
  * Prerendered pages that need JavaScript to be of use (forms that call the API); their HTML
  * keeps the 'This site needs JavaScript' note for visitors without it.
  */
@@ -83,6 +58,16 @@ export const scriptOnlyPaths: readonly string[] = [
   paths.visaLetter,
   paths.visaLettersVerify,
 ];
+
+/**
+ * The public pages rendered to static HTML at build time (scripts/prerender.ts writes each to dist/<path>/index.html, '/' to dist/index.html): every
+ * information page, the registration information page, payment success, the error page, the
+ * self-service page shells and the registration wizard's shell (its heading and 'Loading
+ * pricing...': the form itself, and any progress saved in the browser, appear once pricing has
+ * arrived, after hydration). Not the admin area: it is served by the SPA fallback shell
+ * (dist/spa-fallback.html, netlify.toml).
+ */
+export const prerenderedPaths: readonly string[] = [...staticPaths, paths.error, ...scriptOnlyPaths];
 
 /**
  * The public pages (docs/rules.md#pages-and-routes): every route outside the admin

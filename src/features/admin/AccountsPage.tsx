@@ -15,6 +15,7 @@ import { failureMessage } from '../../lib/api';
 import { adminApiPaths, adminGet, adminPost, getAttentionPayments } from '../../lib/admin-api';
 import { conferenceEnded } from '../../shared/refunds';
 import { AdminList, type ListLoad } from './AdminList';
+import { ATTENTION_COLUMNS, AttentionCells } from './attention-cells';
 import { AdminTitleBar } from './AdminTitleBar';
 import { refundsDue, toAccountsAttentionRows, toCancellationRows, type AccountsAttentionRow, type CancellationRow } from './accounts-view';
 
@@ -361,16 +362,11 @@ export default function AccountsPage() {
           failed="Could not load the payments needing attention."
           label="Payments needing attention list"
           wrapClassName="accounts-wrap"
-          columns={['Registration Number', 'Kind', 'Amount', 'Reason', 'When', 'Payment ID', 'Refund']}
+          columns={[...ATTENTION_COLUMNS, 'Refund']}
           rowKey={(row) => row.key}
           cells={(row) => (
             <>
-              <td>{row.registrationNumber}</td>
-              <td>{row.kind}</td>
-              <td>{row.amount}</td>
-              <td className="admin-attention__reason">{row.reason}</td>
-              <td>{row.whenIso ? <time dateTime={row.whenIso}>{row.when}</time> : row.when}</td>
-              <td>{row.paymentId}</td>
+              <AttentionCells row={row} />
               <td>
                 {row.applied ? (
                   <span>Applied to the registration: cancel it to refund</span>

@@ -1,8 +1,8 @@
 /**
  * The one list panel of the admin area: what an organiser sees while a list loads, when its load
  * failed, when it is empty, and the table itself. Used by every admin list (cancellation requests,
- * refunds due, payments needing attention on the accounts page and on the dashboard, desk devices,
- * organiser accounts) so the four states read and behave the same everywhere: the loading line is
+ * refunds due, payments needing attention on the accounts page and on the dashboard, proofs to
+ * verify, visa letter requests, desk devices, organiser accounts) so the four states read and behave the same everywhere: the loading line is
  * announced (role=status); a failed load never reads as an empty list ("None" only for a list that
  * loaded with no rows); the table sits in a focusable, labelled region so a keyboard can scroll it.
  */
@@ -31,12 +31,14 @@ export interface AdminListProps<T> {
   rowKey: (row: T) => string;
   /** The row's cells (<td> elements), in the order of `columns`. */
   cells: (row: T) => ReactNode;
+  /** Extra attributes of a row's <tr> (e.g. data-registration, which the tests find rows by). */
+  rowProps?: (row: T) => Record<`data-${string}`, string>;
   /** What stands above a non-empty table (a summary line), given the rows. */
   above?: (rows: readonly T[]) => ReactNode;
 }
 
 /** The list's current state: the loading line, the failure line, the empty line or the table. */
-export function AdminList<T>({ load, loading, announce = true, failed, empty = 'None', label, wrapClassName, columns, rowKey, cells, above }: AdminListProps<T>) {
+export function AdminList<T>({ load, loading, announce = true, failed, empty = 'None', label, wrapClassName, columns, rowKey, rowProps, cells, above }: AdminListProps<T>) {
   if (load.status === 'loading') {
     return (
       <p role={announce ? 'status' : undefined} className="admin-muted">
@@ -62,7 +64,9 @@ export function AdminList<T>({ load, loading, announce = true, failed, empty = '
           </thead>
           <tbody>
             {load.rows.map((row) => (
-              <tr key={rowKey(row)}>{cells(row)}</tr>
+              <tr key={rowKey(row)} {...rowProps?.(row)}>
+                {cells(row)}
+              </tr>
             ))}
           </tbody>
         </table>

@@ -8,6 +8,7 @@
 import { useEffect, useState } from 'react';
 import { getAttentionPayments } from '../../lib/admin-api';
 import { AdminList, type ListLoad } from './AdminList';
+import { ATTENTION_COLUMNS, AttentionCells } from './attention-cells';
 import { toAttentionRows, type AttentionRow } from './attention-view';
 
 /** The line above the table: how many payments were not applied, and how many were applied past a coupon's limit. */
@@ -51,17 +52,12 @@ export function AttentionPanel() {
         failed="–"
         label="Payments needing attention list"
         wrapClassName="admin-attention__wrap"
-        columns={['Registration Number', 'Kind', 'Amount', 'Reason', 'When', 'Payment ID', 'Order ID']}
+        columns={[...ATTENTION_COLUMNS, 'Order ID']}
         rowKey={(row) => row.key}
         above={(rows) => <p className="admin-muted">{attentionSummary(rows)}</p>}
         cells={(row) => (
           <>
-            <td>{row.registrationNumber}</td>
-            <td>{row.kind}</td>
-            <td>{row.amount}</td>
-            <td className="admin-attention__reason">{row.reason}</td>
-            <td>{row.whenIso ? <time dateTime={row.whenIso}>{row.when}</time> : row.when}</td>
-            <td>{row.paymentId}</td>
+            <AttentionCells row={row} />
             <td>{row.orderId}</td>
           </>
         )}
