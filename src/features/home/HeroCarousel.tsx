@@ -8,10 +8,10 @@
  * script installs before React starts; this component renders the markup it works on (the first
  * slide shown) and installs the same controller, which keeps the state: React never re-renders it.
  */
-import { useLayoutEffect, useRef } from 'react';
 import 'keen-slider/keen-slider.min.css';
 import type { HeroSlide } from '../../content/types';
-import { installCarousel, slideImageProps } from './islands/carousel';
+import { slideImageProps, slideProps } from './islands/carousel';
+import { useCarouselIsland } from './useCarouselIsland';
 import { ROTATION_CONTROL } from './islands/rotation';
 import { PlayPauseContent, playPauseLabels } from './PlayPause';
 import { ChevronIcon } from './icons';
@@ -39,11 +39,7 @@ export function HeroCarousel({
   priority = false,
   intervalMs = HERO_INTERVAL_MS,
 }: HeroCarouselProps) {
-  const ref = useRef<HTMLElement>(null);
-  useLayoutEffect(() => {
-    const carousel = installCarousel(ref.current!);
-    return () => carousel.destroy();
-  }, []);
+  const ref = useCarouselIsland();
 
   return (
     <section
@@ -60,10 +56,7 @@ export function HeroCarousel({
           <div
             key={slide.image}
             className="keen-slider__slide hero__slide"
-            role="group"
-            aria-roledescription="slide"
-            aria-label={`${index + 1} of ${slides.length}`}
-            aria-hidden={index === 0 ? undefined : true}
+            {...slideProps(index, slides.length)}
           >
             <img
               className="hero__image"

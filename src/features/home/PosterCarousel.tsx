@@ -6,10 +6,10 @@
  * The behaviour is islands/carousel.ts (issue 26, decision 020), as for the hero: this component
  * renders the markup (the first poster shown) and installs the same controller.
  */
-import { useLayoutEffect, useRef } from 'react';
 import 'keen-slider/keen-slider.min.css';
 import type { AnnouncementPoster } from '../../content/types';
-import { installCarousel, slideImageProps } from './islands/carousel';
+import { slideImageProps, slideProps } from './islands/carousel';
+import { useCarouselIsland } from './useCarouselIsland';
 import { ROTATION_CONTROL } from './islands/rotation';
 import { PlayPauseContent, playPauseLabels } from './PlayPause';
 import { ChevronIcon } from './icons';
@@ -24,11 +24,7 @@ const POSTER_HEIGHT = 1100;
 
 /** The poster carousel with its heading. */
 export function PosterCarousel({ posters, intervalMs = POSTER_INTERVAL_MS }: { posters: AnnouncementPoster[]; intervalMs?: number }) {
-  const ref = useRef<HTMLElement>(null);
-  useLayoutEffect(() => {
-    const carousel = installCarousel(ref.current!);
-    return () => carousel.destroy();
-  }, []);
+  const ref = useCarouselIsland();
 
   return (
     <section
@@ -47,10 +43,7 @@ export function PosterCarousel({ posters, intervalMs = POSTER_INTERVAL_MS }: { p
             <div
               key={poster.image}
               className="keen-slider__slide posters__slide"
-              role="group"
-              aria-roledescription="slide"
-              aria-label={`${index + 1} of ${posters.length}`}
-              aria-hidden={index === 0 ? undefined : true}
+              {...slideProps(index, posters.length)}
             >
               <img
                 {...slideImageProps(poster.image, index)}

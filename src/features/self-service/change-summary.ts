@@ -9,12 +9,8 @@ import type { Currency } from '../../shared/money';
 import { fullName } from '../../shared/person-name';
 import type { Pricing } from '../../shared/pricing';
 
-/** Everything the summary card shows; money in minor units of `currency`. */
-export interface ChangeSummary {
-  name: string;
-  organization: string;
-  fromLabel: string;
-  toLabel: string;
+/** The amounts a summary card shows (AmountsAndPay prints them): money in minor units of `currency`. */
+export interface SummaryAmounts {
   currency: Currency;
   gstPercent: number;
   convenienceFeePercent: number;
@@ -22,6 +18,14 @@ export interface ChangeSummary {
   gst: number;
   convenienceFee: number;
   total: number;
+}
+
+/** Everything the change's summary card shows. */
+export interface ChangeSummary extends SummaryAmounts {
+  name: string;
+  organization: string;
+  fromLabel: string;
+  toLabel: string;
 }
 
 /** The from and to tier ids of an order's notes, whichever kind it is. */

@@ -102,3 +102,16 @@ function create(container: HTMLElement, release: () => void): Controller {
 export function slideImageProps(src: string, index: number): { src?: string; 'data-src'?: string } {
   return index === 0 ? { src } : { 'data-src': src };
 }
+
+/**
+ * The attributes of slide `index` of `count`: a group announced as "slide, 2 of 5"; every slide
+ * but the first is hidden from assistive technology until the carousel shows it.
+ */
+export function slideProps(index: number, count: number) {
+  return {
+    role: 'group',
+    'aria-roledescription': 'slide',
+    'aria-label': `${index + 1} of ${count}`,
+    'aria-hidden': index === 0 ? undefined : true,
+  } as const;
+}

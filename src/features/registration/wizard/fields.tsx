@@ -82,23 +82,22 @@ function FieldShell({ name, label, hint, className, children }: Pick<BaseProps, 
   );
 }
 
-/** A labelled text input. */
-export function TextField({ name, label, hint, required, options, className, type = 'text', ...input }: TextFieldProps) {
+/** The id, ARIA attributes and react-hook-form registration of a field's control (its input or select). */
+function useControl({ name, required, hint, options }: Pick<BaseProps, 'name' | 'required' | 'hint' | 'options'>) {
   const {
     register,
     formState: { errors },
   } = useFormContext<RegistrationFormDraft>();
   const hasError = Boolean(errorMessage(errors, name));
+  return { id: fieldId(name), 'aria-required': required || undefined, ...describe(name, hasError, hint), ...register(name, options) };
+}
+
+/** A labelled text input. */
+export function TextField({ name, label, hint, required, options, className, type = 'text', ...input }: TextFieldProps) {
+  const control = useControl({ name, required, hint, options });
   return (
     <FieldShell name={name} label={label} hint={hint} className={className}>
-      <input
-        id={fieldId(name)}
-        type={type}
-        aria-required={required || undefined}
-        {...describe(name, hasError, hint)}
-        {...input}
-        {...register(name, options)}
-      />
+      <input type={type} {...input} {...control} />
     </FieldShell>
   );
 }
@@ -110,20 +109,10 @@ interface SelectFieldProps extends BaseProps {
 
 /** A labelled select; `children` are its <option>s. */
 export function SelectField({ name, label, hint, required, options, className, children, autoComplete }: SelectFieldProps) {
-  const {
-    register,
-    formState: { errors },
-  } = useFormContext<RegistrationFormDraft>();
-  const hasError = Boolean(errorMessage(errors, name));
+  const control = useControl({ name, required, hint, options });
   return (
     <FieldShell name={name} label={label} hint={hint} className={className}>
-      <select
-        id={fieldId(name)}
-        autoComplete={autoComplete}
-        aria-required={required || undefined}
-        {...describe(name, hasError, hint)}
-        {...register(name, options)}
-      >
+      <select autoComplete={autoComplete} {...control}>
         {children}
       </select>
     </FieldShell>
