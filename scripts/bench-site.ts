@@ -39,7 +39,7 @@ import { publicPaths, scriptOnlyPaths, staticPaths } from '../src/shared/route-s
 import { ensureRedis } from './redis-local';
 import { startUpstashBridge } from './upstash-bridge';
 import { startRazorpayDouble } from './razorpay-double';
-import { localConfig } from './local-config';
+import { localConfig, standInEnv } from './local-config';
 import { chromiumFlags, resolveChromium } from './chromium';
 import { PAPERS_MAPPING, samplePapersCsv, sampleProgrammeCsv } from './sample-programme';
 
@@ -213,13 +213,7 @@ const base = `http://127.0.0.1:${port}`;
 const double = await startRazorpayDouble({ port: 0, keyId: cfg.keyId, keySecret: cfg.keySecret, webhookSecret: cfg.webhookSecret, webhookUrl: `${base}/api/payment/webhook` });
 const env = {
   ...process.env,
-  UPSTASH_REDIS_REST_URL: bridge.url,
-  UPSTASH_REDIS_REST_TOKEN: cfg.bridgeToken,
-  RAZORPAY_API_BASE_URL: double.url,
-  RAZORPAY_KEY_ID: cfg.keyId,
-  RAZORPAY_KEY_SECRET: cfg.keySecret,
-  RAZORPAY_WEBHOOK_SECRET: cfg.webhookSecret,
-  KEY_PREFIX: 'pesgre:bench:',
+  ...standInEnv(cfg, bridge.url, double.url, 'pesgre:bench:'),
   ADMIN_PASSWORD: cfg.adminPassword,
   ADMIN_JWT_SECRET: cfg.adminJwtSecret,
   TICKET_SIGNING_KEY: cfg.ticketSigningKey,

@@ -71,3 +71,20 @@ export function localConfig(env: NodeJS.ProcessEnv = process.env): LocalConfig {
     passportDataKey: get('PASSPORT_DATA_KEY'),
   };
 }
+
+/**
+ * The environment that points the functions at the local stand-ins: the Upstash bridge at
+ * `bridgeUrl` (Redis through @upstash/redis) and the Razorpay double at `doubleUrl`, with the
+ * dev secrets of `cfg` and the key prefix `keyPrefix` (npm start's, or the bench's own).
+ */
+export function standInEnv(cfg: LocalConfig, bridgeUrl: string, doubleUrl: string, keyPrefix: string = cfg.keyPrefix) {
+  return {
+    UPSTASH_REDIS_REST_URL: bridgeUrl,
+    UPSTASH_REDIS_REST_TOKEN: cfg.bridgeToken,
+    RAZORPAY_API_BASE_URL: doubleUrl,
+    RAZORPAY_KEY_ID: cfg.keyId,
+    RAZORPAY_KEY_SECRET: cfg.keySecret,
+    RAZORPAY_WEBHOOK_SECRET: cfg.webhookSecret,
+    KEY_PREFIX: keyPrefix,
+  };
+}
