@@ -625,7 +625,7 @@ async function door() {
   for (let i = 0; i < 1 + Math.min(RUNS, 3); i++) {
     const start = performance.now();
     // The DOOR_COUNT registrants seeded for this part (the `since` filter the desk uses each
-    // morning), so the figure is the issue's 1,000 whatever BENCH_REGISTRATIONS is.
+    // morning), so the figure is the budget's 1,000 (docs/performance.md#budgets) whatever BENCH_REGISTRATIONS is.
     const since = encodeURIComponent(new Date(DOOR_START).toISOString());
     const res = await badges(new Request(`http://localhost/api/admin/badges.pdf?since=${since}`, { headers: { authorization: adminAuth } }), { deploy: { context: 'dev' } } as never);
     bytes = new Uint8Array(await res.arrayBuffer());
@@ -720,7 +720,7 @@ try {
   ];
   console.log('\nBudgets (docs/performance.md#budgets: the functions, the papers import)\n');
   console.table(budgets);
-  // Not an issue-10 budget but a hard platform limit: Netlify cuts a streamed function response
+  // Not a budget of docs/performance.md but a hard platform limit: Netlify cuts a streamed function response
   // at 20 MB (docs.netlify.com/build/functions/configuration, 'Streamed response payload', not
   // configurable). Printed so that the registration count where a body reaches it is known.
   if (bulkRows.length) {

@@ -21,7 +21,7 @@ import type { ChangeRecord, StoredRegistration } from '../../src/shared/api';
 import type { ChangeRecordKind, ChangeRecordOf, PaidChangeRecord } from '../../src/shared/change-kinds';
 import { proofPageUrl, visaLetterPageUrl } from '../../src/shared/routes';
 import { paidChangesOnSaleAt, phaseAt } from '../../src/shared/edition';
-import { selfServicePageLine, selfServicePagesOffered } from '../../src/shared/self-service-pages';
+import { selfServicePageLine, selfServicePagesOffered } from '../../src/shared/registrant-pages';
 import { isStudentTier } from '../../src/shared/pricing';
 import { regionOfCountry } from '../../src/shared/regions';
 import { attendance, dietary, formatDateTime, tierLabel } from '../../src/shared/csv';
@@ -239,7 +239,7 @@ export function nameChangeNotice(r: StoredRegistration, from: string, to: string
 }
 
 /**
- * Absolute links to the self-service pages (src/shared/self-service-pages.ts, the list the
+ * Absolute links to the self-service pages (src/shared/registrant-pages.ts, the list the
  * Registration information page shows too), from SITE_URL (or Netlify's URL). The paid changes
  * (upgrade, IEEE change, transfer) only while they are sold at `at`, the server's clock at sending
  * (src/shared/schedule.ts paidChangesOnSale; decision 031's addendum).

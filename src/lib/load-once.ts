@@ -1,5 +1,5 @@
 /**
- * Code fetched on first use (docs/performance.md#budgetss): a module loader that runs once, and the loaders of the shared request schemas that
+ * Code fetched on first use (docs/performance.md#budgets): a module loader that runs once, and the loaders of the shared request schemas that
  * pages which check a form before sending it need only when the visitor first submits. Kept apart
  * from lazy-resolver.ts because that module's chunk carries react-hook-form, which the pages using
  * these loaders do not load.

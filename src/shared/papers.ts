@@ -69,7 +69,7 @@ export interface PaperRegistration {
   notListedAuthor: boolean;
 }
 
-/** One paper of GET /api/admin/papers (the issue's contract, plus the fields after `registrations`). */
+/** One paper of GET /api/admin/papers (docs/operations.md#accepted-papers-publication-chair, plus the fields after `registrations`). */
 export interface PaperView {
   paperId: string;
   title: string;
@@ -181,7 +181,7 @@ export function complimentaryRegistrations(nonOrganiserPapers: number): number {
   return Math.floor(Math.max(0, nonOrganiserPapers) / PAPERS_PER_COMPLIMENTARY);
 }
 
-/** Columns of GET /api/admin/papers/export (first column `Paper ID`, the issue's contract). */
+/** Columns of GET /api/admin/papers/export (first column `Paper ID`; docs/operations.md#accepted-papers-publication-chair). */
 export const PAPERS_CSV_HEADERS = ['Paper ID', 'Title', 'Track', 'Authors', 'Author e-mails', 'Coverage', 'Presented', 'Registrations', 'Not a listed author'] as const;
 
 /** A paper as the export's row; each registration with its tier's public name (never the internal tier id). */

@@ -5,7 +5,7 @@
 import { SampleBadge } from '../../components/SampleBadge';
 import { Link } from 'react-router-dom';
 import { paths } from '../../shared/routes';
-import { selfServicePages } from '../../shared/self-service-pages';
+import { selfServicePages } from '../../shared/registrant-pages';
 import { conference } from '../../content/conference';
 import { invoicing } from '../../content/invoicing';
 import { registrationFees } from '../../content/registration';
@@ -123,7 +123,7 @@ function RegistrationLinks() {
 }
 
 /**
- * What a registrant can change online (src/shared/self-service-pages.ts, the list the e-mails
+ * What a registrant can change online (src/shared/registrant-pages.ts, the list the e-mails
  * link too; docs/decisions/031-edition-phases.md, addendum): the paid
  * changes (upgrade, IEEE status, name transfer) until the conference has ended, then only what
  * costs nothing, with why (paidChangeWindows: one variant each, so a page built before the end is

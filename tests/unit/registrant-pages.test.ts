@@ -1,11 +1,11 @@
 /**
- * The self-service pages' one list (src/shared/self-service-pages.ts), which the Registration
+ * The self-service pages' one list (src/shared/registrant-pages.ts), which the Registration
  * information page and the confirmation e-mails both read: the paid changes drop out together
  * once paid changes are no longer sold, and every entry is a route of the site.
  */
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../src/shared/routes';
-import { selfServicePageLine, selfServicePages, selfServicePagesOffered } from '../../src/shared/self-service-pages';
+import { selfServicePageLine, selfServicePages, selfServicePagesOffered } from '../../src/shared/registrant-pages';
 
 describe('the self-service pages', () => {
   it('name routes of the site, each once', () => {
