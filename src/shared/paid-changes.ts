@@ -28,8 +28,3 @@ export type FreeChangeKind = (typeof FREE_CHANGE_KINDS)[number];
  */
 export const PAYMENT_KINDS = ['registration', ...PAID_CHANGE_KINDS, 'free-registration'] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
-
-/** True when `kind` (e.g. read from a URL or from stored data) is one of the kinds of payment. */
-export function isPaymentKind(kind: string | null): kind is PaymentKind {
-  return (PAYMENT_KINDS as readonly (string | null)[]).includes(kind);
-}

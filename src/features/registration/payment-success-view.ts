@@ -13,7 +13,7 @@
  * content beyond the conference's name and contact (src/content/identity.ts).
  */
 import { identity } from '../../content/identity';
-import { isPaymentKind, type PaymentKind } from '../../shared/paid-changes';
+import type { PaymentKind } from '../../shared/paid-changes';
 import { proofPageUrl, visaLetterPageUrl } from '../../shared/routes';
 
 /** What the wording depends on besides the kind. */
@@ -67,6 +67,15 @@ const wording: Record<PaymentKind, (s: Situation) => Words> = {
     next: 'We have e-mailed your confirmation and your ticket (a QR code) to the address you registered with.',
   }),
 };
+
+/**
+ * True when `kind` is a kind of payment this page has words for: the keys of `wording`, which is
+ * exhaustive over the one list (PAYMENT_KINDS). Read from `wording` rather than from the list so
+ * the framework-free island loads no module beside its own (decision 023).
+ */
+function isPaymentKind(kind: string): kind is PaymentKind {
+  return Object.hasOwn(wording, kind);
+}
 
 /**
  * What else each kind of payment may say: whether its registration can still wait for a proof of
