@@ -1,7 +1,8 @@
 // ESLint flat config: typescript-eslint's recommended rules for every .ts/.tsx file, the
-// React hooks rules for the SPA, and the import boundaries of docs ARCHITECTURE ("Direction of
-// imports", issue 18). Formatting is not linted.
+// React hooks rules for the SPA, and the import boundaries (docs/architecture.md, "Lint zones").
+// Formatting is not linted.
 import { readdirSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -24,8 +25,8 @@ const features = readdirSync(`${root}/src/features`, { withFileTypes: true })
 const serverFoundation = ['deploy-context.ts', 'env.ts', 'clock.ts', 'http.ts', 'store.ts', 'batch.ts', 'password.ts', 'request-scope.ts'];
 // The server's top layer: services that only the functions call (admin sign-in, self-service,
 // new registrations, the scheduled reconciliation). No server module borrows from them; what one
-// of them shares with another module moves down (issue 18: `refuse` moved from self-service.ts to
-// http.ts, the client address from auth.ts to http.ts, the secret check from auth.ts to env.ts).
+// of them shares with another module moves down (so `refuse` lives in http.ts, not self-service.ts;
+// the client address in http.ts, not auth.ts; the secret check in env.ts, not auth.ts).
 const serverServices = ['auth.ts', 'self-service.ts', 'registration-orders.ts', 'reconcile.ts'];
 
 // The import boundaries, one zone each (eslint-plugin-import-x no-restricted-paths: a file under
@@ -33,7 +34,7 @@ const serverServices = ['auth.ts', 'self-service.ts', 'registration-orders.ts', 
 // tests/unit/import-boundaries.test.ts lints made-up imports against them.
 const boundaryZones = [
   // src/ is the browser's and the build's: it never reaches into the server or the scripts.
-  { target: './src', from: ['./netlify', './scripts'], message: 'src/ never imports netlify/ or scripts/ (ARCHITECTURE: direction of imports).' },
+  { target: './src', from: ['./netlify', './scripts'], message: 'src/ never imports netlify/ or scripts/ (docs/architecture.md, "Lint zones").' },
   // app -> features -> shared/content/lib/components: nothing below app imports it.
   { target: ['./src/features', './src/components', './src/lib', './src/shared', './src/content'], from: './src/app', message: 'Only src/app (and the entry files) import src/app: move what a feature needs from it to src/lib or src/components.' },
   // A feature is one area of the site; what two features share lives in src/components (React) or
@@ -51,12 +52,15 @@ const boundaryZones = [
   { target: './src/shared', from: ['./src/lib', './src/components'], message: 'src/shared is isomorphic: it never imports the browser-only src/lib or src/components.' },
   // The edition's content is data: it imports only src/content (its own types and other content).
   // One exception: src/shared/dates.ts, a pure leaf module (no imports), so the edition's texts
-  // derive their dates from conference.startDate/endDate (issue 20; decision 007).
+  // derive their dates from conference.startDate/endDate (decision 007).
   { target: './src/content', from: './src', except: ['./content', './shared/dates.ts'], message: 'src/content imports only src/content (and the leaf src/shared/dates.ts): it is the edition\'s data, read by the rest (internal links are path strings that tests/unit/content.test.ts checks against src/shared/routes.ts).' },
   // netlify/functions -> netlify/server -> src/shared, src/content: the server never takes the
   // browser's code, and netlify/server never imports an endpoint.
   { target: './netlify', from: ['./src/app', './src/features', './src/components', './src/lib', './scripts'], message: 'netlify/ imports only src/shared and src/content from src/, and never scripts/.' },
   { target: './netlify/server', from: './netlify/functions', message: 'netlify/server never imports netlify/functions: move what both need into netlify/server.' },
+  // Edge functions run in Deno at the CDN, bundled apart from the site: they take nothing from the
+  // Node server (its store, its SDKs), only what they carry themselves.
+  { target: './netlify/edge-functions', from: './netlify/server', message: 'netlify/edge-functions never imports netlify/server: an edge function runs in Deno at the CDN, bundled apart from the Node functions (docs/architecture.md, "Lint zones").' },
   { target: './netlify/functions', from: './netlify/functions', message: 'A function never imports another function: move what both need into netlify/server.' },
   {
     target: serverFoundation.map((file) => `./netlify/server/${file}`),
@@ -70,6 +74,29 @@ const boundaryZones = [
     message: `Only functions call the server's services (${serverServices.join(', ')}): move what another module borrows from one down to a module both import (e.g. http.ts, env.ts).`,
   },
 ];
+
+// The paths no-restricted-imports refuses everywhere in src/ and netlify/ (the deploy context's
+// setter, the CSV writer's library). Listed once: a later config object that sets the rule for a
+// subfolder replaces the options, so it repeats these.
+const restrictedEverywhere = [
+  { name: './deploy-context', importNames: ['setContextOutsideInvocations'], message: 'Only scripts and tests name a context outside invocations.' },
+  { name: '../server/deploy-context', importNames: ['setContextOutsideInvocations'], message: 'Only scripts and tests name a context outside invocations.' },
+  // One CSV writer for every export (netlify/server/csv-file.ts): formulas neutralised, BOM, CRLF.
+  ...['csv-stringify', 'csv-stringify/sync'].map((name) => ({ name, message: 'Write CSV through netlify/server/csv-file.ts, the one writer that neutralises formulas.' })),
+];
+
+// src/shared runs in the browser and on the server alike, and src/content is the edition's data
+// that both read: neither takes React (a page's part), Node's own modules (absent in the browser)
+// or the SDK of an external system (the server's adapters own those). docs/architecture.md, "Lint
+// zones"; tests/unit/import-boundaries.test.ts proves each group.
+const isomorphicZone = {
+  react: { group: ['react', 'react/*', 'react-dom', 'react-dom/*', 'react-router', 'react-router-dom', 'react-hook-form', '@hookform/*', '@react-email/*'], message: 'src/shared and src/content never import React: a React part lives in src/components or a feature.' },
+  node: { group: ['node:*', ...builtinModules, ...builtinModules.map((name) => `${name}/*`)], message: "src/shared and src/content never import Node's modules: they run in the browser too (a server helper lives in netlify/server)." },
+  serverSdk: {
+    group: ['razorpay', 'razorpay/*', '@upstash/*', '@netlify/*', 'nodemailer', 'nodemailer/*', 'pdf-lib', '@pdf-lib/*', 'ioredis', 'redis', 'negotiator', 'file-type', 'csv-parse', 'csv-parse/*'],
+    message: "src/shared and src/content never import a server SDK: the server's adapter of that system (netlify/server) does, and passes plain data on.",
+  },
+};
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', '.netlify/', '.data/', 'coverage/', 'scripts/razorpay-checkout-standin.js'] },
@@ -91,7 +118,7 @@ export default tseslint.config(
     files: ['tests/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
-  // The import boundaries (issue 18). The node resolver finds .ts/.tsx files behind
+  // The import boundaries (docs/architecture.md, "Lint zones"). The node resolver finds .ts/.tsx files behind
   // extensionless imports; an import it cannot resolve is silently not checked by
   // no-restricted-paths, hence no-unresolved beside it in the code the boundaries cover. no-cycle
   // keeps the layers a one-way graph (it adds about 3 s to `npm run lint`).
@@ -109,7 +136,7 @@ export default tseslint.config(
       'import-x/no-cycle': 'error',
     },
   },
-  // The deploy context (issue 17): Netlify gives functions no CONTEXT at run time, and only
+  // The deploy context (decision 001): Netlify gives functions no CONTEXT at run time, and only
   // scripts and tests may name a context for code outside an invocation; a function that did so
   // would switch off the production guards for every later invocation of its instance. And one
   // CSV writer: only netlify/server/csv-file.ts imports csv-stringify.
@@ -124,17 +151,14 @@ export default tseslint.config(
           message: 'The deploy context comes from context.deploy.context (netlify/server/deploy-context.ts), never from the environment.',
         })),
       ],
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: './deploy-context', importNames: ['setContextOutsideInvocations'], message: 'Only scripts and tests name a context outside invocations.' },
-            { name: '../server/deploy-context', importNames: ['setContextOutsideInvocations'], message: 'Only scripts and tests name a context outside invocations.' },
-            // One CSV writer for every export (netlify/server/csv-file.ts): formulas neutralised, BOM, CRLF.
-            ...['csv-stringify', 'csv-stringify/sync'].map((name) => ({ name, message: 'Write CSV through netlify/server/csv-file.ts, the one writer that neutralises formulas.' })),
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { paths: restrictedEverywhere }],
+    },
+  },
+  // The isomorphic zone: src/shared and src/content (see isomorphicZone above).
+  {
+    files: ['src/shared/**/*.{ts,tsx}', 'src/content/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: restrictedEverywhere, patterns: Object.values(isomorphicZone) }],
     },
   },
 );

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:dev`: how fast `npm start` answers (issue 10, "A dev server that answers at once").
+ * `npm run bench:dev`: how fast `npm start` answers.
  *
  * Starts the local stack exactly as the end-to-end tests do (tests/e2e/stack.ts: scripts/start.ts on
  * free ports with its own Redis key prefix and the clock pinned to a Standard-rate day), then calls a
@@ -20,7 +20,7 @@ import { computeCharges, pricing } from '../src/shared/pricing';
 import { fromMinor } from '../src/shared/money';
 
 const RUNS = Number(process.env.BENCH_DEV_RUNS ?? 20);
-/** Issue 10: every function served by `npm start` answers within 50 ms (median) after its first call. */
+/** Every function served by `npm start` answers within 50 ms (median) after its first call. */
 const BUDGET_MS = 50;
 const STANDARD_DAY = '2025-11-10T10:00:00+05:30';
 

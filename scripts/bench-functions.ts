@@ -1,6 +1,6 @@
 /**
- * `npm run bench` (functions part; also `npm run bench:functions`): the figures of issue 10's
- * "Functions" bullet, each beside its budget, with MISS where a budget does not hold.
+ * `npm run bench` (functions part; also `npm run bench:functions`): the functions' figures of
+ * docs/performance.md#budgets, each beside its budget, with MISS where a budget does not hold.
  *
  * Everything runs here against real parts: a local Redis (REDIS_URL if it answers, else a
  * redis-server with data under .data/bench-redis) behind the Upstash REST bridge
@@ -23,14 +23,14 @@
  *     than one chunk, the first one sent before the last registration was read), and the sent
  *     bytes against Netlify's 20 MB limit on a streamed response;
  *  4. how often the environment is parsed (netlify/server/env.ts envParseCount());
- *  5. the accepted papers' import (issue 23): 2,000 papers with 6,000 authors in CMT's CSV
+ *  5. the accepted papers' import: 2,000 papers with 6,000 authors in CMT's CSV
  *     layout, posted as multipart to POST /api/admin/papers/import (a first import into an empty
  *     store, median of BENCH_RUNS), and the re-import of the same file (nothing to write);
- *  6. at the door (issue 25): GET /api/admin/badges.pdf for the newest 1,000 seeded registrations
+ *  6. at the door: GET /api/admin/badges.pdf for the newest 1,000 seeded registrations
  *     (the `since` filter; budget 10 s), and the verifier's offline verdict per scan (src/shared/checkin.ts
  *     offlineVerdict: JSON, the Ed25519 signature through jose, the snapshot lookups; budget 50 ms),
  *     timed here on Node's WebCrypto, the same code the browser runs.
- * Then one table of every budget. The latency figures have no budget in issue 10: they are
+ * Then one table of every budget. The latency figures have no budget in docs/performance.md: they are
  * printed as figures ('-' in the status column).
  *
  * Options (env): BENCH_REGISTRATIONS (default 20000), BENCH_CALLS (calls per endpoint at
@@ -60,7 +60,7 @@ const CONCURRENCY = [1, 20] as const;
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'latency,trips,bulk,papers,door').split(','));
 const SEED_BATCH = 500;
 
-/** Issue 10's budgets. */
+/** The budgets (docs/performance.md#budgets). */
 const BUDGET = {
   /** Redis round trips from create-order to the stored registration and its e-mail record, webhook included. */
   roundTrips: 8,
@@ -68,14 +68,14 @@ const BUDGET = {
   bulkMs: 1000,
   /** Environment parses while answering the list (it is parsed once per process, before). */
   envParsesPerCall: 0,
-  /** Issue 23: the import of 2,000 papers with 6,000 authors through the function (ms). */
+  /** The import of 2,000 papers with 6,000 authors through the function (ms). */
   papersImportMs: 2000,
-  /** Issue 25: the badge PDF of 1,000 registrants (ms, scaled to BENCH_REGISTRATIONS). */
+  /** The badge PDF of 1,000 registrants (ms, scaled to BENCH_REGISTRATIONS). */
   badgesMsPer1000: 10_000,
-  /** Issue 25: the verifier's offline verdict of one scan (ms). */
+  /** The verifier's offline verdict of one scan (ms). */
   verdictMs: 50,
 };
-/** The papers import's size (issue 23). */
+/** The papers import's size. */
 const PAPERS = 2000;
 const AUTHORS_PER_PAPER = 3;
 
@@ -223,7 +223,7 @@ function form(i: number) {
 
 /** When the first seeded registration was made; registration i is i minutes later. */
 const SEED_START = Date.parse('2025-10-01T00:00:00Z');
-/** Registrants on the badge sheets of the door part (issue 25's budget is for 1,000). */
+/** Registrants on the badge sheets of the door part (docs/performance.md#budgets: the badge PDF's budget is for 1,000). */
 const DOOR_COUNT = 1000;
 /**
  * The door part's registrants are made from this instant on: after everything else the bench
@@ -246,7 +246,7 @@ async function seed(first = 0, count = COUNT, start = SEED_START): Promise<void>
       const at = new Date(start + (i - first) * 60_000);
       const orderId = `order_bench${String(i).padStart(8, '0')}`;
       const reg = registrationFromOrder({ kind: 'registration', orderId, form: f, charges, couponCode: null, couponType: null, currency: 'INR', createdAt: at.toISOString() }, seededRegNo(i), `pay_bench${String(i).padStart(8, '0')}`, at);
-      // By the conference the students' proofs are verified (issue 22): every seeded registration is
+      // By the conference the students' proofs are verified: every seeded registration is
       // confirmed, so the badge figure is for all COUNT registrants.
       const confirmed = reg.status === 'awaiting-proof' ? { ...reg, status: 'confirmed' as const, verification: { ...reg.verification, pending: [] } } : reg;
       p.set(keys.registration(seededRegNo(i)), JSON.stringify(confirmed));
@@ -612,7 +612,7 @@ interface BudgetRow {
 /** Netlify's limit on a streamed function response body, in bytes (20 MB). */
 const NETLIFY_STREAM_LIMIT_BYTES = 20 * 1024 * 1024;
 
-/** Issue 25: the badge PDF of every seeded registration, and the offline verdict of scans against the snapshot. */
+/** The badge PDF of every seeded registration, and the offline verdict of scans against the snapshot. */
 async function door() {
   const badges = (await import('../netlify/functions/admin-badges')).default;
   const snapshotFn = (await import('../netlify/functions/admin-checkins-snapshot')).default;
@@ -625,7 +625,7 @@ async function door() {
   for (let i = 0; i < 1 + Math.min(RUNS, 3); i++) {
     const start = performance.now();
     // The DOOR_COUNT registrants seeded for this part (the `since` filter the desk uses each
-    // morning), so the figure is the issue's 1,000 whatever BENCH_REGISTRATIONS is.
+    // morning), so the figure is the budget's 1,000 (docs/performance.md#budgets) whatever BENCH_REGISTRATIONS is.
     const since = encodeURIComponent(new Date(DOOR_START).toISOString());
     const res = await badges(new Request(`http://localhost/api/admin/badges.pdf?since=${since}`, { headers: { authorization: adminAuth } }), { deploy: { context: 'dev' } } as never);
     bytes = new Uint8Array(await res.arrayBuffer());
@@ -637,7 +637,7 @@ async function door() {
   const snap = (await (await snapshotFn(new Request('http://localhost/api/admin/checkins/snapshot', { headers: { authorization: adminAuth } }), { deploy: { context: 'dev' } } as never)).json()) as import('../src/shared/checkin').CheckinSnapshot;
   const index = new Map(snap.registrations.map((r) => [r.registrationNumber, r]));
   const revoked = new Map(snap.revoked.map((n) => [n, snap.revokedReasons[n] ?? 'revoked'] as [string, string]));
-  // Scans of tickets that admit (issue 22: a student awaiting proof is refused, as at the door).
+  // Scans of tickets that admit (a student awaiting proof is refused, as at the door).
   const admitted = snap.registrations.map((r) => r.registrationNumber);
   const scans = await Promise.all(Array.from({ length: 300 }, (_, i) => ticketText(admitted[i % admitted.length]!)));
   const verdicts: number[] = [];
@@ -697,7 +697,7 @@ try {
   }
 
   if (doorRun) {
-    console.log(`\nAt the door (issue 25): ${doorRun.printed} badges of ${DOOR_COUNT} registrants, students' proofs verified (beside ${COUNT} other registrations), ${doorRun.pages} A4 pages, ${size(doorRun.bytes)}; offline verdicts of ${doorRun.scans} scans\n`);
+    console.log(`\nAt the door: ${doorRun.printed} badges of ${DOOR_COUNT} registrants, students' proofs verified (beside ${COUNT} other registrations), ${doorRun.pages} A4 pages, ${size(doorRun.bytes)}; offline verdicts of ${doorRun.scans} scans\n`);
     console.table([{ 'badge PDF ms (median)': ms(doorRun.badgesMs), budget: `<= ${ms((BUDGET.badgesMsPer1000 * DOOR_COUNT) / 1000)} ms`, 'verdict p50 / p95 / max ms': `${doorRun.verdictP50.toFixed(2)} / ${doorRun.verdictP95.toFixed(2)} / ${doorRun.verdictMax.toFixed(2)}`, 'verdict budget': `<= ${BUDGET.verdictMs} ms` }]);
   }
 
@@ -718,9 +718,9 @@ try {
       : []),
     judged('environment parses in this whole bench process', String(envParseCount()), '1', envParseCount() <= 1),
   ];
-  console.log('\nBudgets (issue 10, Functions; issue 23, the papers import)\n');
+  console.log('\nBudgets (docs/performance.md#budgets: the functions, the papers import)\n');
   console.table(budgets);
-  // Not an issue-10 budget but a hard platform limit: Netlify cuts a streamed function response
+  // Not a budget of docs/performance.md but a hard platform limit: Netlify cuts a streamed function response
   // at 20 MB (docs.netlify.com/build/functions/configuration, 'Streamed response payload', not
   // configurable). Printed so that the registration count where a body reaches it is known.
   if (bulkRows.length) {

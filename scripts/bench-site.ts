@@ -1,22 +1,22 @@
 /**
- * `npm run bench:site` (the site part of `npm run bench`, issue 10 "Budgets"): builds the SPA,
+ * `npm run bench:site` (the site part of `npm run bench`): builds the SPA,
  * serves the production build with `vite preview` with the Netlify functions answering beside it
  * (scripts/dev-functions.ts under `vite preview`, against a local Redis through the Upstash bridge and the Razorpay
  * double, as `npm start` runs them), and prints for every public route (publicPaths of
  * src/shared/route-sets.ts):
  *   - the gzipped JS and CSS its first load requests (every .js/.css file a real page load in
  *     Chromium fetches until the network is idle, gzipped at level 9 as a CDN would), and the JS
- *     fetched before the load event. An information page (staticPaths, issue 26) has the budget
- *     15 KB for its JS before the load event; the other pages keep the issue 10 budgets for their
+ *     fetched before the load event. An information page (staticPaths) has the budget
+ *     15 KB for its JS before the load event; the other pages keep the docs/performance.md#budgets for their
  *     whole first load: the pages that call the API (the wizard, self-service, invoices,
  *     cancellation, certificates, proof upload, visa-letter request, the two verify pages) 130 KB;
  *     the error page 105 KB (1 KB = 1000 bytes). Payment success is an information page since
  *     decision 023 (its query is rendered by an island), so its whole first load is far below
- *     its issue 10 budget of 105 KB too;
+ *     its budget of 105 KB (docs/performance.md#budgets) too;
  *   - Lighthouse 12 (default mobile settings) performance, accessibility, best practices and SEO,
  *     each the median of BENCH_RUNS runs (default 5), beside the budgets 99 / 100 / 100 / 100,
  *     and the Largest Contentful Paint beside 1.2 s and the Total Blocking Time beside 50 ms
- *     (100 ms on /) (issue 26).
+ *     (100 ms on /).
  * A figure over budget is marked "MISS"; the closing line counts them. Figures, not assertions:
  * the exit code is 0 either way (performance and TBT vary with the machine's load).
  *
@@ -39,7 +39,7 @@ import { publicPaths, scriptOnlyPaths, staticPaths } from '../src/shared/route-s
 import { ensureRedis } from './redis-local';
 import { startUpstashBridge } from './upstash-bridge';
 import { startRazorpayDouble } from './razorpay-double';
-import { localConfig } from './local-config';
+import { localConfig, standInEnv } from './local-config';
 import { chromiumFlags, resolveChromium } from './chromium';
 import { PAPERS_MAPPING, samplePapersCsv, sampleProgrammeCsv } from './sample-programme';
 
@@ -60,8 +60,8 @@ const runs = Math.max(0, Number(process.env.BENCH_RUNS ?? 5));
 const formPages: readonly string[] = scriptOnlyPaths;
 
 /**
- * Gzipped-JS budget of a route in bytes, and what it counts. An information page (issue 26):
- * 15 KB fetched before the load event. The others, their whole first load (issue 10): form pages
+ * Gzipped-JS budget of a route in bytes, and what it counts. An information page:
+ * 15 KB fetched before the load event. The others, their whole first load: form pages
  * 130 KB, the rest 105 KB.
  */
 function jsBudget(route: string): { bytes: number; beforeLoad: boolean } {
@@ -70,7 +70,7 @@ function jsBudget(route: string): { bytes: number; beforeLoad: boolean } {
   return { bytes: 105_000, beforeLoad: false };
 }
 
-/** Lighthouse budgets (issue 26): category scores 0-100; mobile LCP and TBT in ms (TBT 100 ms on /). */
+/** Lighthouse budgets: category scores 0-100; mobile LCP and TBT in ms (TBT 100 ms on /). */
 const scoreBudgets = { performance: 99, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
 const lcpBudgetMs = 1_200;
 const tbtBudgetMs = (route: string) => (route === paths.home ? 100 : 50);
@@ -213,13 +213,7 @@ const base = `http://127.0.0.1:${port}`;
 const double = await startRazorpayDouble({ port: 0, keyId: cfg.keyId, keySecret: cfg.keySecret, webhookSecret: cfg.webhookSecret, webhookUrl: `${base}/api/payment/webhook` });
 const env = {
   ...process.env,
-  UPSTASH_REDIS_REST_URL: bridge.url,
-  UPSTASH_REDIS_REST_TOKEN: cfg.bridgeToken,
-  RAZORPAY_API_BASE_URL: double.url,
-  RAZORPAY_KEY_ID: cfg.keyId,
-  RAZORPAY_KEY_SECRET: cfg.keySecret,
-  RAZORPAY_WEBHOOK_SECRET: cfg.webhookSecret,
-  KEY_PREFIX: 'pesgre:bench:',
+  ...standInEnv(cfg, bridge.url, double.url, 'pesgre:bench:'),
   ADMIN_PASSWORD: cfg.adminPassword,
   ADMIN_JWT_SECRET: cfg.adminJwtSecret,
   TICKET_SIGNING_KEY: cfg.ticketSigningKey,

@@ -1,5 +1,5 @@
 /**
- * `npm run check:production`: the go-live check (issue 17). Reads a production environment and
+ * `npm run check:production`: the go-live check. Reads a production environment and
  * the content, and prints what still blocks going live, what deserves a look, and what to set up
  * in Razorpay's Dashboard:
  *

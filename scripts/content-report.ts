@@ -5,7 +5,7 @@
  * line.
  *
  * With --build (`npm run build` runs it first, as its prebuild script) it is the production gate
- * (issue 34, docs/deployment.md): in Netlify's production deploy context (`CONTEXT=production`,
+ * (docs/deployment.md): in Netlify's production deploy context (`CONTEXT=production`,
  * which Netlify sets for the build) it prints every sample item and every placeholder address
  * (collectPlaceholderLinks) and exits 1 while any remains, so the deploy is never published;
  * in every other context (deploy previews, branch deploys, a local `npm run build`) it prints

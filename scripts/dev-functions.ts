@@ -1,7 +1,7 @@
 /**
  * Dev only (`npm start`, the e2e tests, `npm run bench:dev`): a Vite plugin that serves the Netlify
  * Functions v2 in netlify/functions from the Vite dev server itself, in-process, as Netlify routes them
- * in production (issue 10, "A dev server that answers at once"; issue 11 for context.ip and scheduled
+ * in production (docs/development.md#the-dev-function-runtime; for context.ip and scheduled
  * functions). It replaces @netlify/vite-plugin, which started a new worker thread and re-imported the
  * function's whole bundle on every call (0.3 to 1.6 s per call here; see docs/decisions/002-in-process-dev-function-runtime.md).
  *
@@ -14,8 +14,8 @@
  *    Netlify it runs on its schedule and cannot be invoked by URL in production
  *    (https://docs.netlify.com/functions/scheduled-functions/), so here it is not routed either.
  *  - The handler's `context`: `ip` is the TCP peer's address of the request (never X-Forwarded-For or
- *    any other header, which the client sets: issue 11), `params` from the path pattern, `url`,
- *    `requestId`, `waitUntil`, and `deploy.context` = `dev` (issue 17: the functions read the deploy
+ *    any other header, which the client sets: docs/security.md#rate-limits-and-the-client-address), `params` from the path pattern, `url`,
+ *    `requestId`, `waitUntil`, and `deploy.context` = `dev` (the functions read the deploy
  *    context there, never from the environment; `dev` is the one context with local relaxations).
  *  - netlify.toml's [[headers]] on the site's own responses (not on functions', as on Netlify), minus the
  *    Content-Security-Policy (it forbids the inline React-refresh preamble Vite's dev pages need; the

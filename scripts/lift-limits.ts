@@ -1,5 +1,5 @@
 /**
- * Lifts the rate limits of one client address at once (issue 11; docs/operations.md):
+ * Lifts the rate limits of one client address at once (docs/operations.md):
  *
  *   npm run limits:lift -- --address 203.0.113.7                 every group and admin sign-in
  *   npm run limits:lift -- --address 203.0.113.7 --group create-order

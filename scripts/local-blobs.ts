@@ -1,5 +1,5 @@
 /**
- * Netlify Blobs on this machine (issue 22: the students' proofs): @netlify/blobs' own
+ * Netlify Blobs on this machine (the students' proofs): @netlify/blobs' own
  * BlobsServer, the local server the Netlify CLI runs for `netlify dev`, with its files under a
  * folder. The functions find it through NETLIFY_BLOBS_CONTEXT (base64 JSON of the site id, the
  * token and the server's address as edgeURL), the variable Netlify sets for them in production;

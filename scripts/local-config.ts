@@ -44,7 +44,7 @@ export const devDefaults = {
   ADMIN_PASSWORD: 'pesgre-admin',
   ADMIN_JWT_SECRET: 'local-dev-admin-jwt-secret-not-for-production',
   TICKET_SIGNING_KEY: 'local-dev-ticket-signing-key-not-for-production',
-  // AES-256-GCM key of the visa letters' passport data (issue 24): 32 bytes as hex, local only.
+  // AES-256-GCM key of the visa letters' passport data: 32 bytes as hex, local only.
   PASSPORT_DATA_KEY: '6c6f63616c2d6465762d70617373706f72742d6b65792d6e6f742d70726f6421',
 } as const;
 
@@ -69,5 +69,22 @@ export function localConfig(env: NodeJS.ProcessEnv = process.env): LocalConfig {
     adminJwtSecret: get('ADMIN_JWT_SECRET'),
     ticketSigningKey: get('TICKET_SIGNING_KEY'),
     passportDataKey: get('PASSPORT_DATA_KEY'),
+  };
+}
+
+/**
+ * The environment that points the functions at the local stand-ins: the Upstash bridge at
+ * `bridgeUrl` (Redis through @upstash/redis) and the Razorpay double at `doubleUrl`, with the
+ * dev secrets of `cfg` and the key prefix `keyPrefix` (npm start's, or the bench's own).
+ */
+export function standInEnv(cfg: LocalConfig, bridgeUrl: string, doubleUrl: string, keyPrefix: string = cfg.keyPrefix) {
+  return {
+    UPSTASH_REDIS_REST_URL: bridgeUrl,
+    UPSTASH_REDIS_REST_TOKEN: cfg.bridgeToken,
+    RAZORPAY_API_BASE_URL: doubleUrl,
+    RAZORPAY_KEY_ID: cfg.keyId,
+    RAZORPAY_KEY_SECRET: cfg.keySecret,
+    RAZORPAY_WEBHOOK_SECRET: cfg.webhookSecret,
+    KEY_PREFIX: keyPrefix,
   };
 }

@@ -1,7 +1,6 @@
 /**
  * The tools `npm run test:netlify` needs beyond the project's own dependencies, installed on
- * demand from the npm registry into a cache folder outside the project (issue 17, "The production
- * build, served by Netlify's CLI, in CI"):
+ * demand from the npm registry into a cache folder outside the project:
  *   - Node 22 (`node-<platform>-<arch>`, which ships the official binary in bin/node): Netlify
  *     runs the build (NODE_VERSION in netlify.toml) and the functions on Node 22, and the CLI
  *     itself asks for Node >= 22.13;

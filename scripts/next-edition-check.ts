@@ -1,5 +1,5 @@
 /**
- * `npm run test:next-edition` (issue 20, "The next edition"): follows the README's next-edition
+ * `npm run test:next-edition`: follows the README's next-edition
  * steps as written, in a temporary copy of the repository, and fails when the tests do not pass
  * there. In the copy it
  *

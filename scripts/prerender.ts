@@ -1,5 +1,5 @@
 /**
- * Build step: prerenders the public pages (issue 10, 'Prerendered pages'), and makes
+ * Build step: prerenders the public pages, and makes
  * `vite preview` serve the result as Netlify does. Both are Vite plugins used by vite.config.ts.
  *
  * After the client build, `prerenderPages()` bundles src/entry-server.tsx with a second,
@@ -11,7 +11,7 @@
  *     (with data-rendered-at, the render instant the clock hooks hydrate with: src/lib/render-time.ts),
  *     its <title> (and any <meta>) in the head instead of the shell's, a stylesheet link for the
  *     CSS of its lazy route chunk (from the client build manifest), so the page is styled before
- *     any script runs and nothing shifts; instead of the app's entry (issue 26), src/start.ts,
+ *     any script runs and nothing shifts; instead of the app's entry, src/start.ts,
  *     which starts the app after the first paint (the pages the app renders), or the bootstrap
  *     script src/boot.ts, which starts it at the first interaction (an information page,
  *     staticPaths), both with the chunks to load with it in data-app-chunks; an information page also gets its critical
@@ -86,18 +86,18 @@ function pageScripts(manifest: Manifest, modules: string[]): string[] {
   return [...files];
 }
 
-/** The manifest keys of the app's entry (src/main.tsx) and of the information pages' bootstrap script (issue 26). */
+/** The manifest keys of the app's entry (src/main.tsx) and of the information pages' bootstrap script. */
 const APP_ENTRY = 'index.html';
 const BOOT_ENTRY = 'src/boot.ts';
 /** The manifest key of the module that hydrates a prerendered information page on the first interaction. */
 const HYDRATE_MODULE = 'src/lib/hydrate-on-interaction.tsx';
 /** The manifest key of the programme's page, whose code (and its island's) the programme's service worker keeps (decision 039). */
 const PROGRAMME_PAGE = 'src/features/programme/ProgrammePage.tsx';
-/** The manifest key of the script that starts the app after the first paint on the pages it renders (issue 26). */
+/** The manifest key of the script that starts the app after the first paint on the pages it renders. */
 const START_ENTRY = 'src/start.ts';
 
 /**
- * The <script> that starts an information page (issue 26): the bootstrap script (src/boot.ts)
+ * The <script> that starts an information page: the bootstrap script (src/boot.ts)
  * instead of the app's entry, with modulepreload links for the chunks it imports (shared with
  * the app). The app loads later, from the bootstrap.
  */
@@ -113,7 +113,7 @@ function bootScript(manifest: Manifest, entry = BOOT_ENTRY): { script: string; p
 }
 
 /**
- * Critical CSS for an information page (issue 26), by beasties: the rules of the page's
+ * Critical CSS for an information page, by beasties: the rules of the page's
  * stylesheets that match its HTML are inlined in the head; the stylesheets themselves (kept whole:
  * hover and open states, and the pages the app renders later, need them) stay linked with
  * media="print", which does not hold back the first paint, and a <noscript> copy for visitors
@@ -189,7 +189,7 @@ export function pageDocument(
   // on a slow connection the stylesheets and the largest image (the hero's, preloaded with high
   // priority) get the bandwidth first, and the first paint does not wait for ~100 KB of JS.
   if (!/<script type="module" crossorigin src=/.test(doc)) throw new Error('prerender: the built index.html has no module entry script');
-  // An information page gets the bootstrap script instead (issue 26), which starts the app later.
+  // An information page gets the bootstrap script instead, which starts the app later.
   if (page.boot) doc = doc.replace(/<script type="module" crossorigin src="[^"]*"><\/script>/, () => page.boot!.script);
   else doc = doc.replace(/<script type="module" crossorigin src=/, '<script type="module" fetchpriority="low" crossorigin src=');
   if (!doc.includes('<div id="root"></div>')) throw new Error('prerender: the built index.html has no empty <div id="root"></div>');
@@ -262,7 +262,7 @@ export async function renderPages(outDir: string, serverDir: string, renderedAt:
     const file = path.join(outDir, prerenderedFile(pathname));
     await mkdir(path.dirname(file), { recursive: true });
     const isStatic = staticPaths.includes(pathname);
-    // Every prerendered page links only its CSS and starts from a small script (issue 26): an
+    // Every prerendered page links only its CSS and starts from a small script: an
     // information page from the bootstrap script, which fetches the app at the first
     // interaction; a page the app renders (isStatic false) from src/start.ts, which fetches it
     // right after the first paint, with the page's code.
@@ -283,7 +283,7 @@ export async function renderPages(outDir: string, serverDir: string, renderedAt:
         startAfterMs: isStatic ? undefined : 0,
       },
     });
-    // An information page paints from its HTML and inlined CSS alone (issue 26).
+    // An information page paints from its HTML and inlined CSS alone.
     await writeFile(file, isStatic ? await criticalCss(doc) : doc);
   }
   // The programme's offline copy (decision 039): its worker precaches what the page just written loads.

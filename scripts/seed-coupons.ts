@@ -7,7 +7,7 @@
  *   npm run seed:coupons                          the local samples (scripts/local-coupons.ts)
  *   COUPONS_FILE=path.json npm run seed:coupons   [{ "code", "type": "full"|"half", "limit" }]
  *   npm run seed:coupons -- --generate 5 --type half --limit 1 [--length 12]
- *       makes 5 new random codes (issue 11), stores them and prints them once; they are not
+ *       makes 5 new random codes, stores them and prints them once; they are not
  *       written anywhere else, so copy them from the output.
  *   UPSTASH_REDIS_REST_URL=... UPSTASH_REDIS_REST_TOKEN=... COUPONS_FILE=coupons.json \
  *     npm run seed:coupons -- --context production      the live site's coupons

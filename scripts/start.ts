@@ -22,7 +22,7 @@ import { ensureRedis } from './redis-local';
 import { startUpstashBridge } from './upstash-bridge';
 import { startRazorpayDouble } from './razorpay-double';
 import { startLocalBlobs } from './local-blobs';
-import { localConfig } from './local-config';
+import { localConfig, standInEnv } from './local-config';
 
 const cfg = localConfig();
 const log = (m: string) => console.log(`[start] ${m}`);
@@ -55,13 +55,7 @@ log(`Netlify Blobs local server at ${blobs.url} (files in ${cfg.blobsDataDir})`)
 
 // The functions read these at call time; npm start always points them at the local stand-ins.
 Object.assign(process.env, {
-  UPSTASH_REDIS_REST_URL: bridge.url,
-  UPSTASH_REDIS_REST_TOKEN: cfg.bridgeToken,
-  RAZORPAY_API_BASE_URL: double.url,
-  RAZORPAY_KEY_ID: cfg.keyId,
-  RAZORPAY_KEY_SECRET: cfg.keySecret,
-  RAZORPAY_WEBHOOK_SECRET: cfg.webhookSecret,
-  KEY_PREFIX: cfg.keyPrefix,
+  ...standInEnv(cfg, bridge.url, double.url),
   // What Netlify gives the functions in production: where Netlify Blobs is, here the local server.
   NETLIFY_BLOBS_CONTEXT: blobs.context,
   VITE_RAZORPAY_CHECKOUT_URL: `${double.url}/checkout.js`,
@@ -91,7 +85,7 @@ const vite = spawn(process.execPath, [viteBin, '--port', String(cfg.port), '--st
 void announceWhenReady();
 
 /**
- * Once the site answers, says where everything is (issue 9): the site, the admin area, the
+ * Once the site answers, says where everything is: the site, the admin area, the
  * stand-in checkout and where confirmation e-mails go. Polls GET /api until it answers or Vite exits.
  */
 async function announceWhenReady(): Promise<void> {

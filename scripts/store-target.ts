@@ -1,6 +1,6 @@
 /**
  * Which store and deploy context a maintenance script (seed-coupons, lift-limits) works on
- * (issue 17). Scripts run outside any function invocation, so they must say which deploy
+ *. Scripts run outside any function invocation, so they must say which deploy
  * context's keys they mean; otherwise the server's fail-closed default (production) would apply.
  *
  *  - UPSTASH_REDIS_REST_URL set (a real Upstash database): `--context` is required, so coupons

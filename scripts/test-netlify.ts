@@ -1,5 +1,5 @@
 /**
- * `npm run test:netlify` (issue 17, "The production build, served by Netlify's CLI, in CI"):
+ * `npm run test:netlify`:
  *   1. installs Node 22, netlify-cli and Deno into their cache folder unless they are there
  *      (scripts/netlify-tools.ts);
  *   2. runs the `netlify` test project on Node 22 (tests/netlify: the production build served by

@@ -1,5 +1,5 @@
 /**
- * Starting the app from a prerendered page (issue 26): the entry chunk of src/main.tsx, whose
+ * Starting the app from a prerendered page: the entry chunk of src/main.tsx, whose
  * address scripts/prerender.ts writes on the root element (data-app), after the chunks it will
  * import at once (data-app-chunks). Shared by the information pages' bootstrap script (src/boot.ts)
  * and the pages the app renders (src/start.ts). Browser only.
@@ -21,7 +21,7 @@ export function startApp(): Promise<unknown> {
  * Fetches the chunks the app imports at once (the entry's own imports, React DOM and the router
  * among them, and on a page the app renders, the page's code) all in parallel, then evaluates them
  * one per task, yielding to the browser between them: importing the entry alone would evaluate its
- * whole graph in one long task (issue 26: total blocking time). A chunk that fails is left to the
+ * whole graph in one long task (total blocking time). A chunk that fails is left to the
  * entry's own import, which reports it.
  */
 async function evaluateInTurn(chunks: string[]): Promise<void> {

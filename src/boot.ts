@@ -1,5 +1,5 @@
 /**
- * The information pages' only script before the first interaction (issue 26): a few KB instead of
+ * The information pages' only script before the first interaction: a few KB instead of
  * React, React DOM and the router (about 100 KB gzipped), which a prerendered information page
  * does not need to be read, navigated (plain links) or used (the frame's navigation is HTML, CSS
  * and src/app/frame-behaviour.ts). scripts/prerender.ts puts it on every page of `staticPaths`

@@ -1,5 +1,5 @@
 /**
- * Build-time renderer of the prerendered pages (issue 10), bundled by `vite build --ssr` from
+ * Build-time renderer of the prerendered pages, bundled by `vite build --ssr` from
  * scripts/prerender.ts and never shipped to the browser. React Router's own data-mode static
  * rendering (createStaticHandler + createStaticRouter + StaticRouterProvider) renders the same
  * route tree as the browser (src/app/router.tsx) with react-dom/server.

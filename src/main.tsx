@@ -1,8 +1,8 @@
 /**
- * Entry point: mounts the router and pings the API root once (spec part 2 section 7:
+ * Entry point: mounts the router and pings the API root once (docs/rules.md#the-api:
  * "GET /api (root), on app start; result only logged").
  *
- * A prerendered page (issue 10; scripts/prerender.ts) arrives with its HTML inside #root. Its
+ * A prerendered page (scripts/prerender.ts) arrives with its HTML inside #root. Its
  * lazy route modules are loaded before the router starts (React Router's documented pattern for
  * lazy routes with server rendering: matchRoutes, then each match's lazy(), merged into the
  * route), so the first render is the page itself and hydrateRoot adopts the HTML. With a query
@@ -19,7 +19,7 @@ import { afterFirstInteraction } from './lib/first-interaction';
 
 // The navigation's keyboard model and drawer rules (src/app/frame-behaviour.ts; a no-op where
 // src/boot.ts installed them) are of use only once the visitor does something, so they are
-// fetched then, not with the page (issue 10 budgets: 1.9 KB gzipped). Key presses made while the
+// fetched then, not with the page (docs/performance.md#budgets: 1.9 KB gzipped). Key presses made while the
 // chunk arrives are handed over, so focusing a dropdown and pressing Enter at once still opens it.
 const earlyKeys: KeyboardEvent[] = [];
 const keepKey = (event: KeyboardEvent) => earlyKeys.push(event);
@@ -32,7 +32,7 @@ afterFirstInteraction(() => {
 });
 
 // A bare fetch and a literal rather than src/lib/api.ts and apiPaths.root: the answer is only
-// logged, and every byte here is in the entry chunk that every page loads (issue 10 budgets).
+// logged, and every byte here is in the entry chunk that every page loads (docs/performance.md#budgets).
 void fetch('/api')
   .then((response) => response.json())
   .then(
@@ -69,7 +69,7 @@ async function start(): Promise<void> {
     </StrictMode>
   );
   // In a transition, React renders (and hydrates) in slices of a few ms, yielding to the browser
-  // between them: the page on screen stays responsive while the app takes over (issue 26: total
+  // between them: the page on screen stays responsive while the app takes over (total
   // blocking time), instead of one long task for the whole tree.
   startTransition(() => {
     if (hydrating) hydrateRoot(container, app);

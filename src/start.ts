@@ -1,5 +1,5 @@
 /**
- * The only script, before the app, of a prerendered page the app renders (issue 26): the wizard,
+ * The only script, before the app, of a prerendered page the app renders: the wizard,
  * self-service, the error page and the verify pages. Their HTML is the page's
  * first view; this starts the app right after that view has painted (src/app-start.ts), instead of
  * fetching ~100 KB of JS beside the page's HTML and CSS (LCP ≤ 1.2 s on every public route). The

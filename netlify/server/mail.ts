@@ -19,8 +19,9 @@ import QRCode from 'qrcode';
 import { conference } from '../../src/content/conference';
 import type { ChangeRecord, StoredRegistration } from '../../src/shared/api';
 import type { ChangeRecordKind, ChangeRecordOf, PaidChangeRecord } from '../../src/shared/change-kinds';
-import { paths, proofPageUrl, visaLetterPageUrl } from '../../src/shared/routes';
+import { proofPageUrl, visaLetterPageUrl } from '../../src/shared/routes';
 import { paidChangesOnSaleAt, phaseAt } from '../../src/shared/edition';
+import { selfServicePageLine, selfServicePagesOffered } from '../../src/shared/registrant-pages';
 import { isStudentTier } from '../../src/shared/pricing';
 import { regionOfCountry } from '../../src/shared/regions';
 import { attendance, dietary, formatDateTime, tierLabel } from '../../src/shared/csv';
@@ -238,22 +239,14 @@ export function nameChangeNotice(r: StoredRegistration, from: string, to: string
 }
 
 /**
- * Absolute links to the self-service pages, from SITE_URL (or Netlify's URL). The paid changes
+ * Absolute links to the self-service pages (src/shared/registrant-pages.ts, the list the
+ * Registration information page shows too), from SITE_URL (or Netlify's URL). The paid changes
  * (upgrade, IEEE change, transfer) only while they are sold at `at`, the server's clock at sending
  * (src/shared/schedule.ts paidChangesOnSale; decision 031's addendum).
  */
 function selfServiceLinks(at: Date): [string, string][] {
   const base = siteUrl();
-  const sold = paidChangesOnSaleAt(at);
-  const links: [text: string, path: string, paid: boolean][] = [
-    ['Upgrade a student registration to a full one', paths.tierUpgrade, true],
-    ['Change from an IEEE-member to a non-member tier', paths.ieeeChange, true],
-    ['Correct your registered name', paths.nameChange, false],
-    ['Transfer your registration to another person (a processing fee applies)', paths.nameTransfer, true],
-    ['Download your GST tax invoices', paths.invoices, false],
-    ['Cancel your registration (see the refund rule first)', paths.cancelRegistration, false],
-  ];
-  return links.filter(([, , paid]) => sold || !paid).map(([text, path]) => [text, `${base}${path}`]);
+  return selfServicePagesOffered(paidChangesOnSaleAt(at)).map((page) => [selfServicePageLine(page), `${base}${page.path}`]);
 }
 
 /** The file name of the conference days' calendar attached to the confirmation ('pesgre-2025.ics'). */

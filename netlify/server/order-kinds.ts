@@ -10,6 +10,7 @@
  */
 import type { ChangeRecord } from '../../src/shared/api';
 import { fromMinor, toMinor } from '../../src/shared/money';
+import type { PaidChangeKind } from '../../src/shared/paid-changes';
 import { fullName } from '../../src/shared/person-name';
 import { findTier, pricing } from '../../src/shared/pricing';
 import { tierDependentFields } from '../../src/shared/tier-rules';
@@ -115,6 +116,13 @@ export const orderKinds: { [K in PendingOrder['kind']]: OrderKind<OrderOfKind<K>
   'ieee-change': { verifiedBy: 'verify-ieee-change', change: tierChange },
   'name-transfer': { verifiedBy: 'verify-name-transfer', change: nameTransfer },
 };
+
+/**
+ * Every paid change of the one list (src/shared/paid-changes.ts) is a kind of order: a kind added
+ * there without its order type (orders.ts) and its entry above fails `tsc` here, naming the kind.
+ */
+type PaidChangesWithoutOrder = Exclude<PaidChangeKind, PendingOrder['kind']>;
+export const everyPaidChangeIsAnOrder: [PaidChangesWithoutOrder] extends [never] ? true : { missingOrderKind: PaidChangesWithoutOrder } = true;
 
 /** The registry entry of `order`'s kind, typed for that order (TypeScript cannot correlate a union's kind with a mapped record by itself). */
 export function orderKindOf<O extends PendingOrder>(order: O): OrderKind<O> {

@@ -1,8 +1,7 @@
 /**
  * The navigation bar for wide screens (>= 1024 px; CSS hides it below). Entries with sub-items
- * are disclosure buttons whose dropdown opens on mouse hover and on keyboard focus (spec part 1
- * section 2). The markup only: nav.css opens a dropdown on hover and while keyboard focus is
- * inside it, with no script (issue 26: the information pages run no framework before the first
+ * are disclosure buttons whose dropdown opens on mouse hover and on keyboard focus (docs/rules.md#navigation). The markup only: nav.css opens a dropdown on hover and while keyboard focus is
+ * inside it, with no script (the information pages run no framework before the first
  * interaction), and src/app/frame-behaviour.ts adds the keyboard model (Enter/Space/ArrowDown
  * open and focus the first item, ArrowUp the last, ArrowUp/ArrowDown/Home/End move within,
  * Escape closes and returns focus to the button) and keeps aria-expanded true while it is open.

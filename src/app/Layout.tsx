@@ -1,7 +1,7 @@
 /**
  * The frame around every page: the sticky site header (logo, desktop navigation bar, mobile
  * drawer), the routed page (<Outlet/>) and the footer with the contact address, copyright and
- * credit (spec part 1 section 1).
+ * credit (docs/rules.md#pages-and-routes).
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';

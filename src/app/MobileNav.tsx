@@ -1,9 +1,9 @@
 /**
  * The navigation for small screens (< 1024 px; CSS hides it above): a hamburger button that opens
- * a side drawer (from the left) over a dimmed backdrop (spec part 1 section 2). In the drawer,
+ * a side drawer (from the left) over a dimmed backdrop (docs/rules.md#navigation). In the drawer,
  * entries without sub-items navigate; entries with sub-items expand or collapse, one at a time.
  *
- * Built from HTML that works before any script (issue 26): the drawer is a popover
+ * Built from HTML that works before any script: the drawer is a popover
  * (`popovertarget` on the hamburger opens it; Escape and a click on the backdrop close it, and
  * focus returns to the hamburger), its sections are `<details>` sharing one `name` (the browser
  * keeps one open at a time), and the section of the current page starts open. Focus moving to

@@ -1,5 +1,5 @@
 /**
- * The routing-failure screen (spec part 1 sections 2 and 8: 'Unexpected Application Error!' with
+ * The routing-failure screen (docs/rules.md#pages-and-routes, #the-information-pages: 'Unexpected Application Error!' with
  * the message or status), shown inside the site's header and footer with a link home rather than
  * as React Router's unstyled default page. Takes nothing (reads useRouteError); renders the frame
  * with the heading, the status ('404 Not Found') or the error's message, and the link.

@@ -1,6 +1,6 @@
 /**
- * The behaviour of the site frame's navigation (spec part 1 section 2), in plain DOM code with no
- * framework (issue 26): the information pages run it from the small bootstrap script (src/boot.ts)
+ * The behaviour of the site frame's navigation (docs/rules.md#pages-and-routes), in plain DOM code with no
+ * framework: the information pages run it from the small bootstrap script (src/boot.ts)
  * before React is loaded, and main.tsx runs it for the pages React renders. The markup is React's
  * (DesktopNav.tsx, MobileNav.tsx), the same on the server and in the browser; what CSS and HTML
  * already do without any script is not repeated here:

@@ -1,5 +1,5 @@
 /**
- * The navigation bar's entries (spec part 1 section 2), in order. The desktop bar and the
+ * The navigation bar's entries (docs/rules.md#navigation), in order. The desktop bar and the
  * mobile drawer both render this one array.
  */
 import { paths } from '../shared/routes';
@@ -49,7 +49,7 @@ export function groupMatches(entry: NavGroupEntry, pathname: string): boolean {
   return entry.children.some((child) => matchesPath(child.to, pathname));
 }
 
-/** The navigation bar's entries, in display order (spec part 1 section 2). */
+/** The navigation bar's entries, in display order (docs/rules.md#navigation). */
 export const navEntries: NavEntry[] = [
   { label: 'Home', to: paths.home },
   {

@@ -1,7 +1,7 @@
 /**
  * The route tree. Every page is a route-level `lazy` import, so the information pages never
  * download the registration wizard (react-hook-form, zod, the step schemas) and vice versa.
- * The root route's ErrorBoundary (RouteError) shows the spec's 'Unexpected Application Error!'
+ * The root route's ErrorBoundary (RouteError) shows 'Unexpected Application Error!' (docs/rules.md#pages-and-routes)
  * heading and the status for an unknown address, inside the site's header and footer.
  */
 import { Suspense, lazy } from 'react';
@@ -13,7 +13,7 @@ import { pathAliases, paths } from '../shared/routes';
 /**
  * True in the server build only. A page's module name is written `SERVER && 'info/ChairsPage'`:
  * only the prerender reads it, and the browser build then keeps none of the names (0.2 KB of the
- * entry chunk every app page loads; issue 10 budgets).
+ * entry chunk every app page loads; docs/performance.md#budgets).
  */
 const SERVER = import.meta.env.SSR;
 
@@ -48,7 +48,7 @@ function page(module: string | false, load: () => Promise<PageModule>) {
  * A static information page: a lazy page route like `page`, rendered inside the Suspense boundary
  * that lets a prerendered first load hydrate its content on the first interaction
  * (src/lib/hydrate-on-interaction.tsx says why). That module comes with the page, not with the
- * app's entry: the pages the app renders at once never need it (issue 10 budgets).
+ * app's entry: the pages the app renders at once never need it (docs/performance.md#budgets).
  */
 function staticPage(module: string | false, load: () => Promise<PageModule>) {
   const route = page(module, load);
@@ -64,7 +64,7 @@ function staticPage(module: string | false, load: () => Promise<PageModule>) {
 
 const RouteErrorScreen = lazy(() => import('./RouteError').then((m) => ({ default: m.RouteError })));
 
-/** The root route's ErrorBoundary: RouteError, whose code is fetched only when a route fails (issue 10 budgets). */
+/** The root route's ErrorBoundary: RouteError, whose code is fetched only when a route fails (docs/performance.md#budgets). */
 function RouteError() {
   return (
     <Suspense fallback={null}>
@@ -81,7 +81,7 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteError,
     children: [
       { index: true, ...page(SERVER && 'home/HomePage', () => import('../features/home/HomePage')) },
-      // Information pages (spec part 1 section 2).
+      // Information pages (docs/rules.md#pages-and-routes).
       { path: paths.organizingCommittee, ...staticPage(SERVER && 'info/OrganizingCommitteePage', () => import('../features/info/OrganizingCommitteePage')) },
       { path: paths.chairs, ...staticPage(SERVER && 'info/ChairsPage', () => import('../features/info/ChairsPage')) },
       { path: paths.callForPapers, ...staticPage(SERVER && 'info/CallForPapersPage', () => import('../features/info/CallForPapersPage')) },
@@ -100,9 +100,9 @@ export const routes: RouteObject[] = [
       { path: paths.studentsYp, ...staticPage(SERVER && 'info/StudentsYpPage', () => import('../features/info/StudentsYpPage')) },
       { path: paths.industrySponsor, ...staticPage(SERVER && 'info/IndustrySponsorPage', () => import('../features/info/IndustrySponsorPage')) },
       { path: paths.contact, ...staticPage(SERVER && 'info/ContactPage', () => import('../features/info/ContactPage')) },
-      // Addresses a visitor may type for a page (issue 34: /registration); netlify.toml redirects them too.
+      // Addresses a visitor may type for a page (/registration); netlify.toml redirects them too.
       ...Object.entries(pathAliases).map(([path, to]) => ({ path, loader: () => redirect(to), HydrateFallback: PageLoading })),
-      // Registration (spec part 2).
+      // Registration (docs/rules.md#pages-and-routes).
       { path: paths.registrationInfo, ...staticPage(SERVER && 'registration/InfoPage', () => import('../features/registration/InfoPage')) },
       { path: paths.registrationDetails, ...page(SERVER && 'registration/wizard/RegistrationWizard', () => import('../features/registration/wizard/RegistrationWizard')) },
       { path: paths.paymentSuccess, ...page(SERVER && 'registration/PaymentSuccessPage', () => import('../features/registration/PaymentSuccessPage')) },
@@ -114,12 +114,12 @@ export const routes: RouteObject[] = [
       { path: paths.visaLetter, ...page(SERVER && 'accounts/VisaLetterPage', () => import('../features/accounts/VisaLetterPage')) },
       { path: paths.visaLettersVerify, ...page(SERVER && 'accounts/VerifyPages', () => import('../features/accounts/VerifyPages').then((m) => ({ default: m.VisaLetterVerifyPage }))) },
       { path: paths.error, ...page(SERVER && 'error/ErrorPage', () => import('../features/error/ErrorPage')) },
-      // Self-service (spec part 2 sections 2 and 4): public, lazy like every page.
+      // Self-service (docs/rules.md#pages-and-routes, #the-registration-wizard): public, lazy like every page.
       { path: paths.tierUpgrade, ...page(SERVER && 'self-service/TierUpgradePage', () => import('../features/self-service/TierUpgradePage')) },
       { path: paths.ieeeChange, ...page(SERVER && 'self-service/IeeeChangePage', () => import('../features/self-service/IeeeChangePage')) },
       { path: paths.nameChange, ...page(SERVER && 'self-service/NameChangePage', () => import('../features/self-service/NameChangePage')) },
       { path: paths.nameTransfer, ...page(SERVER && 'self-service/NameTransferPage', () => import('../features/self-service/NameTransferPage')) },
-      // Admin (spec part 2 section 2), every page lazy so public pages load none of it.
+      // Admin (docs/rules.md#pages-and-routes), every page lazy so public pages load none of it.
       // /admin/login is open; the pathless AdminGuard route verifies the token for the rest.
       { path: paths.adminLogin, ...page(SERVER && 'admin/AdminLoginPage', () => import('../features/admin/AdminLoginPage')) },
       // Open too: the one-time set-password link and a desk device's enrolment carry their secret in the fragment (decision 044).

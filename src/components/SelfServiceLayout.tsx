@@ -1,5 +1,5 @@
 /**
- * The frame every self-service page shares (issue 20): the document title '<heading> | <name>',
+ * The frame every self-service page shares: the document title '<heading> | <name>',
  * one h1, an optional lead paragraph, then the page's own parts, in one <article> whose class
  * `self-service` carries the common layout (self-service.css). Used by the self-service pages
  * (tier upgrade, IEEE change, name change, name transfer) and the accounts pages (cancellation,

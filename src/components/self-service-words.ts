@@ -1,8 +1,8 @@
 /**
- * The words every self-service page shares (issue 20: one label style, one set of button words):
+ * The words every self-service page shares (one label style, one set of button words):
  * the tier-upgrade, IEEE-change, name-change and name-transfer pages (src/features/self-service)
  * and the cancellation, invoice, proof and certificate pages (src/features/accounts). Field labels,
- * the words of busy buttons and the stale-summary notice. The spec's own messages (section 8,
+ * the words of busy buttons and the stale-summary notice. The site's own messages (docs/rules.md#messages,
  * word for word) stay in src/shared/messages.ts.
  */
 export const words = {

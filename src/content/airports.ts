@@ -1,7 +1,7 @@
 /**
- * The airports near the venue (spec part 1 section 2: Location page and the home's Important
+ * The airports near the venue (docs/rules.md#the-information-pages: Location page and the home's Important
  * Information block), nearest first. A module of its own so the home page does not load the
- * whole travel content (issue 10 budgets); src/content/travel.ts re-exports it.
+ * whole travel content (docs/performance.md#budgets); src/content/travel.ts re-exports it.
  */
 import type { Airport } from './types';
 

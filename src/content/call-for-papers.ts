@@ -1,7 +1,7 @@
 /**
- * The Call For Papers (spec part 1 sections 2, 5): overview, the rules for submitted papers, the
+ * The Call For Papers (docs/rules.md#the-information-pages, #what-authors-are-told): overview, the rules for submitted papers, the
  * student and young professional activities and the conditions for the digital library.
- * The wording is this site's own; the rules and numbers are the spec's.
+ * The wording is this site's own; the rules and numbers are those of docs/rules.md#what-authors-are-told.
  */
 import { formatDayRange } from '../shared/dates';
 import { conference } from './conference';
@@ -18,7 +18,7 @@ export const callForPapers = {
     'Accepted papers that are presented at the conference are submitted to the IEEE Xplore digital library; with the IAS co-sponsorship, presented papers may also be considered, after further review, for IEEE Transactions on Industry Applications.',
     `Authors are invited to submit original papers on theory, design, implementation and applications in any of the ${numberOfTracks} technical tracks below. Proposals for special sessions on focused topics are also welcome.`,
   ],
-  /** Rules every submitted paper must follow (spec part 1 section 5). */
+  /** Rules every submitted paper must follow (docs/rules.md#what-authors-are-told). */
   submissionRules: [
     'Papers must be written in English.',
     'Papers must be original and unpublished, and must not be under review elsewhere.',
@@ -32,7 +32,7 @@ export const callForPapers = {
     'A dedicated SYP keynote session on careers and research in power electronics.',
     'Networking sessions where students and young professionals meet researchers and industry experts.',
   ],
-  /** Conditions for a paper to be included in the digital library (spec part 1 section 5). */
+  /** Conditions for a paper to be included in the digital library (docs/rules.md#what-authors-are-told). */
   digitalLibraryConditions: [
     'The final paper is uploaded and the copyright transfer is completed.',
     'At least one full registration is paid for the paper.',

@@ -1,5 +1,5 @@
 /**
- * Certificates of attendance (issue 25): when delegates may download theirs, and who signs them.
+ * Certificates of attendance: when delegates may download theirs, and who signs them.
  * The next edition's committee edits this file. Tests pin the server clock around `opensAt`.
  */
 export const certificates = {

@@ -1,13 +1,13 @@
 /**
- * The Conference Organizing Committee (spec part 1 section 2): every role the spec lists, in its
+ * The Conference Organizing Committee (docs/rules.md#the-information-pages): every role it lists, in its
  * order, with the members and affiliations of the public facts of PESGRE 2025.
  *
- * Choices where the facts and the spec differ:
- *  - The facts' headings 'Honorary Chair' and 'Finance Chair' list several people; the spec's
- *    plural role titles are kept.
+ * Choices where the facts and docs/rules.md differ:
+ *  - The facts' headings 'Honorary Chair' and 'Finance Chair' list several people; the
+ *    plural role titles of docs/rules.md are kept.
  *  - The facts name two different sets of student and young professional chairs: the committee
  *    page's (used here) and the Students & YPs page's (used on that page, src/content/students-yp.ts).
- *    The spec lists chairs on both pages without saying they must agree, so each page keeps its own.
+ *    docs/rules.md lists chairs on both pages without saying they must agree, so each page keeps its own.
  *  - An affiliation is the institution (with the person's role there, where the facts give one),
  *    then city or region and country as far as the facts give them. One name is given as the facts
  *    have it ('Holtz', without a first name).
@@ -19,7 +19,7 @@ function m(name: string, affiliation: string): CommitteeMember {
   return { name, affiliation };
 }
 
-/** The committee's roles, in the spec's order, each with its members. */
+/** The committee's roles, in the order of docs/rules.md#the-information-pages, each with its members. */
 export const committee: CommitteeRole[] = [
   {
     role: 'General Co-Chairs',

@@ -1,5 +1,5 @@
 /**
- * Conference facts for this edition (spec part 1 section 1, part 2 section 9), from the public
+ * Conference facts for this edition (docs/rules.md#pages-and-routes, #fees-arithmetic-and-timings), from the public
  * facts of PESGRE 2025: host IIT Dharwad (not IIIT Dharwad, which an earlier draft named) and the
  * contact address at iitdh.ac.in. The next edition's committee edits this folder and nothing else.
  * The name, contact address and institute abbreviation are in identity.ts (every page's frame shows them).
@@ -17,13 +17,13 @@ export const conference = {
   endDate: '2025-12-21',
   /** IANA zone in which every deadline of this edition is read (a deadline day ends at 23:59:59 there). */
   timeZone: 'Asia/Kolkata',
-  /** Prefix of every registration number (ARCHITECTURE: registration numbers). */
+  /** Prefix of every registration number (docs/payments.md#registration-numbers). */
   registrationNumberPrefix: 'PESGRE25',
   /** A registration number the self-service and invoice forms show as an example (the prefix above, then 8 characters). */
   exampleRegistrationNumber: 'PESGRE25-ABCD2345',
   /** The edition's theme, shown under the conference name. */
   tagline: 'Power Electronics and Renewable Energy for Sustainable Development',
-  /** Edition as a number (spec part 1 section 1: the 4th edition of a biennial conference). */
+  /** Edition as a number (docs/rules.md#pages-and-routes: the 4th edition of a biennial conference). */
   editionNumber: 4,
   /** The host institute, in full and abbreviated. */
   instituteName: 'Indian Institute of Technology Dharwad',
@@ -32,7 +32,7 @@ export const conference = {
   twinCity: 'Hubballi',
   state: 'Karnataka',
   country: 'India',
-  /** The technical society the student and young professional activities belong to (spec part 1 section 5). */
+  /** The technical society the student and young professional activities belong to (docs/rules.md#what-authors-are-told). */
   society: 'IEEE Industrial Electronics Society',
   societyShortName: 'IES',
   /** IEEE bodies behind the conference (shown on the Call For Papers page). */
@@ -41,17 +41,17 @@ export const conference = {
     financialCoSponsors: ['IEEE Industry Applications Society (IAS)', 'IEEE Kerala Section', 'IEEE IA/IE/PELS Joint Chapter Kerala'],
     technicalCoSponsors: ['IEEE Power Electronics Society (PELS)', 'IEEE Industrial Electronics Society (IES)', 'IEEE Power & Energy Society (PES)'],
   },
-  /** Number of technical tracks (spec part 1 section 9); src/content/tracks.ts lists them. */
+  /** Number of technical tracks (docs/rules.md#the-information-pages); src/content/tracks.ts lists them. */
   numberOfTracks: 10,
-  /** Maximum pages of a paper, references included (spec part 1 sections 5, 9). */
+  /** Maximum pages of a paper, references included (docs/rules.md#what-authors-are-told, #the-information-pages). */
   pageLimit: 6,
-  /** Minimum number of reviews of every paper (spec part 1 section 5). */
+  /** Minimum number of reviews of every paper (docs/rules.md#what-authors-are-told). */
   minReviewsPerPaper: 3,
-  /** Longest validity of a conference visa, in months (spec part 1 section 9). */
+  /** Longest validity of a conference visa, in months (docs/rules.md#the-information-pages). */
   visaValidityMonths: 6,
-  /** One complimentary full registration per this many non-organiser papers in a special session (spec part 1 section 9). */
+  /** One complimentary full registration per this many non-organiser papers in a special session (docs/rules.md#the-information-pages). */
   papersPerComplimentaryRegistration: 8,
-  /** Rules of a special session (spec part 1 section 5). */
+  /** Rules of a special session (docs/rules.md#what-authors-are-told). */
   specialSession: {
     /** Accepted proposal formats. */
     proposalFormats: ['.DOC', '.DOCX', '.ODT'],

@@ -1,15 +1,15 @@
 /**
- * The programme's dates (spec part 1 section 9): the Important Dates list, the deadline as the
+ * The programme's dates (docs/rules.md#the-information-pages): the Important Dates list, the deadline as the
  * Submission page words it, and the paper-assistance programme's dates.
  */
 import { registrationFees } from './registration';
 import type { ImportantDate } from './types';
 
 /**
- * The Important Dates list: exactly the 8 rows of spec part 1 section 9, in order. The public
+ * The Important Dates list: exactly the 8 rows of docs/rules.md#the-information-pages, in order. The public
  * facts of 2025 agree on the first four rows and the Early Bird deadline, but give the acceptance
- * notification as 15 Aug 2025 and the camera-ready paper as 15 Sep 2025; the spec's dates
- * (30 Sep, 31 Oct) are kept, as the brief says to follow the spec where the two disagree. `link` is an
+ * notification as 15 Aug 2025 and the camera-ready paper as 15 Sep 2025; the dates of
+ * docs/rules.md#the-information-pages (30 Sep, 31 Oct) are kept: where the two disagree, the rules win. `link` is an
  * internal path (a route of src/shared/routes.ts) or '' for none. The paths are written out, not
  * read from src/shared/routes.ts: content imports only src/content (eslint.config.js), and
  * tests/unit/content.test.ts checks every internal address in the content against the routes.
@@ -64,15 +64,14 @@ export const importantDates: ImportantDate[] = [
 ];
 
 /**
- * The paper deadline as the Submission page's text words it. Spec part 1 section 9 keeps both
+ * The paper deadline as the Submission page's text words it. docs/rules.md#the-information-pages keeps both
  * readings: the Important Dates list says 2025-06-15 (importantDates above), the Submission page
  * text says 30 June 2025; which one prevails is not shown, so neither is changed to match the other.
  */
 export const submissionPageDeadlineText = '30 June 2025';
 
 /**
- * The paper-assistance programme's dates for students and young professionals (spec part 1
- * section 9), ISO. The facts give 30 Aug, 15 Sep, 25 Sep and 10 Oct 2025 instead; the spec's are kept.
+ * The paper-assistance programme's dates for students and young professionals (docs/rules.md#the-information-pages), ISO. The facts give 30 Aug, 15 Sep, 25 Sep and 10 Oct 2025 instead; the rules' dates are kept.
  */
 export const assistanceDates = {
   /** Last day to apply. */

@@ -1,5 +1,5 @@
 /**
- * Content of the home page's static sections (spec part 1 section 2): the Important Information
+ * Content of the home page's static sections (docs/rules.md#the-information-pages): the Important Information
  * block and the image and video block. Apart from ./home.ts because these sections hydrate on the
  * visitor's first interaction, so their content loads with their code, not with the page
  * (src/features/home/static-sections.tsx). Facts (airports, distances) are those of PESGRE 2025;

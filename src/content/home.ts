@@ -1,9 +1,9 @@
 /**
- * Content of the home page (spec part 1 sections 2-4): hero slides, the announcement ticker and
+ * Content of the home page (docs/rules.md#the-information-pages): hero slides, the announcement ticker and
  * the announcement posters. The Important Information block and the image and video block are in
  * ./home-sections.ts, the Important Dates in ./dates, the sponsor and organiser logos in ./sponsors.
  * Facts (theme, host, dates, co-sponsorship, airports) are those of PESGRE 2025; the wording is
- * this site's own. The facts have three ticker items; the spec's ticker has 2, so the venue line
+ * this site's own. The facts have three ticker items; docs/rules.md#the-information-pages has 2, so the venue line
  * and the IAS co-sponsorship line are kept and the (past) paper deadline is left out.
  */
 import { formatDayRange } from '../shared/dates';
@@ -26,7 +26,7 @@ export const heroSlides: HeroSlide[] = [
     image: '/images/hero/hero-2.svg',
   },
   {
-    // No wording that stops being true once the conference is over (issue 34): the hero is not re-rendered by phase.
+    // No wording that stops being true once the conference is over: the hero is not re-rendered by phase.
     title: 'IIT Dharwad, Karnataka',
     subtitle: 'The host of the fourth edition, between the twin cities of Dharwad and Hubballi',
     image: '/images/hero/hero-3.svg',

@@ -1,5 +1,5 @@
 /**
- * Accommodation (spec part 1 sections 2, 3): the notes of the Accommodation Details page and the
+ * Accommodation (docs/rules.md#the-information-pages): the notes of the Accommodation Details page and the
  * hotels in Dharwad (9) and Hubballi (10) with the names, phones, distances, ratings and map links
  * of the public facts of PESGRE 2025. The facts do not say where distances are measured from
  * (presumably the campus), so the page calls them approximate without naming a point. Phones are
@@ -17,11 +17,11 @@ function hotel(name: string, mapLink: string, phone: string, distanceKm: number,
   return { name, mapLink, phone, distanceKm, rating };
 }
 
-/** Hotels in Dharwad, in the facts' order; only the first one has a booking link (spec part 1 section 3). */
+/** Hotels in Dharwad, in the facts' order; only the first one has a booking link (docs/rules.md#the-information-pages). */
 export const dharwadHotels: Hotel[] = [
   {
     ...hotel('Mastiff Grand Dharwad', 'https://maps.app.goo.gl/oHUrj9ZQnSaQJxzD9', '9035038181', 6.1, 4.3),
-    // The spec gives the first Dharwad hotel a booking link; the facts give none, so it is a sample.
+    // docs/rules.md#the-information-pages gives the first Dharwad hotel a booking link; the facts give none, so it is a sample.
     bookingLink: { url: 'https://booking.example.org/pesgre2025/mastiff-grand-dharwad', sample: true },
   },
   hotel('MR Residency Dharwad', 'https://maps.app.goo.gl/biywTUBWcCQhzE6p7', '9164994466', 12, 4.7),

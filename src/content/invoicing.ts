@@ -1,5 +1,5 @@
 /**
- * GST tax invoices and credit notes: this edition's settings (issue "Accounts"; CGST Rule 46).
+ * GST tax invoices and credit notes: this edition's settings (CGST Rule 46).
  * The finance chair fills in the supplier's legal details before going live: every value marked
  * `sample: true` here is a placeholder that prints on real invoices until it is replaced
  * (`npm run content:report` lists it).
@@ -41,13 +41,13 @@ export const invoicing = {
   /** Printed on USD invoices (foreign delegates pay in USD: export of services). */
   exportLine: 'Supply meant for export of services on payment of integrated tax (IGST).',
   /**
-   * Foreign delegates (country outside India, billed outside India, paying in USD; issue 24): the
+   * Foreign delegates (country outside India, billed outside India, paying in USD): the
    * finance chair's treatment. SAMPLE until the finance chair confirms it with the auditors.
    * - `exportOfServices: true`: the supply is invoiced as an export of services, with the
    *   recipient's country as the place of supply (GST state code 96, "Other Countries"), and
    *   `exportLine` printed on the invoice.
    * - GST: charged at the same 18 % as IGST ("on payment of integrated tax", refundable to the
-   *   supplier), so the wizard's arithmetic (spec part 2 section 9) is one formula for everyone.
+   *   supplier), so the wizard's arithmetic (docs/rules.md#fees-arithmetic-and-timings) is one formula for everyone.
    * - The convenience fee (4 % of subtotal plus GST) applies as to Indian delegates: Razorpay's
    *   international-card fee is higher, not lower.
    * Note for the finance chair: section 13(5) of the IGST Act places the admission to a
@@ -57,11 +57,11 @@ export const invoicing = {
   foreignDelegates: { sample: true, exportOfServices: true as boolean, placeOfSupplyCode: '96', placeOfSupplyLabel: 'Other Countries' },
   /**
    * Refunds: the share of the registration fee refunded, and the day requests must come before
-   * (spec part 2 section 9). The only place of these rules (issue 18): the information page, the
+   * (docs/rules.md#fees-arithmetic-and-timings). The only place of these rules: the information page, the
    * cancellation page, the quote and the refund all read them from here, as the name transfer's
    * page, order and information text read `nameTransfer`.
    */
   refund: { percent: 50, requestBefore: '2025-11-20' },
-  /** Name transfer to another person (spec part 2 section 9): processing fee, plus GST and the convenience fee, before the same day. */
+  /** Name transfer to another person (docs/rules.md#fees-arithmetic-and-timings): processing fee, plus GST and the convenience fee, before the same day. */
   nameTransfer: { fee: { INR: 2000, USD: 50 }, requestBefore: '2025-11-20' },
 } as const;

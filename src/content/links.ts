@@ -1,5 +1,5 @@
 /**
- * External addresses the information pages link out to (spec part 1 section 7): the paper
+ * External addresses the information pages link out to (docs/rules.md#the-information-pages): the paper
  * submission system (Microsoft CMT), the external forms and the maps embed of the IIT Dharwad
  * campus, all from the public facts of PESGRE 2025. The facts give no accommodation form: that
  * one address is a sample (`sampleLinks`) and shows a SAMPLE badge where it is used.

@@ -1,23 +1,23 @@
 /**
- * Registration fees and rules of this edition (spec part 2 section 9).
- * Amounts are whole currency units (rupees, dollars) exactly as the spec's fee table prints them;
+ * Registration fees and rules of this edition (docs/rules.md#fees-arithmetic-and-timings).
+ * Amounts are whole currency units (rupees, dollars) exactly as the fee table prints them (docs/rules.md#fees-arithmetic-and-timings);
  * src/shared/pricing.ts turns them into the tier catalogue and computes in minor units.
  */
 export const registrationFees = {
   /**
    * First day of online registration, inclusive, in conference.timeZone: before it the pages say
-   * when registration opens and create-order refuses. SAMPLE: neither the spec nor the facts give
+   * when registration opens and create-order refuses. SAMPLE: neither docs/rules.md nor the facts give
    * the day; this one is the acceptance notification's (src/content/dates.ts), when authors have
    * their Paper ID (docs/decisions/031-edition-phases.md). The committee sets the real one.
    */
   registrationOpens: { date: '2025-09-30', sample: true },
-  /** Last day of Early Bird pricing, inclusive, in conference.timeZone (spec: "early bird (by 1 Nov 2025)"). */
+  /** Last day of Early Bird pricing, inclusive, in conference.timeZone (docs/rules.md#fees-arithmetic-and-timings: Early Bird through 1 Nov 2025). */
   earlyBirdDate: '2025-11-01',
-  /** Last day of the Standard deadline as printed in the fee table (spec: "standard (by 15 Nov 2025)"). */
+  /** Last day of the Standard deadline as printed in the fee table (docs/rules.md#fees-arithmetic-and-timings: Standard through 15 Nov 2025). */
   standardDeadline: '2025-11-15',
-  /** GST in percent of the subtotal (spec part 2 section 9). */
+  /** GST in percent of the subtotal (docs/rules.md#fees-arithmetic-and-timings). */
   gst: 18,
-  /** Convenience fee in percent of subtotal plus GST (spec part 2 section 9; the API keeps the spelling "convinienceFee"). */
+  /** Convenience fee in percent of subtotal plus GST (docs/rules.md#fees-arithmetic-and-timings; the API keeps the spelling "convinienceFee"). */
   convenienceFee: 4,
   /** Fee table: [category][membership][period] = { INR, USD }. */
   fees: {
@@ -31,22 +31,22 @@ export const registrationFees = {
     },
   },
   /**
-   * Price of one additional ticket for a companion. SAMPLE: the spec says the prices come from the
-   * pricing response but does not print them; the committee sets the real ones here.
+   * Price of one additional ticket for a companion. SAMPLE: the prices come with the pricing
+   * response (docs/rules.md#pricing), which names no figure; the committee sets the real ones here.
    */
   extraTickets: {
     sample: true,
     welcomeReception: { INR: 1500, USD: 30 },
     galaDinner: { INR: 2500, USD: 50 },
   },
-  /** Additional tickets a delegate may buy for each event (spec part 2 section 3: 0-3). */
+  /** Additional tickets a delegate may buy for each event (docs/rules.md#the-registration-form-and-its-checks: 0-3). */
   maxExtraTickets: 3,
   /**
-   * How delegates from outside India register (issue 24). 'wizard' (the default): through this
+   * How delegates from outside India register. 'wizard' (the default): through this
    * site's wizard, in USD at the Foreign tiers, paying through Razorpay's checkout (international
    * cards); the server takes the tier set from the delegate's country. 'external': the information
    * page links to `url` and create-order refuses USD and non-Indian countries unless an admin
-   * registers the delegate (spec part 2 section 6, `?foreign=allowed`). SAMPLE: the public facts
+   * registers the delegate (docs/rules.md#the-admin-area, `?foreign=allowed`). SAMPLE: the public facts
    * give no external address.
    */
   internationalRegistration: {

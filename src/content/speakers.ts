@@ -1,11 +1,11 @@
 /**
- * Keynote, tutorial and IES SYP keynote speakers (spec part 1 sections 2, 3), with the names,
+ * Keynote, tutorial and IES SYP keynote speakers (docs/rules.md#the-information-pages), with the names,
  * positions and affiliations of the public facts of PESGRE 2025.
  *
- * - No photo is copied: every card shows the speaker's initials (spec: the image is optional).
+ * - No photo is copied: every card shows the speaker's initials (docs/rules.md#the-information-pages: the photo is optional).
  * - The facts give no biographies and no talk titles, so each biography is sample text
  *   (`bio.sample`, shown with a SAMPLE badge) until the speaker sends one.
- * - The spec counts 11 tutorial speakers; the facts name 10. The eleventh card is a sample slot
+ * - docs/rules.md#the-information-pages counts 11 tutorial speakers; the facts name 10. The eleventh card is a sample slot
  *   (`sample: true`) for the committee to fill or remove together with the count in
  *   tests/unit/content.test.ts.
  */

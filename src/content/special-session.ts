@@ -1,6 +1,6 @@
 /**
- * The Call For Special Sessions (spec part 1 sections 2, 5, 9): proposals, guidelines and the
- * organisation rules. The wording is this site's own; the rules and numbers are the spec's.
+ * The Call For Special Sessions (docs/rules.md#the-information-pages, #what-authors-are-told): proposals, guidelines and the
+ * organisation rules. The wording is this site's own; the rules and numbers are those of docs/rules.md#what-authors-are-told.
  */
 import { conference } from './conference';
 import { formatDate, importantDates } from './dates';

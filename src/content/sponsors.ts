@@ -1,12 +1,12 @@
 /**
- * Sponsor and organiser logos (spec part 1 sections 2, 3): the Home page and the Industry Sponsor
+ * Sponsor and organiser logos (docs/rules.md#the-information-pages): the Home page and the Industry Sponsor
  * page show the same 17 sponsor cards, each with a relative width.
  *
  * The sponsors and organisers are those of the public facts of PESGRE 2025. No logo is copied:
  * each card shows a plain lettermark drawn by scripts/assets/generate-svgs.ts from the name, and
- * the name as its caption. Choices where the facts and the spec differ:
+ * the name as its caption. Choices where the facts and docs/rules.md differ:
  *  - The facts show 12 sponsor logos and one more sponsor (Convergent Technologies, Silver) only
- *    on a poster: 13 real sponsors. The spec counts 17 cards, so the last 4 are sample slots
+ *    on a poster: 13 real sponsors. docs/rules.md#the-information-pages counts 17 cards, so the last 4 are sample slots
  *    (`sample: true`, an open sponsorship offer) for the committee to fill or remove together
  *    with the count in tests/unit/content.test.ts.
  *  - Widths: the facts give a relative multiplier (1, 2 or 3 card widths); the grid here has equal

@@ -1,6 +1,6 @@
 /**
- * Sponsorship (spec part 1 section 2, Industry Sponsor page): introduction, packages and the
- * brochure. SAMPLE: the spec shows no packages or amounts, so they are invented placeholders;
+ * Sponsorship (docs/rules.md#the-information-pages, Industry Sponsor page): introduction, packages and the
+ * brochure. SAMPLE: docs/rules.md names no packages or amounts, so they are invented placeholders;
  * the public/ brochure PDF is generated from this module.
  */
 

@@ -1,11 +1,11 @@
 /**
- * The Students & YPs page (spec part 1 sections 2, 5, 9): the paper-assistance programme for
+ * The Students & YPs page (docs/rules.md#the-information-pages, #what-authors-are-told): the paper-assistance programme for
  * students and young professionals, its timeline, chairs, eligibility, video rules and tips.
- * The wording is this site's own; the rules, numbers and dates are the spec's. The chairs are
+ * The wording is this site's own; the rules, numbers and dates are those of docs/rules.md. The chairs are
  * the ones the facts list on the 2025 Students & YPs page (they differ from the committee page's
  * student and young professional chairs: see src/content/committee.ts); the facts give a country
- * only. The facts' programme dates (30 Aug, 15 Sep, 25 Sep, 10 Oct 2025) differ from the spec's;
- * the spec's dates are kept (src/content/dates.ts).
+ * only. The facts' programme dates (30 Aug, 15 Sep, 25 Sep, 10 Oct 2025) differ from those of
+ * docs/rules.md#the-information-pages; the rules' dates are kept (src/content/dates.ts).
  */
 import { conference } from './conference';
 import { assistanceDates } from './dates';
@@ -21,7 +21,7 @@ export const studentsYp = {
     `The ${society} supports students and young professionals (YPs) who present a paper at ${conference.name}. Its student and young professional paper assistance (IES SYPA) awards grants towards the costs of attending the conference.`,
     'To apply, eligible authors fill in the application form and submit a short video presenting their paper. Reviewers comment on the videos, applicants may improve them, and the winners are selected from the final videos.',
   ],
-  /** The programme's timeline, in order (spec part 1 section 9). */
+  /** The programme's timeline, in order (docs/rules.md#the-information-pages). */
   timeline: [
     { title: 'Application deadline', date: assistanceDates.applicationDeadline },
     { title: 'Reviewer comments on videos', date: assistanceDates.reviewerComments },
@@ -36,7 +36,7 @@ export const studentsYp = {
   ] satisfies CommitteeMember[],
   /** The external application form (IES SYPA). */
   applyLink: externalLinks.assistanceApplicationForm,
-  /** Eligibility: every condition must hold (spec part 1 section 5). */
+  /** Eligibility: every condition must hold (docs/rules.md#what-authors-are-told). */
   eligibility: [
     `You are an IEEE member and a member of the ${society}.`,
     'Your paper has been accepted and you present it yourself at the conference.',
@@ -45,7 +45,7 @@ export const studentsYp = {
     'You have not received a paper-assistance award in the last 2 years.',
     'If you apply as a young professional, you graduated (first professional degree) no more than 15 years ago.',
   ],
-  /** Rules for the application video (spec part 1 section 5). */
+  /** Rules for the application video (docs/rules.md#what-authors-are-told). */
   videoRules: [
     'The video lasts exactly 3 minutes.',
     'Slides take up at most 30% of the video.',

@@ -1,5 +1,5 @@
 /**
- * The Submission page's text (spec part 1 section 2): initial submission, guidelines, PDF and
+ * The Submission page's text (docs/rules.md#the-information-pages): initial submission, guidelines, PDF and
  * font-embedding advice and the rules for final papers. The wording is this site's own.
  */
 import { conference } from './conference';
@@ -9,7 +9,7 @@ import { submissionPageDeadlineText } from './dates';
 export const submission = {
   /**
    * How to make the initial submission. The deadline is the Submission page's reading,
-   * 30 June 2025 (spec part 1 section 9 keeps both readings; see src/content/dates.ts).
+   * 30 June 2025 (docs/rules.md#the-information-pages keeps both readings; see src/content/dates.ts).
    */
   initialSubmission: [
     `Initial submissions are made as full papers through the online submission system. The deadline for initial submissions is ${submissionPageDeadlineText}.`,

@@ -1,5 +1,5 @@
 /**
- * The ten technical tracks of this edition (spec part 1 section 9: 10 technical tracks), in the
+ * The ten technical tracks of this edition (docs/rules.md#the-information-pages: 10 technical tracks), in the
  * order the Call For Papers page lists them.
  */
 

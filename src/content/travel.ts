@@ -1,5 +1,5 @@
 /**
- * Travel (spec part 1 sections 2, 9): the Visa Information FAQ and the Location page's text on
+ * Travel (docs/rules.md#the-information-pages): the Visa Information FAQ and the Location page's text on
  * the twin cities, airports and railway stations, with the embedded map.
  * Airports, stations, distances and times are those of the public facts of PESGRE 2025; the
  * facts give the two nearest airports as travel times and Goa as a distance. Bengaluru's

@@ -1,5 +1,5 @@
 /**
- * Shapes of the edition's content (spec part 1 section 3). Every module in src/content exports
+ * Shapes of the edition's content (docs/rules.md#the-information-pages). Every module in src/content exports
  * data of these shapes; tests/unit/content.test.ts checks it with zod (dates, links, counts).
  * The facts of the 2025 edition (../shared/content-facts in the project's workspace) are real
  * content; what no public fact covers is sample data and says so with `sample: true` on the
@@ -18,7 +18,7 @@ export interface SampleLink {
   sample: true;
 }
 
-/** An entry of the Important Dates list (spec part 1 sections 3, 9). `date` is ISO yyyy-mm-dd. */
+/** An entry of the Important Dates list (docs/rules.md#the-information-pages). `date` is ISO yyyy-mm-dd. */
 export interface ImportantDate {
   title: string;
   date: string;
@@ -37,7 +37,7 @@ export interface Hotel {
   distanceKm: number;
   /** 0-5 stars, one decimal. */
   rating: number;
-  /** Only the first Dharwad hotel has one (spec part 1 section 3); the public facts give none, so it is sample. */
+  /** Only the first Dharwad hotel has one (docs/rules.md#the-information-pages); the public facts give none, so it is sample. */
   bookingLink?: SampleLink;
 }
 
@@ -49,7 +49,7 @@ export interface Speaker {
   title: string;
   /** The public facts give no biographies: each is sample text until the speaker sends one. */
   bio: SampleText;
-  /** Set on a whole card that is a placeholder (a slot the spec counts but the facts do not fill). */
+  /** Set on a whole card that is a placeholder (a slot docs/rules.md counts but the facts do not fill). */
   sample?: true;
 }
 
@@ -60,7 +60,7 @@ export interface LogoCard {
   width?: number;
   /** Text under the logo (the name, and the sponsor tier where known). */
   caption?: string;
-  /** A placeholder card (a slot the spec counts but the facts do not fill). */
+  /** A placeholder card (a slot docs/rules.md counts but the facts do not fill). */
   sample?: true;
 }
 

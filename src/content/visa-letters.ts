@@ -1,5 +1,5 @@
 /**
- * Visa invitation letters (issue 24): who signs them, the letterhead text, the reference format
+ * Visa invitation letters: who signs them, the letterhead text, the reference format
  * and how long passport data is kept. The committee replaces every value marked `sample: true`
  * before the first letter goes out (`npm run content:report` lists them).
  */

@@ -1,5 +1,5 @@
 /**
- * The admin area's calls (spec part 2 sections 4 and 7): login, token verification, and the
+ * The admin area's calls (docs/rules.md#the-admin-area, #the-api): login, token verification, and the
  * bearer-authorised helpers every guarded page uses. Any 401 removes the stored token and tells
  * the guard (onAdminUnauthorized) so it sends the browser to /admin/login.
  */
@@ -83,7 +83,7 @@ export const adminApiPaths = {
   setPassword: ApiPaths['adminSetPassword'];
 };
 
-/** The shown text for a login that never got an answer (spec part 2 section 8). */
+/** The shown text for a login that never got an answer (docs/rules.md#messages). */
 export const SERVER_ERROR_MESSAGE = 'Server error. Try again later.';
 
 type Listener = () => void;
@@ -235,8 +235,7 @@ export function saveBlob(blob: Blob, filename: string): void {
 
 /**
  * Checks a token with GET /api/admin-auth/verify: 'valid' for a 2xx, 'rejected' for any other
- * answer (a 401, a 5xx), 'unreachable' when no answer came. Both failures remove the token (spec
- * part 2 section 4); the caller does so, for 'unreachable' only after UNREACHABLE_GRACE_MS (see
+ * answer (a 401, a 5xx), 'unreachable' when no answer came. Both failures remove the token (docs/rules.md#the-admin-area); the caller does so, for 'unreachable' only after UNREACHABLE_GRACE_MS (see
  * whenStillHere).
  */
 export async function verifyAdminToken(token: string, signal?: AbortSignal): Promise<'valid' | 'rejected' | 'unreachable'> {
@@ -263,8 +262,7 @@ export type LoginOutcome = { ok: true } | { ok: false; message: string };
 
 /**
  * POST /api/admin-auth/login: the shared password alone, or a named account's `email` and password
- * (decision 044). Success stores the token under 'admin-token'. Failure messages follow spec part
- * 2 section 8: the server's message, else 'Invalid password'; no answer at all (or a 5xx without
+ * (decision 044). Success stores the token under 'admin-token'. Failure messages follow docs/rules.md#messages: the server's message, else 'Invalid password'; no answer at all (or a 5xx without
  * the error shape, e.g. a proxy page) gives 'Server error. Try again later.'.
  */
 export async function adminLogin(password: string, email?: string): Promise<LoginOutcome> {

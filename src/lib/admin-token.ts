@@ -1,5 +1,5 @@
 /**
- * The admin session token kept in localStorage under 'admin-token' (spec part 2 section 4), and
+ * The admin session token kept in localStorage under 'admin-token' (docs/rules.md#the-admin-area), and
  * what the admin pages read from it: who is signed in and their roles (decision 044). The token's
  * claims are readable by design (a JWT's payload is not secret); the server checks the signature
  * and the roles on every call, so the pages only use them to show what the person may use.
@@ -10,7 +10,7 @@ import { PASSWORD_SUBJECT, isRole, type PrincipalKind, type Role } from '../shar
 export const ADMIN_TOKEN_KEY = 'admin-token';
 
 /**
- * GET with `Authorization: Bearer <token>`: 2xx means the token is valid (spec part 2 section 7).
+ * GET with `Authorization: Bearer <token>`: 2xx means the token is valid (docs/rules.md#the-api).
  * Kept here until src/shared/api.ts's apiPaths gains the admin-auth paths.
  */
 export const adminVerifyPath = '/api/admin-auth/verify';
@@ -25,7 +25,7 @@ export function readAdminToken(storage: Storage | undefined = safeLocalStorage()
   }
 }
 
-/** Stores the admin token after a successful login (spec part 2 section 4). Returns false when storage is unavailable. */
+/** Stores the admin token after a successful login (docs/rules.md#the-admin-area). Returns false when storage is unavailable. */
 export function writeAdminToken(token: string, storage: Storage | undefined = safeLocalStorage()): boolean {
   try {
     if (!storage) return false;
@@ -36,7 +36,7 @@ export function writeAdminToken(token: string, storage: Storage | undefined = sa
   }
 }
 
-/** Deletes the stored admin token (a rejected verification or logout, spec part 2 section 4). */
+/** Deletes the stored admin token (a rejected verification or logout, docs/rules.md#the-admin-area). */
 export function removeAdminToken(storage: Storage | undefined = safeLocalStorage()): void {
   try {
     storage?.removeItem(ADMIN_TOKEN_KEY);

@@ -1,7 +1,7 @@
 /**
- * The browser's JSON client for the functions under /api (spec part 2 section 7).
+ * The browser's JSON client for the functions under /api (docs/rules.md#the-api).
  * It never throws for an HTTP answer: callers branch on `ok` and read the one error shape
- * `{ error: { code, message, fieldErrors? } }` (ARCHITECTURE: Errors). A request that never
+ * `{ error: { code, message, fieldErrors? } }` (docs/development.md#writing-a-function). A request that never
  * got an answer comes back as `{ ok: false, status: 0, network: true }` so callers can tell
  * "the server said no" from "we could not reach it".
  */
@@ -31,8 +31,7 @@ export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
 
 /**
  * Reads `{ error: { code, message, fieldErrors? } }` out of any parsed body; returns null when
- * the body is not that shape. Legacy answers with `error` as a plain string (spec part 2
- * section 3, order response) are accepted too, with code 'error'.
+ * the body is not that shape. Legacy answers with `error` as a plain string (docs/rules.md#the-stored-registration-and-the-csv, order response) are accepted too, with code 'error'.
  */
 export function parseApiError(body: unknown): ApiErrorBody | null {
   if (!isRecord(body)) return null;
@@ -50,7 +49,7 @@ export function parseApiError(body: unknown): ApiErrorBody | null {
 
 /**
  * The message to show for a failed call: the error shape's message, else a top-level
- * `message` string (as the coupon and order answers of spec part 2 section 3 carry), else `fallback`.
+ * `message` string (as the coupon and order answers of docs/rules.md#the-stored-registration-and-the-csv carry), else `fallback`.
  * Network failures always give `fallback`.
  */
 export function failureMessage(result: ApiFailure, fallback: string): string {
@@ -63,7 +62,7 @@ export function failureMessage(result: ApiFailure, fallback: string): string {
 /**
  * Whether the server refused what was typed (400 or 404: bad input, or an ID and e-mail that
  * match no registration), as opposed to failing or limiting: only then does a page mark its
- * fields aria-invalid (issue 21, WCAG 3.3.1).
+ * fields aria-invalid (WCAG 3.3.1).
  */
 export function refusedInput(result: ApiResult<unknown>): boolean {
   return !result.ok && !result.network && (result.status === 400 || result.status === 404);

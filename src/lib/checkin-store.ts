@@ -1,5 +1,5 @@
 /**
- * The verifier device's offline data (issue 25), in IndexedDB through `idb`: the snapshot that
+ * The verifier device's offline data, in IndexedDB through `idb`: the snapshot that
  * "Prepare this device" downloaded, the scans that could not be sent (each with its random nonce
  * and the device's verdict, sent by POST /api/admin/checkins/sync when the network returns and
  * removed only once the server answered for them), and this device's own check-ins per day (for

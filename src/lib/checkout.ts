@@ -1,6 +1,6 @@
 /**
  * Loads Razorpay Checkout (checkout.js) once and exposes its constructor with types for the
- * options this site uses (spec part 2 section 7: title 'Conference Registration', description
+ * options this site uses (docs/rules.md#the-api: title 'Conference Registration', description
  * 'Registration Payment', the order's amount, currency and id, a public key and a theme colour).
  * VITE_RAZORPAY_CHECKOUT_URL points the script at the local stand-in in development and tests.
  */

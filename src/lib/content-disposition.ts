@@ -1,5 +1,5 @@
 /**
- * The file name of a download (issue 18, "One place per rule": the admin export and the
+ * The file name of a download (the admin export and the
  * registrant's invoices read it here). A small function rather than a library: the maintained
  * `content-disposition` package is written for Node (it decodes with Buffer) and is not in the
  * bundle, and the browser needs only the file name of headers our own functions write.

@@ -1,5 +1,5 @@
 /**
- * Embeds that wait for the load event (issue 26: LCP ≤ 1.2 s on every public route): an
+ * Embeds that wait for the load event (LCP ≤ 1.2 s on every public route): an
  * `<iframe data-deferred-src>` gets its `src` once the page has loaded, so a third-party embed (the
  * Location page's map) neither delays the first paint nor competes with the page's own requests.
  * Shared by the information pages' bootstrap script (src/boot.ts) and the React component that

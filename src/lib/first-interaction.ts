@@ -1,5 +1,5 @@
 /**
- * The visitor's first interaction with a page (issue 10, issue 26): what starts the code a page
+ * The visitor's first interaction with a page (docs/performance.md#budgets; decision 021): what starts the code a page
  * does not need until someone does something on it. Moving or pressing a pointer, touching the
  * screen, pressing a key or moving focus counts; scrolling does not (reading needs no script, and
  * a browser restoring a scroll position is no visitor). Part of the app's entry; browser only.

@@ -1,5 +1,5 @@
 /**
- * Focus moves for keyboard and screen-reader users (WCAG 2.4.3 Focus Order; issues 8 and 21): after
+ * Focus moves for keyboard and screen-reader users (WCAG 2.4.3 Focus Order): after
  * a render that replaces or disables the focused control, focus goes to a meaningful place, not
  * to <body>. Used by the accounts pages, the self-service pages and the registration wizard.
  */

@@ -1,5 +1,5 @@
 /**
- * Progressive hydration of prerendered static content (issue 10: gzipped JS at first load).
+ * Progressive hydration of prerendered static content (gzipped JS at first load).
  * Static content (text, pictures, links) needs no code to be read: the prerendered HTML already
  * shows it. On a first load such content stays the server's HTML, inside a Suspense boundary that
  * React leaves dehydrated (its links work as plain links), until the visitor first does something

@@ -1,6 +1,5 @@
 /**
- * react-hook-form resolvers whose validation code is fetched when a form first needs it (issue 10
- * bundle budget). The rules stay where they are (the zod schemas in src/shared, run through
+ * react-hook-form resolvers whose validation code is fetched when a form first needs it (bundle budget). The rules stay where they are (the zod schemas in src/shared, run through
  * @hookform/resolvers' zodResolver exactly as before); only *when* the browser downloads them
  * changes: not at first load, but on the form's first focus or pointer press (prefetch) and at
  * the latest on its first validation, which react-hook-form already awaits (resolvers are async).

@@ -1,6 +1,5 @@
 /**
- * Code fetched on first use (issue 10 bundle budgets, issue 22 "the bench still meets every
- * budget"): a module loader that runs once, and the loaders of the shared request schemas that
+ * Code fetched on first use (docs/performance.md#budgets): a module loader that runs once, and the loaders of the shared request schemas that
  * pages which check a form before sending it need only when the visitor first submits. Kept apart
  * from lazy-resolver.ts because that module's chunk carries react-hook-form, which the pages using
  * these loaders do not load.
@@ -44,7 +43,7 @@ export const loadVisaLetterSchemas = loadOnce(() => import('../shared/visa-lette
 /**
  * The browser side of paying an order (src/lib/pay.ts and Checkout's loader), for the wizard and
  * the self-service pages: fetched when the visitor starts on the form or an order is made, not
- * with the page (issue 10 budgets). Rejects when the chunk cannot be fetched.
+ * with the page (docs/performance.md#budgets). Rejects when the chunk cannot be fetched.
  */
 export const loadPay = loadOnce(() => import('./pay'));
 

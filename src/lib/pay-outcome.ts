@@ -1,5 +1,5 @@
 /**
- * What a page does once paying has ended (issue 18, "One place per rule": the registration wizard
+ * What a page does once paying has ended (the registration wizard
  * and both self-service pages hand their outcome here). A module of its own rather than part of
  * pay.ts because the wizard loads pay.ts (and Checkout) lazily, and this runs in the page.
  */
@@ -18,7 +18,7 @@ export interface PayOutcomeHandlers {
   /**
    * Whether a refused verification shows the server's own reason when it gave one (the
    * self-service pages) rather than always `messages.verificationFailed` (the wizard, whose text
-   * is the spec's).
+   * is the one of docs/rules.md#messages).
    */
   serverReason?: boolean;
 }

@@ -1,11 +1,11 @@
 /**
- * The browser side of paying an order (spec part 2 sections 4 and 7; ARCHITECTURE: Payment
- * flow step 2), used by the registration wizard and both self-service pages: load Checkout,
+ * The browser side of paying an order (docs/rules.md#the-registration-wizard, #the-api; docs/payments.md#the-payment-flow,
+ * step 2), used by the registration wizard and both self-service pages: load Checkout,
  * open it with the order, send the three razorpay_* fields to the verify call, and report how
  * it ended. Checkout is opened with the title 'Conference Registration', the description
  * 'Registration Payment', the site's theme colour, the order's amount in minor units, its
  * currency and id, the public key the server returned with the order, and a `timeout` of
- * CHECKOUT_TIMEOUT_SECONDS, the window a coupon hold on the server is sized for (issue 11).
+ * CHECKOUT_TIMEOUT_SECONDS, the window a coupon hold on the server is sized for.
  */
 import type { ReleaseOrderRequest, ReleaseOrderResponse, VerifyPaymentResponse } from '../shared/api';
 import { apiPaths } from '../shared/api-paths';

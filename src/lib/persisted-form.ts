@@ -1,14 +1,12 @@
 /**
  * Saves and restores the registration wizard's progress in localStorage
- * (spec part 2 section 4: "The step and form data are saved in the browser's local storage
+ * (docs/rules.md#the-registration-wizard: "The step and form data are saved in the browser's local storage
  * after each forward move and restored on load; the restored step is clamped to 1-9.
  * Clear Form deletes the saved data").
  * Every function takes the Storage to use, so tests pass an in-memory fake.
  */
+import { DIETARY_OPTIONS, MAX_EXTRA_TICKETS, TITLES } from '../shared/form-options';
 import {
-  DIETARY_OPTIONS,
-  MAX_EXTRA_TICKETS,
-  TITLES,
   clampStep,
   emptyRegistrationForm,
   isStepSkipped,
@@ -68,7 +66,7 @@ export function clearRegistration(storage: Storage | undefined): void {
 
 /**
  * The step to resume on: steps after 2 need a tier, so without one the wizard starts over;
- * a step the tier skips (spec part 2 section 4) falls back to the step before it.
+ * a step the tier skips (docs/rules.md#the-registration-wizard) falls back to the step before it.
  */
 export function resumableStep(step: number, tierId: string): number {
   let s = clampStep(step);

@@ -1,5 +1,5 @@
 /**
- * The render time of prerendered pages (issue 10: time-dependent blocks render a stable server
+ * The render time of prerendered pages (time-dependent blocks render a stable server
  * state and take the clock after hydration). A prerendered page is rendered at build time at one
  * instant, the render time, which scripts/prerender.ts writes onto the root element
  * (`<div id="root" data-rendered-at="{ms since epoch}">`). The hooks here and clock.ts's useNow

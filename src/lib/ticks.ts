@@ -1,5 +1,5 @@
 /**
- * The page's ticking clock without a framework (issue 26): one shared timer per interval, read
+ * The page's ticking clock without a framework: one shared timer per interval, read
  * by React (useNow in clock.ts) and by the home page's islands before React has started
  * (src/features/home/islands), so the countdown a visitor sees before and after React takes over
  * ticks from the same timer and never twice. Time is `new Date()`: the browser's clock, which the

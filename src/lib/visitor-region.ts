@@ -1,5 +1,5 @@
 /**
- * The visitor's country as the edge saw it (issue 24): netlify/edge-functions/visitor-region.ts
+ * The visitor's country as the edge saw it: netlify/edge-functions/visitor-region.ts
  * sets the cookie `pesgre-country` (a two-letter ISO code) on the way out. A hint only, to preselect
  * the Indian or international registration route; absent under `npm start` and for visitors who
  * block cookies. The server never reads it.

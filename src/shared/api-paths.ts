@@ -1,8 +1,7 @@
 /**
- * The zod-free half of the API contract shared by the SPA and the functions (spec part 2
- * section 7): paths, size limits, the public registration fields and the self-service pages'
+ * The zod-free half of the API contract shared by the SPA and the functions (docs/rules.md#the-api): paths, size limits, the public registration fields and the self-service pages'
  * messages. Pages import these at first load; the request schemas, which need zod, are in
- * api.ts and reach the browser only when a form validates (issue 10 bundle budget).
+ * api.ts and reach the browser only when a form validates (docs/performance.md#budgets).
  * A leaf module: it imports nothing.
  */
 
@@ -15,7 +14,7 @@ export const apiPaths = {
   verifyPayment: '/api/payment/verify-payment',
   releaseOrder: '/api/payment/release-order',
   webhook: '/api/payment/webhook',
-  // Admin area (spec part 2 sections 6-7): every one but login needs `Authorization: Bearer <token>`.
+  // Admin area (docs/rules.md#the-admin-area, #the-api): every one but login needs `Authorization: Bearer <token>`.
   adminLogin: '/api/admin-auth/login',
   adminVerify: '/api/admin-auth/verify',
   registrationsSummary: '/api/registrations/summary',
@@ -24,14 +23,14 @@ export const apiPaths = {
   resendTicket: '/api/registrations/resend-ticket',
   verifyQr: '/api/verification/verify-qr',
   paymentsAttention: '/api/payments/attention',
-  // Self-service (spec part 2 sections 2, 4, 7): public, rate-limited per client address.
+  // Self-service (docs/rules.md#pages-and-routes, #the-registration-wizard, #the-api): public, rate-limited per client address.
   tierUpgrade: '/api/tier-upgrade/upgrade-tier',
   verifyUpgrade: '/api/tier-upgrade/verify-upgrade',
   ieeeChange: '/api/ieee-change/change-ieee-status',
   verifyIeeeChange: '/api/ieee-change/verify-ieee-change',
   getName: '/api/update-name/get-name',
   updateName: '/api/update-name/update-name',
-  // Accounts (issue "Accounts"): invoices, cancellations and refunds.
+  // Accounts: invoices, cancellations and refunds.
   cancellationQuote: '/api/cancellation/quote',
   cancellationRequest: '/api/cancellation/request',
   invoicesLookup: '/api/invoices/lookup',
@@ -44,7 +43,7 @@ export const apiPaths = {
   nameTransferOrder: '/api/name-transfer/create-order',
   nameTransferVerify: '/api/name-transfer/verify',
   emailCheck: '/api/registrations/email-check',
-  // Accepted papers (issue 23): the wizard's check is public; the rest are admin.
+  // Accepted papers: the wizard's check is public; the rest are admin.
   paperCheck: '/api/papers/check',
   adminPapers: '/api/admin/papers',
   adminPapersImport: '/api/admin/papers/import',
@@ -54,7 +53,7 @@ export const apiPaths = {
   adminPapersScan: '/api/admin/papers/scan',
   adminPapersMail: '/api/admin/papers/mail',
   adminPapersSessionCoupons: '/api/admin/papers/session-coupons',
-  // At the door and after (issue 25): offline check-in, badges, certificates.
+  // At the door and after: offline check-in, badges, certificates.
   adminCheckinSnapshot: '/api/admin/checkins/snapshot',
   adminCheckinSync: '/api/admin/checkins/sync',
   adminCheckinDesk: '/api/admin/checkins/desk',
@@ -74,9 +73,9 @@ export const apiPaths = {
   agenda: '/api/agenda',
   adminProgramme: '/api/admin/programme',
   adminProgrammeImport: '/api/admin/programme/import',
-  // Verifications (issue 22): students' proof of status, IEEE membership without a service.
+  // Verifications: students' proof of status, IEEE membership without a service.
   registrationProof: '/api/registration/proof',
-  /** Where a registration's proof of student status stands (registration ID + e-mail; issue 34). */
+  /** Where a registration's proof of student status stands (registration ID + e-mail). */
   registrationProofStatus: '/api/registration/proof/status',
   adminVerifications: '/api/admin/verifications',
   adminVerificationsDecide: '/api/admin/verifications/decide',
@@ -115,7 +114,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
 /** Largest verify-qr body, in bytes: a ticket is about 90. */
 export const MAX_QR_BODY_BYTES = 2 * 1024;
 
-/** What GET /api/registrations/{id} answers without an admin token (spec part 2 section 7). */
+/** What GET /api/registrations/{id} answers without an admin token (docs/rules.md#the-api). */
 // No e-mail (issue 19, decision 008): the e-mail is the proof the ID + e-mail calls ask for.
 export const PUBLIC_REGISTRATION_FIELDS = ['registrationNumber', 'title', 'firstName', 'lastName', 'organization', 'registrationTier'] as const;
 

@@ -1,22 +1,23 @@
 /**
- * The API contract shared by the SPA and the functions (spec part 2 section 7):
+ * The API contract shared by the SPA and the functions (docs/rules.md#the-api):
  * request schemas, response shapes and the one error shape (paths, limits and the self-service
  * messages, which need no zod, are in api-paths.ts).
- * Schemas use zod/mini (tree-shakable) so the browser bundle carries only the checks it uses (issue 10).
+ * Schemas use zod/mini (tree-shakable) so the browser bundle carries only the checks it uses.
  */
 import * as z from 'zod/mini';
 import type { PUBLIC_REGISTRATION_FIELDS } from './api-paths';
 import { selfServiceMessages } from './messages';
 import { printable } from './printable-text';
-import { TITLES, type RegistrationForm } from './registration-form';
+import { TITLES } from './form-options';
+import type { RegistrationForm } from './registration-form';
 import { registrationFormSchema } from './registration-schema';
 import type { Currency } from './money';
 import type { Charges } from './pricing';
 import type { ChangeCharges } from './change-charges';
 import type { ProofState, RegistrationStatus, Verification } from './registration-status';
-import type { DeskExtras } from './checkin';
+import type { FreeChangeKind, PaidChangeKind } from './paid-changes';
 
-/** `{ error: { code, message, fieldErrors? } }`: every non-2xx JSON answer (ARCHITECTURE: Errors). */
+/** `{ error: { code, message, fieldErrors? } }`: every non-2xx JSON answer (docs/development.md#writing-a-function). */
 export interface ApiError {
   error: { code: string; message: string; fieldErrors?: Record<string, string> };
 }
@@ -61,7 +62,7 @@ export const createOrderRequest = z.object({
 export type CreateOrderRequest = z.input<typeof createOrderRequest>;
 
 /**
- * Order response (spec part 2 section 3), one shape per outcome. A 200 answer is either a
+ * Order response (docs/rules.md#the-stored-registration-and-the-csv), one shape per outcome. A 200 answer is either a
  * Razorpay order to pay (`amount` in minor units, as Checkout wants it) or a registration that
  * needed no payment (a 100% coupon). Refusals are 4xx answers in the error shape; the
  * early-bird one also carries `{success: false, earlyBirdExpired: true, message}`.
@@ -82,7 +83,7 @@ const razorpayId = (prefix: string) =>
 
 /**
  * POST /api/payment/release-order: the browser closed the payment window of this unpaid order
- * (or could not open it), so its coupon use goes back at once (issue 11).
+ * (or could not open it), so its coupon use goes back at once.
  */
 export const releaseOrderRequest = z.object({
   orderId: z.string({ error: 'orderId is required.' }).check(z.regex(/^order_[A-Za-z0-9]{6,40}$/, 'orderId is malformed.')),
@@ -105,7 +106,7 @@ export type VerifyPaymentRequest = z.infer<typeof verifyPaymentRequest>;
 export interface VerifyPaymentResponse {
   success: boolean;
   registrationNumber?: string;
-  /** The registration's status once the payment is applied (the self-service verify calls give it; issue 34). */
+  /** The registration's status once the payment is applied (the self-service verify calls give it). */
   status?: string;
   error?: string;
 }
@@ -134,7 +135,7 @@ export const webhookEvent = z.object({
 export const PAID_PAYMENT_STATES: ReadonlySet<string> = new Set(['captured', 'authorized']);
 
 // ---------------------------------------------------------------------------------------------
-// Admin area (spec part 2 sections 2-4, 6-8): sign-in, registrations, tickets.
+// Admin area (docs/rules.md#pages-and-routes, #the-stored-registration-and-the-csv, #the-registration-wizard, 6-8): sign-in, registrations, tickets.
 // ---------------------------------------------------------------------------------------------
 
 /**
@@ -157,7 +158,7 @@ export interface AdminVerifyResponse {
 }
 
 /**
- * A stored registration (spec part 2 section 3, "Stored registration") as the admin calls return
+ * A stored registration (docs/rules.md#the-stored-registration-and-the-csv) as the admin calls return
  * it: the form without verifyEmail, plus what finalising added. Money in whole units of
  * `currency` (e.g. totalPaid 20248.8); `charges` is the exact breakdown in minor units.
  * Times are ISO instants. couponCode 'NoCoupon' and paymentId 'NoPayment' mean none.
@@ -169,7 +170,8 @@ export interface AdminVerifyResponse {
  */
 export type ChangeRecord =
   | {
-      kind: 'tier-upgrade' | 'ieee-change' | 'name-transfer';
+      /** The kinds come from the one list (src/shared/paid-changes.ts). */
+      kind: PaidChangeKind;
       /** Tier ids; for a name transfer, the full names of the person before and after. */
       from: string;
       to: string;
@@ -181,12 +183,12 @@ export type ChangeRecord =
       orderId: string;
       paymentId: string;
       at: string;
-      /** The tax invoice of this change (issue "Accounts"), taken when it was applied. */
+      /** The tax invoice of this change, taken when it was applied. */
       invoiceNumber?: string;
       /** The change's exact breakdown in minor units (what its invoice prints). */
       charges?: ChangeCharges;
     }
-  | { kind: 'name-change'; from: string; to: string; at: string };
+  | { kind: FreeChangeKind; from: string; to: string; at: string };
 
 export interface StoredRegistration extends Omit<RegistrationForm, 'verifyEmail' | 'registrationFee' | 'welcomeReceptionExtraFee' | 'galaDinnerExtraFee'> {
   _id: string;
@@ -212,7 +214,7 @@ export interface StoredRegistration extends Omit<RegistrationForm, 'verifyEmail'
   /** Raised by each name transfer: tickets of an earlier version are refused at check-in. Absent means 0. */
   ticketVersion?: number;
   /**
-   * The stored status (issue 22; src/shared/registration-status.ts). Absent on records written
+   * The stored status (src/shared/registration-status.ts). Absent on records written
    * before statuses existed, which are confirmed; `cancelled` is read from `cancellation`.
    */
   status?: Exclude<RegistrationStatus, 'cancelled'>;
@@ -221,7 +223,7 @@ export interface StoredRegistration extends Omit<RegistrationForm, 'verifyEmail'
 }
 
 /**
- * A registration's cancellation (spec part 2 section 9, refund rule; issue "Accounts"). The
+ * A registration's cancellation (docs/rules.md#fees-arithmetic-and-timings, refund rule). The
  * refund is decided when the request is made (50 % of the registration fee without GST and the
  * convenience fee before 20 Nov 2025 IST, else nothing) and paid only after the conference.
  * Money in minor units of `currency`.
@@ -307,6 +309,15 @@ export const ticketPayloadSchema = z.object({
 });
 export type TicketPayload = z.infer<typeof ticketPayloadSchema>;
 
+/** What the desk hands out with a badge: reception and gala dinner tickets, and the diet to note. */
+export interface DeskExtras {
+  /** Welcome reception: the delegate's own place, and the extra tickets bought (0-3). */
+  welcomeReception: { attends: boolean; extraTickets: number };
+  galaDinner: { attends: boolean; extraTickets: number };
+  /** The dietary requirements as one line ('VEGETARIAN, OTHER: no peanuts'); '' for none. */
+  diet: string;
+}
+
 /** A valid ticket: the first scan of the day records the check-in; later scans that day are flagged. */
 export type VerifyQrValid =
   | { valid: true; rid: string; repeat: false; message: string; name: string; tier: string; extras: DeskExtras; checkedInAt: string }
@@ -316,9 +327,9 @@ export type VerifyQrInvalid = { valid: false; rid: string | null; message: strin
 export type VerifyQrResponse = VerifyQrValid | VerifyQrInvalid;
 
 // ---------------------------------------------------------------------------------------------
-// Self-service (spec part 2 sections 2, 4, 5, 7, 8): tier upgrade, IEEE change, name change.
+// Self-service (docs/rules.md#pages-and-routes, #the-registration-wizard, #the-registration-form-and-its-checks, #the-api, #messages): tier upgrade, IEEE change, name change.
 // Every refusal is a 4xx in the error shape plus `{success: false, message}` (the pages show
-// the server's error or message, section 8).
+// the server's error or message, docs/rules.md#messages).
 // ---------------------------------------------------------------------------------------------
 
 /** A registration id as a registrant types it: trimmed and upper-cased; `required` is the empty-field message. */
@@ -367,7 +378,7 @@ export interface ChangeOrderResponse<N> {
 export type UpgradeOrderResponse = ChangeOrderResponse<UpgradeNotes>;
 export type IeeeChangeOrderResponse = ChangeOrderResponse<IeeeChangeNotes>;
 
-/** A refused self-service call: the error shape plus the spec's `{success: false, message}`. */
+/** A refused self-service call: the error shape plus the `{success: false, message}` the self-service pages read (docs/rules.md#the-api). */
 export type SelfServiceFailure = ApiError & { success: false; message: string };
 
 /** POST /api/tier-upgrade/verify-upgrade and /api/ieee-change/verify-ieee-change: same body as verify-payment. */
@@ -377,7 +388,7 @@ export interface VerifyChangeResponse {
   registrationNumber: string;
   /**
    * The registration's status after the change (src/shared/registration-status.ts): the success
-   * page says whether a ticket is there or still waits for a proof of student status (issue 34).
+   * page says whether a ticket is there or still waits for a proof of student status.
    */
   status?: RegistrationStatus;
 }
@@ -408,7 +419,7 @@ const personName = z
     printable('Names may not contain control characters.'),
   );
 
-/** POST /api/update-name/update-name. `title` is one of the spec's titles or empty (section 5: title optional). */
+/** POST /api/update-name/update-name. `title` is one of the form's titles or empty (docs/rules.md#the-registration-form-and-its-checks: title optional). */
 export const updateNameRequest = z.object({
   regId: regIdSchema(selfServiceMessages.idAndEmailRequired),
   email: registeredEmail,
@@ -435,11 +446,11 @@ export interface AttentionPayment {
   at: string;
   /**
    * True when the payment *was* applied and is listed only for a decision (a coupon used past
-   * its limit, issue 11): the registration exists, so it is not refunded from this list.
+   * its limit): the registration exists, so it is not refunded from this list.
    */
   applied?: boolean;
   /**
-   * The refund an organiser made from the list (issue 19): the latest Razorpay refund, its state
+   * The refund an organiser made from the list: the latest Razorpay refund, its state
    * (settled by the refund webhooks) and its attempt number (a failed refund is made again with
    * a fresh idempotency key, attempt + 1).
    */
@@ -461,7 +472,7 @@ export interface AttentionPayment {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Accounts (issue "Accounts"): tax documents, cancellations, refunds.
+// Accounts: tax documents, cancellations, refunds.
 // ---------------------------------------------------------------------------------------------
 
 /** POST /api/cancellation/quote and /api/cancellation/request, and /api/invoices/lookup: the registrant's id and registered e-mail. */
@@ -563,7 +574,7 @@ export const adminInvoicesQuery = z.union([
   z.object({ day: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'day must be YYYY-MM-DD.')) }),
 ]);
 
-/** The new person of a name transfer (spec part 2 section 9: a registration moves to another person). */
+/** The new person of a name transfer (docs/rules.md#fees-arithmetic-and-timings: a registration moves to another person). */
 export const transfereeSchema = z.object({
   title: z.enum(TITLES, { error: 'Title must be one of Dr, Prof, Mr, Ms, Mrs.' }),
   firstName: personName,
@@ -589,7 +600,7 @@ export interface NameTransferNotes {
 }
 export type NameTransferOrderResponse = ChangeOrderResponse<NameTransferNotes>;
 /**
- * POST /api/registrations/email-check {email} -> {registered} (issue 9: the wizard's hint before
+ * POST /api/registrations/email-check {email} -> {registered} (the wizard's hint before
  * paying that this address already has a registration). Says nothing else about it.
  */
 export const emailCheckRequest = z.strictObject({ email: z.pipe(z.string().check(z.trim()), z.email('Enter a valid e-mail address.').check(z.maxLength(254))) });
@@ -599,13 +610,13 @@ export interface EmailCheckResponse {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Verifications (issue 22): students' proof of status, IEEE membership without a service.
+// Verifications: students' proof of status, IEEE membership without a service.
 // ---------------------------------------------------------------------------------------------
 
 /** POST /api/registration/proof: the text fields of the multipart form (the file is `file`). */
 export const proofUploadFields = registrantRequest;
 
-/** POST /api/registration/proof/status {regId, email} (issue 34): where the proof of student status stands. */
+/** POST /api/registration/proof/status {regId, email}: where the proof of student status stands. */
 export const proofStatusRequest = registrantRequest;
 export interface ProofStatusResponse {
   success: true;
@@ -649,7 +660,7 @@ export interface VerificationItem {
   paidAt: string;
 }
 
-/** POST /api/tier-upgrade/upgrade-tier: a student's upgrade may say which paper it is for (issue 22). */
+/** POST /api/tier-upgrade/upgrade-tier: a student's upgrade may say which paper it is for. */
 export const tierUpgradeRequest = z.object({
   regId: regIdSchema(),
   noPaper: z.optional(z.boolean({ error: 'noPaper must be true or false.' })),

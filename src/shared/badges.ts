@@ -1,5 +1,5 @@
 /**
- * Name badges and the days a registration covers (issue 25, "Name badges"): the badge category
+ * Name badges and the days a registration covers: the badge category
  * of a registration, its colour band, and the badge list's filters. Isomorphic, no I/O: the
  * badge PDF (netlify/server/badges-pdf.ts) and the admin page both call it.
  */
@@ -80,7 +80,7 @@ export function sinceInstant(since: string): number {
 
 /** True when `r` gets a badge under `filters`: never a cancelled or unconfirmed registration. */
 export function badgeSelected(r: BadgeSource & StatusFields & { createdAt: string }, filters: BadgeFilters): boolean {
-  // Only a registration whose ticket admits its holder gets a badge (issue 22's rule).
+  // Only a registration whose ticket admits its holder gets a badge (the door's rule, doorRefusal in checkin.ts; docs/decisions/013-registration-status.md).
   if (doorRefusal(r) !== null) return false;
   if (filters.tier && r.registrationTier !== filters.tier) return false;
   if (filters.day && !registrationDays(r.registrationTier).includes(filters.day)) return false;

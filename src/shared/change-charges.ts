@@ -1,5 +1,5 @@
 /**
- * The upgrade and conversion arithmetic (spec part 2 section 9, "Upgrade and conversion
+ * The upgrade and conversion arithmetic (docs/rules.md#fees-arithmetic-and-timings, "Upgrade and conversion
  * arithmetic"): total = base difference + GST on it, then + the convenience fee on the taxed
  * amount, each rounded half up to a minor unit exactly like the wizard's arithmetic. One
  * function for the self-service pages' summary and the server's order. Pure.
@@ -37,7 +37,7 @@ export function computeChangeCharges(p: Pick<Pricing, 'gst' | 'convinienceFee'>,
 }
 
 /**
- * What the pages show from an order's total (spec part 2 section 9: "The UI back-computes
+ * What the pages show from an order's total (docs/rules.md#fees-arithmetic-and-timings: "The UI back-computes
  * base = total / (1.18 x 1.04)"), in minor units: the base, GST and convenience fee that add
  * up to `totalMinor`. With the edition's percentages the back-computed base is the server's
  * base to the paisa for every tier pair (tests/unit/change-charges.test.ts pins it).
@@ -51,7 +51,7 @@ export function backComputeChange(totalMinor: number, p: Pick<Pricing, 'gst' | '
 }
 
 /**
- * The charges of a flat fee (the name transfer's processing fee, spec part 2 section 9: INR 2000 /
+ * The charges of a flat fee (the name transfer's processing fee, docs/rules.md#fees-arithmetic-and-timings: INR 2000 /
  * USD 50 "plus GST and the convenience fee"): base = the fee, then GST and the convenience fee
  * exactly as for a tier change. `fee` in whole units of `currency`.
  */

@@ -1,16 +1,17 @@
 /**
- * What each kind of change in a registration's history is (issue 18, "Orders: a registry, not
- * branches"): one exhaustive record, read by the browser (the admin history, the self-service
- * pages) and the server (invoices, refunds, e-mail notices, the order registry in
- * netlify/server/order-kinds.ts). A new kind of change is one entry here; a kind without an entry
- * fails `tsc`, instead of falling through to "tier change" in a dozen branches.
+ * What each kind of change in a registration's history is: one exhaustive record, read by the
+ * browser (the admin history, the self-service pages) and the server (invoices, refunds, e-mail
+ * notices, the order registry in netlify/server/order-kinds.ts). The kinds themselves come from
+ * the one list (src/shared/paid-changes.ts); a kind without an entry here fails `tsc`, instead of
+ * falling through to "tier change" in a dozen branches (docs/architecture.md, "The order registry").
  *
- * Spec part 2 section 9 (tier upgrade, IEEE status change, name change, name transfer) and
- * issue "Accounts" (each paid change has its own tax invoice; the refund rule counts tier
- * differences as registration fee, not a transfer's processing fee).
+ * The rules (docs/payments.md): a tier upgrade, an IEEE status change and a name transfer are
+ * paid, each with its own tax invoice; a name correction is free. The refund rule counts a tier
+ * difference as registration fee, never a transfer's processing fee.
  */
 import type { ChangeRecord } from './api';
 import { tierLabel } from './csv';
+import type { PaidChangeKind } from './paid-changes';
 
 /** Every kind of change a registration's history records. */
 export type ChangeRecordKind = ChangeRecord['kind'];
@@ -24,13 +25,15 @@ export type PaidChangeRecord = Extract<ChangeRecord, { amount: number }>;
 export interface ChangeKindRules {
   /** How the admin pages and e-mails name it, e.g. 'Tier upgrade'. */
   label: string;
-  /** Paid through Checkout: it has charges, a payment id and its own tax invoice. */
+  /** Paid through Checkout: it has charges, a payment id and its own tax invoice (true exactly for the kinds of PAID_CHANGE_KINDS). */
   paid: boolean;
   /**
    * What it changes on the record: the tier (from/to are tier ids) or the person (from/to are
    * full names). An invoice rebuilt later undoes later changes of that field.
    */
   changes: 'tier' | 'person';
+  /** It moves the registration to another registered e-mail (`fromEmail` before, `toEmail` after): earlier documents stay with the earlier address. */
+  changesEmail: boolean;
   /** Its fee is registration fee (a tier difference), which the 50 % refund rule counts. */
   refundableFee: boolean;
   /** The line of its tax invoice (paid kinds only); `regNo` is the registration's number. */
@@ -41,12 +44,16 @@ const noInvoice = (): never => {
   throw new Error('an unpaid change has no invoice');
 };
 
-/** The rules of each kind of change, exhaustive over ChangeRecord['kind']. */
-export const changeKinds: Record<ChangeRecordKind, ChangeKindRules> = {
+/**
+ * The rules of each kind of change, exhaustive over ChangeRecord['kind']; `paid` is typed from
+ * the list, so a paid kind cannot be declared free here (or the other way round).
+ */
+export const changeKinds: { [K in ChangeRecordKind]: ChangeKindRules & { paid: K extends PaidChangeKind ? true : false } } = {
   'tier-upgrade': {
     label: 'Tier upgrade',
     paid: true,
     changes: 'tier',
+    changesEmail: false,
     refundableFee: true,
     invoiceLine: (c) => `Tier upgrade: ${tierLabel(c.from)} to ${tierLabel(c.to)} (fee difference)`,
   },
@@ -54,6 +61,7 @@ export const changeKinds: Record<ChangeRecordKind, ChangeKindRules> = {
     label: 'IEEE status change',
     paid: true,
     changes: 'tier',
+    changesEmail: false,
     refundableFee: true,
     invoiceLine: (c) => `IEEE membership status change: ${tierLabel(c.from)} to ${tierLabel(c.to)} (fee difference)`,
   },
@@ -61,6 +69,7 @@ export const changeKinds: Record<ChangeRecordKind, ChangeKindRules> = {
     label: 'Name transfer',
     paid: true,
     changes: 'person',
+    changesEmail: true,
     refundableFee: false,
     invoiceLine: (c, regNo) => `Name transfer processing fee: registration ${regNo} from ${c.from} to ${c.to}`,
   },
@@ -68,6 +77,7 @@ export const changeKinds: Record<ChangeRecordKind, ChangeKindRules> = {
     label: 'Name change',
     paid: false,
     changes: 'person',
+    changesEmail: false,
     refundableFee: false,
     invoiceLine: noInvoice,
   },
@@ -81,4 +91,25 @@ export function isPaidChange(change: ChangeRecord): change is PaidChangeRecord {
 /** The rules of a kind read from stored data, or undefined for a kind this code does not know. */
 export function changeKindOf(kind: string): ChangeKindRules | undefined {
   return Object.hasOwn(changeKinds, kind) ? changeKinds[kind as ChangeRecordKind] : undefined;
+}
+
+/**
+ * The field of the record a change of this kind rewrote, read back from `change`: what an earlier
+ * document printed before it (`from`). Exhaustive over ChangeKindRules['changes']: a new kind of
+ * field fails `tsc` here instead of being undone as if it were a tier.
+ */
+export function fieldBefore(change: ChangeRecord): { field: 'tier' | 'person'; before: string } {
+  const field = changeKinds[change.kind].changes;
+  switch (field) {
+    case 'tier':
+    case 'person':
+      return { field, before: change.from };
+    default:
+      return unhandled(field);
+  }
+}
+
+/** For the branch an exhaustive switch never reaches: `tsc` refuses a call with anything but never. */
+export function unhandled(value: never): never {
+  throw new Error(`unhandled kind: ${String(value)}`);
 }

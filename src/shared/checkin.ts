@@ -1,6 +1,6 @@
 /**
- * Check-in at the door, online and offline (issue 25, "Check-in that works when the venue's
- * network does not"; decision 012). One module for the browser's verifier and the server:
+ * Check-in at the door, online and offline, also when the venue's network does not work
+ * (docs/operations.md#check-in-at-the-door; decision 014). One module for the browser's verifier and the server:
  *  - the ticket signatures: new tickets carry an Ed25519 signature (86 base64url characters, a
  *    JWS signature with the fixed protected header {"alg":"EdDSA"} over `rid` or `rid#v`), which
  *    a prepared device checks with the public key alone; tickets e-mailed earlier carry an
@@ -17,7 +17,9 @@
  */
 import { flattenedVerify, importJWK, type JWK } from 'jose';
 import { z } from 'zod';
-import type { StoredRegistration, TicketPayload } from './api';
+import type { DeskExtras, StoredRegistration, TicketPayload } from './api';
+
+export type { DeskExtras };
 import { dayIn, formatDay } from './dates';
 import { registrationStatus, ticketRefusal, type StatusFields } from './registration-status';
 
@@ -69,20 +71,20 @@ export async function verifyEd25519Ticket(ticket: Pick<TicketPayload, 'rid' | 'v
 }
 
 /**
- * A registration's status at the door (issue 22's field when present; before it, an approved
+ * A registration's status at the door (the stored status, docs/decisions/013-registration-status.md, when present; before it, an approved
  * cancellation is 'cancelled' and anything else 'confirmed'). Only 'confirmed' is let in.
  */
 export type CheckinStatus = 'confirmed' | 'awaiting-proof' | 'membership-to-verify' | 'cancelled' | (string & {});
 
 /**
- * The status of `r` at the door: its `status` field (issue 22) when it has one, else 'cancelled'
+ * The status of `r` at the door: its `status` field when it has one, else 'cancelled'
  * after an approved cancellation and 'confirmed' otherwise.
  */
 export function checkinStatus(r: StatusFields): CheckinStatus {
   return registrationStatus(r);
 }
 
-/** Why the ticket of `r` does not admit its holder (issue 22's rule, registration-status.ts), or null when it does. */
+/** Why the ticket of `r` does not admit its holder (docs/decisions/013-registration-status.md; registration-status.ts), or null when it does. */
 export function doorRefusal(r: StatusFields): string | null {
   return ticketRefusal(r)?.message ?? null;
 }
@@ -134,14 +136,6 @@ export const ONLINE_DEVICE = 'online';
 /** Names no device may take (compared without case). */
 export const RESERVED_DEVICE_NAMES: readonly string[] = [ONLINE_DEVICE];
 
-/** What the desk hands out with a badge: reception and gala dinner tickets, and the diet to note. */
-export interface DeskExtras {
-  /** Welcome reception: the delegate's own place, and the extra tickets bought (0-3). */
-  welcomeReception: { attends: boolean; extraTickets: number };
-  galaDinner: { attends: boolean; extraTickets: number };
-  /** The dietary requirements as one line ('VEGETARIAN, OTHER: no peanuts'); '' for none. */
-  diet: string;
-}
 
 type ExtrasFields = Partial<Pick<StoredRegistration, 'welcomeReception' | 'additionalReceptionTickets' | 'galaDinner' | 'additionalGalaDinnerTickets' | 'dietaryRequirements' | 'dietaryOtherText'>>;
 
@@ -278,7 +272,7 @@ export type OfflineVerdict =
 export const NOT_VERIFIED_YET = 'Not verified yet: kept on this device and sent to the server when the network is back.';
 
 /**
- * Judges a scanned ticket on the device (issue 25): `text` is the QR text, `checkedInToday`
+ * Judges a scanned ticket on the device: `text` is the QR text, `checkedInToday`
  * the time this device already checked the registration in today, if it did, `at` the scan's
  * time (after the conference: closed). Returns the verdict; 'valid' and 'unverified' are queued.
  */

@@ -1,6 +1,6 @@
 /**
  * How long a payment window may stay open and how long an unpaid order keeps its coupon use
- * (issue 11: "a coupon hold lasts as long as the checkout can stay open and no longer").
+ * ("a coupon hold lasts as long as the checkout can stay open and no longer").
  * One place for both sides: the browser opens Razorpay Checkout with CHECKOUT_TIMEOUT_SECONDS
  * (src/lib/pay.ts), the server holds a coupon use for COUPON_HOLD_MS (netlify/server/coupons.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Country names for the admin override of the wizard (spec part 2 section 3: "Countries are listed
+ * Country names for the admin override of the wizard (docs/rules.md#the-registration-form-and-its-checks: "Countries are listed
  * by name"). The names follow common English usage (UN member and observer states plus Taiwan and Kosovo).
  */
 export const COUNTRIES: readonly string[] = [

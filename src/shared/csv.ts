@@ -1,6 +1,6 @@
 /**
- * The registrations CSV (spec part 2 section 3 "CSV columns", section 9 "CSV file name"): the
- * columns in the spec's order, how each is computed from a stored registration, and the
+ * The registrations CSV (docs/rules.md#the-stored-registration-and-the-csv, #fees-arithmetic-and-timings): the
+ * columns in the order of docs/rules.md#the-stored-registration-and-the-csv, how each is computed from a stored registration, and the
  * spreadsheet formula-injection guard. Pure (no I/O, no clock): the export function, the admin
  * table and the tests all use these definitions, so they cannot drift apart. Quoting (RFC 4180)
  * is left to the CSV writer (csv-stringify on the server).
@@ -58,9 +58,9 @@ export interface CsvRegistration {
   paidAt?: string;
   createdAt?: string;
   updatedAt?: string;
-  /** The cancellation request, if any (issue "Accounts"); only its status is read. */
+  /** The cancellation request, if any; only its status is read. */
   cancellation?: { status?: string };
-  /** The stored status (issue 22; src/shared/registration-status.ts). */
+  /** The stored status (src/shared/registration-status.ts). */
   status?: string;
 }
 
@@ -92,7 +92,7 @@ export function dietary(list: readonly string[] | undefined, other: string | und
   return extra.trim() ? `${joined}: ${extra}` : joined;
 }
 
-/** The shown status of each cancellation state (issue "Accounts"). */
+/** The shown status of each cancellation state. */
 export const REGISTRATION_STATUS = {
   active: 'Active',
   requested: 'Cancellation requested',
@@ -159,11 +159,11 @@ export function formatDateTime(iso: string | undefined, timeZone: string = confe
 }
 
 /**
- * The CSV columns: the spec's 28, in its order (spec part 2 section 3), then 'Cancellation' (issue
- * "Accounts": cancelled registrations stay in the export, marked as such; the column was called
- * 'Status' until issue 22), then 'Status' (issue 22: confirmed, awaiting-proof,
+ * The CSV columns: the original 28, in their order (docs/rules.md#the-stored-registration-and-the-csv),
+ * then 'Cancellation' (cancelled registrations stay in the export, marked as such; the column was
+ * called 'Status' until the registration status came), then 'Status' (confirmed, awaiting-proof,
  * membership-to-verify or cancelled; docs/decisions/013-registration-status.md). New columns go
- * after the spec's so spreadsheets that read them by position keep working.
+ * after the original ones so spreadsheets that read them by position keep working.
  */
 export const registrationCsvColumns: readonly CsvColumn[] = [
   { header: 'Reg. No', value: (r) => text(r.registrationNumber) },

@@ -1,5 +1,5 @@
 /**
- * Calendar-day helpers in the conference's time zone. Deadlines in the spec are days
+ * Calendar-day helpers in the conference's time zone. Deadlines are days (docs/payments.md#amounts)
  * ("by 1 Nov 2025"), so a deadline day lasts until 23:59:59 in conference.timeZone.
  * Uses the platform's Intl time-zone database rather than hand-written offsets.
  */
@@ -49,7 +49,7 @@ export function formatDayRange(startIso: string, endIso: string): string {
 
 /**
  * The ISO day before `isoDay`: the last day of a rule written as "before `isoDay`", which the
- * pages say as "until <that day>" (issue 20: plain dates, '19 November 2025').
+ * pages say as "until <that day>" (plain dates, '19 November 2025').
  */
 export function dayBefore(isoDay: string): string {
   const d = new Date(`${isoDay}T00:00:00Z`);

@@ -1,5 +1,5 @@
 /**
- * GST tax invoices and credit notes as data (issue "Accounts"; CGST Rules 46 and 53): document
+ * GST tax invoices and credit notes as data (CGST Rules 46 and 53): document
  * numbers, financial years, GSTIN checks, and the invoice of a registration or of a paid change,
  * built from the stored registration alone so it can be rebuilt identically at any time. Pure:
  * no I/O, and the only clock is the instants stored on the record. Rendering to PDF is the
@@ -9,7 +9,7 @@ import { ToWords } from 'to-words';
 import { conference } from '../content/conference';
 import { invoicing } from '../content/invoicing';
 import type { StoredRegistration } from './api';
-import { changeKinds, isPaidChange, type PaidChangeRecord } from './change-kinds';
+import { changeKinds, fieldBefore, isPaidChange, type PaidChangeRecord } from './change-kinds';
 import { tierLabel } from './csv';
 import type { Currency } from './money';
 import { fullName } from './person-name';
@@ -89,7 +89,7 @@ export interface InvoiceDocument {
   lines: InvoiceLine[];
   taxableValue: number;
   taxes: TaxRow[];
-  /** Charged after tax (spec part 2 section 9: the convenience fee is a percentage of the taxed amount). */
+  /** Charged after tax (docs/rules.md#fees-arithmetic-and-timings: the convenience fee is a percentage of the taxed amount). */
   convenienceFee: number;
   total: number;
   totalInWords: string;
@@ -126,8 +126,9 @@ export function asOf(r: StoredRegistration, at: string): { delegate: string; tie
   let tier = r.registrationTier;
   for (const change of [...(r.history ?? [])].reverse()) {
     if (change.at <= at) break;
-    if (changeKinds[change.kind].changes === 'person') delegate = change.from;
-    else tier = change.from;
+    const { field, before } = fieldBefore(change);
+    if (field === 'person') delegate = before;
+    else tier = before;
   }
   return { delegate, tier };
 }
@@ -135,21 +136,20 @@ export function asOf(r: StoredRegistration, at: string): { delegate: string; tie
 /**
  * The registered e-mail of `r` before its history entry `index` (0: as registered): later name
  * transfers are undone from the history (their `fromEmail`). By position, not time: a change and
- * the registration can share an instant. Issue 20: a tax document belongs to whoever it was issued to.
+ * the registration can share an instant. A tax document belongs to whoever it was issued to.
  */
 export function registrantEmailBefore(r: StoredRegistration, index: number): string {
   const history = r.history ?? [];
   let email = r.email;
   for (let i = history.length - 1; i >= index; i--) {
     const change = history[i]!;
-    if (change.kind === 'name-transfer' && change.fromEmail) email = change.fromEmail;
+    if (changeKinds[change.kind].changesEmail && 'fromEmail' in change && change.fromEmail) email = change.fromEmail;
   }
   return email;
 }
 
 /**
- * The e-mail addresses a document of `r` was issued to, lower-cased (issue 20, "Invoices belong to
- * whoever paid"): the registrant when the document was issued and the billing e-mail it prints.
+ * The e-mail addresses a document of `r` was issued to, lower-cased: the registrant when the document was issued and the billing e-mail it prints.
  * A name transfer's fee is paid by the registrant who asked for it (`fromEmail`); a credit note
  * belongs with the registration invoice it reduces. The new person of a transfer therefore never
  * sees the documents the original registrant was issued.
@@ -158,7 +158,7 @@ export function documentOwners(r: StoredRegistration, subject: InvoiceSubject | 
   let registrant = registrantEmailBefore(r, 0);
   if (subject.kind === 'change') {
     const index = (r.history ?? []).findIndex((c) => 'orderId' in c && c.orderId === subject.change.orderId);
-    registrant = subject.change.kind === 'name-transfer' && subject.change.fromEmail ? subject.change.fromEmail : registrantEmailBefore(r, index < 0 ? 0 : index + 1);
+    registrant = changeKinds[subject.change.kind].changesEmail && subject.change.fromEmail ? subject.change.fromEmail : registrantEmailBefore(r, index < 0 ? 0 : index + 1);
   }
   return [...new Set([registrant, r.billingEmail].filter(Boolean).map((e) => e.trim().toLowerCase()))];
 }
@@ -183,7 +183,7 @@ const exported = (currency: Currency): boolean => currency === 'USD' && invoicin
 
 /**
  * The place of supply printed on a document: the recipient's country with GST code 96 ('Germany
- * (96 – Other Countries)') for an export of services (issue 24), else the event's state, 'Karnataka (29)'.
+ * (96 – Other Countries)') for an export of services, else the event's state, 'Karnataka (29)'.
  */
 export function placeOfSupply(r: Pick<StoredRegistration, 'billingCountry'>, currency: Currency): string {
   const foreign = invoicing.foreignDelegates;
@@ -256,8 +256,8 @@ export function buildInvoice(r: StoredRegistration, subject: InvoiceSubject): In
 
 /**
  * The credit note of an approved cancellation (CGST Rule 53): it refers to the registration's
- * invoice and reduces its taxable value by the refund. The spec refunds 50 % of the fee without
- * GST, so no tax is credited (a tax row of 0 says so). Throws Error when the registration has no
+ * invoice and reduces its taxable value by the refund. The refund is 50 % of the fee without
+ * GST (docs/rules.md#fees-arithmetic-and-timings), so no tax is credited (a tax row of 0 says so). Throws Error when the registration has no
  * approved cancellation with a credit note number, or no invoice.
  */
 export function buildCreditNote(r: StoredRegistration): InvoiceDocument {

@@ -1,6 +1,5 @@
 /**
- * The spec's messages, word for word (spec part 2 sections 5 and 8; issue 18, "One place per
- * rule"): the registration form, the wizard's payment, the self-service and accounts pages, the
+ * The site's messages, word for word (docs/rules.md#the-registration-form-and-its-checks, #messages): the registration form, the wizard's payment, the self-service and accounts pages, the
  * ticket scanner, and the server's answers. Isomorphic: the browser and netlify/server import
  * them from here, so a page and the endpoint behind it cannot drift apart.
  */
@@ -9,7 +8,7 @@ import { registrationFees } from '../content/registration';
 import { formatDay, formatDayRange } from './dates';
 import type { EditionPhase } from './schedule';
 
-/** The registration form's validation messages (spec part 2 section 5). */
+/** The registration form's validation messages (docs/rules.md#the-registration-form-and-its-checks). */
 export const messages = {
   required: 'This field is required.',
   emailsDoNotMatch: 'Emails do not match.',
@@ -29,7 +28,7 @@ export const messages = {
   ticketsRange: `Choose between 0 and ${registrationFees.maxExtraTickets} additional tickets.`,
 } as const;
 
-/** The spec's messages of the self-service pages (section 5 and 8), word for word. */
+/** The messages of the self-service pages (docs/rules.md#the-registration-form-and-its-checks, #messages), word for word. */
 export const selfServiceMessages = {
   registrationIdRequired: '⚠️ Please enter your Registration ID.',
   idAndEmailRequired: '⚠️ Please enter both Registration ID and Email.',
@@ -45,7 +44,7 @@ export const selfServiceMessages = {
   updateNameFailed: 'Failed to update name.',
 } as const;
 
-/** The registration wizard's payment messages (spec part 2 section 8), word for word. */
+/** The registration wizard's payment messages (docs/rules.md#messages), word for word. */
 export const paymentMessages = {
   earlyBirdEnded: 'The Early Bird registration period has ended. Please reselect a valid tier.',
   couponRegistrationFailed: 'Coupon registration failed.',
@@ -54,7 +53,7 @@ export const paymentMessages = {
   windowClosed: 'Payment window closed. No payment was made.',
 } as const;
 
-/** The scanner's messages (spec part 2 section 8, third-party wording kept). */
+/** The scanner's messages (docs/rules.md#messages, third-party wording kept). */
 export const scannerMessages = {
   noQr: 'No QR code found',
   noCamera: 'Camera not found.',
@@ -65,8 +64,7 @@ export const scannerMessages = {
 } as const;
 
 /**
- * The one answer for a code that cannot be used, whether unknown or used up (spec part 2 section
- * 8: "Invalid coupon"). Telling the two apart would confirm to a guesser that a code exists.
+ * The one answer for a code that cannot be used, whether unknown or used up (docs/rules.md#messages: "Invalid coupon"). Telling the two apart would confirm to a guesser that a code exists.
  */
 export const INVALID_COUPON_MESSAGE = 'Invalid coupon';
 
@@ -80,8 +78,7 @@ export const NOT_FOUND_MESSAGE = 'No registration was found with this Registrati
 export const NO_MATCH_MESSAGE = 'No registration matches this Registration ID and e-mail address.';
 
 /**
- * Online registration after the Standard deadline and before the conference (issue 22, "The
- * registration window"): the wizard's notice and create-order's 4xx error, one text for both.
+ * Online registration after the Standard deadline and before the conference: the wizard's notice and create-order's 4xx error, one text for both.
  */
 export const REGISTRATION_CLOSED_MESSAGE = `Online registration is closed: the Standard registration deadline was ${formatDay(registrationFees.standardDeadline)} (23:59 IST). To register at the venue's desk or with questions, please write to ${conference.contactEmail}.`;
 
@@ -112,13 +109,13 @@ export function registrationClosedMessage(phase: Exclude<EditionPhase, 'registra
  */
 export const CHANGES_CLOSED_MESSAGE = `Paid changes to a registration (tier upgrades, IEEE status changes and name transfers) closed with the conference: ${conference.name} ended on ${formatDay(conference.endDate)}. You can still correct the name on your registration for the certificates, download your invoices and your certificate. With questions, please write to ${conference.contactEmail}.`;
 
-/** The MemberStatus ieee-status answers for a number queued for an admin (no verification service; issue 22). */
+/** The MemberStatus ieee-status answers for a number queued for an admin (no verification service). */
 export const MEMBERSHIP_TO_VERIFY_STATUS = 'To verify';
 
-/** What the wizard tells an IEEE member whose number no service checked (issue 22): paying is still possible. */
+/** What the wizard tells an IEEE member whose number no service checked: paying is still possible. */
 export const MEMBERSHIP_TO_VERIFY_MESSAGE = 'Your IEEE membership number will be checked by the organisers after you register. Your ticket is valid meanwhile; if the membership cannot be confirmed, you will be asked to pay the difference to the non-member fee.';
 
-/** Why a membership check refused a number (issue 20): the check's MemberStatus, read. */
+/** Why a membership check refused a number: the check's MemberStatus, read. */
 export type MembershipRefusal = 'inactive' | 'expired' | 'unknown';
 
 /**
@@ -131,8 +128,8 @@ export function membershipRefusal(status: string): MembershipRefusal {
 }
 
 /**
- * What the wizard and create-order say for a refused membership (issue 20: the IEEE check says
- * why it failed): the spec's 'Membership not valid.' (section 8) and then why, with what to do.
+ * What the wizard and create-order say for a refused membership (the IEEE check says
+ * why it failed): the form's 'Membership not valid.' (docs/rules.md#messages) and then why, with what to do.
  */
 export function membershipRefusalMessage(reason: MembershipRefusal): string {
   const why = {

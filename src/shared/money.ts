@@ -1,7 +1,7 @@
 /**
  * Money helpers. Every amount inside the system is an integer number of minor units
  * (paise for INR, cents for USD); whole units appear only at the edges (fee table, display,
- * the `amount` the browser sends). ARCHITECTURE: Money.
+ * the `amount` the browser sends). docs/payments.md#amounts.
  */
 export type Currency = 'INR' | 'USD';
 
@@ -19,7 +19,7 @@ export function fromMinor(minor: number): number {
 
 /**
  * percentOf(base, pct): pct percent of an integer minor-unit amount, rounded half up to a whole
- * minor unit (spec part 2 section 9: "All amounts are rounded to 2 decimals").
+ * minor unit (docs/rules.md#fees-arithmetic-and-timings: each amount rounds to the paisa or cent).
  * Integer-only so 18% of 8500.00 is exactly 1530.00, never 1529.9999.
  */
 export function percentOf(baseMinor: number, pct: number): number {

@@ -1,5 +1,5 @@
 /**
- * Request schemas of the papers endpoints (issue 23), zod/mini like src/shared/api.ts. Kept apart
+ * Request schemas of the papers endpoints, zod/mini like src/shared/api.ts. Kept apart
  * from api.ts so only the admin papers page and the functions load them.
  */
 import * as z from 'zod/mini';

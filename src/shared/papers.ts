@@ -1,5 +1,5 @@
 /**
- * Accepted papers and the IEEE author rule (issue 23; spec part 1 Call for Papers, part 2
+ * Accepted papers and the IEEE author rule (docs/rules.md#pages-and-routes Call for Papers, part 2
  * registration information page): at least one author of every accepted paper registers at the
  * full fee, one paper per full registration; a student registration may name its paper but never
  * covers it for IEEE Xplore; Xplore inclusion needs a covering registration and the paper
@@ -24,7 +24,7 @@ export const PAPER_NOT_FOUND = 'Paper ID not found among accepted papers.';
 
 export type PaperCoverage = 'covered' | 'student-only' | 'uncovered' | 'withdrawn';
 export type PresentedMark = 'presented' | 'no-show' | 'excused';
-/** A registration's status as the papers page shows it: the registration's own status (issue 22). */
+/** A registration's status as the papers page shows it: the registration's own status. */
 export type PaperRegistrationStatus = RegistrationStatus;
 
 export interface PaperAuthor {
@@ -69,7 +69,7 @@ export interface PaperRegistration {
   notListedAuthor: boolean;
 }
 
-/** One paper of GET /api/admin/papers (the issue's contract, plus the fields after `registrations`). */
+/** One paper of GET /api/admin/papers (docs/operations.md#accepted-papers-publication-chair, plus the fields after `registrations`). */
 export interface PaperView {
   paperId: string;
   title: string;
@@ -173,7 +173,7 @@ export function isSpecialSessionTrack(track: string): boolean {
   return /\bspecial[\s-]*sessions?\b/i.test(track) || /^\s*SS[\s-]?\d+\b/i.test(track);
 }
 
-/** Papers of a special session per complimentary full registration (spec: one per 8 non-organiser papers). */
+/** Papers of a special session per complimentary full registration (docs/rules.md#what-authors-are-told: one per 8 non-organiser papers). */
 export const PAPERS_PER_COMPLIMENTARY = 8;
 
 /** Complimentary full registrations a special session earns for `nonOrganiserPapers` papers. */
@@ -181,7 +181,7 @@ export function complimentaryRegistrations(nonOrganiserPapers: number): number {
   return Math.floor(Math.max(0, nonOrganiserPapers) / PAPERS_PER_COMPLIMENTARY);
 }
 
-/** Columns of GET /api/admin/papers/export (first column `Paper ID`, the issue's contract). */
+/** Columns of GET /api/admin/papers/export (first column `Paper ID`; docs/operations.md#accepted-papers-publication-chair). */
 export const PAPERS_CSV_HEADERS = ['Paper ID', 'Title', 'Track', 'Authors', 'Author e-mails', 'Coverage', 'Presented', 'Registrations', 'Not a listed author'] as const;
 
 /** A paper as the export's row; each registration with its tier's public name (never the internal tier id). */

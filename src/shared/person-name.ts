@@ -1,6 +1,6 @@
 /**
  * A person's name as every page, e-mail, invoice, CSV column, ticket check, order note and the
- * Checkout prefill writes it (issue 18: one place per rule; it was written out in nine places, in
+ * Checkout prefill writes it (one place per rule; it was written out in nine places, in
  * four slightly different ways). Isomorphic: the registration wizard, the self-service and admin
  * pages, and the server all call it.
  */

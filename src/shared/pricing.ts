@@ -1,5 +1,5 @@
 /**
- * The tier catalogue and the payment arithmetic (spec part 2 sections 3 and 9).
+ * The tier catalogue and the payment arithmetic (docs/rules.md#pricing, #fees-arithmetic-and-timings).
  * Isomorphic and pure: the wizard's summary and the server's order both call
  * computeCharges() with the same Pricing object, so they cannot disagree.
  */
@@ -24,7 +24,7 @@ export interface Tier {
   currency: Currency;
 }
 
-/** The pricing response (spec part 2 section 3). Money in whole units; percentages as integers. */
+/** The pricing response (docs/rules.md#pricing). Money in whole units; percentages as integers. */
 export interface Pricing {
   registrationTiers: Tier[];
   earlyBirdDate: string;
@@ -32,7 +32,7 @@ export interface Pricing {
   welcomeReception: Record<Currency, number>;
   galaDinner: Record<Currency, number>;
   gst: number;
-  /** Convenience fee in percent; the spec's spelling is kept on the wire. */
+  /** Convenience fee in percent; its API spelling `convinienceFee` is kept on the wire (docs/rules.md#pricing). */
   convinienceFee: number;
 }
 
@@ -45,7 +45,7 @@ const regions = [
 ] as const;
 
 /**
- * Tier ids follow spec part 2 section 3: they start with 'prof' or 'stud', contain 'ieee' or
+ * Tier ids follow docs/rules.md#pricing: they start with 'prof' or 'stud', contain 'ieee' or
  * 'non', and end in '_early' or '_std'; the region sits in between, e.g. prof_ieee_indian_early.
  */
 function buildTiers(): Tier[] {
@@ -97,7 +97,7 @@ export function tierLabel(tierId: string | undefined): string {
 
 /**
  * Early Bird pricing is offered while today (in the conference time zone) is on or before
- * earlyBirdDate, otherwise Standard (spec part 2 section 4).
+ * earlyBirdDate, otherwise Standard (docs/rules.md#the-registration-wizard).
  */
 export function isEarlyBirdOpen(now: Date, p: Pick<Pricing, 'earlyBirdDate'> = pricing): boolean {
   return onOrBefore(now, p.earlyBirdDate, conference.timeZone);
@@ -106,8 +106,8 @@ export function isEarlyBirdOpen(now: Date, p: Pick<Pricing, 'earlyBirdDate'> = p
 /**
  * Whether online registration is open at `now`: the edition's phase (src/shared/edition.ts,
  * docs/decisions/031-edition-phases.md) is 'registration-open', with `p.standardDeadline` as the
- * last day (the Standard period ends on 15 Nov 2025 at 23:59 IST: spec part 2 section 9,
- * "standard (by 15 Nov 2025)"; issue 22). Otherwise the wizard shows the notice of the phase and
+ * last day (the Standard period ends on 15 Nov 2025 at 23:59 IST: docs/rules.md#fees-arithmetic-and-timings,
+ * "standard (by 15 Nov 2025)"). Otherwise the wizard shows the notice of the phase and
  * create-order refuses, except in admin mode.
  */
 export function isRegistrationOpen(now: Date, p: Pick<Pricing, 'standardDeadline'> = pricing): boolean {
@@ -157,7 +157,7 @@ export class UnknownTierError extends Error {
 }
 
 /**
- * The taxes of a taxable amount (spec part 2 section 9; issue 18, "One place per rule"): GST =
+ * The taxes of a taxable amount (docs/rules.md#fees-arithmetic-and-timings): GST =
  * gst% of `baseMinor`, then the convenience fee = convinienceFee% of the taxed amount (base +
  * GST), each rounded half up to a whole minor unit. Takes and returns integer minor units of one
  * currency; `total` = base + GST + convenience fee. Used by the wizard, the tier changes and the
@@ -170,7 +170,7 @@ export function addTaxes(p: Pick<Pricing, 'gst' | 'convinienceFee'>, baseMinor: 
 }
 
 /**
- * The wizard payment arithmetic of spec part 2 section 9, in integer minor units:
+ * The wizard payment arithmetic of docs/rules.md#fees-arithmetic-and-timings, in integer minor units:
  * fee (after coupon) + extra reception + extra dinner = subtotal; GST = gst% of subtotal;
  * convenience fee = convinienceFee% of (subtotal + GST); each rounded half up to a minor unit.
  * Extra tickets count only when the delegate attends that event.

@@ -1,5 +1,5 @@
 /**
- * The refund rule (spec part 2 section 9: "50% of the fee, excluding GST and convenience
+ * The refund rule (docs/rules.md#fees-arithmetic-and-timings: "50% of the fee, excluding GST and convenience
  * charges, if requested before 20 Nov 2025, paid only after the conference. Otherwise the fee is
  * non-refundable"), and how a refund is split over a registration's payments. Pure: the
  * request time is passed in.

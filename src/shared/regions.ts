@@ -1,5 +1,5 @@
 /**
- * Which tier set a delegate registers in (issue 24): decided by the delegate's country, never by
+ * Which tier set a delegate registers in: decided by the delegate's country, never by
  * the currency or the tier the browser sends, nor by the edge's country hint. One rule for the
  * wizard (what it lists) and create-order (what it accepts: region-rules.ts).
  */
@@ -24,7 +24,7 @@ export function internationalInWizard(): boolean {
   return registrationFees.internationalRegistration.mode === 'wizard';
 }
 
-/** The route a two-letter ISO country code suggests (the edge hint, issue 24): 'IN' is Indian, any other code international, nothing without a code. */
+/** The route a two-letter ISO country code suggests (the edge hint): 'IN' is Indian, any other code international, nothing without a code. */
 export function routeOfCountryCode(code: string | null | undefined): RegistrationRoute | null {
   if (!code || !/^[A-Za-z]{2}$/.test(code)) return null;
   return code.toUpperCase() === 'IN' ? 'indian' : 'international';

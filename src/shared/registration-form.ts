@@ -1,20 +1,15 @@
 /**
- * The registration form's plain rules (spec part 2 sections 3-5): titles, dietary options, the
- * empty form (the validation messages of section 5 are in messages.ts), and wizard step navigation. No zod:
- * the wizard's first load and the server both read these; the zod schemas that carry the
- * messages are in registration-schema.ts (loaded by the browser only when a form validates,
- * issue 10 bundle budget).
+ * The registration form's plain rules: the empty form and the wizard's step navigation (the
+ * option lists are in form-options.ts, the validation messages in messages.ts). No zod: the
+ * wizard's first load and the server both read these; the zod schemas that carry the messages
+ * are in registration-schema.ts, loaded by the browser only when a form validates (the first
+ * load's budget, docs/performance.md).
  */
-import { registrationFees } from '../content/registration';
 import { isIeeeTier } from './pricing';
 import type { RegistrationForm } from './registration-schema';
 
 export type { RegistrationForm };
 
-export const TITLES = ['Dr', 'Prof', 'Mr', 'Ms', 'Mrs'] as const;
-export const DIETARY_OPTIONS = ['NONE', 'LACTOSE FREE', 'GLUTEN FREE', 'VEGETARIAN', 'VEGAN', 'OTHER'] as const;
-/** Additional tickets per event (spec part 2 section 3: 0-3): the edition's content. */
-export const MAX_EXTRA_TICKETS = registrationFees.maxExtraTickets;
 export const TOTAL_STEPS = 9;
 
 
@@ -64,9 +59,9 @@ export const emptyRegistrationForm: Omit<RegistrationForm, 'title' | 'welcomeRec
 export type RegistrationFormDraft = typeof emptyRegistrationForm;
 
 /**
- * Wizard navigation (spec part 2 section 4): the IEEE step (3) is skipped for non-IEEE tiers,
- * in both directions. The paper step (4) is shown to every tier: the spec skipped it for
- * students, issue 23 lets a student name its one paper (optional for student tiers).
+ * Wizard navigation (docs/rules.md#the-registration-wizard): the IEEE step (3) is skipped for non-IEEE tiers,
+ * in both directions. The paper step (4) is shown to every tier, students included, so a
+ * student can name its one paper (optional for student tiers).
  */
 export function isStepSkipped(step: number, tierId: string): boolean {
   if (step === 3) return !isIeeeTier(tierId);
@@ -82,7 +77,7 @@ export function previousStep(step: number, tierId: string): number {
   while (s > 1 && isStepSkipped(s, tierId)) s--;
   return Math.max(s, 1);
 }
-/** A restored step is clamped to 1-9 (spec part 2 section 4); anything not a number becomes 1. */
+/** A restored step is clamped to 1-9 (docs/rules.md#the-registration-wizard); anything not a number becomes 1. */
 export function clampStep(step: unknown): number {
   const n = typeof step === 'number' && Number.isFinite(step) ? Math.trunc(step) : 1;
   return Math.min(TOTAL_STEPS, Math.max(1, n));

@@ -1,6 +1,5 @@
 /**
- * The life of a registration as one state machine (issue 19, "One lifecycle"; spec part 2
- * sections 7 and 9; docs/payments.md, "The registration lifecycle"). Every create-order of a
+ * The life of a registration as one state machine (docs/rules.md#the-api, #fees-arithmetic-and-timings; docs/payments.md, "The registration lifecycle"). Every create-order of a
  * change, every cancellation step and every apply of a paid order asks `decide()` here, so the
  * rules cannot drift apart between the place that sells a change and the place that applies it.
  *
@@ -16,6 +15,7 @@
  * half-applied.
  */
 import type { StoredRegistration } from './api';
+import type { FreeChangeKind, PaidChangeKind } from './paid-changes';
 
 /**
  * The states: `confirmed` (paid, or free with a 100 % coupon), `request-declined` (confirmed,
@@ -26,7 +26,7 @@ import type { StoredRegistration } from './api';
 export type LifecycleState = 'confirmed' | 'request-declined' | 'cancellation-requested' | 'cancelled';
 
 /** What can happen to a registration: the paid changes, the free name correction and the cancellation steps. */
-export type LifecycleAction = 'tier-upgrade' | 'ieee-change' | 'name-transfer' | 'name-change' | 'cancellation-request' | 'cancellation-decide' | 'refund-pay';
+export type LifecycleAction = PaidChangeKind | FreeChangeKind | 'cancellation-request' | 'cancellation-decide' | 'refund-pay';
 
 /** The answer: allowed, or refused with the code and text the endpoints send (409). */
 export type Verdict = { allowed: true } | { allowed: false; code: string; reason: string };

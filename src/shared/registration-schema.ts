@@ -1,18 +1,18 @@
 /**
- * The registration form (spec part 2 section 3) and its validation rules with the exact
- * messages of section 5 (messages in registration-form.ts). One field set, composed three ways:
+ * The registration form (docs/rules.md#the-registration-form-and-its-checks) and its validation rules with the exact
+ * messages (src/shared/messages.ts). One field set, composed three ways:
  *   - stepSchemas[n]: what the wizard checks before leaving step n;
  *   - registrationFormSchema: the whole form as the server accepts it in create-order,
  *     including the cross-step rules (IEEE number for IEEE tiers, paper rules by tier).
  * Written with zod/mini (the tree-shakable functional API) so the browser ships only the checks used
- * (issue 10 bundle budget); the server runs the very same schemas. The browser imports this module
+ * (docs/performance.md#budgets); the server runs the very same schemas. The browser imports this module
  * only dynamically, when a form first validates (src/lib/lazy-resolver.ts).
  */
 import * as z from 'zod/mini';
 import { isIeeeTier, isStudentTier } from './pricing';
 import { messages } from './messages';
 import { printable } from './printable-text';
-import { DIETARY_OPTIONS, MAX_EXTRA_TICKETS, TITLES } from './registration-form';
+import { DIETARY_OPTIONS, MAX_EXTRA_TICKETS, TITLES } from './form-options';
 
 // Every text field may end up on a signed document (invoice, badge, certificate): no control
 // character, line break or bidi override (src/shared/printable-text.ts).

@@ -1,7 +1,6 @@
 /**
- * A registration's status (issue 22, "One status per registration"), written once for the
- * functions, the admin pages and the CSV. The rule comes from spec part 2, "Registration
- * information page": students must send proof of status and are confirmed only once it is
+ * A registration's status, written once for the
+ * functions, the admin pages and the CSV. The rule comes from docs/rules.md#the-registration-wizard: students must send proof of status and are confirmed only once it is
  * verified; IEEE membership only changes the price, so a member whose number awaits a check
  * still has a ticket. Pure: no I/O, no clock.
  *
@@ -137,7 +136,7 @@ export const statusLabels: Record<RegistrationStatus, string> = {
 export const IEEE_MEMBER_VALIDATION_URL = 'https://services24.ieee.org/membership-validator.html';
 
 /**
- * Where a registration's proof of student status stands (issue 34: a student has a page that says
+ * Where a registration's proof of student status stands (a student has a page that says
  * "awaiting proof" or "proof received"): `awaiting` (none received yet), `received` (uploaded, not
  * yet checked), `rejected` (an organiser refused it; `reason`), `approved`, or `not-needed` (not a
  * student registration waiting or ever waiting for one). Pure.

@@ -1,9 +1,11 @@
 /**
- * Every route of the site in one table (spec part 2 section 2), so links, redirects and the
+ * Every route of the site in one table (docs/rules.md#pages-and-routes), so links, redirects and the
  * router agree. Routes of the information site join here as their pages arrive.
  * A leaf module in src/shared: the router (src/app), the pages (src/features) and the server
- * (links in e-mails) all read it, and it imports nothing.
+ * (links in e-mails) all read it, and it imports only the leaf list of kinds (paid-changes.ts).
  */
+import type { PaymentKind } from './paid-changes';
+
 export const paths = {
   home: '/',
   organizingCommittee: '/about/organizing-committee',
@@ -58,11 +60,11 @@ export const paths = {
   error: '/error',
 } as const;
 
-/** What a success page confirms (issue 20: one page per kind of payment); a free registration was paid by a coupon alone. */
-export type PaymentKind = 'registration' | 'tier-upgrade' | 'ieee-change' | 'name-transfer' | 'free-registration';
+/** What a success page confirms: derived from the one list of kinds (src/shared/paid-changes.ts; decision 009). */
+export type { PaymentKind };
 
 /**
- * What else the success page should say (issue 34): the registration still awaits a proof of
+ * What else the success page should say: the registration still awaits a proof of
  * student status (`proof=awaiting`: no ticket yet), or the delegate comes from abroad and may
  * want a visa invitation letter (`visa=letter`).
  */
@@ -72,8 +74,8 @@ export interface PaymentSuccessNotes {
 }
 
 /**
- * The payment-success address with its query (spec part 2 section 2), each value URL-encoded,
- * `kind` (issue 20) when it is not a registration, so the page says what was paid for, and the
+ * The payment-success address with its query (docs/rules.md#pages-and-routes), each value URL-encoded,
+ * `kind` when it is not a registration, so the page says what was paid for, and the
  * `notes` that apply.
  */
 export function paymentSuccessUrl(registrationNumber: string, paymentId: string, kind: PaymentKind = 'registration', notes: PaymentSuccessNotes = {}): string {
@@ -95,7 +97,7 @@ export function visaLetterPageUrl(registrationNumber: string): string {
 }
 
 /**
- * Addresses a visitor may type that lead to a page under another address (issue 34: `/registration`
+ * Addresses a visitor may type that lead to a page under another address (`/registration`
  * is the Registration page). netlify.toml redirects each (301) before the SPA fallback, and the
  * router (src/app/router.tsx) does the same in the app and under `npm start`.
  */
@@ -103,7 +105,7 @@ export const pathAliases: Readonly<Record<string, string>> = {
   '/registration': paths.registrationInfo,
 };
 
-/** The error page for a code (spec part 2 section 2: /error?msg={code}). */
+/** The error page for a code (docs/rules.md#pages-and-routes: /error?msg={code}). */
 export function errorUrl(code: string): string {
   return `${paths.error}?msg=${encodeURIComponent(code)}`;
 }

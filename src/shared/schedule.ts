@@ -1,13 +1,13 @@
 /**
- * Time logic of the home page (spec part 1 section 4): the Upcoming Events card, the Important
+ * Time logic of the home page (docs/rules.md#the-information-pages): the Upcoming Events card, the Important
  * Dates list and the conference countdown. Pure: no React, no I/O, and no clock of its own —
  * every function that depends on the time takes `now`, so tests (and Playwright's page.clock)
  * decide what "now" is.
  *
  * One rule for when a dated item is over, used everywhere in this module: a date's day ends at
  * 18:29:59 UTC on that date, which is 23:59:59 in Asia/Kolkata (IST, UTC+05:30, no daylight
- * saving). That instant is the countdown's target (spec: "The countdown runs to 18:29:59 UTC on
- * that date"). A date is *passed* from that instant on (`now >= deadline`), so the moment a
+ * saving). That instant is the countdown's target (docs/rules.md#the-information-pages: the countdown runs to 18:29:59 UTC on
+ * that date). A date is *passed* from that instant on (`now >= deadline`), so the moment a
  * countdown reaches zero its date is struck through and the card moves on to the next date:
  * the list and the card never disagree.
  */
@@ -57,7 +57,7 @@ function parseIsoDay(date: string): [number, number, number] {
 
 /**
  * The instant a date's day ends for the countdowns and the list: 18:29:59 UTC on `date`
- * (= 23:59:59 IST), exactly as the spec states it.
+ * (= 23:59:59 IST), exactly as docs/rules.md#the-information-pages states it.
  */
 export function deadlineOf(date: string): Date {
   const [y, m, d] = parseIsoDay(date);
@@ -205,7 +205,7 @@ export function isoInZone(instant: Date, timeZone: string): string {
 
 /**
  * The conference countdown's target: the start of the first conference day in the conference's
- * time zone (spec: "target 18/12/2025"; 'The conference has started!' once reached).
+ * time zone (docs/rules.md#the-information-pages: the first conference day; 'The conference has started!' once reached).
  */
 export function conferenceStart(conference: { startDate: string; timeZone: string }): Date {
   return startOfDayInZone(conference.startDate, conference.timeZone);
@@ -332,7 +332,7 @@ export type ConferencePhase = 'before' | 'under-way' | 'ended';
 
 /**
  * The conference's part of the edition's phase (editionPhase, which it reads) at `now`: 'before'
- * for every phase before the first day (issue 20: after the conference the home page says it has
+ * for every phase before the first day (after the conference the home page says it has
  * ended). Ended from the start of the day after `endDate`; refunds (src/shared/refunds.ts) are
  * paid from then on too.
  */

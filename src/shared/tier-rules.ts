@@ -1,13 +1,14 @@
 /**
  * Rules that follow from a registration tier, written once for the browser and the server:
- * the form fields a tier decides (spec part 2 section 4), who may use a coupon (section 5), and
- * which self-service changes a tier allows (sections 4 and 9; the issue "Self-service" rules:
+ * the form fields a tier decides (docs/rules.md#the-self-service-pages), who may use a coupon (docs/rules.md#the-registration-form-and-its-checks), and
+ * which self-service changes a tier allows (docs/rules.md#the-self-service-pages, #fees-arithmetic-and-timings; docs/payments.md#self-service-changes:
  * a student tier upgrades to the professional tier with the same IEEE status, region and price
  * period; an IEEE-member tier converts to the non-member tier with the same type, region and
  * period). Pure: no I/O, no clock.
  */
 import { findTier, isIeeeTier, isProfessionalTier, isStudentTier, type Pricing, type Tier } from './pricing';
 import { messages } from './messages';
+import type { TierChangeKind } from './paid-changes';
 
 /** The form fields a tier decides. */
 export interface TierDependentFields {
@@ -17,8 +18,8 @@ export interface TierDependentFields {
 }
 
 /**
- * The field values that choosing `tierId` forces (spec part 2 section 4): a non-IEEE tier
- * clears ieeeMemberNumber. A student tier no longer forces 'no paper' (issue 23: a student
+ * The field values that choosing `tierId` forces (docs/rules.md#the-self-service-pages): a non-IEEE tier
+ * clears ieeeMemberNumber. A student tier no longer forces 'no paper' (a student
  * registration may name its one paper, optionally, though it never covers it for IEEE Xplore).
  * `previousTierId` is kept for callers; moving between tiers changes no paper field.
  * Returns only the fields to change; an empty object means none.
@@ -30,15 +31,15 @@ export function tierDependentFields(tierId: string, _previousTierId = ''): TierD
 }
 
 /**
- * Coupons are valid only for professional tiers (spec part 2 section 5). Returns the spec's
+ * Coupons are valid only for professional tiers (docs/rules.md#the-registration-form-and-its-checks). Returns the rule's
  * message when `tierId` may not take a coupon, null when it may.
  */
 export function couponTierError(tierId: string): string | null {
   return isProfessionalTier(tierId) ? null : messages.couponProfessionalOnly;
 }
 
-/** The two self-service changes that are paid for (spec part 2 sections 2, 4 and 7). */
-export type ChangeKind = 'tier-upgrade' | 'ieee-change';
+/** The two self-service changes that are paid for (docs/rules.md#the-self-service-pages, #the-api). */
+export type ChangeKind = TierChangeKind;
 
 /**
  * The tier a registration on `tierId` moves to by `kind`, or null when that change does not

@@ -1,5 +1,5 @@
 /**
- * Visa invitation letters (issue 24): the request and decision schemas, the passport-validity
+ * Visa invitation letters: the request and decision schemas, the passport-validity
  * rule and the statuses. Isomorphic: the request page validates with the same schema and rule
  * as POST /api/visa-letters/request.
  */
@@ -34,7 +34,7 @@ const isoDate = (label: string) =>
     z.refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), `${label} is not a valid date.`),
   );
 
-/** POST /api/visa-letters/request (contract of issue 24), plus the optional paper title when the papers are not imported. */
+/** POST /api/visa-letters/request (docs/operations.md#visa-invitation-letters; decision 016), plus the optional paper title when the papers are not imported. */
 export const visaLetterRequest = z
   .extend(registrantRequest, {
     passportName: z
@@ -56,7 +56,7 @@ export const visaLetterRequest = z
   );
 export type VisaLetterRequest = z.output<typeof visaLetterRequest>;
 
-/** POST /api/admin/visa-letters/decide (contract of issue 24). A rejection needs a reason. */
+/** POST /api/admin/visa-letters/decide (docs/operations.md#visa-invitation-letters; decision 016). A rejection needs a reason. */
 export const visaLetterDecision = z
   .object({
     reference: z.string({ error: 'reference is required.' }).check(z.regex(/^[A-Z0-9-]{6,40}$/, 'reference is not a letter reference.')),

@@ -1,9 +1,10 @@
 /**
- * The import boundaries eslint.config.js keeps (issue 18; ARCHITECTURE: direction of imports):
+ * The import boundaries eslint.config.js keeps (docs/architecture.md, "Lint zones"):
  * src/app -> src/features -> src/shared, src/content, src/lib, src/components; features never
  * import each other; content imports only content; src/ never imports netlify/ or scripts/;
- * netlify/functions -> netlify/server -> src/shared, src/content; server modules never borrow
- * from a service. Each case lints one made-up file with ESLint's Node API: the file need not
+ * src/shared and src/content never import React, Node's modules or a server SDK;
+ * netlify/functions -> netlify/server -> src/shared, src/content; netlify/edge-functions never
+ * imports netlify/server; server modules never borrow from a service. Each case lints one made-up file with ESLint's Node API: the file need not
  * exist (the rules resolve its imports relative to its path), but what it imports does, because
  * an import the resolver cannot find is not checked by the path rule (no-unresolved reports it
  * instead, as the last case shows).
@@ -62,6 +63,37 @@ describe('the import boundaries', { timeout: 60_000 }, () => {
     expect(await ruleIds(importing('HomePage', '../../src/features/home/HomePage'), 'netlify/server/example.ts')).toContain(RESTRICTED);
   });
 
+  it('refuse React, Node modules and server SDKs in src/shared and src/content (the isomorphic zone; docs/architecture.md, "Lint zones")', async () => {
+    const refused: [name: string, from: string, filePath: string][] = [
+      ['useState', 'react', 'src/shared/example.ts'],
+      ['createRoot', 'react-dom/client', 'src/content/example.ts'],
+      ['Link', 'react-router-dom', 'src/shared/example.ts'],
+      ['readFileSync', 'node:fs', 'src/shared/example.ts'],
+      ['join', 'path', 'src/content/example.ts'],
+      ['createHash', 'crypto', 'src/shared/example.ts'],
+      ['default as Razorpay', 'razorpay', 'src/shared/example.ts'],
+      ['Redis', '@upstash/redis', 'src/shared/example.ts'],
+      ['getStore', '@netlify/blobs', 'src/content/example.ts'],
+      ['createTransport', 'nodemailer', 'src/shared/example.ts'],
+      ['PDFDocument', 'pdf-lib', 'src/shared/example.ts'],
+    ];
+    for (const [name, from, filePath] of refused) {
+      const code = name.startsWith('default as ') ? `import ${name.slice('default as '.length)} from '${from}';\nexport const used = ${name.slice('default as '.length)};\n` : importing(name, from);
+      expect({ from, filePath, ids: await ruleIds(code, filePath) }).toEqual({ from, filePath, ids: ['no-restricted-imports'] });
+    }
+    // The same imports stay open to the layers that own them.
+    expect(await ruleIds(importing('useState', 'react'), 'src/components/Example.tsx')).toEqual([]);
+    expect(await ruleIds(importing('readFileSync', 'node:fs'), 'netlify/server/example.ts')).toEqual([]);
+    expect(await ruleIds(importing('Redis', '@upstash/redis'), 'netlify/server/example.ts')).toEqual([]);
+    // And the zone still refuses the CSV library everywhere, as the rest of src/ does.
+    expect(await ruleIds(importing('stringify', 'csv-stringify/sync'), 'src/shared/example.ts')).toContain('no-restricted-imports');
+  });
+
+  it('refuse an import from netlify/server into netlify/edge-functions (Deno at the CDN, bundled apart)', async () => {
+    expect(await ruleIds(importing('env', '../server/env'), 'netlify/edge-functions/example.ts')).toContain(RESTRICTED);
+    expect(await ruleIds(importing('paths', '../../src/shared/routes'), 'netlify/edge-functions/example.ts')).toEqual([]);
+  });
+
   it('allow the directions of the architecture', async () => {
     const allowed: [code: string, filePath: string][] = [
       [importing('HomePage', '../features/home/HomePage'), 'src/app/example.tsx'],
@@ -73,7 +105,7 @@ describe('the import boundaries', { timeout: 60_000 }, () => {
       [importing('formatWholeFee', './format'), 'src/features/registration/Example.tsx'],
       [importing('formatWholeFee', '../../format'), 'src/features/registration/wizard/steps/Example.tsx'],
       [importing('conference', './conference'), 'src/content/example.ts'],
-      // The one exception for content (issue 20, decision 007): the leaf day formatting.
+      // The one exception for content (decision 007): the leaf day formatting.
       [importing('formatDayRange', '../shared/dates'), 'src/content/example.ts'],
       [importing('conference', '../content/conference'), 'src/shared/example.ts'],
       [importing('SampleBadge', './SampleBadge'), 'src/components/Example.tsx'],

@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { paymentSuccessView } from '../../src/features/registration/payment-success-view';
+import { PAYMENT_KINDS } from '../../src/shared/paid-changes';
 import { paymentSuccessUrl, proofPageUrl, visaLetterPageUrl } from '../../src/shared/routes';
 
 const REG = 'PESGRE25-ABCD2345';
@@ -61,5 +62,16 @@ describe('payment success', () => {
   it('a reg_no with markup or a query separator stays inside its parameter', () => {
     const v = view(paymentSuccessUrl('A&proof=x<b>', 'pay_6', 'registration', { awaitingProof: true }));
     expect(v.details!.links[0]!.href).toBe('/registration/proof?reg_no=A%26proof%3Dx%3Cb%3E');
+  });
+
+  it('every kind of payment of the one list has its own words; a kind the page does not know claims nothing of another kind', () => {
+    const leads = PAYMENT_KINDS.map((kind) => view(paymentSuccessUrl(REG, kind === 'free-registration' ? 'NoPayment' : 'pay_7', kind)).details!.lead);
+    expect(new Set(leads).size).toBe(PAYMENT_KINDS.length);
+    const unknown = view(`/authors/registration/payment-success?reg_no=${REG}&payment_id=pay_8&kind=gala-dinner-ticket&proof=awaiting&visa=letter`);
+    expect(unknown.heading).toBe('Payment Successful!');
+    expect(unknown.details!.paymentLine).toBe('Payment ID: pay_8');
+    expect(unknown.details!.lead).not.toMatch(/confirmed|upgraded|changed|belongs/);
+    expect(unknown.details!.note).not.toMatch(/ticket|invoice/i);
+    expect(unknown.details!.links).toEqual([]);
   });
 });

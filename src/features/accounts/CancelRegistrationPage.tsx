@@ -1,5 +1,5 @@
 /**
- * /cancel-registration (issue 8 "Accounts", Cancellations and refunds; spec part 2 section 9,
+ * /cancel-registration (Cancellations and refunds; docs/rules.md#fees-arithmetic-and-timings,
  * refund rule): the registrant enters the Registration ID and registered e-mail, 'Check refund'
  * shows what cancelling now would refund (or the state of a request already made), and a
  * request needs a second, explicit confirmation. The organisers then approve or decline it in
@@ -57,7 +57,7 @@ export default function CancelRegistrationPage() {
   const checkSeq = useRef(0);
 
   const deadline = formatDay(invoicing.refund.requestBefore);
-  // The last day with a refund, said as 'until 19 November 2025' (issue 20).
+  // The last day with a refund, said as 'until 19 November 2025'.
   const lastDay = formatDay(dayBefore(invoicing.refund.requestBefore));
   const percent = invoicing.refund.percent;
 

@@ -1,5 +1,5 @@
 /**
- * /certificates (issue 25, "Certificates"): a delegate downloads the certificate of attendance with
+ * /certificates: a delegate downloads the certificate of attendance with
  * the Registration ID and the registered e-mail (POST /api/certificates/download; the same answer
  * for a wrong e-mail as for an unknown ID, rate-limited on the server). Certificates open on the
  * date in src/content/certificates.ts; the server says so before then.

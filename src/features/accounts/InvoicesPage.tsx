@@ -1,5 +1,5 @@
 /**
- * /invoices (issue 8 "Accounts", GST tax invoices: "downloadable by the registrant from the
+ * /invoices (GST tax invoices: "downloadable by the registrant from the
  * name-change style lookup (registration id + e-mail)"): the registrant enters the Registration
  * ID and registered e-mail, 'Find invoices' lists the tax invoices and credit notes of the
  * registration, and 'Download PDF' saves one.

@@ -1,11 +1,11 @@
 /**
- * /registration/proof (issue 22; spec part 2, "Registration information page": "students must
- * email proof of status; registration is confirmed only after the proof is verified"): a student
+ * /registration/proof (docs/rules.md#the-registration-wizard: a student sends a proof of
+ * student status, and the registration is confirmed only once it is verified): a student
  * sends the proof with the Registration ID and the registered e-mail. PDF, JPEG or PNG, at most
  * 5 MB; the page checks the size before sending, the server checks the type from the bytes. An
  * unknown ID and a wrong e-mail get the same answer.
  *
- * Issue 34: `?reg_no=` fills the Registration ID in (the success page and the e-mail link here),
+ * `?reg_no=` fills the Registration ID in (the success page and the e-mail link here),
  * and "Check status" says where the proof stands (awaiting, received, rejected with the reason,
  * approved: POST /api/registration/proof/status, the same lookup rules).
  */

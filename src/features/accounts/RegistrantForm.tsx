@@ -1,6 +1,5 @@
 /**
- * The Registration ID and registered e-mail form the accounts pages share (issue 8 "Accounts":
- * "the name-change style lookup"; spec part 2 section 5: both required, the e-mail input of
+ * The Registration ID and registered e-mail form the accounts pages share ("the name-change style lookup"; docs/rules.md#the-registration-form-and-its-checks: both required, the e-mail input of
  * e-mail type, '⚠️ Please enter both Registration ID and Email.').
  */
 import { conference } from '../../content/conference';
@@ -65,7 +64,7 @@ export function RegistrantForm({ submitLabel, busy, error, refused = false, onSu
   const describedBy = error ? errorId : undefined;
   const bothRefused = refused && Boolean(error) && invalidField === null;
   return (
-    // noValidate: the page's own message (the spec's wording) replaces the browser's bubble.
+    // noValidate: the page's own message (docs/rules.md#the-registration-form-and-its-checks) replaces the browser's bubble.
     <form className="accounts-form" onSubmit={(e) => void submit(e)} noValidate {...prefetchOnInteraction(loadRequestSchemas)}>
       <div className="accounts-form__fields">
         <div className="accounts-field">

@@ -1,9 +1,9 @@
 /**
- * The public pages a document's QR code opens (issue 25 certificates, issue 24 visa letters):
+ * The public pages a document's QR code opens (certificates and visa letters):
  * /certificates/verify?no=... and /visa-letters/verify?ref=... Each shows the document's number,
  * the holder's name and whether it is valid, as the API answers (GET /api/certificates/verify,
  * GET /api/visa-letters/verify), and nothing else. One component for both, in a module of their own
- * so that a verifier loads neither form (issue 10 budgets: these pages read only their query string).
+ * so that a verifier loads neither form (docs/performance.md#budgets: these pages read only their query string).
  */
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';

@@ -1,5 +1,5 @@
 /**
- * /registration/visa-letter and /visa-letters/verify (issue 24). The request page: a paid,
+ * /registration/visa-letter and /visa-letters/verify. The request page: a paid,
  * international registrant asks for a visa invitation letter with the Registration ID, the
  * registered e-mail and the passport details (POST /api/visa-letters/request; the same answer for a
  * wrong e-mail as for an unknown ID, rate-limited on the server). The form is checked with the
@@ -32,7 +32,7 @@ const FIELDS: { name: string; label: string; type: 'text' | 'email' | 'date' | '
 
 /** The request page. */
 export default function VisaLetterPage() {
-  // `?reg_no=` fills the Registration ID in (the success page and the confirmation e-mail link here; issue 34).
+  // `?reg_no=` fills the Registration ID in (the success page and the confirmation e-mail link here).
   // A page opened with a query is rendered afresh, not hydrated (src/main.tsx).
   const [params] = useSearchParams();
   const prefilledId = (params.get('reg_no') ?? '').slice(0, 41);

@@ -1,5 +1,5 @@
 /**
- * The browser side of the registrant's accounts calls (issue 8 "Accounts"): the invoice lookup
+ * The browser side of the registrant's accounts calls: the invoice lookup
  * and PDF download, the cancellation quote and request. JSON calls go through src/lib/api.ts;
  * the download is a plain fetch because its success answer is a PDF, not JSON.
  */
@@ -18,13 +18,13 @@ export interface Registrant {
 
 /**
  * Checks the two fields with the server's own schema (registrantRequest), so the page refuses
- * exactly what the server would: empty fields give the spec's '⚠️ Please enter both Registration
- * ID and Email.' (spec part 2 section 5). Returns the values to send, or the first message and
+ * exactly what the server would: empty fields give the form's '⚠️ Please enter both Registration
+ * ID and Email.' (docs/rules.md#the-registration-form-and-its-checks). Returns the values to send, or the first message and
  * the field it belongs to. The schema's code is fetched on first use (loadRequestSchemas); when it
  * cannot be fetched, the answer is VALIDATION_LOAD_FAILED on the ID field.
  */
 export async function checkRegistrant(regId: string, email: string): Promise<{ ok: true; value: Registrant } | { ok: false; message: string; field: 'regId' | 'email' }> {
-  // An empty field is reported as the spec's single message even when the other one is malformed.
+  // An empty field is reported as the one message of docs/rules.md#the-registration-form-and-its-checks even when the other one is malformed.
   if (!regId.trim() || !email.trim()) return { ok: false, message: selfServiceMessages.idAndEmailRequired, field: regId.trim() ? 'email' : 'regId' };
   let schemas: Awaited<ReturnType<typeof loadRequestSchemas>>;
   try {
@@ -108,7 +108,7 @@ export function saveDocument(doc: DownloadedDocument): void {
 }
 
 /**
- * POST /api/registration/proof (issue 22): the registrant's proof of student status as
+ * POST /api/registration/proof: the registrant's proof of student status as
  * multipart/form-data (regId, email, file). The server reads the file's type from its bytes.
  */
 export async function uploadProof(who: Registrant, file: File): Promise<ApiResult<ProofUploadResponse>> {
@@ -124,7 +124,7 @@ export async function uploadProof(who: Registrant, file: File): Promise<ApiResul
   }
 }
 
-/** POST /api/registration/proof/status: where the registrant's proof of student status stands (issue 34). */
+/** POST /api/registration/proof/status: where the registrant's proof of student status stands. */
 export function lookupProofStatus(who: Registrant): Promise<ApiResult<ProofStatusResponse>> {
   return postJson<ProofStatusResponse>(apiPaths.registrationProofStatus, who);
 }

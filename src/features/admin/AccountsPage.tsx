@@ -1,8 +1,8 @@
 /**
- * /admin/accounts (issue "Accounts"): what the finance side of the committee acts on.
+ * /admin/accounts: what the finance side of the committee acts on.
  *  - Cancellation requests, newest first, with Approve (after a confirm) and Decline for open ones;
  *  - Refunds due on approved cancellations, with "Pay refund" (paid only after the conference,
- *    spec part 2 section 9: disabled with the reason until then) and each payout part's state; a
+ *    docs/rules.md#fees-arithmetic-and-timings: disabled with the reason until then) and each payout part's state; a
  *    part Razorpay refused or failed shows Razorpay's reason, with "Retry refund" and "Paid
  *    outside Razorpay" (the organisers paid it another way: its reference is recorded);
  *  - Payments needing attention (taken but not applied), each with "Refund in full" and, before
@@ -14,10 +14,11 @@ import { conference } from '../../content/conference';
 import { failureMessage } from '../../lib/api';
 import { adminApiPaths, adminGet, adminPost, getAttentionPayments } from '../../lib/admin-api';
 import { conferenceEnded } from '../../shared/refunds';
+import { AdminList, type ListLoad } from './AdminList';
+import { ATTENTION_COLUMNS, AttentionCells } from './attention-cells';
 import { AdminTitleBar } from './AdminTitleBar';
 import { refundsDue, toAccountsAttentionRows, toCancellationRows, type AccountsAttentionRow, type CancellationRow } from './accounts-view';
 
-type Load<T> = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; rows: T[] };
 type Message = { kind: 'success' | 'error'; text: string } | null;
 
 const SERVER_ERROR = 'Server error. Try again later.';
@@ -81,7 +82,7 @@ function OutsidePaymentForm(p: { subject: string; amount: string; reference: str
 }
 
 /** GET /api/admin/cancellations as rows; a failed load is logged and shown as such. */
-async function fetchCancellations(signal?: AbortSignal): Promise<Load<CancellationRow>> {
+async function fetchCancellations(signal?: AbortSignal): Promise<ListLoad<CancellationRow>> {
   const result = await adminGet<unknown>(adminApiPaths.cancellations, { signal });
   const rows = result.ok ? toCancellationRows(result.data) : null;
   if (rows) return { status: 'loaded', rows };
@@ -91,7 +92,7 @@ async function fetchCancellations(signal?: AbortSignal): Promise<Load<Cancellati
 }
 
 /** GET /api/payments/attention as rows; a failed load is logged and shown as such. */
-async function fetchAttention(signal?: AbortSignal): Promise<Load<AccountsAttentionRow>> {
+async function fetchAttention(signal?: AbortSignal): Promise<ListLoad<AccountsAttentionRow>> {
   const result = await getAttentionPayments(signal);
   const rows = result.ok ? toAccountsAttentionRows(result.data) : null;
   if (rows) return { status: 'loaded', rows };
@@ -101,8 +102,8 @@ async function fetchAttention(signal?: AbortSignal): Promise<Load<AccountsAttent
 
 /** The accounts page. */
 export default function AccountsPage() {
-  const [cancellations, setCancellations] = useState<Load<CancellationRow>>({ status: 'loading' });
-  const [attention, setAttention] = useState<Load<AccountsAttentionRow>>({ status: 'loading' });
+  const [cancellations, setCancellations] = useState<ListLoad<CancellationRow>>({ status: 'loading' });
+  const [attention, setAttention] = useState<ListLoad<AccountsAttentionRow>>({ status: 'loading' });
   /** The action running now ('approve:PESGRE25-…', 'refund:…', 'attention:pay_…'), or null. */
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<Message>(null);
@@ -234,66 +235,50 @@ export default function AccountsPage() {
 
       <section aria-labelledby="accounts-cancellations-heading" className="admin-section card">
         <h2 id="accounts-cancellations-heading">Cancellation requests</h2>
-        {cancellations.status === 'loading' && (
-          <p role="status" className="admin-muted">
-            Loading cancellation requests...
-          </p>
-        )}
-        {cancellations.status === 'failed' && <p className="admin-muted">Could not load the cancellation requests.</p>}
-        {cancellations.status === 'loaded' && cancellations.rows.length === 0 && <p>None</p>}
-        {cancellations.status === 'loaded' && cancellations.rows.length > 0 && (
-          <div className="admin-table-wrap accounts-wrap" role="region" aria-label="Cancellation requests list" tabIndex={0}>
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Registration Number</th>
-                  <th scope="col">Name</th>
-                  <th scope="col">Requested At</th>
-                  <th scope="col">Refund Due</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {cancellations.rows.map((row) => (
-                  <tr key={row.registrationNumber}>
-                    <td>{row.registrationNumber}</td>
-                    <td>{row.name}</td>
-                    <td>{row.requestedAtIso ? <time dateTime={row.requestedAtIso}>{row.requestedAt}</time> : row.requestedAt}</td>
-                    <td>{row.refundDue}</td>
-                    <td>{row.statusLabel}</td>
-                    <td>
-                      {row.open ? (
-                        <div className="accounts-actions">
-                          <button
-                            type="button"
-                            className="button admin-table__action"
-                            onClick={() => decide(row, 'approve')}
-                            disabled={busy !== null}
-                            aria-label={`Approve cancellation of ${row.registrationNumber}`}
-                          >
-                            {busy === `approve:${row.registrationNumber}` ? 'Approving...' : 'Approve'}
-                          </button>
-                          <button
-                            type="button"
-                            className="button button--danger admin-table__action"
-                            onClick={() => decide(row, 'decline')}
-                            disabled={busy !== null}
-                            aria-label={`Decline cancellation of ${row.registrationNumber}`}
-                          >
-                            {busy === `decline:${row.registrationNumber}` ? 'Declining...' : 'Decline'}
-                          </button>
-                        </div>
-                      ) : (
-                        <span className="admin-muted">Decided</span>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <AdminList
+          load={cancellations}
+          loading="Loading cancellation requests..."
+          failed="Could not load the cancellation requests."
+          label="Cancellation requests list"
+          wrapClassName="accounts-wrap"
+          columns={['Registration Number', 'Name', 'Requested At', 'Refund Due', 'Status', 'Actions']}
+          rowKey={(row) => row.registrationNumber}
+          cells={(row) => (
+            <>
+              <td>{row.registrationNumber}</td>
+              <td>{row.name}</td>
+              <td>{row.requestedAtIso ? <time dateTime={row.requestedAtIso}>{row.requestedAt}</time> : row.requestedAt}</td>
+              <td>{row.refundDue}</td>
+              <td>{row.statusLabel}</td>
+              <td>
+                {row.open ? (
+                  <div className="accounts-actions">
+                    <button
+                      type="button"
+                      className="button admin-table__action"
+                      onClick={() => decide(row, 'approve')}
+                      disabled={busy !== null}
+                      aria-label={`Approve cancellation of ${row.registrationNumber}`}
+                    >
+                      {busy === `approve:${row.registrationNumber}` ? 'Approving...' : 'Approve'}
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--danger admin-table__action"
+                      onClick={() => decide(row, 'decline')}
+                      disabled={busy !== null}
+                      aria-label={`Decline cancellation of ${row.registrationNumber}`}
+                    >
+                      {busy === `decline:${row.registrationNumber}` ? 'Declining...' : 'Decline'}
+                    </button>
+                  </div>
+                ) : (
+                  <span className="admin-muted">Decided</span>
+                )}
+              </td>
+            </>
+          )}
+        />
       </section>
 
       <section aria-labelledby="accounts-refunds-heading" className="admin-section card">
@@ -303,168 +288,134 @@ export default function AccountsPage() {
             ? 'The conference has ended: refunds due can be paid.'
             : `Refunds are paid only after the conference (it ends on ${conference.endDate}); "Pay refund" is available from then on.`}
         </p>
-        {cancellations.status === 'loading' && <p className="admin-muted">Loading refunds due...</p>}
-        {cancellations.status === 'failed' && <p className="admin-muted">Could not load the refunds due.</p>}
-        {cancellations.status === 'loaded' && due.length === 0 && <p>None</p>}
-        {due.length > 0 && (
-          <div className="admin-table-wrap accounts-wrap" role="region" aria-label="Refunds due list" tabIndex={0}>
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Registration Number</th>
-                  <th scope="col">Name</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">Credit Note</th>
-                  <th scope="col">Payout</th>
-                  <th scope="col">Parts</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {due.map((row) => (
-                  <tr key={row.registrationNumber}>
-                    <td>{row.registrationNumber}</td>
-                    <td>{row.name}</td>
-                    <td>{row.refundDue}</td>
-                    <td>{row.creditNoteNumber || '–'}</td>
-                    <td>{row.payoutStatus}</td>
-                    <td className="accounts-parts-cell">
-                      <PayoutParts row={row} />
-                    </td>
-                    <td>
-                      {row.payable ? (
-                        <div className="accounts-actions">
-                          <button
-                            type="button"
-                            className="button admin-table__action"
-                            onClick={() => payRefund(row)}
-                            disabled={!ended || busy !== null}
-                            aria-describedby={ended ? undefined : 'accounts-refund-rule'}
-                            aria-label={`${row.payoutStatus === 'Failed' ? 'Retry refund' : 'Pay refund'} for ${row.registrationNumber}`}
-                          >
-                            {busy === `refund:${row.registrationNumber}` ? 'Paying...' : row.payoutStatus === 'Failed' ? 'Retry refund' : 'Pay refund'}
-                          </button>
-                          <button
-                            type="button"
-                            className="button button--secondary admin-table__action"
-                            onClick={() => {
-                              setOutsideFor(outsideFor === row.registrationNumber ? null : row.registrationNumber);
-                              setReference('');
-                            }}
-                            disabled={!ended || busy !== null}
-                            aria-expanded={outsideFor === row.registrationNumber}
-                            aria-describedby={ended ? undefined : 'accounts-refund-rule'}
-                            aria-label={`Paid outside Razorpay for ${row.registrationNumber}`}
-                          >
-                            Paid outside Razorpay
-                          </button>
-                          {outsideFor === row.registrationNumber && (
-                            <OutsidePaymentForm
-                              subject={row.registrationNumber}
-                              amount={row.refundDue}
-                              reference={reference}
-                              onReference={setReference}
-                              busy={busy === `outside:${row.registrationNumber}`}
-                              onSubmit={(e) => payOutside(e, row)}
-                            />
-                          )}
-                        </div>
-                      ) : (
-                        <span className="admin-muted">{row.payoutStatus}</span>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <AdminList
+          load={cancellations.status === 'loaded' ? { status: 'loaded', rows: due } : cancellations}
+          loading="Loading refunds due..."
+          announce={false}
+          failed="Could not load the refunds due."
+          label="Refunds due list"
+          wrapClassName="accounts-wrap"
+          columns={['Registration Number', 'Name', 'Amount', 'Credit Note', 'Payout', 'Parts', 'Actions']}
+          rowKey={(row) => row.registrationNumber}
+          cells={(row) => (
+            <>
+              <td>{row.registrationNumber}</td>
+              <td>{row.name}</td>
+              <td>{row.refundDue}</td>
+              <td>{row.creditNoteNumber || '–'}</td>
+              <td>{row.payoutStatus}</td>
+              <td className="accounts-parts-cell">
+                <PayoutParts row={row} />
+              </td>
+              <td>
+                {row.payable ? (
+                  <div className="accounts-actions">
+                    <button
+                      type="button"
+                      className="button admin-table__action"
+                      onClick={() => payRefund(row)}
+                      disabled={!ended || busy !== null}
+                      aria-describedby={ended ? undefined : 'accounts-refund-rule'}
+                      aria-label={`${row.payoutStatus === 'Failed' ? 'Retry refund' : 'Pay refund'} for ${row.registrationNumber}`}
+                    >
+                      {busy === `refund:${row.registrationNumber}` ? 'Paying...' : row.payoutStatus === 'Failed' ? 'Retry refund' : 'Pay refund'}
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--secondary admin-table__action"
+                      onClick={() => {
+                        setOutsideFor(outsideFor === row.registrationNumber ? null : row.registrationNumber);
+                        setReference('');
+                      }}
+                      disabled={!ended || busy !== null}
+                      aria-expanded={outsideFor === row.registrationNumber}
+                      aria-describedby={ended ? undefined : 'accounts-refund-rule'}
+                      aria-label={`Paid outside Razorpay for ${row.registrationNumber}`}
+                    >
+                      Paid outside Razorpay
+                    </button>
+                    {outsideFor === row.registrationNumber && (
+                      <OutsidePaymentForm
+                        subject={row.registrationNumber}
+                        amount={row.refundDue}
+                        reference={reference}
+                        onReference={setReference}
+                        busy={busy === `outside:${row.registrationNumber}`}
+                        onSubmit={(e) => payOutside(e, row)}
+                      />
+                    )}
+                  </div>
+                ) : (
+                  <span className="admin-muted">{row.payoutStatus}</span>
+                )}
+              </td>
+            </>
+          )}
+        />
       </section>
 
       <section aria-labelledby="accounts-attention-heading" className="admin-section card">
         <h2 id="accounts-attention-heading">Payments needing attention</h2>
-        {attention.status === 'loading' && (
-          <p role="status" className="admin-muted">
-            Loading payments needing attention...
-          </p>
-        )}
-        {attention.status === 'failed' && <p className="admin-muted">Could not load the payments needing attention.</p>}
-        {attention.status === 'loaded' && attention.rows.length === 0 && <p>None</p>}
-        {attention.status === 'loaded' && attention.rows.length > 0 && (
-          <div className="admin-table-wrap accounts-wrap" role="region" aria-label="Payments needing attention list" tabIndex={0}>
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Registration Number</th>
-                  <th scope="col">Kind</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">Reason</th>
-                  <th scope="col">When</th>
-                  <th scope="col">Payment ID</th>
-                  <th scope="col">Refund</th>
-                </tr>
-              </thead>
-              <tbody>
-                {attention.rows.map((row) => (
-                  <tr key={row.key}>
-                    <td>{row.registrationNumber}</td>
-                    <td>{row.kind}</td>
-                    <td>{row.amount}</td>
-                    <td className="admin-attention__reason">{row.reason}</td>
-                    <td>{row.whenIso ? <time dateTime={row.whenIso}>{row.when}</time> : row.when}</td>
-                    <td>{row.paymentId}</td>
-                    <td>
-                      {row.applied ? (
-                        <span>Applied to the registration: cancel it to refund</span>
-                      ) : (
-                        <div className="accounts-actions">
-                          <AttentionRefundState refund={row.refund} />
-                          {row.refundable && (
-                            <button
-                              type="button"
-                              className="button button--danger admin-table__action"
-                              onClick={() => refundAttention(row)}
-                              disabled={!row.rawPaymentId || busy !== null}
-                              aria-label={`Refund payment ${row.paymentId} in full`}
-                            >
-                              {busy === `attention:${row.rawPaymentId}` ? 'Refunding...' : 'Refund in full'}
-                            </button>
-                          )}
-                          {row.payableOutside && (
-                            <button
-                              type="button"
-                              className="button button--secondary admin-table__action"
-                              onClick={() => {
-                                const key = `attention:${row.rawPaymentId}`;
-                                setOutsideFor(outsideFor === key ? null : key);
-                                setReference('');
-                              }}
-                              disabled={!row.rawPaymentId || busy !== null}
-                              aria-expanded={outsideFor === `attention:${row.rawPaymentId}`}
-                              aria-label={`Paid outside Razorpay for payment ${row.paymentId}`}
-                            >
-                              Paid outside Razorpay
-                            </button>
-                          )}
-                          {row.payableOutside && outsideFor === `attention:${row.rawPaymentId}` && (
-                            <OutsidePaymentForm
-                              subject={`payment ${row.paymentId}`}
-                              amount={row.amount}
-                              reference={reference}
-                              onReference={setReference}
-                              busy={busy === `attention-outside:${row.rawPaymentId}`}
-                              onSubmit={(e) => payAttentionOutside(e, row)}
-                            />
-                          )}
-                        </div>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <AdminList
+          load={attention}
+          loading="Loading payments needing attention..."
+          failed="Could not load the payments needing attention."
+          label="Payments needing attention list"
+          wrapClassName="accounts-wrap"
+          columns={[...ATTENTION_COLUMNS, 'Refund']}
+          rowKey={(row) => row.key}
+          cells={(row) => (
+            <>
+              <AttentionCells row={row} />
+              <td>
+                {row.applied ? (
+                  <span>Applied to the registration: cancel it to refund</span>
+                ) : (
+                  <div className="accounts-actions">
+                    <AttentionRefundState refund={row.refund} />
+                    {row.refundable && (
+                      <button
+                        type="button"
+                        className="button button--danger admin-table__action"
+                        onClick={() => refundAttention(row)}
+                        disabled={!row.rawPaymentId || busy !== null}
+                        aria-label={`Refund payment ${row.paymentId} in full`}
+                      >
+                        {busy === `attention:${row.rawPaymentId}` ? 'Refunding...' : 'Refund in full'}
+                      </button>
+                    )}
+                    {row.payableOutside && (
+                      <button
+                        type="button"
+                        className="button button--secondary admin-table__action"
+                        onClick={() => {
+                          const key = `attention:${row.rawPaymentId}`;
+                          setOutsideFor(outsideFor === key ? null : key);
+                          setReference('');
+                        }}
+                        disabled={!row.rawPaymentId || busy !== null}
+                        aria-expanded={outsideFor === `attention:${row.rawPaymentId}`}
+                        aria-label={`Paid outside Razorpay for payment ${row.paymentId}`}
+                      >
+                        Paid outside Razorpay
+                      </button>
+                    )}
+                    {row.payableOutside && outsideFor === `attention:${row.rawPaymentId}` && (
+                      <OutsidePaymentForm
+                        subject={`payment ${row.paymentId}`}
+                        amount={row.amount}
+                        reference={reference}
+                        onReference={setReference}
+                        busy={busy === `attention-outside:${row.rawPaymentId}`}
+                        onSubmit={(e) => payAttentionOutside(e, row)}
+                      />
+                    )}
+                  </div>
+                )}
+              </td>
+            </>
+          )}
+        />
       </section>
     </div>
   );

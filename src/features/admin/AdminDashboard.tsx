@@ -1,7 +1,7 @@
 /**
- * /admin, the dashboard (spec part 2 section 2): a title bar with Logout, the quick-action
- * cards (the spec's seven and Accounts), the summary panel (total registrations and the carousel of the latest ones) and the
- * "Payments needing attention" panel. Failed loads are only logged (section 8). Each card and
+ * /admin, the dashboard (docs/rules.md#the-admin-area): a title bar with Logout, the quick-action
+ * cards (the original seven of docs/rules.md#the-admin-area, and Accounts), the summary panel (total registrations and the carousel of the latest ones) and the
+ * "Payments needing attention" panel. Failed loads are only logged (docs/rules.md#messages). Each card and
  * panel shows only to the roles that may use it (access.ts; decision 044).
  */
 import { useEffect, useState } from 'react';
@@ -24,7 +24,7 @@ export interface QuickAction {
   needs: AdminEndpoint;
 }
 
-/** The spec's seven quick actions, in its order with its titles, then 'Accounts' (issue "Accounts"), 'Proofs to verify' (issue 22), 'Badges and certificates' (issue 25) and 'Visa letters' (issue 24). */
+/** The original seven quick actions (docs/rules.md#the-admin-area), in that order with their titles, then 'Accounts', 'Proofs to verify', 'Badges and certificates' and 'Visa letters'. */
 export const quickActions: readonly QuickAction[] = [
   { title: 'Indian Author Registration', to: paths.registrationDetails, note: 'Register an author with an Indian affiliation (INR).', needs: 'payment-create-order' },
   { title: 'Foreign Author Registration', to: `${paths.registrationDetails}?foreign=allowed`, note: 'Register a foreign author with coupon: all countries, USD pricing.', needs: 'payment-create-order' },
@@ -33,7 +33,7 @@ export const quickActions: readonly QuickAction[] = [
   { title: 'Upgrade Tier', to: paths.tierUpgrade, note: 'Student to professional.', needs: 'registrations-list' },
   { title: 'Change IEEE Status', to: paths.ieeeChange, note: 'IEEE member to non-member.', needs: 'registrations-list' },
   { title: 'Change Registered Name', to: paths.nameChange, note: 'Correct the name on a registration.', needs: 'registrations-list' },
-  // Issue "Accounts": after the spec's seven.
+  // after the original seven.
   { title: 'Accounts', to: paths.adminAccounts, note: 'Cancellations, refunds due and payments needing attention.', needs: 'admin-cancellations' },
   { title: 'Papers', to: paths.adminPapers, note: 'Accepted papers, the IEEE author rule, presented and no-show, the Xplore report.', needs: 'admin-papers' },
   { title: 'Programme', to: paths.adminProgramme, note: 'Import the timetable (CSV), see it as delegates will, its warnings and the papers not yet in a session.', needs: 'admin-programme' },
@@ -49,7 +49,7 @@ export const accessActions: readonly QuickAction[] = [
   { title: 'Audit record', to: paths.adminAudit, note: 'Who did what, when and from where; download as CSV.', needs: 'admin-audit' },
 ];
 
-/** A list of action cards. `titleClass` tells the quick actions (the spec's cards) from the others. */
+/** A list of action cards. `titleClass` tells the quick actions (the original seven) from the others. */
 function ActionCards({ actions, titleClass }: { actions: readonly QuickAction[]; titleClass: string }) {
   return (
     <ul className="admin-actions">
@@ -92,7 +92,7 @@ export default function AdminDashboard() {
       if (controller.signal.aborted) return;
       setLoading(false);
       if (result.ok && isSummary(result.data)) setSummary(result.data);
-      // Spec part 2 section 8: summary load failures are only logged.
+      // docs/rules.md#messages: summary load failures are only logged.
       // A 401 has ended the session (the guard redirects): nothing to log.
       else if (result.status !== 401) console.error('Failed to load the registration summary', result);
     });

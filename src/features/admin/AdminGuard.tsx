@@ -1,12 +1,11 @@
 /**
- * The guard around /admin, /admin/ticket-verifier and /admin/registrations (spec part 2
- * sections 2 and 4): 'Checking authentication...' while the stored token is verified, then the
+ * The guard around /admin, /admin/ticket-verifier and /admin/registrations (docs/rules.md#the-admin-area): 'Checking authentication...' while the stored token is verified, then the
  * page; no token, a rejected or failed verification, a later 401 from any admin call, or the
  * token disappearing in another tab removes the token and redirects to /admin/login. A page the
  * signed-in roles do not open (access.ts; decision 044) says so instead of showing itself.
  *
  * The page is mounted, hidden, while the token is checked, so its data loads run beside the check
- * instead of after it (issue 10): with a bad token they get a 401, which ends the session the same
+ * instead of after it: with a bad token they get a 401, which ends the session the same
  * way. Pages with effects beyond reading (the verifier's camera) wait for useAdminVerified().
  * On the ticket verifier alone, a check that gets no answer (offline) keeps the session of an
  * enrolled desk device (a person's session needs the network: decision 044).
@@ -47,7 +46,7 @@ export default function AdminGuard() {
       };
       if (outcome === 'valid') setVerified(true);
       else if (outcome === 'rejected') fail();
-      // The ticket verifier opens without a network (issue 25: the hall's network fails, the
+      // The ticket verifier opens without a network (the hall's network fails, the
       // installed app still checks people in from the device's snapshot). An unanswered check
       // keeps an enrolled desk device's session there; every admin call is still checked by the
       // server, and a 401 once the network returns ends the session as anywhere else (decision

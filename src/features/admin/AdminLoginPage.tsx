@@ -1,5 +1,5 @@
 /**
- * /admin/login (spec part 2 sections 2, 4 and 8): a required password field and 'Login'; an
+ * /admin/login (docs/rules.md#the-admin-area, #messages): a required password field and 'Login'; an
  * optional e-mail field above it signs a named account in with its own password and roles
  * (decision 044), left empty the shared organisers' password signs in as owner.
  * On load a stored token is verified ('Checking authentication...'): if it holds, the browser

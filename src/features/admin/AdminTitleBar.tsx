@@ -6,7 +6,7 @@ import { joinRoles } from '../../shared/admin-roles';
 import { paths } from '../../shared/routes';
 
 /**
- * Heading plus 'Logout' (removes the token and goes to /admin/login, spec part 2 section 4), and
+ * Heading plus 'Logout' (removes the token and goes to /admin/login, docs/rules.md#the-admin-area), and
  * the signed-in organiser or desk device with its roles (decision 044). `backToDashboard` adds a
  * link to /admin for the inner pages.
  */

@@ -2,11 +2,13 @@
  * The dashboard's "Payments needing attention" panel: payments that were taken but could not be
  * applied to a registration (e.g. an upgrade and an IEEE change both paid for one registration),
  * newest first, for an organiser to refund or apply by hand. 'None' when the list is empty; a
- * failed load is only logged, like the dashboard's other loads (spec part 2 section 8), and
+ * failed load is only logged, like the dashboard's other loads (docs/rules.md#messages), and
  * shows '–' rather than 'None' so an outage never reads as "nothing to do".
  */
 import { useEffect, useState } from 'react';
 import { getAttentionPayments } from '../../lib/admin-api';
+import { AdminList, type ListLoad } from './AdminList';
+import { ATTENTION_COLUMNS, AttentionCells } from './attention-cells';
 import { toAttentionRows, type AttentionRow } from './attention-view';
 
 /** The line above the table: how many payments were not applied, and how many were applied past a coupon's limit. */
@@ -19,7 +21,7 @@ function attentionSummary(rows: readonly AttentionRow[]): string {
   return parts.join(' ');
 }
 
-type State = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; rows: AttentionRow[] };
+type State = ListLoad<AttentionRow>;
 
 /** The panel, loading its own data with the stored admin token. */
 export function AttentionPanel() {
@@ -44,48 +46,22 @@ export function AttentionPanel() {
   return (
     <section aria-labelledby="admin-attention-heading" className="admin-section admin-attention card" data-testid="attention-panel">
       <h2 id="admin-attention-heading">Payments needing attention</h2>
-      {state.status === 'loading' && (
-        <p role="status" className="admin-muted">
-          Loading payments needing attention...
-        </p>
-      )}
-      {state.status === 'failed' && <p className="admin-muted">–</p>}
-      {state.status === 'loaded' && state.rows.length === 0 && <p>None</p>}
-      {state.status === 'loaded' && state.rows.length > 0 && (
-        <>
-          <p className="admin-muted">
-            {attentionSummary(state.rows)}
-          </p>
-          <div className="admin-table-wrap admin-attention__wrap" role="region" aria-label="Payments needing attention list" tabIndex={0}>
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Registration Number</th>
-                  <th scope="col">Kind</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">Reason</th>
-                  <th scope="col">When</th>
-                  <th scope="col">Payment ID</th>
-                  <th scope="col">Order ID</th>
-                </tr>
-              </thead>
-              <tbody>
-                {state.rows.map((row) => (
-                  <tr key={row.key}>
-                    <td>{row.registrationNumber}</td>
-                    <td>{row.kind}</td>
-                    <td>{row.amount}</td>
-                    <td className="admin-attention__reason">{row.reason}</td>
-                    <td>{row.whenIso ? <time dateTime={row.whenIso}>{row.when}</time> : row.when}</td>
-                    <td>{row.paymentId}</td>
-                    <td>{row.orderId}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
-      )}
+      <AdminList
+        load={state}
+        loading="Loading payments needing attention..."
+        failed="–"
+        label="Payments needing attention list"
+        wrapClassName="admin-attention__wrap"
+        columns={[...ATTENTION_COLUMNS, 'Order ID']}
+        rowKey={(row) => row.key}
+        above={(rows) => <p className="admin-muted">{attentionSummary(rows)}</p>}
+        cells={(row) => (
+          <>
+            <AttentionCells row={row} />
+            <td>{row.orderId}</td>
+          </>
+        )}
+      />
     </section>
   );
 }

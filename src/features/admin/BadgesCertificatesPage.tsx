@@ -1,5 +1,5 @@
 /**
- * /admin/badges-certificates, "Badges and certificates" (issue 25): prints the name badges
+ * /admin/badges-certificates, "Badges and certificates": prints the name badges
  * (GET /api/admin/badges.pdf with the day, tier and "registered since" filters, so the desk can
  * print only the new ones each morning) and sends every certificate of attendance in one action
  * (POST /api/admin/certificates/send), with the log of earlier runs (GET on the same path). The

@@ -13,11 +13,12 @@ import { adminApiPaths, adminGet, adminPost, adminSend } from '../../lib/admin-a
 import { enrolmentUrl } from '../../lib/device-enrolment';
 import type { DeskDevice, DeviceAnswer } from '../../shared/admin-team';
 import { devicePath } from '../../shared/api-paths';
+import { AdminList, type ListLoad } from './AdminList';
 import { AdminTitleBar } from './AdminTitleBar';
 import { QueueMessages, type QueueMessage } from './admin-queue';
 import { formatDateTime } from './registration-view';
 
-type Load = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; devices: DeskDevice[] };
+type Load = ListLoad<DeskDevice>;
 
 const SERVER_ERROR = 'Server error. Try again later.';
 
@@ -43,14 +44,14 @@ export default function DevicesPage() {
   const reload = (signal?: AbortSignal) =>
     adminGet<{ devices?: DeskDevice[] }>(adminApiPaths.devices, { signal }).then((r) => {
       if (signal?.aborted) return;
-      setLoad(r.ok && Array.isArray(r.data?.devices) ? { status: 'loaded', devices: r.data.devices } : { status: 'failed' });
+      setLoad(r.ok && Array.isArray(r.data?.devices) ? { status: 'loaded', rows: r.data.devices } : { status: 'failed' });
     });
 
   useEffect(() => {
     const controller = new AbortController();
     void adminGet<{ devices?: DeskDevice[] }>(adminApiPaths.devices, { signal: controller.signal }).then((r) => {
       if (controller.signal.aborted) return;
-      setLoad(r.ok && Array.isArray(r.data?.devices) ? { status: 'loaded', devices: r.data.devices } : { status: 'failed' });
+      setLoad(r.ok && Array.isArray(r.data?.devices) ? { status: 'loaded', rows: r.data.devices } : { status: 'failed' });
     });
     return () => controller.abort();
   }, []);
@@ -139,51 +140,36 @@ export default function DevicesPage() {
 
       <section aria-labelledby={`${ids}-list`} className="admin-section card">
         <h2 id={`${ids}-list`}>Devices</h2>
-        {load.status === 'loading' && (
-          <p role="status" className="admin-muted">
-            Loading the devices...
-          </p>
-        )}
-        {load.status === 'failed' && <p className="admin-muted">Could not load the devices.</p>}
-        {load.status === 'loaded' && load.devices.length === 0 && <p>No desk devices yet.</p>}
-        {load.status === 'loaded' && load.devices.length > 0 && (
-          <div className="admin-table-wrap" role="region" aria-label="Desk devices" tabIndex={0}>
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Device id (in check-ins)</th>
-                  <th scope="col">Made</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {load.devices.map((d) => (
-                  <tr key={d.id}>
-                    <td>{d.name}</td>
-                    <td>
-                      <code>{d.id}</code>
-                    </td>
-                    <td>
-                      {formatDateTime(d.createdAt)}
-                      <br />
-                      <span className="admin-muted">by {d.createdByName}</span>
-                    </td>
-                    <td>{d.revokedAt ? `Revoked ${formatDateTime(d.revokedAt)}` : `Active until ${formatDateTime(d.expiresAt)}`}</td>
-                    <td>
-                      {!d.revokedAt && (
-                        <button type="button" className="button button--danger admin-table__action" disabled={busy !== null} onClick={() => void revoke(d)} aria-label={`Revoke ${d.name}`}>
-                          {busy === `revoke:${d.id}` ? 'Revoking...' : 'Revoke'}
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <AdminList
+          load={load}
+          loading="Loading the devices..."
+          failed="Could not load the devices."
+          empty="No desk devices yet."
+          label="Desk devices"
+          columns={['Name', 'Device id (in check-ins)', 'Made', 'State', 'Actions']}
+          rowKey={(d) => d.id}
+          cells={(d) => (
+            <>
+              <td>{d.name}</td>
+              <td>
+                <code>{d.id}</code>
+              </td>
+              <td>
+                {formatDateTime(d.createdAt)}
+                <br />
+                <span className="admin-muted">by {d.createdByName}</span>
+              </td>
+              <td>{d.revokedAt ? `Revoked ${formatDateTime(d.revokedAt)}` : `Active until ${formatDateTime(d.expiresAt)}`}</td>
+              <td>
+                {!d.revokedAt && (
+                  <button type="button" className="button button--danger admin-table__action" disabled={busy !== null} onClick={() => void revoke(d)} aria-label={`Revoke ${d.name}`}>
+                    {busy === `revoke:${d.id}` ? 'Revoking...' : 'Revoke'}
+                  </button>
+                )}
+              </td>
+            </>
+          )}
+        />
       </section>
     </div>
   );

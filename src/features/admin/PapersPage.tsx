@@ -1,5 +1,5 @@
 /**
- * /admin/papers (issue 23, "The publication chair's page"): the accepted papers and the IEEE
+ * /admin/papers: the accepted papers and the IEEE
  * author rule.
  *  - Import: CMT (.xlsx or .csv), EasyChair (submission.csv + author.csv) or any CSV with a header
  *    mapping; "Preview" shows the counts and the refused rows before "Import" stores anything.

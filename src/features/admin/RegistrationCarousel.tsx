@@ -1,6 +1,5 @@
 /**
- * The dashboard's carousel of the latest registrations (spec part 2 section 2, "Admin
- * dashboard"): one card at a time in a 420 px tall frame, with previous and next buttons that
+ * The dashboard's carousel of the latest registrations (docs/rules.md#the-admin-area): one card at a time in a 420 px tall frame, with previous and next buttons that
  * wrap around. A registration changed after payment also lists its changes, one line each.
  */
 import { useState } from 'react';
@@ -8,7 +7,7 @@ import { fullName } from '../../shared/person-name';
 import { registrationStatus } from '../../shared/registration-status';
 import { changeLine, changesOf, displayValue, formatDateTime, NO_COUPON, tierLabel, type AdminRegistration } from './registration-view';
 
-/** The fields of one card, in the spec's order, then the status (issue 22); the coupon row is left out when it is 'NoCoupon'. */
+/** The fields of one card, in the order of docs/rules.md#the-admin-area, then the status; the coupon row is left out when it is 'NoCoupon'. */
 export function cardFields(r: AdminRegistration): [label: string, value: string][] {
   const fields: [string, unknown][] = [
     ['Registration Number', r.registrationNumber],
@@ -25,7 +24,7 @@ export function cardFields(r: AdminRegistration): [label: string, value: string]
   ];
   if (r.couponCode && r.couponCode !== NO_COUPON) fields.push(['Coupon', r.couponCode]);
   fields.push(['Created', formatDateTime(r.createdAt)]);
-  // Issue 22: confirmed, awaiting-proof, membership-to-verify or cancelled.
+  // confirmed, awaiting-proof, membership-to-verify or cancelled.
   fields.push(['Status', registrationStatus(r)]);
   return fields.map(([label, value]) => [label, displayValue(value)]);
 }

@@ -1,14 +1,13 @@
 /**
- * /admin/registrations (spec part 2 section 2, "Registrations table"): every registration in a
+ * /admin/registrations (docs/rules.md#the-admin-area): every registration in a
  * scrollable table (at most 70% of the screen tall) with a search box across all fields,
  * per-column filters behind a 'Filters' toggle, 'No results found.' when nothing matches,
  * a 'Download CSV' button that saves exactly what GET /api/registrations/export returns, and a
  * 'Resend ticket' button per row (none for a cancelled registration). A 'Changes' column (table only, not in the CSV) counts a
- * registration's changes after payment; its button opens a detail row listing them. Issue
- * "Accounts": a 'Status' column (cancelled rows stay in the table), per-row downloads of each
+ * registration's changes after payment; its button opens a detail row listing them. A 'Status' column (cancelled rows stay in the table), per-row downloads of each
  * tax document (invoices and the credit note, GET /api/admin/invoices?number=…) and a
  * "Download invoices of a day" control (?day=…, one merged PDF). A failed load is only logged
- * (section 8).
+ * (docs/rules.md#messages).
  */
 import { Fragment, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { conference } from '../../content/conference';
@@ -84,7 +83,7 @@ export default function RegistrationsPage() {
     void adminGet<unknown>(adminApiPaths.registrations, { signal: controller.signal }).then((result) => {
       if (controller.signal.aborted) return;
       if (result.ok && Array.isArray(result.data)) setRecords(result.data as AdminRegistration[]);
-      // Spec part 2 section 8: table load failures are only logged.
+      // docs/rules.md#messages: table load failures are only logged.
       // A 401 has ended the session (the guard redirects): nothing to log.
       else if (result.status !== 401) console.error('Failed to load the registrations', result);
       setLoading(false);

@@ -13,11 +13,12 @@ import { adminApiPaths, adminGet, adminPost, adminSend } from '../../lib/admin-a
 import { ROLES, ROLE_SCOPES, joinRoles, type Role } from '../../shared/admin-roles';
 import type { AccountLinkAnswer, TeamAccount } from '../../shared/admin-team';
 import { teamAccountPath, teamLinkPath } from '../../shared/api-paths';
+import { AdminList, type ListLoad } from './AdminList';
 import { AdminTitleBar } from './AdminTitleBar';
 import { QueueMessages, type QueueMessage } from './admin-queue';
 import { formatDateTime } from './registration-view';
 
-type Load = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; accounts: TeamAccount[] };
+type Load = ListLoad<TeamAccount>;
 
 const SERVER_ERROR = 'Server error. Try again later.';
 
@@ -68,13 +69,13 @@ export default function TeamPage() {
     const controller = new AbortController();
     void adminGet<{ accounts?: TeamAccount[] }>(adminApiPaths.team, { signal: controller.signal }).then((r) => {
       if (controller.signal.aborted) return;
-      setLoad(r.ok && Array.isArray(r.data?.accounts) ? { status: 'loaded', accounts: r.data.accounts } : { status: 'failed' });
+      setLoad(r.ok && Array.isArray(r.data?.accounts) ? { status: 'loaded', rows: r.data.accounts } : { status: 'failed' });
     });
     return () => controller.abort();
   }, []);
 
   const replace = (account: TeamAccount) =>
-    setLoad((l) => (l.status === 'loaded' ? { status: 'loaded', accounts: l.accounts.some((a) => a.id === account.id) ? l.accounts.map((a) => (a.id === account.id ? account : a)) : [...l.accounts, account] } : l));
+    setLoad((l) => (l.status === 'loaded' ? { status: 'loaded', rows: l.rows.some((a) => a.id === account.id) ? l.rows.map((a) => (a.id === account.id ? account : a)) : [...l.rows, account] } : l));
 
   const create = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -152,87 +153,71 @@ export default function TeamPage() {
       <section aria-labelledby={`${ids}-list`} className="admin-section card">
         <h2 id={`${ids}-list`}>Accounts</h2>
         <p className="admin-muted">The organisers&apos; shared password is not listed: it always signs in as owner.</p>
-        {load.status === 'loading' && (
-          <p role="status" className="admin-muted">
-            Loading the accounts...
-          </p>
-        )}
-        {load.status === 'failed' && <p className="admin-muted">Could not load the accounts.</p>}
-        {load.status === 'loaded' && load.accounts.length === 0 && <p>No accounts yet.</p>}
-        {load.status === 'loaded' && load.accounts.length > 0 && (
-          <div className="admin-table-wrap" role="region" aria-label="Organiser accounts" tabIndex={0}>
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">E-mail</th>
-                  <th scope="col">Roles</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Last sign-in</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {load.accounts.map((a) => {
-                  const editing = edits[a.id];
-                  const rowBusy = busy !== null;
-                  return (
-                    <tr key={a.id}>
-                      <td>{a.name}</td>
-                      <td>{a.email}</td>
-                      <td>
-                        {editing ? (
-                          <>
-                            <RoleChecks legend={`Roles of ${a.name}`} value={editing} onChange={(r) => setEdits((e) => ({ ...e, [a.id]: r }))} idPrefix={`${ids}-${a.id}`} />
-                            <button type="button" className="button admin-table__action" disabled={rowBusy || !editing.length} onClick={() => void change(a, { roles: editing }, `${a.name}'s roles are now ${joinRoles(editing)}. Their sessions have ended: they sign in again.`)}>
-                              Save roles
-                            </button>{' '}
-                            <button type="button" className="button button--secondary admin-table__action" onClick={() => setEdits(({ [a.id]: _gone, ...rest }) => rest)}>
-                              Cancel
-                            </button>
-                          </>
-                        ) : (
-                          joinRoles(a.roles)
-                        )}
-                      </td>
-                      <td>
-                        {a.disabled ? 'Disabled' : a.passwordSet ? 'Active' : 'Password not set yet'}
-                        {!a.disabled && !a.passwordSet && a.linkExpiresAt && (
-                          <>
-                            <br />
-                            <span className="admin-muted">Link works until {formatDateTime(a.linkExpiresAt)} IST</span>
-                          </>
-                        )}
-                      </td>
-                      <td>{a.lastSignInAt ? formatDateTime(a.lastSignInAt) : '—'}</td>
-                      <td>
-                        {!editing && (
-                          <button type="button" className="button button--secondary admin-table__action" disabled={rowBusy} onClick={() => setEdits((e) => ({ ...e, [a.id]: a.roles }))} aria-label={`Change the roles of ${a.name}`}>
-                            Change roles
-                          </button>
-                        )}{' '}
-                        {a.disabled ? (
-                          <button type="button" className="button button--secondary admin-table__action" disabled={rowBusy} onClick={() => void change(a, { disabled: false }, `${a.name} can sign in again.`)} aria-label={`Enable ${a.name}`}>
-                            Enable
-                          </button>
-                        ) : (
-                          <>
-                            <button type="button" className="button button--danger admin-table__action" disabled={rowBusy} onClick={() => void change(a, { disabled: true }, `${a.name} is disabled: their sessions end within a minute.`)} aria-label={`Disable ${a.name}`}>
-                              Disable
-                            </button>{' '}
-                            <button type="button" className="button button--secondary admin-table__action" disabled={rowBusy} onClick={() => void sendLink(a)} aria-label={`Send ${a.name} a new link`}>
-                              {busy === `link:${a.id}` ? 'Sending...' : 'Send a new link'}
-                            </button>
-                          </>
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <AdminList
+          load={load}
+          loading="Loading the accounts..."
+          failed="Could not load the accounts."
+          empty="No accounts yet."
+          label="Organiser accounts"
+          columns={['Name', 'E-mail', 'Roles', 'State', 'Last sign-in', 'Actions']}
+          rowKey={(a) => a.id}
+          cells={(a) => {
+            const editing = edits[a.id];
+            const rowBusy = busy !== null;
+            return (
+              <>
+                <td>{a.name}</td>
+                <td>{a.email}</td>
+                <td>
+                  {editing ? (
+                    <>
+                      <RoleChecks legend={`Roles of ${a.name}`} value={editing} onChange={(r) => setEdits((e) => ({ ...e, [a.id]: r }))} idPrefix={`${ids}-${a.id}`} />
+                      <button type="button" className="button admin-table__action" disabled={rowBusy || !editing.length} onClick={() => void change(a, { roles: editing }, `${a.name}'s roles are now ${joinRoles(editing)}. Their sessions have ended: they sign in again.`)}>
+                        Save roles
+                      </button>{' '}
+                      <button type="button" className="button button--secondary admin-table__action" onClick={() => setEdits(({ [a.id]: _gone, ...rest }) => rest)}>
+                        Cancel
+                      </button>
+                    </>
+                  ) : (
+                    joinRoles(a.roles)
+                  )}
+                </td>
+                <td>
+                  {a.disabled ? 'Disabled' : a.passwordSet ? 'Active' : 'Password not set yet'}
+                  {!a.disabled && !a.passwordSet && a.linkExpiresAt && (
+                    <>
+                      <br />
+                      <span className="admin-muted">Link works until {formatDateTime(a.linkExpiresAt)} IST</span>
+                    </>
+                  )}
+                </td>
+                <td>{a.lastSignInAt ? formatDateTime(a.lastSignInAt) : '—'}</td>
+                <td>
+                  {!editing && (
+                    <button type="button" className="button button--secondary admin-table__action" disabled={rowBusy} onClick={() => setEdits((e) => ({ ...e, [a.id]: a.roles }))} aria-label={`Change the roles of ${a.name}`}>
+                      Change roles
+                    </button>
+                  )}{' '}
+                  {a.disabled ? (
+                    <button type="button" className="button button--secondary admin-table__action" disabled={rowBusy} onClick={() => void change(a, { disabled: false }, `${a.name} can sign in again.`)} aria-label={`Enable ${a.name}`}>
+                      Enable
+                    </button>
+                  ) : (
+                    <>
+                      <button type="button" className="button button--danger admin-table__action" disabled={rowBusy} onClick={() => void change(a, { disabled: true }, `${a.name} is disabled: their sessions end within a minute.`)} aria-label={`Disable ${a.name}`}>
+                        Disable
+                      </button>{' '}
+                      <button type="button" className="button button--secondary admin-table__action" disabled={rowBusy} onClick={() => void sendLink(a)} aria-label={`Send ${a.name} a new link`}>
+                        {busy === `link:${a.id}` ? 'Sending...' : 'Send a new link'}
+                      </button>
+                    </>
+                  )}
+                </td>
+              </>
+            );
+          }}
+        />
       </section>
     </div>
   );

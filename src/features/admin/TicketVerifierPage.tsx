@@ -1,10 +1,10 @@
 /**
- * /admin/ticket-verifier (spec part 2 sections 2, 8 and 9): scans a ticket QR code with the
+ * /admin/ticket-verifier (docs/rules.md#the-admin-area, #messages, #fees-arithmetic-and-timings): scans a ticket QR code with the
  * camera (rear preferred) inside a framed overlay, or reads an uploaded ticket image; shows the
  * decoded text read-only; 'Verify Ticket' posts the parsed JSON to /api/verification/verify-qr
  * and shows a green 'Valid Ticket — RID: {rid}' (a repeat check-in says so) or a red
  * 'Invalid Ticket — {message}'. Text that is not JSON gives 'Invalid QR format' and no call.
- * Session mode (issue 23): the scan marks a paper presented (POST /api/admin/papers/scan) for the
+ * Session mode: the scan marks a paper presented (POST /api/admin/papers/scan) for the
  * Paper ID picked beforehand, or, with none picked, lists the registrant's papers to pick from;
  * a registrant who does not name the paper is refused with the server's message.
  * A valid ticket shows the extras to hand out (reception and dinner tickets, diet). A scan that

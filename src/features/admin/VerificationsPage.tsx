@@ -1,5 +1,5 @@
 /**
- * /admin/verifications, "Proofs to verify" (issue 22): the registrations waiting for an admin,
+ * /admin/verifications, "Proofs to verify": the registrations waiting for an admin,
  * oldest payment first. A student's row opens the uploaded proof (fetched with the admin token,
  * never public); an IEEE member's row shows the number with a link to IEEE's own member
  * validation page. Approve confirms (the delegate gets the QR ticket); Reject needs a reason,
@@ -11,6 +11,7 @@ import { failureMessage } from '../../lib/api';
 import { adminApiPaths, adminDownload, adminPost } from '../../lib/admin-api';
 import type { VerificationItem } from '../../shared/api';
 import { IEEE_MEMBER_VALIDATION_URL, statusLabels } from '../../shared/registration-status';
+import { AdminList } from './AdminList';
 import { AdminTitleBar } from './AdminTitleBar';
 import { DecisionButtons, useAdminQueue } from './admin-queue';
 import { formatDateTime, tierLabel } from './registration-view';
@@ -55,11 +56,11 @@ export default function VerificationsPage() {
       return;
     }
     if (decision === 'approve') {
-      setLoad((l) => (l.status === 'loaded' ? { status: 'loaded', items: l.items.filter((i) => i.registrationNumber !== regNo) } : l));
+      setLoad((l) => (l.status === 'loaded' ? { status: 'loaded', rows: l.rows.filter((i) => i.registrationNumber !== regNo) } : l));
       setMessage({ kind: 'success', text: `${regNo} approved: the registration is confirmed and the ticket e-mailed.` });
     } else {
       const rejection = { at: new Date().toISOString(), reason };
-      setLoad((l) => (l.status === 'loaded' ? { status: 'loaded', items: l.items.map((i) => (i.registrationNumber === regNo ? { ...i, verification: { ...i.verification, rejection } } : i)) } : l));
+      setLoad((l) => (l.status === 'loaded' ? { status: 'loaded', rows: l.rows.map((i) => (i.registrationNumber === regNo ? { ...i, verification: { ...i.verification, rejection } } : i)) } : l));
       setMessage({ kind: 'success', text: `${regNo} rejected: the reason and the delegate's options were e-mailed.` });
     }
   };
@@ -76,91 +77,74 @@ export default function VerificationsPage() {
 
       <section aria-labelledby="verifications-heading" className="admin-section card">
         <h2 id="verifications-heading">Waiting for a decision</h2>
-        {load.status === 'loading' && (
-          <p role="status" className="admin-muted">
-            Loading the registrations to verify...
-          </p>
-        )}
-        {load.status === 'failed' && <p className="admin-muted">Could not load the registrations to verify.</p>}
-        {load.status === 'loaded' && load.items.length === 0 && <p>None</p>}
-        {load.status === 'loaded' && load.items.length > 0 && (
-          <div className="admin-table-wrap" role="region" aria-label="Registrations to verify" tabIndex={0}>
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Registration Number</th>
-                  <th scope="col">Name</th>
-                  <th scope="col">Tier</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">To check</th>
-                  <th scope="col">Reason (to reject)</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {load.items.map((item) => {
-                  const regNo = item.registrationNumber;
-                  const v = item.verification;
-                  return (
-                    <tr key={regNo} data-registration={regNo}>
-                      <td>{regNo}</td>
-                      <td>
-                        {item.name}
-                        <br />
-                        <span className="admin-muted">{item.email}</span>
-                      </td>
-                      <td>{tierLabel(item.registrationTier)}</td>
-                      <td>
-                        {statusLabels[item.status]}
-                        {v.rejection && (
-                          <>
-                            <br />
-                            <span className="admin-muted">Rejected {formatDateTime(v.rejection.at)}: {v.rejection.reason}</span>
-                          </>
-                        )}
-                      </td>
-                      <td>
-                        {v.pending.includes('student-proof') &&
-                          (item.proofPath ? (
-                            proofs[regNo] ? (
-                              <a href={proofs[regNo]} target="_blank" rel="noopener noreferrer" download={`proof-${regNo}`}>
-                                Proof of {regNo} ({v.proof?.contentType})
-                              </a>
-                            ) : (
-                              <button type="button" className="button admin-table__action" onClick={() => void openProof(item)} disabled={busy !== null} aria-label={`Open the proof of ${regNo}`}>
-                                {busy === `proof:${regNo}` ? 'Opening...' : 'Open proof'}
-                              </button>
-                            )
-                          ) : (
-                            <span className="admin-muted">No proof uploaded yet</span>
-                          ))}
-                        {v.pending.includes('ieee-membership') && (
-                          <p>
-                            IEEE member number {v.memberNumber}:{' '}
-                            <a href={IEEE_MEMBER_VALIDATION_URL} target="_blank" rel="noopener noreferrer">
-                              check on IEEE&apos;s member validation page
-                            </a>
-                          </p>
-                        )}
-                      </td>
-                      <td>
-                        <label className="visually-hidden" htmlFor={`reason-${regNo}`}>
-                          Reason for rejecting {regNo}
-                        </label>
-                        <textarea id={`reason-${regNo}`} rows={2} maxLength={1000} value={reasons[regNo] ?? ''} onChange={(e) => setReasons((r) => ({ ...r, [regNo]: e.target.value }))} />
-                      </td>
-                      <td>
-                        <div className="accounts-actions">
-                          <DecisionButtons id={regNo} busy={busy} onDecide={(decision) => void decide(item, decision)} />
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <AdminList
+          load={load}
+          loading="Loading the registrations to verify..."
+          failed="Could not load the registrations to verify."
+          label="Registrations to verify"
+          columns={['Registration Number', 'Name', 'Tier', 'Status', 'To check', 'Reason (to reject)', 'Actions']}
+          rowKey={(item) => item.registrationNumber}
+          rowProps={(item) => ({ 'data-registration': item.registrationNumber })}
+          cells={(item) => {
+            const regNo = item.registrationNumber;
+            const v = item.verification;
+            return (
+              <>
+                <td>{regNo}</td>
+                <td>
+                  {item.name}
+                  <br />
+                  <span className="admin-muted">{item.email}</span>
+                </td>
+                <td>{tierLabel(item.registrationTier)}</td>
+                <td>
+                  {statusLabels[item.status]}
+                  {v.rejection && (
+                    <>
+                      <br />
+                      <span className="admin-muted">Rejected {formatDateTime(v.rejection.at)}: {v.rejection.reason}</span>
+                    </>
+                  )}
+                </td>
+                <td>
+                  {v.pending.includes('student-proof') &&
+                    (item.proofPath ? (
+                      proofs[regNo] ? (
+                        <a href={proofs[regNo]} target="_blank" rel="noopener noreferrer" download={`proof-${regNo}`}>
+                          Proof of {regNo} ({v.proof?.contentType})
+                        </a>
+                      ) : (
+                        <button type="button" className="button admin-table__action" onClick={() => void openProof(item)} disabled={busy !== null} aria-label={`Open the proof of ${regNo}`}>
+                          {busy === `proof:${regNo}` ? 'Opening...' : 'Open proof'}
+                        </button>
+                      )
+                    ) : (
+                      <span className="admin-muted">No proof uploaded yet</span>
+                    ))}
+                  {v.pending.includes('ieee-membership') && (
+                    <p>
+                      IEEE member number {v.memberNumber}:{' '}
+                      <a href={IEEE_MEMBER_VALIDATION_URL} target="_blank" rel="noopener noreferrer">
+                        check on IEEE&apos;s member validation page
+                      </a>
+                    </p>
+                  )}
+                </td>
+                <td>
+                  <label className="visually-hidden" htmlFor={`reason-${regNo}`}>
+                    Reason for rejecting {regNo}
+                  </label>
+                  <textarea id={`reason-${regNo}`} rows={2} maxLength={1000} value={reasons[regNo] ?? ''} onChange={(e) => setReasons((r) => ({ ...r, [regNo]: e.target.value }))} />
+                </td>
+                <td>
+                  <div className="accounts-actions">
+                    <DecisionButtons id={regNo} busy={busy} onDecide={(decision) => void decide(item, decision)} />
+                  </div>
+                </td>
+              </>
+            );
+          }}
+        />
       </section>
     </div>
   );

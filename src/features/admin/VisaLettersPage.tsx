@@ -1,5 +1,5 @@
 /**
- * /admin/visa-letters (issue 24): the visa invitation letter queue, newest request first, with
+ * /admin/visa-letters: the visa invitation letter queue, newest request first, with
  * the passport details. Approve e-mails the PDF letter to the registrant; Reject needs a reason.
  * "Download the clearance list" saves the one export of passport data (CSV), which the server
  * records in the audit log. Results are announced (role=status / alert).
@@ -8,6 +8,7 @@ import { conference } from '../../content/conference';
 import { failureMessage } from '../../lib/api';
 import { adminApiPaths, adminDownload, adminPost, saveBlob } from '../../lib/admin-api';
 import type { VisaLetterItem } from '../../shared/visa-letters';
+import { AdminList } from './AdminList';
 import { AdminTitleBar } from './AdminTitleBar';
 import { DecisionButtons, useAdminQueue } from './admin-queue';
 import { formatDateTime } from './registration-view';
@@ -43,7 +44,7 @@ export default function VisaLettersPage() {
       return;
     }
     const updated = result.data as VisaLetterItem;
-    setLoad((l) => (l.status === 'loaded' ? { status: 'loaded', items: l.items.map((i) => (i.reference === ref ? updated : i)) } : l));
+    setLoad((l) => (l.status === 'loaded' ? { status: 'loaded', rows: l.rows.map((i) => (i.reference === ref ? updated : i)) } : l));
     setMessage({ kind: 'success', text: decision === 'approve' ? `${ref} approved: the letter was e-mailed to the registrant.` : `${ref} rejected.` });
   };
 
@@ -76,84 +77,66 @@ export default function VisaLettersPage() {
             {busy === 'export' ? 'Preparing...' : 'Download the clearance list (CSV)'}
           </button>
         </p>
-        {load.status === 'loading' && (
-          <p role="status" className="admin-muted">
-            Loading the requests...
-          </p>
-        )}
-        {load.status === 'failed' && <p className="admin-muted">Could not load the requests.</p>}
-        {load.status === 'loaded' && load.items.length === 0 && <p>None</p>}
-        {load.status === 'loaded' && load.items.length > 0 && (
-          <div className="admin-table-wrap" role="region" aria-label="Visa letter requests" tabIndex={0}>
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Reference</th>
-                  <th scope="col">Registration</th>
-                  <th scope="col">Passport</th>
-                  <th scope="col">Paper</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Reason (to reject)</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {load.items.map((item) => {
-                  const ref = item.reference;
-                  const p = item.passport;
-                  return (
-                    <tr key={ref}>
-                      <td>
-                        {ref}
-                        <br />
-                        <span className="admin-muted">{formatDateTime(item.requestedAt)}</span>
-                      </td>
-                      <td>{item.registrationNumber}</td>
-                      <td>
-                        {p ? (
-                          <>
-                            {p.passportName} ({p.nationality})
-                            <br />
-                            <span className="admin-muted">
-                              {p.passportNumber}, issued {p.passportIssueDate}, expires {p.passportExpiryDate}, born {p.dateOfBirth}
-                            </span>
-                          </>
-                        ) : (
-                          <span className="admin-muted">Deleted after the conference</span>
-                        )}
-                      </td>
-                      <td>{item.paper ? `${item.paper.id}${item.paper.title ? `: ${item.paper.title}` : ''}` : '—'}</td>
-                      <td>
-                        {statusText[item.status]}
-                        {item.reason && (
-                          <>
-                            <br />
-                            <span className="admin-muted">{item.reason}</span>
-                          </>
-                        )}
-                      </td>
-                      <td>
-                        {item.status === 'requested' && (
-                          <>
-                            <label htmlFor={`reason-${ref}`} className="visually-hidden">
-                              Reason for rejecting {ref}
-                            </label>
-                            <input id={`reason-${ref}`} type="text" value={reasons[ref] ?? ''} onChange={(e) => setReasons((r) => ({ ...r, [ref]: e.target.value }))} />
-                          </>
-                        )}
-                      </td>
-                      <td>
-                        {item.status === 'requested' && (
-                          <DecisionButtons id={ref} busy={busy} onDecide={(decision) => void decide(item, decision)} />
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <AdminList
+          load={load}
+          loading="Loading the requests..."
+          failed="Could not load the requests."
+          label="Visa letter requests"
+          columns={['Reference', 'Registration', 'Passport', 'Paper', 'Status', 'Reason (to reject)', 'Actions']}
+          rowKey={(item) => item.reference}
+          cells={(item) => {
+            const ref = item.reference;
+            const p = item.passport;
+            return (
+              <>
+                <td>
+                  {ref}
+                  <br />
+                  <span className="admin-muted">{formatDateTime(item.requestedAt)}</span>
+                </td>
+                <td>{item.registrationNumber}</td>
+                <td>
+                  {p ? (
+                    <>
+                      {p.passportName} ({p.nationality})
+                      <br />
+                      <span className="admin-muted">
+                        {p.passportNumber}, issued {p.passportIssueDate}, expires {p.passportExpiryDate}, born {p.dateOfBirth}
+                      </span>
+                    </>
+                  ) : (
+                    <span className="admin-muted">Deleted after the conference</span>
+                  )}
+                </td>
+                <td>{item.paper ? `${item.paper.id}${item.paper.title ? `: ${item.paper.title}` : ''}` : '—'}</td>
+                <td>
+                  {statusText[item.status]}
+                  {item.reason && (
+                    <>
+                      <br />
+                      <span className="admin-muted">{item.reason}</span>
+                    </>
+                  )}
+                </td>
+                <td>
+                  {item.status === 'requested' && (
+                    <>
+                      <label htmlFor={`reason-${ref}`} className="visually-hidden">
+                        Reason for rejecting {ref}
+                      </label>
+                      <input id={`reason-${ref}`} type="text" value={reasons[ref] ?? ''} onChange={(e) => setReasons((r) => ({ ...r, [ref]: e.target.value }))} />
+                    </>
+                  )}
+                </td>
+                <td>
+                  {item.status === 'requested' && (
+                    <DecisionButtons id={ref} busy={busy} onDecide={(decision) => void decide(item, decision)} />
+                  )}
+                </td>
+              </>
+            );
+          }}
+        />
       </section>
     </div>
   );

@@ -1,5 +1,5 @@
 /**
- * How the admin pages show the accounts side of a registration (issue "Accounts"): its tax
+ * How the admin pages show the accounts side of a registration: its tax
  * documents (invoices and the credit note) for download, the cancellation requests, the refunds
  * due and the payments needing attention with their refunds. Pure: no React, no I/O; the only
  * clock is the one passed in.

@@ -6,9 +6,10 @@
  */
 import { useEffect, useState, type Dispatch, type SetStateAction } from 'react';
 import { adminGet } from '../../lib/admin-api';
+import type { ListLoad } from './AdminList';
 
-/** A queue's list: loading, failed (any non-2xx or a body of the wrong shape), or its items. */
-export type QueueLoad<T> = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; items: T[] };
+/** A queue's list: loading, failed (any non-2xx or a body of the wrong shape), or its rows (AdminList shows it). */
+export type QueueLoad<T> = ListLoad<T>;
 
 /** The page's last result, announced as status (success) or alert (error). */
 export type QueueMessage = { kind: 'success' | 'error'; text: string } | null;
@@ -38,7 +39,7 @@ export function useAdminQueue<T>(path: string, isItems: (data: unknown) => data 
     const controller = new AbortController();
     void adminGet<unknown>(path, { signal: controller.signal }).then((result) => {
       if (controller.signal.aborted) return;
-      setLoad(result.ok && isItems(result.data) ? { status: 'loaded', items: result.data } : { status: 'failed' });
+      setLoad(result.ok && isItems(result.data) ? { status: 'loaded', rows: result.data } : { status: 'failed' });
     });
     return () => controller.abort();
   }, [path, isItems]);

@@ -1,5 +1,5 @@
 /**
- * QR decoding for the ticket verifier (spec part 2 section 9, "Scanner defaults"): frames are
+ * QR decoding for the ticket verifier (docs/rules.md#fees-arithmetic-and-timings): frames are
  * drawn to a canvas downscaled so its longest side is at most 400 px, and jsQR reads the scan
  * region, a centred square two thirds of the smaller side. Uploaded images are read the same way,
  * then, if that finds nothing, whole and at a larger size (a photo need not be centred).

@@ -1,6 +1,5 @@
 /**
- * How the admin pages show a stored registration (spec part 2 section 3, "Stored
- * registration"): the UI's view of the record the registrations functions return, the table's
+ * How the admin pages show a stored registration (docs/rules.md#the-stored-registration-and-the-csv): the UI's view of the record the registrations functions return, the table's
  * display rules (empty 'NA', booleans Yes/No, lists comma-joined) and its columns, which are the
  * CSV's own (src/shared/csv.ts) so the table shows what the download contains. Pure: no React,
  * no I/O.
@@ -25,7 +24,7 @@ export interface AdminRegistration extends CsvRegistration {
   currency?: string;
   /** Self-service changes, oldest first (ChangeRecord); read through changesOf(), which tolerates malformed entries. */
   history?: readonly ChangeRecord[];
-  /** The registration's tax invoice number (issue "Accounts"). */
+  /** The registration's tax invoice number. */
   invoiceNumber?: string;
 }
 
@@ -37,7 +36,7 @@ export function isCancelled(r: Pick<AdminRegistration, 'cancellation'>): boolean
   return r.cancellation?.status === 'approved';
 }
 
-/** The coupon value that means "no coupon" (spec part 2 section 3). */
+/** The coupon value that means "no coupon" (docs/rules.md#the-stored-registration-and-the-csv). */
 export const NO_COUPON = 'NoCoupon';
 
 /** What an empty value shows as. */
@@ -192,7 +191,7 @@ export const columns: readonly Column[] = registrationCsvColumns.map((c) => ({
 
 /**
  * The table-only 'Changes' column: a registration's history, one line per change (changeLine).
- * Not in the CSV, whose columns are the spec's 28 exactly.
+ * Not in the CSV, whose first 28 columns are those of docs/rules.md#the-stored-registration-and-the-csv.
  */
 export const changesColumn: Column = {
   key: 'Changes',
@@ -202,7 +201,7 @@ export const changesColumn: Column = {
 
 /**
  * The registrations table's columns: the CSV's, with 'Status' right after 'Name' (the CSV has it
- * last, after the spec's 28; in the table a cancelled row should read as such at a glance) and
+ * last, after the original 28; in the table a cancelled row should read as such at a glance) and
  * 'Changes' right after 'Reg. Tier' (the tier a change moves).
  */
 export const tableColumns: readonly Column[] = (() => {

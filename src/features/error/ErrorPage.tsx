@@ -1,5 +1,5 @@
 /**
- * The error page at /error?msg={code} (spec part 2 sections 2 and 8): the code as heading,
+ * The error page at /error?msg={code} (docs/rules.md#pages-and-routes, #messages): the code as heading,
  * an explanation, and 'Go Back' and 'Home' buttons.
  */
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -7,7 +7,7 @@ import { paths } from '../../shared/routes';
 import { identity } from '../../content/identity';
 import './error.css';
 
-/** Explanations per code (spec part 2 section 8); any other code gets the generic text. */
+/** Explanations per code (docs/rules.md#messages); any other code gets the generic text. */
 const explanations: Record<string, string> = {
   'international-payments-error':
     'International payments are facing issues. We are working to resolve this as soon as possible. Please try again later.',

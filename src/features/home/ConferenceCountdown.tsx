@@ -1,8 +1,8 @@
 /**
- * The 'Conference Starts In' countdown (spec part 1 section 4): to the start of the first
+ * The 'Conference Starts In' countdown (docs/rules.md#the-information-pages): to the start of the first
  * conference day in the conference's time zone, updated each second; once reached it reads 'The
  * conference has started!'. After the last day it says the conference has ended and, once
- * certificates open (src/content/certificates.ts), where to get them (issue 20).
+ * certificates open (src/content/certificates.ts), where to get them.
  */
 import { Link } from 'react-router-dom';
 import { certificates } from '../../content/certificates';

@@ -1,5 +1,5 @@
 /**
- * The hero carousel (spec part 1 section 4): slides with a title and subtitle over an image,
+ * The hero carousel (docs/rules.md#the-information-pages): slides with a title and subtitle over an image,
  * looping, advancing every 4 s. Arrows exist only in the `small` variant and only on wide
  * screens; the home page uses the `large` variant (no arrows). A visible Pause/Play button stops
  * it; hovering it or moving keyboard focus into it pauses it too.
@@ -8,16 +8,16 @@
  * script installs before React starts; this component renders the markup it works on (the first
  * slide shown) and installs the same controller, which keeps the state: React never re-renders it.
  */
-import { useLayoutEffect, useRef } from 'react';
 import 'keen-slider/keen-slider.min.css';
 import type { HeroSlide } from '../../content/types';
-import { installCarousel, slideImageProps } from './islands/carousel';
+import { slideImageProps, slideProps } from './islands/carousel';
+import { useCarouselIsland } from './useCarouselIsland';
 import { ROTATION_CONTROL } from './islands/rotation';
 import { PlayPauseContent, playPauseLabels } from './PlayPause';
 import { ChevronIcon } from './icons';
 import './carousel.css';
 
-/** Time each hero slide stays (spec part 1 section 9: hero 4 s), in ms. */
+/** Time each hero slide stays (docs/rules.md#the-information-pages: hero 4 s), in ms. */
 export const HERO_INTERVAL_MS = 4000;
 
 export interface HeroCarouselProps {
@@ -39,11 +39,7 @@ export function HeroCarousel({
   priority = false,
   intervalMs = HERO_INTERVAL_MS,
 }: HeroCarouselProps) {
-  const ref = useRef<HTMLElement>(null);
-  useLayoutEffect(() => {
-    const carousel = installCarousel(ref.current!);
-    return () => carousel.destroy();
-  }, []);
+  const ref = useCarouselIsland();
 
   return (
     <section
@@ -60,10 +56,7 @@ export function HeroCarousel({
           <div
             key={slide.image}
             className="keen-slider__slide hero__slide"
-            role="group"
-            aria-roledescription="slide"
-            aria-label={`${index + 1} of ${slides.length}`}
-            aria-hidden={index === 0 ? undefined : true}
+            {...slideProps(index, slides.length)}
           >
             <img
               className="hero__image"

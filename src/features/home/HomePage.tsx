@@ -1,5 +1,5 @@
 /**
- * The home page at '/' (spec part 1 section 2), in the spec's order after a status line that says
+ * The home page at '/' (docs/rules.md#the-information-pages), in the order of docs/rules.md#the-information-pages after a status line that says
  * where the edition stands (EditionStatus, docs/decisions/031-edition-phases.md): hero carousel, announcement
  * ticker, Upcoming Events card, Important Information, Important Dates, Announcements posters,
  * image and video, Sponsors, 'Conference Starts In' countdown, Organisers.
@@ -23,7 +23,7 @@ import { conferenceEventJson } from './event-data';
 import './home.css';
 
 // The static sections hydrate on the first interaction; their code and content are a chunk of
-// their own (./static-sections.tsx), not part of the home page's first load (issue 10).
+// their own (./static-sections.tsx), not part of the home page's first load.
 const sections = () => import('./static-sections');
 const ImportantInformationIsland = staticIsland(() => sections().then((m) => ({ default: m.ImportantInformationSection })));
 const MediaIsland = staticIsland(() => sections().then((m) => ({ default: m.MediaSection })));
@@ -44,7 +44,7 @@ export default function HomePage() {
       <EditionStatus />
       <HeroCarousel slides={heroSlides} variant="large" label="Conference highlights" priority />
       <Ticker items={tickerItems} />
-      {/* One grid for the four cards (in the spec's order) so each column packs its cards without gaps: home.css. */}
+      {/* One grid for the four cards (in the order of docs/rules.md#the-information-pages) so each column packs its cards without gaps: home.css. */}
       <div className="home__news">
         <UpcomingEvents dates={importantDates} />
         <ImportantInformationIsland />

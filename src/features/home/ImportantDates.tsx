@@ -1,5 +1,5 @@
 /**
- * The Important Dates list (spec part 1 sections 4, 9): every date in order; dates whose day has
+ * The Important Dates list (docs/rules.md#the-information-pages): every date in order; dates whose day has
  * ended (18:29:59 UTC, the same rule as the Upcoming Events card) are struck through with a
  * visually hidden '(passed)' and without their secondary link (a call to action such as 'Register
  * now' that is over); the first date not yet passed is highlighted with aria-current="date" and a
@@ -28,7 +28,7 @@ export function ImportantDates({ dates }: { dates: ImportantDate[] }) {
               </time>
               <span className="dates-list__title">
                 <EventTitle event={item} />
-                {/* A passed date keeps its title but not its call to action ('Register now' after the deadline: issue 34). */}
+                {/* A passed date keeps its title but not its call to action ('Register now' after the deadline; docs/decisions/031-edition-phases.md). */}
                 {!item.passed && item.secondary_link && item.secondary_title && (
                   <>
                     {' · '}

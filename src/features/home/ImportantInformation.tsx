@@ -1,4 +1,4 @@
-/** The Important Information block (spec part 1 section 2): nearest airports and travel notes. */
+/** The Important Information block (docs/rules.md#the-information-pages): nearest airports and travel notes. */
 import { Link } from 'react-router-dom';
 import type { ImportantInformation as Info } from '../../content/types';
 import { paths } from '../../shared/routes';

@@ -1,7 +1,7 @@
 /**
- * The image and video block (spec part 1 section 2): a campus image and a campus tour video with
- * controls, muted, not autoplayed and not preloaded (only its poster loads), with the spec's
- * fallback text inside the element. Its poster is fetched when the video comes near the view
+ * The image and video block (docs/rules.md#the-information-pages): a campus image and a campus tour video with
+ * controls, muted, not autoplayed and not preloaded (only its poster loads), with the
+ * fallback text of docs/rules.md#the-information-pages inside the element. Its poster is fetched when the video comes near the view
  * (islands/poster.ts, decision 020), not with the page.
  */
 import { useLayoutEffect, useRef } from 'react';

@@ -1,6 +1,5 @@
 /**
- * The contents of a Play/Pause button whose state the islands' controllers keep (issue 26,
- * decision 020): both icons (and texts), of which home.css shows the one for the button's
+ * The contents of a Play/Pause button whose state the islands' controllers keep (decision 020): both icons (and texts), of which home.css shows the one for the button's
  * `data-paused` state. React renders them once and never changes them, so the prerendered HTML,
  * the island and React agree, and hydration never meets a text it did not render.
  */

@@ -1,21 +1,21 @@
 /**
- * The Announcements poster carousel (spec part 1 section 4): one poster at a time, advancing every
+ * The Announcements poster carousel (docs/rules.md#the-information-pages): one poster at a time, advancing every
  * 10 s and wrapping around, with Previous, Pause/Play and Next buttons. Hovering it or moving
  * keyboard focus into it pauses it.
  *
  * The behaviour is islands/carousel.ts (issue 26, decision 020), as for the hero: this component
  * renders the markup (the first poster shown) and installs the same controller.
  */
-import { useLayoutEffect, useRef } from 'react';
 import 'keen-slider/keen-slider.min.css';
 import type { AnnouncementPoster } from '../../content/types';
-import { installCarousel, slideImageProps } from './islands/carousel';
+import { slideImageProps, slideProps } from './islands/carousel';
+import { useCarouselIsland } from './useCarouselIsland';
 import { ROTATION_CONTROL } from './islands/rotation';
 import { PlayPauseContent, playPauseLabels } from './PlayPause';
 import { ChevronIcon } from './icons';
 import './carousel.css';
 
-/** Time each poster stays (spec part 1 section 9: announcements 10 s). */
+/** Time each poster stays (docs/rules.md#the-information-pages: announcements 10 s). */
 export const POSTER_INTERVAL_MS = 10_000;
 
 /** Posters are 800 x 1100. */
@@ -24,11 +24,7 @@ const POSTER_HEIGHT = 1100;
 
 /** The poster carousel with its heading. */
 export function PosterCarousel({ posters, intervalMs = POSTER_INTERVAL_MS }: { posters: AnnouncementPoster[]; intervalMs?: number }) {
-  const ref = useRef<HTMLElement>(null);
-  useLayoutEffect(() => {
-    const carousel = installCarousel(ref.current!);
-    return () => carousel.destroy();
-  }, []);
+  const ref = useCarouselIsland();
 
   return (
     <section
@@ -47,10 +43,7 @@ export function PosterCarousel({ posters, intervalMs = POSTER_INTERVAL_MS }: { p
             <div
               key={poster.image}
               className="keen-slider__slide posters__slide"
-              role="group"
-              aria-roledescription="slide"
-              aria-label={`${index + 1} of ${posters.length}`}
-              aria-hidden={index === 0 ? undefined : true}
+              {...slideProps(index, posters.length)}
             >
               <img
                 {...slideImageProps(poster.image, index)}

@@ -1,5 +1,5 @@
 /**
- * The announcement ticker (spec part 1 section 4): its items scroll left continuously, one pixel
+ * The announcement ticker (docs/rules.md#the-information-pages): its items scroll left continuously, one pixel
  * every 30 ms, and start again from the right edge once they have fully left the view. It stops
  * while the mouse is over it, while keyboard focus is inside it, and when paused with its button.
  * It starts with the items in view (reduced motion: it stays there until Play is pressed).

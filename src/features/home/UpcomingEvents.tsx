@@ -1,5 +1,5 @@
 /**
- * The Upcoming Events card (spec part 1 section 4): every event on the next date that has not
+ * The Upcoming Events card (docs/rules.md#the-information-pages): every event on the next date that has not
  * passed, with a countdown to 18:29:59 UTC (23:59:59 IST) on that date, updated each second.
  * Once no date of the list remains, the conference itself is the next event until its last day
  * (the 'Conference Starts In' block counts down to it); only after it: 'No Upcoming Events' /

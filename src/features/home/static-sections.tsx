@@ -10,22 +10,22 @@ import { ImportantInformation } from './ImportantInformation';
 import { LogoGrid } from '../../components/LogoGrid';
 import { MediaBlock } from './MediaBlock';
 
-/** Important Information (spec part 1 section 2). */
+/** Important Information (docs/rules.md#the-information-pages). */
 export function ImportantInformationSection() {
   return <ImportantInformation info={importantInformation} />;
 }
 
-/** The image and video block (spec part 1 section 2). */
+/** The image and video block (docs/rules.md#the-information-pages). */
 export function MediaSection() {
   return <MediaBlock media={homeMedia} />;
 }
 
-/** The sponsors' logos (spec part 1 section 2). */
+/** The sponsors' logos (docs/rules.md#the-information-pages). */
 export function SponsorsSection() {
   return <LogoGrid heading="Sponsors" id="sponsors-heading" logos={sponsors} variant="sponsors" />;
 }
 
-/** The organisers' logos (spec part 1 section 2). */
+/** The organisers' logos (docs/rules.md#the-information-pages). */
 export function OrganisersSection() {
   return <LogoGrid heading="Organisers" id="organisers-heading" logos={organisers} variant="organisers" />;
 }

@@ -1,5 +1,5 @@
 /**
- * The attributes that say how long a time-dependent block's HTML stays right (issue 26, decision
+ * The attributes that say how long a time-dependent block's HTML stays right (decision
  * 020): `data-valid-from` and `data-valid-until` (ms since the epoch) of the stable window around
  * the time it was rendered at (schedule.ts stableWindow). src/boot.ts starts the app at once on a
  * prerendered page whose block is out of date for the visitor's clock, and when the window ends.

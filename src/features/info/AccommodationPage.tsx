@@ -1,5 +1,5 @@
 /**
- * The Accommodation Details page at /travel/accommodation (spec part 1 section 2): on-campus
+ * The Accommodation Details page at /travel/accommodation (docs/rules.md#the-information-pages): on-campus
  * accommodation for students, the extended hotel list (spreadsheet), a transport note, and the
  * hotels of Dharwad (9) and Hubballi (10) with map link, phone or 'N/A', distance and rating;
  * a booking link only where the hotel has one.

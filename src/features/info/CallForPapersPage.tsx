@@ -1,5 +1,5 @@
 /**
- * The Call For Papers page at /authors/call-for-papers (spec part 1 section 2): overview, the
+ * The Call For Papers page at /authors/call-for-papers (docs/rules.md#the-information-pages): overview, the
  * submission link, the PDF of the call, the poster, submission rules, the ten tracks, a link to
  * the call for special sessions, student and YP activities and the digital-library conditions.
  */

@@ -1,5 +1,5 @@
 /**
- * The Call For Special Session page at /authors/call-for-special-session (spec part 1 section 2):
+ * The Call For Special Session page at /authors/call-for-special-session (docs/rules.md#the-information-pages):
  * proposals, guidelines, organisation rules, the PDF of the call and the external proposal form.
  */
 import { formatDate } from '../../content/dates';

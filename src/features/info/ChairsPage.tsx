@@ -1,4 +1,4 @@
-/** The Chairs page at /about/chairs (spec part 1 section 2: title only, empty). */
+/** The Chairs page at /about/chairs (docs/rules.md#the-information-pages: title only, empty). */
 import { InfoPage } from './parts';
 
 /** The heading 'Chairs' and nothing else. */

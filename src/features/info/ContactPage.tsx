@@ -1,4 +1,4 @@
-/** The Contacts page at /contact (spec part 1 section 2): one contact e-mail address for queries. */
+/** The Contacts page at /contact (docs/rules.md#the-information-pages): one contact e-mail address for queries. */
 import { identity } from '../../content/identity';
 import { InfoPage } from './parts';
 

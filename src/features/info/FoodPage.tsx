@@ -1,4 +1,4 @@
-/** The Food page at /travel/food (spec part 1 section 2: title only, empty). */
+/** The Food page at /travel/food (docs/rules.md#the-information-pages: title only, empty). */
 import { InfoPage } from './parts';
 
 /** The heading 'Food' and nothing else. */

@@ -1,5 +1,5 @@
 /**
- * The IES SYP Keynotes page at /program/ies-syp-keynotes (spec part 1 section 2): 1 card, the
+ * The IES SYP Keynotes page at /program/ies-syp-keynotes (docs/rules.md#the-information-pages): 1 card, the
  * keynote of the Industrial Electronics Society's student and young professional session.
  */
 import { iesSypKeynotes } from '../../content/speakers';

@@ -1,5 +1,5 @@
 /**
- * The Industry Sponsor page at /industry-sponsor (spec part 1 section 2): the 17 sponsor logos
+ * The Industry Sponsor page at /industry-sponsor (docs/rules.md#the-information-pages): the 17 sponsor logos
  * with their relative widths, sponsorship packages, the brochure image, its PDF and the interest form.
  */
 import { externalLinks } from '../../content/links';

@@ -1,4 +1,4 @@
-/** The Keynote Speakers page at /program/keynote-speakers (spec part 1 section 2): 4 cards. */
+/** The Keynote Speakers page at /program/keynote-speakers (docs/rules.md#the-information-pages): 4 cards. */
 import { keynoteSpeakers } from '../../content/speakers';
 import { InfoPage, SpeakerList } from './parts';
 

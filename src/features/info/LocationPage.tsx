@@ -1,8 +1,8 @@
 /**
- * The Location page at /travel/location (spec part 1 section 2): the twin cities, airports and
+ * The Location page at /travel/location (docs/rules.md#the-information-pages): the twin cities, airports and
  * railway stations, and an embedded map of the venue. The map's address is set after the load
  * event (src/lib/deferred-frame.ts: by src/boot.ts on a first load, by the effect below when the
- * router renders the page), so Google's embed never delays the page's first paint (issue 26);
+ * router renders the page), so Google's embed never delays the page's first paint;
  * without JavaScript the <noscript> copy shows it.
  */
 import { useEffect, useRef } from 'react';

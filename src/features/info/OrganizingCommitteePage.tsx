@@ -1,6 +1,6 @@
 /**
- * The Conference Organizing Committee page at /about/organizing-committee (spec part 1 section 2):
- * the members by role, in the spec's order, from src/content/committee.ts.
+ * The Conference Organizing Committee page at /about/organizing-committee (docs/rules.md#the-information-pages):
+ * the members by role, in the order of docs/rules.md#the-information-pages, from src/content/committee.ts.
  */
 import { committee } from '../../content/committee';
 import { InfoPage } from './parts';

@@ -1,5 +1,5 @@
 /**
- * The Students & YPs page at /students-yp (spec part 1 section 2): the paper-assistance programme
+ * The Students & YPs page at /students-yp (docs/rules.md#the-information-pages): the paper-assistance programme
  * overview, its timeline, chairs, the apply link, eligibility steps, video rules and tips.
  */
 import { assistanceDates, formatDate } from '../../content/dates';

@@ -1,8 +1,8 @@
 /**
- * The Submission page at /authors/submission (spec part 1 section 2): initial submission text,
+ * The Submission page at /authors/submission (docs/rules.md#the-information-pages): initial submission text,
  * the external submission link, guidelines, PDF and font-embedding advice and the rules for final
  * papers. Its text gives the paper deadline as 30 June 2025 while the Important Dates list says
- * 2025-06-15; spec part 1 section 9 keeps both readings (see src/content/dates.ts).
+ * 2025-06-15; docs/rules.md#the-information-pages keeps both readings (see src/content/dates.ts).
  */
 import { Link } from 'react-router-dom';
 import { externalLinks } from '../../content/links';

@@ -1,4 +1,4 @@
-/** The Tour page at /travel/tour (spec part 1 section 2: title only, empty). */
+/** The Tour page at /travel/tour (docs/rules.md#the-information-pages: title only, empty). */
 import { InfoPage } from './parts';
 
 /** The heading 'Tour' and nothing else. */

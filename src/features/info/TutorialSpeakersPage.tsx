@@ -1,5 +1,5 @@
 /**
- * The Tutorial Speakers page at /program/tutorial-speakers (spec part 1 section 2): 11 cards;
+ * The Tutorial Speakers page at /program/tutorial-speakers (docs/rules.md#the-information-pages): 11 cards;
  * speakers without a portrait get a placeholder with their initials.
  */
 import { tutorialSpeakers } from '../../content/speakers';

@@ -1,5 +1,5 @@
 /**
- * The Visa Information page at /travel/visa-info (spec part 1 section 2): an FAQ on eligibility and
+ * The Visa Information page at /travel/visa-info (docs/rules.md#the-information-pages): an FAQ on eligibility and
  * duration, and the online request of an invitation letter (/registration/visa-letter).
  */
 import { Link } from 'react-router-dom';

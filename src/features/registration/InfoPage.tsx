@@ -1,11 +1,11 @@
 /**
- * The registration information page at /authors/registration (spec part 2 section 2,
- * "Registration information page"; fees, refund and name-transfer rules from section 9).
+ * The registration information page at /authors/registration (docs/rules.md#pages-and-routes; fees, refund and name-transfer rules from docs/rules.md#fees-arithmetic-and-timings).
  * Fees, deadlines and rules come from src/shared/pricing.ts and src/content, never typed in here.
  */
 import { SampleBadge } from '../../components/SampleBadge';
 import { Link } from 'react-router-dom';
 import { paths } from '../../shared/routes';
+import { selfServicePages } from '../../shared/registrant-pages';
 import { conference } from '../../content/conference';
 import { invoicing } from '../../content/invoicing';
 import { registrationFees } from '../../content/registration';
@@ -30,7 +30,7 @@ interface FeeRow {
 
 /**
  * One row per category, membership and period, Indian and Foreign side by side, in the order of
- * spec part 2 section 9 (full before student, early bird before standard, member before non-member).
+ * docs/rules.md#fees-arithmetic-and-timings (full before student, early bird before standard, member before non-member).
  */
 function feeRows(): FeeRow[] {
   const deadline = { 'Early Bird': registrationFees.earlyBirdDate, Standard: registrationFees.standardDeadline } as const;
@@ -54,7 +54,7 @@ const noHint = () => null;
 const registrationWindows = mergeWindows(phaseWindowList, (w) => w.phase);
 
 /**
- * The two registration routes (issue 24). Each link names its route (`?route=`), so the wizard
+ * The two registration routes. Each link names its route (`?route=`), so the wizard
  * opens on it whatever the hint says. Once hydrated, the route the edge's country hint suggests
  * (src/lib/visitor-region.ts) comes first and is marked; the prerendered HTML is the same for
  * every visitor, so the page stays cacheable. International delegates use the wizard, or the
@@ -123,7 +123,8 @@ function RegistrationLinks() {
 }
 
 /**
- * What a registrant can change online (docs/decisions/031-edition-phases.md, addendum): the paid
+ * What a registrant can change online (src/shared/registrant-pages.ts, the list the e-mails
+ * link too; docs/decisions/031-edition-phases.md, addendum): the paid
  * changes (upgrade, IEEE status, name transfer) until the conference has ended, then only what
  * costs nothing, with why (paidChangeWindows: one variant each, so a page built before the end is
  * true after it).
@@ -136,18 +137,14 @@ function SelfServiceLinks() {
           <>
             <p>With your Registration ID you can change your registration online:</p>
             <ul aria-labelledby="self-service">
-              <li>
-                <Link to={paths.tierUpgrade}>Upgrade a student registration to a full registration</Link>
-              </li>
-              <li>
-                <Link to={paths.ieeeChange}>Change an IEEE-member registration to non-member</Link>
-              </li>
-              <li>
-                <Link to={paths.nameChange}>Correct the name on your registration</Link> (with your registered e-mail address)
-              </li>
-              <li>
-                <Link to={paths.nameTransfer}>Transfer your registration to another person</Link> (with your registered e-mail address; a processing fee applies)
-              </li>
+              {selfServicePages
+                .filter((page) => page.infoPage)
+                .map((page) => (
+                  <li key={page.path}>
+                    <Link to={page.path}>{page.text}</Link>
+                    {page.note && ` (${page.note})`}
+                  </li>
+                ))}
             </ul>
           </>
         ) : (

@@ -1,11 +1,11 @@
 /**
  * The payment confirmation at /authors/registration/payment-success?reg_no=…&payment_id=…[&kind=…]
- * (spec part 2 section 2). It shows the query values as given, without checking them and
+ * (docs/rules.md#pages-and-routes). It shows the query values as given, without checking them and
  * without calling the server; the registration itself is confirmed by e-mail.
  *
- * Issue 20: one page per kind of payment (a registration, a tier upgrade, an IEEE change, a name
+ * one page per kind of payment (a registration, a tier upgrade, an IEEE change, a name
  * transfer, and a registration a coupon paid in full), each saying in plain words what happened
- * and which e-mails were sent. The spec's note 'A mail must be sent to your registered email
+ * and which e-mails were sent. The original note 'A mail must be sent to your registered email
  * address…' is replaced (decision 009); a free registration shows no payment ID.
  *
  * What it says comes from payment-success-view.ts. On a first load the framework-free island
@@ -20,7 +20,7 @@ import './registration.css';
 /**
  * The success card; 'Form Submitted Successfully!' when neither query value is present. Arriving
  * from a payment (a client-side navigation), focus goes to the result heading, so a keyboard or
- * screen-reader user hears the outcome first (issue 21); an address opened directly keeps the
+ * screen-reader user hears the outcome first; an address opened directly keeps the
  * browser's start of the page.
  */
 export default function PaymentSuccessPage() {

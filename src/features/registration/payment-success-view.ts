@@ -1,5 +1,5 @@
 /**
- * What the payment-success page shows for a query string (spec part 2 section 2; issue 20: one
+ * What the payment-success page shows for a query string (docs/rules.md#pages-and-routes: one
  * wording per kind of payment; decision 009), as plain data: the React page
  * (PaymentSuccessPage.tsx) and the framework-free island that shows it before the app has loaded
  * (payment-success-island.ts, decision 023) both render this, so the wording lives in one place.
@@ -13,9 +13,8 @@
  * content beyond the conference's name and contact (src/content/identity.ts).
  */
 import { identity } from '../../content/identity';
-import { proofPageUrl, visaLetterPageUrl, type PaymentKind } from '../../shared/routes';
-
-const KINDS: readonly PaymentKind[] = ['registration', 'tier-upgrade', 'ieee-change', 'name-transfer', 'free-registration'];
+import type { PaymentKind } from '../../shared/paid-changes';
+import { proofPageUrl, visaLetterPageUrl } from '../../shared/routes';
 
 /** What the wording depends on besides the kind. */
 interface Situation {
@@ -25,8 +24,13 @@ interface Situation {
 const AWAITING_LEAD = 'Thank you for your payment. We have received your registration; it is not confirmed yet. Here are your details:';
 const AWAITING_TICKET = 'your ticket (a QR code) follows by e-mail once the organisers have approved your proof of student status.';
 
-/** What each kind of payment says after the details: what happened, and what was e-mailed to whom. */
-const wording: Record<PaymentKind, (s: Situation) => { heading: string; lead: string; next: string }> = {
+type Words = { heading: string; lead: string; next: string };
+
+/**
+ * What each kind of payment says after the details: what happened, and what was e-mailed to whom.
+ * Exhaustive over the kinds (src/shared/paid-changes.ts): a new kind without its words fails `tsc`.
+ */
+const wording: Record<PaymentKind, (s: Situation) => Words> = {
   registration: ({ awaitingProof }) =>
     awaitingProof
       ? {
@@ -64,6 +68,39 @@ const wording: Record<PaymentKind, (s: Situation) => { heading: string; lead: st
   }),
 };
 
+/**
+ * True when `kind` is a kind of payment this page has words for: the keys of `wording`, which is
+ * exhaustive over the one list (PAYMENT_KINDS). Read from `wording` rather than from the list so
+ * the framework-free island loads no module beside its own (decision 023).
+ */
+function isPaymentKind(kind: string): kind is PaymentKind {
+  return Object.hasOwn(wording, kind);
+}
+
+/**
+ * What else each kind of payment may say: whether its registration can still wait for a proof of
+ * student status (a new registration; an IEEE change keeps a student a student), and whether the
+ * visa-letter request is offered (only with a new registration: a change comes after it).
+ */
+const extras: Record<PaymentKind, { mayAwaitProof: boolean; offersVisaLetter: boolean }> = {
+  registration: { mayAwaitProof: true, offersVisaLetter: true },
+  'tier-upgrade': { mayAwaitProof: false, offersVisaLetter: false },
+  'ieee-change': { mayAwaitProof: true, offersVisaLetter: false },
+  'name-transfer': { mayAwaitProof: false, offersVisaLetter: false },
+  'free-registration': { mayAwaitProof: false, offersVisaLetter: true },
+};
+
+/**
+ * The words for a `kind` in the address that this code does not know (an address from a later or
+ * an earlier version of the site): only what is true of every payment, never another kind's
+ * claims (a confirmation, a ticket, an invoice).
+ */
+const unknownKindWords: Words = {
+  heading: 'Payment Successful!',
+  lead: 'Thank you for your payment. Here are its details:',
+  next: 'We have e-mailed what this payment changed to your registered address.',
+};
+
 /** A link the card offers: its words and its address (same site). */
 export interface SuccessLink {
   label: string;
@@ -90,15 +127,17 @@ export function paymentSuccessView(params: URLSearchParams): PaymentSuccessView 
   const paymentId = params.get('payment_id');
   const registrationNumber = params.get('reg_no');
   const asked = params.get('kind');
-  const kind: PaymentKind = KINDS.find((k) => k === asked) ?? (paymentId === 'NoPayment' ? 'free-registration' : 'registration');
-  const awaitingProof = params.get('proof') === 'awaiting' && (kind === 'registration' || kind === 'ieee-change');
-  const words = wording[kind]({ awaitingProof });
+  // No kind in the address is a registration (paymentSuccessUrl leaves it out); a kind this code does not know gets only the words true of any payment.
+  const kind: PaymentKind | 'unknown' = asked === null ? (paymentId === 'NoPayment' ? 'free-registration' : 'registration') : isPaymentKind(asked) ? asked : 'unknown';
+  const rules = kind === 'unknown' ? { mayAwaitProof: false, offersVisaLetter: false } : extras[kind];
+  const awaitingProof = params.get('proof') === 'awaiting' && rules.mayAwaitProof;
+  const words = kind === 'unknown' ? unknownKindWords : wording[kind]({ awaitingProof });
   const title = `${kind === 'free-registration' ? 'Registration confirmed' : awaitingProof ? 'Payment received' : 'Payment successful'} | ${identity.name}`;
   if (paymentId === null && registrationNumber === null) return { title, heading: 'Form Submitted Successfully!', details: null };
   const links: SuccessLink[] = [];
   let visa = '';
   if (awaitingProof) links.push({ label: 'Upload your proof of student status', href: proofPageUrl(registrationNumber ?? '') });
-  if (params.get('visa') === 'letter' && (kind === 'registration' || kind === 'free-registration')) {
+  if (params.get('visa') === 'letter' && rules.offersVisaLetter) {
     visa = ' Travelling to India from abroad? Request your visa invitation letter online.';
     links.push({ label: 'Request a visa invitation letter', href: visaLetterPageUrl(registrationNumber ?? '') });
   }

@@ -1,6 +1,6 @@
 /**
- * The amount table and pay button of a paid self-service change (spec part 2 section 4: "a
- * summary of the amounts and a pay button"; section 9: base, GST, convenience fee, total), shared
+ * The amount table and pay button of a paid self-service change (docs/rules.md#the-self-service-pages: "a
+ * summary of the amounts and a pay button"; docs/rules.md#fees-arithmetic-and-timings: base, GST, convenience fee, total), shared
  * by the tier-upgrade / IEEE-change page and the name-transfer page. Money is passed in minor
  * units with the page's formatter.
  */
@@ -35,7 +35,7 @@ export function AmountsAndPay({
   paying: boolean;
   disabled: boolean;
   onPay: () => void;
-  /** The pay button, so the page can give it focus back when Checkout closes (issue 21). */
+  /** The pay button, so the page can give it focus back when Checkout closes. */
   buttonRef?: Ref<HTMLButtonElement>;
 }) {
   return (

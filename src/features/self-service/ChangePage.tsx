@@ -1,6 +1,6 @@
 /**
  * The tier-upgrade (/tier-upgrade) and IEEE-change (/ieee-change) pages, one component
- * parameterised by kind (spec part 2 sections 2, 4, 5, 7, 8 and 9): a Registration ID, 'Fetch
+ * parameterised by kind (docs/rules.md#the-self-service-pages, #the-registration-form-and-its-checks, #the-api, #messages, #fees-arithmetic-and-timings): a Registration ID, 'Fetch
  * Details', a message banner, the summary of the change and a pay button. The server decides
  * whether the change applies and what it costs; the page shows its refusal or its order. Once
  * the conference has ended paid changes are no longer sold (decision 031's addendum): the page
@@ -69,7 +69,7 @@ interface Fetched {
   pricing: Pricing;
 }
 
-/** The message of a failed call: the server's error or message, else the page's fallback (section 8). */
+/** The message of a failed call: the server's error or message, else the page's fallback (docs/rules.md#messages). */
 function messageOf(result: ApiResult<unknown>, fallback: string): string {
   return result.ok ? fallback : failureMessage(result, fallback);
 }
@@ -84,7 +84,7 @@ export function ChangePage({ kind }: { kind: ChangeKind }) {
   const navigate = useNavigate();
   const ids = useId();
   const [regId, setRegId] = useState('');
-  // A student's upgrade answers for a paper (issue 22): the wizard skipped that step for the student tier.
+  // A student's upgrade answers for a paper: the wizard skipped that step for the student tier.
   const [paperId, setPaperId] = useState('');
   const [noPaper, setNoPaper] = useState(false);
   const [busy, setBusy] = useState<Busy>(null);
@@ -109,7 +109,7 @@ export function ChangePage({ kind }: { kind: ChangeKind }) {
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
   // Coming back to this tab (focus or visibility), the registration is read again: a change made
-  // meanwhile elsewhere makes the summary stale (issue 20).
+  // meanwhile elsewhere makes the summary stale.
   useEffect(() => {
     if (!fetched || done) return;
     let cancelled = false;
@@ -206,7 +206,7 @@ export function ChangePage({ kind }: { kind: ChangeKind }) {
       verified: (registrationNumber, paymentId, status) => {
         setDone(true);
         setBanner({ tone: 'success', text: selfServiceMessages.verified });
-        // A student whose proof is still awaited has no ticket yet: the success page says so (issue 34).
+        // A student whose proof is still awaited has no ticket yet: the success page says so.
         const notes = { awaitingProof: status === 'awaiting-proof' };
         redirectTimer.current = window.setTimeout(() => void navigate(paymentSuccessUrl(registrationNumber || fetched.registrationNumber, paymentId, kind, notes)), REDIRECT_DELAY_MS);
         setBusy(null);

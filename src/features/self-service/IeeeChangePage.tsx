@@ -1,4 +1,4 @@
-/** /ieee-change (spec part 2 sections 2 and 4): IEEE member to non-member, paid through Checkout. */
+/** /ieee-change (docs/rules.md#the-self-service-pages): IEEE member to non-member, paid through Checkout. */
 import { ChangePage } from './ChangePage';
 
 /** The route component of /ieee-change: ChangePage of kind 'ieee-change'. */

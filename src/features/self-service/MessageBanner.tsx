@@ -1,5 +1,5 @@
 /**
- * The message banner of the self-service pages (spec part 2 section 2: "a message banner (info,
+ * The message banner of the self-service pages (docs/rules.md#the-self-service-pages: "a message banner (info,
  * success, error)"). Two live regions stay in the DOM at all times, a polite one (role=status)
  * for info and success and an assertive one (role=alert) for errors: screen readers announce
  * changes to a region that already exists, not a region that appears together with its text.

@@ -1,11 +1,11 @@
 /**
- * /name-change (spec part 2 sections 2, 4, 5, 7 and 8): the Registration ID and the registered
+ * /name-change (docs/rules.md#the-self-service-pages, #the-registration-form-and-its-checks, #the-api, #messages): the Registration ID and the registered
  * e-mail find the record ('Fetch Record'), then a title, first and last name replace the stored
  * name ('Update Name'). Both forms validate with the shared request schemas (src/shared/api.ts),
  * so the page and the server refuse the same input with the same words; the schemas and zod are
  * fetched on the page's first focus or press (name-change-resolvers.ts), not with the page.
- * The success message stays until the next lookup and takes focus (decision 008: the spec's 5 s
- * clearing took away the page's only confirmation, WCAG 2.2.1 and 2.4.3).
+ * The success message stays until the next lookup and takes focus (decision 008: clearing it after 5 s
+ * took away the page's only confirmation, WCAG 2.2.1 and 2.4.3).
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -16,7 +16,7 @@ import { VALIDATION_LOAD_FAILED, lazyResolver, loadOnce, prefetchOnInteraction }
 import type { GetNameResponse, getNameRequest, UpdateNameResponse } from '../../shared/api';
 import { apiPaths } from '../../shared/api-paths';
 import { selfServiceMessages } from '../../shared/messages';
-import { TITLES } from '../../shared/registration-form';
+import { TITLES } from '../../shared/form-options';
 import { MessageBanner, type Banner } from './MessageBanner';
 import type { nameFields } from './name-change-resolvers';
 import './self-service.css';
@@ -105,7 +105,7 @@ export default function NameChangePage() {
       if (refusedInput(result)) markRefusedFields(result, text);
       return;
     }
-    // Spec section 4: on success the form resets. The message stays and takes focus (decision 008).
+    // docs/rules.md#the-self-service-pages: on success the form resets. The message stays and takes focus (decision 008).
     lookup.reset();
     names.reset(emptyName);
     setFound(null);

@@ -1,6 +1,5 @@
 /**
- * /name-transfer (spec part 2 section 9, "Name transfer ... processing fee of USD 50 (INR 2000)";
- * issue 8): the registrant gives their Registration ID and registered e-mail and the new
+ * /name-transfer (docs/rules.md#fees-arithmetic-and-timings, "Name transfer ... processing fee of USD 50 (INR 2000)"): the registrant gives their Registration ID and registered e-mail and the new
  * person's details, 'Continue' creates the transfer order, the summary shows who it moves from
  * and to and what it costs, and 'Pay' opens Checkout. Once the payment is verified the
  * registration belongs to the new person, who gets a new ticket; the old ticket is refused.
@@ -26,7 +25,7 @@ import { apiPaths } from '../../shared/api-paths';
 import { selfServiceMessages } from '../../shared/messages';
 import { formatMoney } from '../../shared/money';
 import { pricing } from '../../shared/pricing';
-import { TITLES } from '../../shared/registration-form';
+import { TITLES } from '../../shared/form-options';
 import { paymentSuccessUrl } from '../../shared/routes';
 import { dayBefore, formatDay } from '../../shared/dates';
 import { REDIRECT_DELAY_MS } from './timing';
@@ -61,7 +60,7 @@ const transferResolver = lazyResolver(loadResolver);
 const prefetchForm = () => Promise.all([loadResolver(), loadPay()]);
 
 const fees = transferFees(pricing);
-// Said as the last day on which a transfer is taken: 'until 19 November 2025' (issue 20).
+// Said as the last day on which a transfer is taken: 'until 19 November 2025'.
 const lastDay = formatDay(dayBefore(invoicing.nameTransfer.requestBefore));
 
 /** The message of a field's error, if it has one. */

@@ -1,5 +1,5 @@
 /**
- * What the tier-upgrade and IEEE-change pages show before paying (spec part 2 sections 2, 3
+ * What the tier-upgrade and IEEE-change pages show before paying (docs/rules.md#the-self-service-pages, #the-registration-form-and-its-checks
  * and 9): who, which tier to which, and the amounts back-computed from the order's total. Pure:
  * no React, no I/O, so tests/unit can pin it.
  */
@@ -9,12 +9,8 @@ import type { Currency } from '../../shared/money';
 import { fullName } from '../../shared/person-name';
 import type { Pricing } from '../../shared/pricing';
 
-/** Everything the summary card shows; money in minor units of `currency`. */
-export interface ChangeSummary {
-  name: string;
-  organization: string;
-  fromLabel: string;
-  toLabel: string;
+/** The amounts a summary card shows (AmountsAndPay prints them): money in minor units of `currency`. */
+export interface SummaryAmounts {
   currency: Currency;
   gstPercent: number;
   convenienceFeePercent: number;
@@ -24,6 +20,14 @@ export interface ChangeSummary {
   total: number;
 }
 
+/** Everything the change's summary card shows. */
+export interface ChangeSummary extends SummaryAmounts {
+  name: string;
+  organization: string;
+  fromLabel: string;
+  toLabel: string;
+}
+
 /** The from and to tier ids of an order's notes, whichever kind it is. */
 export function changeTiers(notes: UpgradeNotes | IeeeChangeNotes): { from: string; to: string } {
   return 'upgradeFrom' in notes ? { from: notes.upgradeFrom, to: notes.upgradeTo } : { from: notes.changeFrom, to: notes.changeTo };
@@ -31,9 +35,9 @@ export function changeTiers(notes: UpgradeNotes | IeeeChangeNotes): { from: stri
 
 /**
  * The summary of `order` for `registration`. Tier labels come from `pricing` (the pages read
- * only id, label and fee of each tier, spec section 3); an id the catalogue does not know is
+ * only id, label and fee of each tier, docs/rules.md#pricing); an id the catalogue does not know is
  * shown as is rather than hidden. The amounts are backComputeChange(order.amount): base = total
- * / (1.18 x 1.04) as section 9 prescribes, so the lines always add up to what Checkout charges.
+ * / (1.18 x 1.04) as docs/rules.md#fees-arithmetic-and-timings prescribes, so the lines always add up to what Checkout charges.
  */
 export function changeSummary(
   registration: PublicRegistration,
@@ -56,7 +60,7 @@ export function changeSummary(
 }
 
 /**
- * What changed in a registration since its summary was shown (issue 20: a summary made stale by
+ * What changed in a registration since its summary was shown (a summary made stale by
  * another tab hides its Pay button and says what changed): one sentence per changed field, tier
  * labels from `pricing`. Takes the registration the summary was made from and the one read now;
  * returns [] when nothing the summary shows has changed.

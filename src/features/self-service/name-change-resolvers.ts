@@ -2,7 +2,7 @@
  * The name-change page's validation: react-hook-form resolvers over the shared request schemas
  * (getNameRequest and updateNameRequest in src/shared/api.ts, the rules and messages the server
  * runs). NameChangePage imports this module dynamically (src/lib/lazy-resolver.ts), so zod and
- * @hookform/resolvers load on the page's first focus or press, not with the page (issue 10).
+ * @hookform/resolvers load on the page's first focus or press, not with the page.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from 'zod/mini';

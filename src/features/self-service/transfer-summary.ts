@@ -1,5 +1,5 @@
 /**
- * What the name-transfer page (/name-transfer) states about money (spec part 2 section 9, name
+ * What the name-transfer page (/name-transfer) states about money (docs/rules.md#fees-arithmetic-and-timings, name
  * transfer: a processing fee of USD 50 / INR 2000 plus GST and the convenience fee): the fee in
  * both currencies before paying, and the breakdown of the order the server created. Pure: no
  * React, no I/O, so tests/unit can pin it.
@@ -9,6 +9,7 @@ import { invoicing } from '../../content/invoicing';
 import { backComputeChange, computeFeeCharges, type ChangeCharges } from '../../shared/change-charges';
 import type { Currency } from '../../shared/money';
 import type { Pricing } from '../../shared/pricing';
+import type { SummaryAmounts } from './change-summary';
 
 /** The processing fee's charges in each currency, exactly as the server computes them for an order. */
 export function transferFees(p: Pick<Pricing, 'gst' | 'convinienceFee'>): Record<Currency, ChangeCharges> {
@@ -18,18 +19,11 @@ export function transferFees(p: Pick<Pricing, 'gst' | 'convinienceFee'>): Record
   };
 }
 
-/** Everything the summary card shows; money in minor units of `currency`. */
-export interface TransferSummary {
+/** Everything the transfer's summary card shows (the amounts as a change's: change-summary.ts). */
+export interface TransferSummary extends SummaryAmounts {
   registrationNumber: string;
   fromName: string;
   toName: string;
-  currency: Currency;
-  gstPercent: number;
-  convenienceFeePercent: number;
-  base: number;
-  gst: number;
-  convenienceFee: number;
-  total: number;
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * A home-page carousel's behaviour (hero and Announcements posters; spec part 1 sections 4, 9),
+ * A home-page carousel's behaviour (hero and Announcements posters; docs/rules.md#the-information-pages),
  * in plain DOM code (issue 26, decision 020): the island script installs it before React starts,
  * and HeroCarousel / PosterCarousel install the same code once React renders them. It loops,
  * advancing every `data-interval` ms while its rotation runs (rotation.ts: Pause/Play, hover,
@@ -101,4 +101,17 @@ function create(container: HTMLElement, release: () => void): Controller {
  */
 export function slideImageProps(src: string, index: number): { src?: string; 'data-src'?: string } {
   return index === 0 ? { src } : { 'data-src': src };
+}
+
+/**
+ * The attributes of slide `index` of `count`: a group announced as "slide, 2 of 5"; every slide
+ * but the first is hidden from assistive technology until the carousel shows it.
+ */
+export function slideProps(index: number, count: number) {
+  return {
+    role: 'group',
+    'aria-roledescription': 'slide',
+    'aria-label': `${index + 1} of ${count}`,
+    'aria-hidden': index === 0 ? undefined : true,
+  } as const;
 }

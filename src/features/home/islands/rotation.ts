@@ -1,9 +1,9 @@
 /**
  * The play/pause rule of everything on the home page that moves by itself (hero carousel, poster
- * carousel, ticker; spec part 1 section 4, WCAG 2.2.2): it runs unless the visitor paused it with
+ * carousel, ticker; docs/rules.md#the-information-pages, WCAG 2.2.2): it runs unless the visitor paused it with
  * its button, the mouse is over it, or keyboard focus is inside it (except on the play/pause
  * button itself, so that button can restart it). With prefers-reduced-motion it starts paused;
- * the button can still start it. Plain DOM (issue 26): the islands run it before React, and the
+ * the button can still start it. Plain DOM: the islands run it before React, and the
  * React components install the same code (decision 020).
  */
 

@@ -1,6 +1,5 @@
 /**
- * The announcement ticker's behaviour (spec part 1 sections 4, 9), in plain DOM code (issue 26,
- * decision 020): the island script installs it before React starts, and Ticker.tsx installs the
+ * The announcement ticker's behaviour (docs/rules.md#the-information-pages), in plain DOM code (decision 020): the island script installs it before React starts, and Ticker.tsx installs the
  * same code once React renders it. Its items scroll left, TICKER_STEP_PX every TICKER_STEP_MS,
  * and come back in from the right edge once they have fully left the view, while its rotation
  * runs (rotation.ts: Pause/Play, hover, keyboard focus, reduced motion). A link that gets focus is
@@ -12,7 +11,7 @@
 import { controllerOf, type Controller } from './controllers';
 import { rotation } from './rotation';
 
-/** One step every 30 ms (spec part 1 section 9: ticker step 30 ms). */
+/** One step every 30 ms (docs/rules.md#the-information-pages: ticker step 30 ms). */
 export const TICKER_STEP_MS = 30;
 /** Pixels moved per step. */
 export const TICKER_STEP_PX = 1;

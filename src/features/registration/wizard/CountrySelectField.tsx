@@ -1,8 +1,8 @@
 /**
- * The country select a verified admin (spec part 2 section 6) or an international delegate
- * (issue 24) gets instead of the fixed 'India',
- * listing COUNTRIES by name (section 3). Lives in the wizard's late chunk (late-steps.ts): most
- * delegates never see it, so its 200 names are not part of the page's first load (issue 10).
+ * The country select a verified admin (docs/rules.md#the-admin-area) or an international delegate
+ * gets instead of the fixed 'India',
+ * listing COUNTRIES by name (docs/rules.md#the-registration-form-and-its-checks). Lives in the wizard's late chunk (late-steps.ts): most
+ * delegates never see it, so its 200 names are not part of the page's first load.
  */
 import { COUNTRIES } from '../../../shared/countries';
 import { SelectField, type FieldName } from './fields';
@@ -13,7 +13,7 @@ interface CountrySelectFieldProps {
   autoComplete: string;
   /** Adds a first 'Select' option with the empty value. */
   withSelect?: boolean;
-  /** Leaves India out (the international route, issue 24: Indian delegates take the Indian route). */
+  /** Leaves India out (the international route: Indian delegates take the Indian route). */
   abroad?: boolean;
 }
 

@@ -1,12 +1,12 @@
 /**
- * The registration wizard page at /authors/registration/details (spec part 2 section 2).
+ * The registration wizard page at /authors/registration/details (docs/rules.md#the-registration-wizard).
  * Loads pricing ('Loading pricing...' / 'Failed to load pricing') and, when the query has
  * foreign=allowed and an admin token is stored, verifies the token ('Checking access
  * permissions...'); then renders the form. Today decides which tiers are on offer, and outside
  * online registration the page says why, in the words of the edition's phase (before it opens,
  * after the Standard deadline, during and after the conference: docs/decisions/031-edition-phases.md),
  * with the contact address and no way into a payment; admin mode keeps the form (desk registration). A delegate chooses the Indian or
- * the international route (issue 24), preselected from a saved form, `?route=` or the edge's
+ * the international route, preselected from a saved form, `?route=` or the edge's
  * country hint; with international registration on the external site, that route links there.
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -34,7 +34,7 @@ type Access = 'checking' | 'admin' | 'normal';
 export default function RegistrationWizard() {
   const [params] = useSearchParams();
   const [pricingState, setPricingState] = useState<PricingState>({ status: 'loading' });
-  // Both the query flag and a stored token are needed before the token is even checked (spec part 2 section 6),
+  // Both the query flag and a stored token are needed before the token is even checked (docs/rules.md#the-admin-area),
   // A token whose roles the server's admin mode does not take (decision 044: create-order's entry in
   // the role table) is not even checked; the server decides for any other.
   const [access, setAccess] = useState<Access>(() => {
@@ -72,7 +72,7 @@ export default function RegistrationWizard() {
       if (result.ok) {
         setAccess('admin');
       } else {
-        // A rejected or unverifiable token is dropped (spec part 2 section 4: admin session).
+        // A rejected or unverifiable token is dropped (docs/rules.md#the-registration-wizard: admin session).
         removeAdminToken();
         setAccess('normal');
       }
@@ -136,7 +136,7 @@ export default function RegistrationWizard() {
 }
 
 /**
- * Indian or international delegate (issue 24): which fees and countries the wizard offers. The
+ * Indian or international delegate: which fees and countries the wizard offers. The
  * server checks the choice against the delegate's country, so this only saves a wrong turn.
  */
 function RouteChoice({ route, onChange }: { route: RegistrationRoute; onChange: (r: RegistrationRoute) => void }) {
@@ -162,7 +162,7 @@ function page(access: Access, body: ReactNode) {
     <div className="registration-page">
       <title>{`Register | ${conference.name}`}</title>
       <h1>Conference Registration</h1>
-      {/* In the DOM before its text, so the switch to admin mode is announced (issue 21). */}
+      {/* In the DOM before its text, so the switch to admin mode is announced. */}
       <div role="status">{access === 'admin' && <p className="notice">Admin mode: all countries and the Foreign (USD) tiers are available.</p>}</div>
       {body}
     </div>

@@ -1,5 +1,5 @@
 /**
- * The nine-step registration form (spec part 2 sections 2-5): one react-hook-form instance whose
+ * The nine-step registration form (docs/rules.md#the-registration-wizard, #the-registration-form-and-its-checks): one react-hook-form instance whose
  * resolver validates only the current step's schema (stepSchemas from src/shared, loaded on the
  * form's first touch: step-resolvers.ts), step skipping by tier, persistence after each forward
  * move, Clear Form, and the payment action on step 9.
@@ -36,9 +36,9 @@ const stepResolvers = Object.fromEntries(
 
 interface WizardFormProps {
   pricing: Pricing;
-  /** Verified admin override (spec part 2 section 6): any country, Foreign tiers too. */
+  /** Verified admin override (docs/rules.md#the-admin-area): any country, Foreign tiers too. */
   admin: boolean;
-  /** The delegate's route (issue 24): 'international' lists the USD tiers and every country but India. */
+  /** The delegate's route: 'international' lists the USD tiers and every country but India. */
   route: RegistrationRoute;
   /** The tiers on offer, fixed when pricing arrived. */
   tiers: Tier[];
@@ -114,7 +114,7 @@ export function WizardForm({ pricing, admin, route, tiers }: WizardFormProps) {
     payButton: payButtonRef,
   });
 
-  /** Choosing a tier fixes the fee and currency and the fields the tier decides (spec part 2 section 4). */
+  /** Choosing a tier fixes the fee and currency and the fields the tier decides (docs/rules.md#the-registration-wizard). */
   const onTierChange = (tierId: string) => {
     const tier = findTier(pricing, tierId);
     if (!tier) return;
@@ -129,7 +129,7 @@ export function WizardForm({ pricing, admin, route, tiers }: WizardFormProps) {
     syncExtraFees();
   };
 
-  // The non-member tier offered after a refused membership (issue 20), or null.
+  // The non-member tier offered after a refused membership, or null.
   const [nonMemberOffer, setNonMemberOffer] = useState<Tier | null>(null);
 
   /** Moves to the non-member tier of the same type, region and period, and on past the IEEE step. */
@@ -145,13 +145,13 @@ export function WizardForm({ pricing, admin, route, tiers }: WizardFormProps) {
     setStep(next);
   };
 
-  /** Step 3's server check (step-checks.ts): true, 'to-verify' (issue 22) or false with the field's error set. */
+  /** Step 3's server check (step-checks.ts): true, 'to-verify' or false with the field's error set. */
   const verifyIeee = async (memberId: string): Promise<boolean | 'to-verify'> => {
     setNonMemberOffer(null);
     const check = await parts!.checkMembership(memberId, getValues('registrationTier'), pricing);
     if (check.result === 'to-verify') setNotice(MEMBERSHIP_TO_VERIFY_MESSAGE);
     if (check.result !== 'refused') return check.result === 'active' || 'to-verify';
-    // Says why, and offers the non-member tier (issue 20).
+    // Says why, and offers the non-member tier.
     setError('ieeeMemberNumber', { type: 'server', message: check.message }, { shouldFocus: true });
     setNonMemberOffer(check.nonMemberTier);
     return false;
@@ -184,9 +184,9 @@ export function WizardForm({ pricing, admin, route, tiers }: WizardFormProps) {
     if (step >= TOTAL_STEPS || isSubmitting) return;
     if (step === 4) {
       const { noPaper, paperId, registrationTier } = getValues();
-      // Optional for student tiers (issue 23).
+      // Optional for student tiers.
       if (!noPaper && !paperId.trim() && !isStudentTier(registrationTier)) {
-        // The spec's words, inline under the field it concerns (role=alert, aria-invalid), not a pop-up (issue 21).
+        // The form's words (docs/rules.md#the-registration-form-and-its-checks), inline under the field it concerns (role=alert, aria-invalid), not a pop-up.
         setError('paperId', { type: 'required', message: messages.paperRequired }, { shouldFocus: true });
         return;
       }
@@ -201,12 +201,12 @@ export function WizardForm({ pricing, admin, route, tiers }: WizardFormProps) {
   };
 
   const tierCurrency = findTier(pricing, tierId)?.currency ?? 'INR';
-  // A coupon that covers everything (issue 20): nothing is paid, so the button confirms instead of paying.
+  // A coupon that covers everything: nothing is paid, so the button confirms instead of paying.
   const nothingToPay = step === TOTAL_STEPS && coupon.applied?.type === 'full' && computeCharges(pricing, getValues(), 'full').total === 0;
   // Counts only the steps this delegate's tier keeps, so a skipped step never shows as a jump.
   const progress = stepProgress(step, tierId);
 
-  /** Clear Form deletes the saved form, so it asks first (issue 9). */
+  /** Clear Form deletes the saved form, so it asks first. */
   const confirmClear = () => {
     if (window.confirm(CLEAR_FORM_QUESTION)) clearForm();
   };
@@ -216,7 +216,7 @@ export function WizardForm({ pricing, admin, route, tiers }: WizardFormProps) {
     <FormProvider {...form}>
       <form className="wizard card" noValidate onSubmit={onSubmit} aria-labelledby="wizard-step-heading" {...prefetchOnInteraction(prefetchForm)}>
         <div className="wizard__progress">
-          {/* Read inside the heading instead, which is where focus lands after Next (issue 21). */}
+          {/* Read inside the heading instead, which is where focus lands after Next. */}
           <p className="wizard__count" aria-hidden="true">
             Step {progress.position} of {progress.total}
           </p>
@@ -230,7 +230,7 @@ export function WizardForm({ pricing, admin, route, tiers }: WizardFormProps) {
           </span>
           {STEP_TITLES[step]}
         </h2>
-        {/* In the DOM before its text, so screen readers announce the text (issue 21). */}
+        {/* In the DOM before its text, so screen readers announce the text. */}
         <div role="status">{notice && <p className="notice">{notice}</p>}</div>
 
         {step === 1 && <ParticipantStep admin={admin} international={international} />}

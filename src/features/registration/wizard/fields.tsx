@@ -1,6 +1,6 @@
 /**
  * Labelled form controls bound to the wizard's react-hook-form instance. Each shows its
- * validation message (spec part 2 section 5) in an element with role="alert" that the control
+ * validation message (docs/rules.md#the-registration-form-and-its-checks) in an element with role="alert" that the control
  * points to with aria-describedby, and marks itself aria-invalid while the message shows.
  * Label texts are exactly the given `label`: end-to-end tests find controls by them.
  */
@@ -25,7 +25,7 @@ export function errorMessage(errors: FieldErrors<RegistrationFormDraft>, name: F
 /**
  * A field's error message element; renders nothing without an error. With `label`, the alert
  * names its field for screen readers ("First Name: This field is required."), since step 1 can
- * raise ten identical messages at once (issue 21); the visible text stays the spec's message.
+ * raise ten identical messages at once; the visible text stays the form's message.
  */
 export function FieldError({ name, label }: { name: FieldName; label?: string }) {
   const {
@@ -82,23 +82,22 @@ function FieldShell({ name, label, hint, className, children }: Pick<BaseProps, 
   );
 }
 
-/** A labelled text input. */
-export function TextField({ name, label, hint, required, options, className, type = 'text', ...input }: TextFieldProps) {
+/** The id, ARIA attributes and react-hook-form registration of a field's control (its input or select). */
+function useControl({ name, required, hint, options }: Pick<BaseProps, 'name' | 'required' | 'hint' | 'options'>) {
   const {
     register,
     formState: { errors },
   } = useFormContext<RegistrationFormDraft>();
   const hasError = Boolean(errorMessage(errors, name));
+  return { id: fieldId(name), 'aria-required': required || undefined, ...describe(name, hasError, hint), ...register(name, options) };
+}
+
+/** A labelled text input. */
+export function TextField({ name, label, hint, required, options, className, type = 'text', ...input }: TextFieldProps) {
+  const control = useControl({ name, required, hint, options });
   return (
     <FieldShell name={name} label={label} hint={hint} className={className}>
-      <input
-        id={fieldId(name)}
-        type={type}
-        aria-required={required || undefined}
-        {...describe(name, hasError, hint)}
-        {...input}
-        {...register(name, options)}
-      />
+      <input type={type} {...input} {...control} />
     </FieldShell>
   );
 }
@@ -110,20 +109,10 @@ interface SelectFieldProps extends BaseProps {
 
 /** A labelled select; `children` are its <option>s. */
 export function SelectField({ name, label, hint, required, options, className, children, autoComplete }: SelectFieldProps) {
-  const {
-    register,
-    formState: { errors },
-  } = useFormContext<RegistrationFormDraft>();
-  const hasError = Boolean(errorMessage(errors, name));
+  const control = useControl({ name, required, hint, options });
   return (
     <FieldShell name={name} label={label} hint={hint} className={className}>
-      <select
-        id={fieldId(name)}
-        autoComplete={autoComplete}
-        aria-required={required || undefined}
-        {...describe(name, hasError, hint)}
-        {...register(name, options)}
-      >
+      <select autoComplete={autoComplete} {...control}>
         {children}
       </select>
     </FieldShell>
@@ -131,7 +120,7 @@ export function SelectField({ name, label, hint, required, options, className, c
 }
 
 /**
- * Country for a delegate in the Indian flow: fixed to India (spec part 2 section 5), shown as a
+ * Country for a delegate in the Indian flow: fixed to India (docs/rules.md#the-registration-form-and-its-checks), shown as a
  * disabled select so it is still labelled and announced. The form value is set by the wizard.
  */
 export function FixedCountryField({ name, label }: { name: FieldName; label: string }) {

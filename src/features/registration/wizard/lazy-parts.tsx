@@ -1,5 +1,5 @@
 /**
- * The wizard's parts that are not needed to show its first step (issue 10 bundle budget): one
+ * The wizard's parts that are not needed to show its first step (docs/performance.md#budgets): one
  * chunk (late-steps.ts) with steps 2 to 9, the admin's country select and the payment flow.
  * WizardForm prefetches it on the form's first focus or press, so a delegate reaches step 2 with it
  * long loaded.

@@ -1,7 +1,7 @@
 /**
  * Pure rules of the registration wizard that are not already in src/shared: step titles,
  * the shape check of GET /api/pricing, which tiers are offered, and how a saved form is resumed
- * (spec part 2 sections 2 and 4). No React, no I/O, no clock: callers pass `now`.
+ * (docs/rules.md#the-registration-wizard). No React, no I/O, no clock: callers pass `now`.
  */
 import {
   computeCharges,
@@ -17,7 +17,7 @@ import { TOTAL_STEPS, emptyRegistrationForm, isStepSkipped, type RegistrationFor
 import { fromMinor } from '../../../shared/money';
 import { regionOfRoute, type RegistrationRoute } from '../../../shared/regions';
 
-/** Step headings, word for word (spec part 2 section 2). */
+/** Step headings, word for word (docs/rules.md#the-registration-wizard). */
 export const STEP_TITLES: Record<number, string> = {
   1: 'Participant Details',
   2: 'Select Your Registration Tier',
@@ -30,7 +30,7 @@ export const STEP_TITLES: Record<number, string> = {
   9: 'Summary and payment',
 };
 
-/** Shown when a saved or current form holds an Early Bird tier after Early Bird has closed (spec part 2 section 4). */
+/** Shown when a saved or current form holds an Early Bird tier after Early Bird has closed (docs/rules.md#the-registration-wizard). */
 export const EARLY_BIRD_CLEARED_NOTICE =
   'The Early Bird registration period has ended, so your form was cleared. Please register again with a Standard tier.';
 
@@ -39,7 +39,7 @@ export function freshForm(): RegistrationFormDraft {
   return { ...emptyRegistrationForm, dietaryRequirements: [] };
 }
 
-/** True when `v` looks like the pricing object of spec part 2 section 3 (enough to compute charges with). */
+/** True when `v` looks like the pricing object of docs/rules.md#the-registration-form-and-its-checks (enough to compute charges with). */
 export function isPricing(v: unknown): v is Pricing {
   if (typeof v !== 'object' || v === null) return false;
   const p = v as Record<string, unknown>;
@@ -65,8 +65,7 @@ export function isPricing(v: unknown): v is Pricing {
 }
 
 /**
- * Tiers the wizard lists today: those of the delegate's route (Indian: INR, international: USD;
- * issue 24), or both for a verified admin (spec part 2 section 6).
+ * Tiers the wizard lists today: those of the delegate's route (Indian: INR, international: USD), or both for a verified admin (docs/rules.md#the-admin-area).
  */
 export function offeredTiers(pricing: Pricing, now: Date, admin: boolean, route: RegistrationRoute = 'indian'): Tier[] {
   const indian = tiersOnOffer(pricing, now, 'Indian');
@@ -74,7 +73,7 @@ export function offeredTiers(pricing: Pricing, now: Date, admin: boolean, route:
   return route === 'indian' ? indian : tiersOnOffer(pricing, now, 'Foreign');
 }
 
-/** True when the form holds an Early Bird tier and Early Bird has closed (spec part 2 section 4). */
+/** True when the form holds an Early Bird tier and Early Bird has closed (docs/rules.md#the-registration-wizard). */
 export function earlyBirdExpired(pricing: Pricing, tierId: string, now: Date): boolean {
   return Boolean(tierId) && isEarlyBirdTier(tierId) && !isEarlyBirdOpen(now, pricing);
 }
@@ -98,10 +97,10 @@ export interface WizardStart {
 }
 
 /**
- * Resumes a saved form (spec part 2 section 4). An expired Early Bird tier clears everything;
+ * Resumes a saved form (docs/rules.md#the-registration-wizard). An expired Early Bird tier clears everything;
  * a tier that is unknown, or outside the route's region without admin rights, is dropped and the
  * wizard resumes at the tier step at the latest; on the Indian route without admin rights both
- * countries are India (section 5), on the international route neither is (issue 24).
+ * countries are India (docs/rules.md#the-registration-form-and-its-checks), on the international route neither is.
  */
 export function startState(saved: { step: number; data: RegistrationFormDraft } | null, pricing: Pricing, admin: boolean, now: Date, route: RegistrationRoute = 'indian'): WizardStart {
   const international = !admin && route === 'international';
@@ -133,7 +132,7 @@ export function startState(saved: { step: number; data: RegistrationFormDraft } 
   return { step, data, notice: null, clearSaved: false };
 }
 
-/** The coupon part of step 9 (spec part 2 section 4: applied or removed). */
+/** The coupon part of step 9 (docs/rules.md#the-registration-wizard: applied or removed). */
 export interface CouponState {
   /** The 'I have a coupon code' checkbox. */
   enabled: boolean;
@@ -147,10 +146,10 @@ export interface CouponState {
 export const noCoupon: CouponState = { enabled: false, code: '', applied: null, message: null, checking: false };
 
 /**
- * Where the delegate is among the steps that apply to them (issue 9): takes the current step
+ * Where the delegate is among the steps that apply to them: takes the current step
  * (1-9) and the chosen tier id, returns {position, total} counting only the steps that
  * isStepSkipped keeps for that tier, e.g. step 4 of a non-IEEE tier is {position: 3, total: 8}.
- * The nine steps and their numbering stay those of spec part 2 section 2.
+ * The nine steps and their numbering stay those of docs/rules.md#the-registration-wizard.
  */
 export function stepProgress(step: number, tierId: string): { position: number; total: number } {
   const applicable = Array.from({ length: TOTAL_STEPS }, (_, i) => i + 1).filter((s) => s === step || !isStepSkipped(s, tierId));
@@ -158,7 +157,7 @@ export function stepProgress(step: number, tierId: string): { position: number; 
 }
 
 /**
- * The route the wizard opens on (issue 24): the one of a saved form (a tier or a country already
+ * The route the wizard opens on: the one of a saved form (a tier or a country already
  * chosen), else `?route=international|indian`, else the edge's country hint, else Indian. The
  * delegate can switch; the server's rules never depend on this choice.
  */

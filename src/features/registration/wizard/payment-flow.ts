@@ -1,10 +1,11 @@
 /**
- * The wizard's payment flow (spec part 2 sections 4, 6, 7 and 8; ARCHITECTURE: Payment flow):
+ * The wizard's payment flow (docs/rules.md#the-registration-wizard, #the-admin-area, #the-api, #messages; docs/payments.md#the-payment-flow:
  * create the order, open Razorpay Checkout, send the three razorpay_* fields to verify-payment,
  * then go to the payment-success page. The server recomputes every amount; `amount` is sent only
  * so the server can refuse when the browser showed a different total. Part of the wizard's late
  * chunk (late-steps.ts); usePayment.ts holds the state it reports to.
  */
+import type { RefObject } from 'react';
 import type { NavigateFunction } from 'react-router-dom';
 import { errorUrl, paymentSuccessUrl } from '../../../shared/routes';
 import { readAdminToken } from '../../../lib/admin-token';
@@ -19,7 +20,28 @@ import { fromMinor } from '../../../shared/money';
 import { fullName } from '../../../shared/person-name';
 import { computeCharges, findTier, isStudentTier } from '../../../shared/pricing';
 import { regionOfCountry } from '../../../shared/regions';
-import type { PaymentOptions } from './usePayment';
+import type { Pricing } from '../../../shared/pricing';
+import type { RegistrationFormDraft } from '../../../shared/registration-form';
+import type { CouponState } from './model';
+
+/** What the wizard hands to the payment flow. */
+export interface PaymentOptions {
+  pricing: Pricing;
+  admin: boolean;
+  /** The international route in the wizard: USD tiers are paid here. */
+  international: boolean;
+  coupon: CouponState;
+  getValues: () => RegistrationFormDraft;
+  /** The server says Early Bird has closed: clear the form and storage, back to step 1. */
+  onEarlyBirdExpired: () => void;
+  /** A registration exists: forget the saved form. */
+  onRegistered: () => void;
+  /**
+   * The Pay Now button: it is disabled while Checkout is open, so focus falls to <body> when
+   * Checkout closes; it gets focus back once enabled again (WCAG 2.4.3).
+   */
+  payButton: RefObject<HTMLButtonElement | null>;
+}
 
 /** What runPayment reports to: the wizard's options, the router and usePayment's state. */
 export interface PaymentContext extends PaymentOptions {
@@ -51,7 +73,7 @@ export async function runPayment({ pricing, admin, international, coupon, getVal
   const values = getValues();
   const tier = findTier(pricing, values.registrationTier);
   if (!tier) return fail(paymentMessages.initiationFailed);
-  // With international registration on the external site, only a verified admin may take USD here (spec part 2 section 6).
+  // With international registration on the external site, only a verified admin may take USD here (docs/rules.md#the-admin-area).
   if (tier.currency === 'USD' && !admin && !international) {
     void navigate(errorUrl('international-payments-error'));
     return;
@@ -63,7 +85,7 @@ export async function runPayment({ pricing, admin, international, coupon, getVal
     data: values as CreateOrderRequest['data'],
     code: coupon.applied?.code ?? null,
   };
-  // The server decides the tier set from the delegate's country (issue 24); the admin token lifts that rule (spec part 2 section 6).
+  // The server decides the tier set from the delegate's country; the admin token lifts that rule (docs/rules.md#the-admin-area).
   const token = admin ? readAdminToken() : null;
   const result = await postJson<CreateOrderResponse>(apiPaths.createOrder, request, token ? { headers: { Authorization: `Bearer ${token}` } } : {});
 
@@ -75,7 +97,7 @@ export async function runPayment({ pricing, admin, international, coupon, getVal
     return;
   }
   if (!result.ok) {
-    // A refusal (4xx) says why; a 100% coupon registration that failed otherwise gets the spec's own words.
+    // A refusal (4xx) says why; a 100% coupon registration that failed otherwise gets the site's own words (docs/rules.md#messages).
     const noPaymentOrder = coupon.applied?.type === 'full';
     if (noPaymentOrder && (result.network || result.status >= 500)) return fail(paymentMessages.couponRegistrationFailed);
     return fail(failureMessage(result, paymentMessages.initiationFailed));
@@ -106,7 +128,7 @@ export async function runPayment({ pricing, admin, international, coupon, getVal
   settlePayOutcome(outcome, {
     verified: (registrationNumber, paymentId) => {
       onRegistered();
-      // A student's registration waits for the proof; a delegate from abroad may need a visa letter (issue 34).
+      // A student's registration waits for the proof; a delegate from abroad may need a visa letter.
       const notes = { awaitingProof: isStudentTier(tier.id), visaLetter: regionOfCountry(values.country) === 'Foreign' };
       void navigate(paymentSuccessUrl(registrationNumber, paymentId, 'registration', notes));
     },

@@ -1,7 +1,7 @@
 /**
  * The server checks behind Next on steps 3 and 4, in the wizard's late chunk (late-steps.ts):
- * IEEE membership (POST /api/ieee-status; issues 20 and 22) and an accepted paper (POST
- * /api/papers/check; issue 23). They return what the form should show; WizardForm applies it.
+ * IEEE membership (POST /api/ieee-status) and an accepted paper (POST
+ * /api/papers/check). They return what the form should show; WizardForm applies it.
  */
 import { postJson } from '../../../lib/api';
 import type { IeeeStatusResponse } from '../../../shared/api';
@@ -13,8 +13,8 @@ import { changeTarget } from '../../../shared/tier-rules';
 
 /**
  * What the membership check decided: `active`; `to-verify` (no verification service: the number
- * goes to the organisers' queue once paid, issue 22); or `refused` with the message for the
- * member-number field and the non-member tier to offer (issue 20), null when there is none (or the
+ * goes to the organisers' queue once paid); or `refused` with the message for the
+ * member-number field and the non-member tier to offer, null when there is none (or the
  * check got no answer).
  */
 export type MembershipCheck = { result: 'active' } | { result: 'to-verify' } | { result: 'refused'; message: string; nonMemberTier: Tier | null };
@@ -30,7 +30,7 @@ export async function checkMembership(memberId: string, tierId: string, pricing:
 }
 
 /**
- * Once papers are imported, the Paper ID must be an accepted paper (issue 23): the server's rule
+ * Once papers are imported, the Paper ID must be an accepted paper: the server's rule
  * (POST /api/papers/check, the check create-order runs too). Returns the field's error message, or
  * null. A check that gets no answer lets the delegate on: create-order applies the same rule
  * before any payment.

@@ -2,7 +2,7 @@
  * The wizard's validation: one react-hook-form resolver per step over the shared step schemas
  * (stepSchemas in src/shared/registration-schema.ts, the rules and messages the server also
  * runs). WizardForm imports this module dynamically (src/lib/lazy-resolver.ts), so zod and
- * @hookform/resolvers load when the form is first touched, not with the page (issue 10).
+ * @hookform/resolvers load when the form is first touched, not with the page.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';

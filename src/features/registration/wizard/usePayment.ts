@@ -1,35 +1,15 @@
 /**
- * The wizard's payment state (spec part 2 sections 4, 6, 7 and 8): whether a payment is in
+ * The wizard's payment state (docs/rules.md#the-registration-wizard, #the-admin-area, #the-api, #messages): whether a payment is in
  * progress and the inline message to show. The flow itself (create the order, Razorpay Checkout,
  * verify-payment) is payment-flow.ts, in the wizard's late chunk: Pay Now is on step 9, which is
  * rendered from that chunk, so it is loaded by the time the button can be pressed.
  */
-import { useState, type RefObject } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paymentMessages } from '../../../shared/messages';
-import type { Pricing } from '../../../shared/pricing';
-import type { RegistrationFormDraft } from '../../../shared/registration-form';
 import { loadLateParts } from './lazy-parts';
-import type { CouponState } from './model';
+import type { PaymentOptions } from './payment-flow';
 
-/** What the wizard hands to the payment flow. */
-export interface PaymentOptions {
-  pricing: Pricing;
-  admin: boolean;
-  /** The international route in the wizard (issue 24): USD tiers are paid here. */
-  international: boolean;
-  coupon: CouponState;
-  getValues: () => RegistrationFormDraft;
-  /** The server says Early Bird has closed: clear the form and storage, back to step 1. */
-  onEarlyBirdExpired: () => void;
-  /** A registration exists: forget the saved form. */
-  onRegistered: () => void;
-  /**
-   * The Pay Now button: it is disabled while Checkout is open, so focus falls to <body> when
-   * Checkout closes; it gets focus back once enabled again (issue 21, WCAG 2.4.3).
-   */
-  payButton: RefObject<HTMLButtonElement | null>;
-}
 
 /** Returns `pay` for the Pay Now button, whether a payment is in progress, and the inline message to show. */
 export function usePayment(options: PaymentOptions) {

@@ -1,4 +1,4 @@
-/** Step 8, 'Billing Information' (spec part 2 sections 3 and 5). */
+/** Step 8, 'Billing Information' (docs/rules.md#the-registration-form-and-its-checks). */
 import { useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import type { RegistrationFormDraft } from '../../../../shared/registration-form';

@@ -1,6 +1,7 @@
-/** Step 7, 'Dietary Requirements' (spec part 2 sections 3 and 5). */
+/** Step 7, 'Dietary Requirements' (docs/rules.md#the-registration-form-and-its-checks). */
 import { useFormContext, useWatch } from 'react-hook-form';
-import { DIETARY_OPTIONS, type RegistrationFormDraft } from '../../../../shared/registration-form';
+import { DIETARY_OPTIONS } from '../../../../shared/form-options';
+import type { RegistrationFormDraft } from '../../../../shared/registration-form';
 import { errorId, errorMessage, FieldError, TextField } from '../fields';
 
 /** Human labels for the stored option values. */

@@ -1,10 +1,11 @@
 /**
- * Steps 5 'Welcome Reception' and 6 'Gala Dinner' (spec part 2 sections 3, 5 and 9): attendance
+ * Steps 5 'Welcome Reception' and 6 'Gala Dinner' (docs/rules.md#the-registration-form-and-its-checks, #fees-arithmetic-and-timings): attendance
  * yes/no and, when attending, 0-3 additional tickets at the per-ticket price from GET /api/pricing.
  */
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { Currency } from '../../../../shared/money';
-import { MAX_EXTRA_TICKETS, type RegistrationFormDraft } from '../../../../shared/registration-form';
+import { MAX_EXTRA_TICKETS } from '../../../../shared/form-options';
+import type { RegistrationFormDraft } from '../../../../shared/registration-form';
 import { formatWholeFee } from '../../format';
 import { errorId, errorMessage, FieldError, SelectField } from '../fields';
 
@@ -44,7 +45,7 @@ export function EventStep({ event, ticketPrice, currency, onChange }: EventStepP
   const hasError = Boolean(errorMessage(errors, attendance));
   const radio = register(attendance, {
     onChange: (e: { target: { value: string } }) => {
-      // Tickets only count for delegates who attend (spec part 2 section 9), so a No resets them.
+      // Tickets only count for delegates who attend (docs/rules.md#fees-arithmetic-and-timings), so a No resets them.
       if (e.target.value === 'no') setValue(tickets, 0);
       onChange();
     },

@@ -1,11 +1,11 @@
-/** Step 3, 'IEEE Member Verification' (spec part 2 sections 2 and 5); only reached for IEEE-member tiers. */
+/** Step 3, 'IEEE Member Verification' (docs/rules.md#the-registration-wizard, #the-registration-form-and-its-checks); only reached for IEEE-member tiers. */
 import type { Tier } from '../../../../shared/pricing';
 import { formatWholeFee } from '../../format';
 import { TextField } from '../fields';
 
 /**
  * The member number; the wizard checks it with IEEE when Next is pressed. After a refused check
- * (issue 20) it offers `nonMemberTier`, the non-member tier of the same type, region and period:
+ * it offers `nonMemberTier`, the non-member tier of the same type, region and period:
  * its button calls `onTakeNonMemberTier`.
  */
 export function IeeeStep({ verifying, nonMemberTier = null, onTakeNonMemberTier }: { verifying: boolean; nonMemberTier?: Tier | null; onTakeNonMemberTier?: () => void }) {
@@ -18,7 +18,7 @@ export function IeeeStep({ verifying, nonMemberTier = null, onTakeNonMemberTier 
         inputMode="numeric"
         hint="Your membership must be active. It is checked with IEEE when you press Next."
       />
-      {/* In the DOM before its text, so screen readers announce the text (issue 21). */}
+      {/* In the DOM before its text, so screen readers announce the text. */}
       <div className="form-grid__full" role="status">
         {verifying && <p className="status">Verifying IEEE membership...</p>}
       </div>

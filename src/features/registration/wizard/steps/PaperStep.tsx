@@ -1,6 +1,6 @@
 /**
- * Step 4, 'Paper Registration' (spec part 2 sections 2 and 5). For student tiers it is optional
- * (issue 23): a student registration may name its one paper but never covers it for IEEE Xplore.
+ * Step 4, 'Paper Registration' (docs/rules.md#the-registration-wizard, #the-registration-form-and-its-checks). For student tiers it is optional
+ *: a student registration may name its one paper but never covers it for IEEE Xplore.
  */
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { RegistrationFormDraft } from '../../../../shared/registration-form';

@@ -1,6 +1,6 @@
-/** Step 1, 'Participant Details' (spec part 2 sections 3 and 5). */
+/** Step 1, 'Participant Details' (docs/rules.md#the-registration-form-and-its-checks). */
 import { Suspense } from 'react';
-import { TITLES } from '../../../../shared/registration-form';
+import { TITLES } from '../../../../shared/form-options';
 import { FixedCountryField, SelectField, TextField } from '../fields';
 import { CountrySelectField } from '../lazy-parts';
 

@@ -1,5 +1,5 @@
 /**
- * Step 9, 'Summary and payment' (spec part 2 sections 2, 4, 8 and 9): a review of the entries,
+ * Step 9, 'Summary and payment' (docs/rules.md#the-registration-wizard, #messages, #fees-arithmetic-and-timings): a review of the entries,
  * the charges from the shared computeCharges, and the coupon box. The Pay Now button sits in
  * the wizard's action row.
  */
@@ -52,7 +52,7 @@ function useAlreadyRegistered(email: string): boolean | null {
 }
 
 /**
- * The duplicate-registration hint (issue 9): duplicate payments are the commonest support
+ * The duplicate-registration hint: duplicate payments are the commonest support
  * request, so a delegate whose address is already registered is told before paying, without
  * any detail of that registration, and can still go on.
  */
@@ -90,7 +90,7 @@ export function SummaryStep({ pricing, coupon, setCoupon, paying }: SummaryStepP
   const dinnerTickets = values.galaDinner === 'yes' ? values.additionalGalaDinnerTickets : 0;
 
   const toggleCoupon = (enabled: boolean) => {
-    // Ticking or unticking always starts the coupon over (spec part 2 section 4).
+    // Ticking or unticking always starts the coupon over (docs/rules.md#the-registration-wizard).
     setCoupon({ enabled, code: '', applied: null, message: null, checking: false });
   };
 
@@ -100,7 +100,7 @@ export function SummaryStep({ pricing, coupon, setCoupon, paying }: SummaryStepP
       setCoupon((c) => ({ ...c, applied: null, message: { kind: 'error', text: tierError } }));
       return;
     }
-    // The shared coupon-code rule (zod) is fetched on the first Apply, not with the page (issue 10).
+    // The shared coupon-code rule (zod) is fetched on the first Apply, not with the page.
     let couponCodeSchema;
     try {
       ({ couponCodeSchema } = await import('../../../../shared/api'));
@@ -147,7 +147,7 @@ export function SummaryStep({ pricing, coupon, setCoupon, paying }: SummaryStepP
       [
         ['Registration tier', tier.label],
         ...(isIeeeTier(tier.id) ? ([['IEEE Member Number', values.ieeeMemberNumber]] as [string, string][]) : []),
-        // Every tier, a student's too (issue 34: a student may name one paper, issue 23).
+        // Every tier, a student's too (a student may name one paper).
         ['Paper ID', values.noPaper ? 'I did not submit a paper' : values.paperId],
         ['Welcome Reception', yesNo(values.welcomeReception) + (receptionTickets ? ` (+${receptionTickets} additional)` : '')],
         ['Gala Dinner', yesNo(values.galaDinner) + (dinnerTickets ? ` (+${dinnerTickets} additional)` : '')],
@@ -291,7 +291,7 @@ export function SummaryStep({ pricing, coupon, setCoupon, paying }: SummaryStepP
               </button>
             </div>
           )}
-          {/* Live regions stay in the DOM; only their text comes and goes, so it is announced (issue 21). */}
+          {/* Live regions stay in the DOM; only their text comes and goes, so it is announced. */}
           <div role="status">
             {coupon.enabled && coupon.message?.kind === 'success' && (
               <p id={couponMessageId} className="coupon__applied">

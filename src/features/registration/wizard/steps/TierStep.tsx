@@ -1,4 +1,4 @@
-/** Step 2, 'Select Your Registration Tier' (spec part 2 sections 3, 4 and 9). */
+/** Step 2, 'Select Your Registration Tier' (docs/rules.md#the-registration-form-and-its-checks, #the-registration-wizard, #fees-arithmetic-and-timings). */
 import { useFormContext, useWatch } from 'react-hook-form';
 import { isStudentTier, type Tier } from '../../../../shared/pricing';
 import type { RegistrationFormDraft } from '../../../../shared/registration-form';
@@ -52,7 +52,7 @@ export function TierStep({ tiers, gst, onTierChange }: TierStepProps) {
         })}
       </ul>
       <FieldError name="registrationTier" />
-      {/* Said when a student tier is chosen, before anything is paid (issue 34): the proof comes after the payment. */}
+      {/* Said when a student tier is chosen, before anything is paid: the proof comes after the payment. */}
       <div role="status">
         {chosen && isStudentTier(chosen) ? (
           <p className="notice" data-testid="student-proof-note">
