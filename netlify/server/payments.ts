@@ -189,3 +189,34 @@ export async function listProviderPayments(from: number, to: number, skip: numbe
     throw new ServiceUnavailableError(PROVIDER_DOWN, { cause: err });
   }
 }
+
+/** A Razorpay payment downtime (GET /v1/payments/downtimes; times in Unix seconds). */
+export interface ProviderDowntime {
+  id: string;
+  method: string;
+  status: string;
+  severity: string;
+  instrument: Record<string, unknown>;
+  begin: number | null;
+  end: number | null;
+}
+
+/**
+ * Razorpay's payment downtimes (scheduled, ongoing and recently resolved): the Payment Downtime
+ * API, through the SDK's HTTP client (the SDK has no call for it). Throws ServiceUnavailableError
+ * when Razorpay cannot be reached.
+ */
+export async function listProviderDowntimes(): Promise<ProviderDowntime[]> {
+  const rq = (client() as unknown as { api: { rq: { get: (url: string) => Promise<{ data: { items?: unknown[] } }> } } }).api.rq;
+  try {
+    const res = await rq.get('/v1/payments/downtimes');
+    return (res.data.items ?? []).flatMap((raw) => {
+      const d = raw as Partial<ProviderDowntime> & { instrument?: unknown };
+      if (typeof d.id !== 'string' || typeof d.method !== 'string' || typeof d.status !== 'string' || typeof d.severity !== 'string') return [];
+      const instrument = d.instrument && typeof d.instrument === 'object' && !Array.isArray(d.instrument) ? (d.instrument as Record<string, unknown>) : {};
+      return [{ id: d.id, method: d.method, status: d.status, severity: d.severity, instrument, begin: typeof d.begin === 'number' ? d.begin : null, end: typeof d.end === 'number' ? d.end : null }];
+    });
+  } catch (err) {
+    throw new ServiceUnavailableError(PROVIDER_DOWN, { cause: err });
+  }
+}

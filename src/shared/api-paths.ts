@@ -15,6 +15,7 @@ export const apiPaths = {
   verifyPayment: '/api/payment/verify-payment',
   releaseOrder: '/api/payment/release-order',
   webhook: '/api/payment/webhook',
+  paymentDowntimes: '/api/payment/downtimes',
   // Admin area (spec part 2 sections 6-7): every one but login needs `Authorization: Bearer <token>`.
   adminLogin: '/api/admin-auth/login',
   adminVerify: '/api/admin-auth/verify',
