@@ -14,7 +14,7 @@
  * - in both cases the registration keeps a record of it (latePayments), which the invoices page
  *   shows the delegate.
  */
-import type { LatePayment } from '../../src/shared/api';
+import type { AttentionPayment, LatePayment } from '../../src/shared/api';
 import { formatMoney, fromMinor } from '../../src/shared/money';
 import { fullName } from '../../src/shared/person-name';
 import { conference } from '../../src/content/conference';
@@ -34,10 +34,23 @@ export interface LatePaymentEvent {
   currency: string;
 }
 
-/** The late payments of registration `regNo`, oldest first. Throws ServiceUnavailableError when the store is down. */
+/**
+ * The late payments of registration `regNo`, oldest first, each refund's state as the list of
+ * payments needing attention has it now (the refund webhooks settle it there). Two store requests.
+ * Throws ServiceUnavailableError when the store is down.
+ */
 export async function latePaymentsOf(regNo: string): Promise<LatePayment[]> {
-  const all = await withStore((r) => r.hgetall<Record<string, LatePayment>>(keys.latePayments(regNo)));
-  return Object.values(all ?? {}).sort((a, b) => a.at.localeCompare(b.at));
+  const all = Object.values((await withStore((r) => r.hgetall<Record<string, LatePayment>>(keys.latePayments(regNo)))) ?? {}).sort((a, b) => a.at.localeCompare(b.at));
+  const refunded = all.filter((p) => p.outcome !== 'applied');
+  if (!refunded.length) return all;
+  const records = await withStore((r) => r.mget<(AttentionPayment | null)[]>(...refunded.map((p) => keys.attention(p.paymentId))));
+  const now = new Map(refunded.map((p, i) => [p.paymentId, records[i]?.refund]));
+  return all.map((p) => {
+    const refund = now.get(p.paymentId);
+    if (!refund) return p;
+    const outcome: LatePayment['outcome'] = refund.status === 'processed' || refund.status === 'paid-outside' ? 'refunded' : refund.status === 'failed' ? 'refund-failed' : 'refund-pending';
+    return { ...p, outcome, ...(refund.id ? { refundId: refund.id } : {}) };
+  });
 }
 
 async function remember(regNo: string, p: LatePayment): Promise<void> {
