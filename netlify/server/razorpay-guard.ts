@@ -9,10 +9,10 @@
  *   2 s apart, with jitter) and give up after RETRY_ATTEMPTS; only a failure to reach Razorpay
  *   (ServiceUnavailableError: a time-out, 5xx, a refused connection) is retried, never a refusal;
  * - a circuit breaker (cockatiel's, ConsecutiveBreaker) opens after BREAKER_FAILURES consecutive
- *   failures and lets one call through again after CIRCUIT_HALF_OPEN_MS; its state lives in Redis
+ *   failures and lets one call through again after RAZORPAY_CIRCUIT_HALF_OPEN_MS (env, 60 s); its state lives in Redis
  *   (cockatiel's toJSON / initialState), since every function invocation starts cold and an
  *   in-memory breaker would forget the outage on the next call;
- * - at most RAZORPAY_CALLS_PER_MINUTE calls (each attempt counts) leave this site per minute, a
+ * - at most RAZORPAY_CALLS_PER_MINUTE (env, 60) calls (each attempt counts) leave this site per minute, a
  *   fixed window in Redis (@upstash/ratelimit, as the public rate limits): a run that meets the
  *   bound stops and the next run carries on.
  *
@@ -24,16 +24,13 @@
 import { Ratelimit } from '@upstash/ratelimit';
 import { BrokenCircuitError, ConsecutiveBreaker, ExponentialBackoff, circuitBreaker, handleType, retry, wrap } from 'cockatiel';
 import { ServiceUnavailableError } from './http';
+import { env } from './env';
 import { keys, redis, withStore } from './store';
 
 /** Attempts per guarded call (the first and two retries). */
 export const RETRY_ATTEMPTS = 3;
 /** Consecutive failures (across invocations) that open the circuit. */
 export const BREAKER_FAILURES = 5;
-/** How long the circuit stays open before one call may test Razorpay again (ms). */
-export const CIRCUIT_HALF_OPEN_MS = 60_000;
-/** The most calls to Razorpay this site's background work makes in one minute. */
-export const RAZORPAY_CALLS_PER_MINUTE = 60;
 
 const UNAVAILABLE = 'The payment provider could not be reached; the work is left for the next run.';
 
@@ -45,14 +42,15 @@ export class RazorpayHeldBackError extends ServiceUnavailableError {
   }
 }
 
-let budget: { redis: unknown; prefix: string; limiter: Ratelimit } | undefined;
+let budget: { redis: unknown; prefix: string; perMinute: number; limiter: Ratelimit } | undefined;
 
 function callBudget(): Ratelimit {
   const r = redis();
   const prefix = keys.rateLimit('razorpay-calls');
-  if (budget && budget.redis === r && budget.prefix === prefix) return budget.limiter;
-  const limiter = new Ratelimit({ redis: r, limiter: Ratelimit.fixedWindow(RAZORPAY_CALLS_PER_MINUTE, '1 m'), prefix, enableTelemetry: false, analytics: false });
-  budget = { redis: r, prefix, limiter };
+  const perMinute = env().RAZORPAY_CALLS_PER_MINUTE;
+  if (budget && budget.redis === r && budget.prefix === prefix && budget.perMinute === perMinute) return budget.limiter;
+  const limiter = new Ratelimit({ redis: r, limiter: Ratelimit.fixedWindow(perMinute, '1 m'), prefix, enableTelemetry: false, analytics: false });
+  budget = { redis: r, prefix, perMinute, limiter };
   return limiter;
 }
 
@@ -72,7 +70,7 @@ export interface GuardStats {
 export async function guardedRazorpayCall<T>(label: string, fn: () => Promise<T>, stats?: GuardStats): Promise<T> {
   const saved = await withStore((r) => r.get<unknown>(keys.razorpayCircuit()));
   const breaker = circuitBreaker(handleType(ServiceUnavailableError, (e) => !(e instanceof RazorpayHeldBackError)), {
-    halfOpenAfter: CIRCUIT_HALF_OPEN_MS,
+    halfOpenAfter: env().RAZORPAY_CIRCUIT_HALF_OPEN_MS,
     breaker: new ConsecutiveBreaker(BREAKER_FAILURES),
     ...(saved ? { initialState: saved } : {}),
   });
