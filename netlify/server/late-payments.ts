@@ -53,9 +53,16 @@ export async function latePaymentsOf(regNo: string): Promise<LatePayment[]> {
   });
 }
 
-async function remember(regNo: string, p: LatePayment): Promise<void> {
-  if (!regNo) return;
-  await withStore((r) => r.hset(keys.latePayments(regNo), { [p.paymentId]: JSON.stringify(p) }));
+/**
+ * Records late payment `p` on registration `regNo`. Returns true when this call recorded it first
+ * (HSETNX), which is the claim to e-mail the delegate: payment.authorized, payment.captured and
+ * order.paid each bring the same payment, sometimes at once, and the delegate hears of it once.
+ */
+async function remember(regNo: string, p: LatePayment): Promise<boolean> {
+  if (!regNo) return false;
+  const first = await withStore((r) => r.hsetnx(keys.latePayments(regNo), p.paymentId, JSON.stringify(p)));
+  if (!first) await withStore((r) => r.hset(keys.latePayments(regNo), { [p.paymentId]: JSON.stringify(p) }));
+  return first === 1;
 }
 
 /**
@@ -100,8 +107,8 @@ export async function settleLatePayment(
   const record = await refundAttentionPayment(payment.id, at, {}, (call) => guardedRazorpayCall('late-authorisation refund', call));
   const refund = record.refund;
   const outcome: LatePayment['outcome'] = refund?.status === 'processed' ? 'refunded' : refund?.status === 'failed' ? 'refund-failed' : 'refund-pending';
-  await remember(regNo, { ...base, outcome, reason, ...(refund?.id ? { refundId: refund.id } : {}) });
-  const registration = regNo ? await getRegistration(regNo) : null;
+  const first = await remember(regNo, { ...base, outcome, reason, ...(refund?.id ? { refundId: refund.id } : {}) });
+  const registration = first ? await getRegistration(regNo) : null;
   if (registration) {
     await deliverNotice(
       regNo,
@@ -122,7 +129,7 @@ export async function settleLatePayment(
       },
       at,
     );
-  } else {
+  } else if (first || !regNo) {
     console.warn(`[payments] late payment ${payment.id} of order ${orderId} refunded (${outcome}); no registration to tell`);
   }
   return { refunded: outcome, registrationNumber: regNo };
