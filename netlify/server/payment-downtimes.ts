@@ -82,10 +82,11 @@ export async function applyDowntimeEvent(d: ProviderDowntime): Promise<void> {
 /**
  * The Checkout advice at `at`: from the stored list, asking Razorpay's Downtime API first when
  * the list is older than REFRESH_MS (or was never read). When Razorpay cannot be asked (down,
- * circuit open, call budget spent) the stored list is used and marked stale. Throws
+ * circuit open, call budget spent) the stored list is used and marked stale. `at` is the app's
+ * clock (the list's age); `wallNow` (ms) Razorpay's, which its downtimes' begin and end are in. Throws
  * ServiceUnavailableError only when the store is down.
  */
-export async function currentDowntimes(at: Date): Promise<PaymentDowntimesResponse> {
+export async function currentDowntimes(at: Date, wallNow: number = Date.now()): Promise<PaymentDowntimesResponse> {
   const stored = (await withStore((r) => r.hgetall<Record<string, unknown>>(keys.downtimes()))) ?? {};
   let fetchedAt = typeof stored[FETCHED_AT] === 'number' ? stored[FETCHED_AT] : Number(stored[FETCHED_AT] ?? NaN);
   let list = Object.entries(stored)
@@ -110,5 +111,5 @@ export async function currentDowntimes(at: Date): Promise<PaymentDowntimesRespon
       stale = true;
     }
   }
-  return { ...checkoutAdvice(list, at), asOf: Number.isFinite(fetchedAt) ? new Date(fetchedAt).toISOString() : null, stale };
+  return { ...checkoutAdvice(list, new Date(wallNow)), asOf: Number.isFinite(fetchedAt) ? new Date(fetchedAt).toISOString() : null, stale };
 }
