@@ -90,6 +90,13 @@ async function until<T>(what: string, fn: () => Promise<T | null | undefined | f
 }
 
 describe('orders (ORD scenarios)', () => {
+  it('ORD-01: the order is created at Razorpay (created, amount_due = amount, nothing paid, no attempt) and stored before the browser gets its id', async () => {
+    const { orderId } = await newOrder();
+    const { order } = await dbl(`/_double/orders/${orderId}`);
+    expect(order).toMatchObject({ status: 'created', amount_paid: 0, attempts: 0, amount_due: order.amount });
+    expect(await redis().get(keys.order(orderId))).toMatchObject({ orderId, kind: 'registration' });
+  });
+
   it('ORD-02 · ORD-03: a failed payment leaves the order open (payment.failed changes nothing) and a later payment on it is applied once', async () => {
     const { orderId } = await newOrder();
     const failedId = await failedPayment(orderId);
@@ -105,6 +112,18 @@ describe('orders (ORD scenarios)', () => {
     await dbl('/_double/webhook', { order_id: orderId, payment_id: paid.razorpay_payment_id, event: 'order.paid' });
     expect(await registrationsOf(orderId)).toHaveLength(1);
     expect((await dbl(`/_double/orders/${orderId}`)).order.status).toBe('paid');
+  });
+});
+
+describe('fulfilment (BP-01)', () => {
+  it('BP-01: the webhook alone fulfils a paid order whose browser never came back', async () => {
+    const { orderId } = await newOrder();
+    const paid = await pay(orderId);
+    const hook = await dbl('/_double/webhook', { order_id: orderId, payment_id: paid.razorpay_payment_id, event: 'order.paid' });
+    expect(hook.status).toBe(200);
+    const regs = await registrationsOf(orderId);
+    expect(regs.map((r) => r.paymentId)).toEqual([paid.razorpay_payment_id]);
+    expect(JSON.parse(hook.body)).toEqual({ ok: true, registrationNumber: regs[0]!.registrationNumber });
   });
 });
 
