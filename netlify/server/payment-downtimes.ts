@@ -7,7 +7,7 @@
  * the field FETCHED_AT), fed two ways: the payment.downtime.started/updated/resolved webhooks
  * write one entry each at once, and a read older than REFRESH_MS asks the Payment Downtime API
  * again (through the guarded call: a Razorpay outage never slows the wizard, the last list is
- * served marked stale). From the list, `checkoutAdvice` says what Checkout hides and what it
+ * served marked stale; one request at a time asks, the others answer from the stored list). From the list, `checkoutAdvice` says what Checkout hides and what it
  * warns about.
  */
 import type { CheckoutInstrument, PaymentDowntimesResponse } from '../../src/shared/api';
@@ -93,7 +93,9 @@ export async function currentDowntimes(at: Date, wallNow: number = Date.now()): 
     .filter(([k]) => k !== FETCHED_AT)
     .map(([, v]) => (typeof v === 'string' ? (JSON.parse(v) as ProviderDowntime) : (v as ProviderDowntime)));
   let stale = false;
-  if (!Number.isFinite(fetchedAt) || at.getTime() - fetchedAt > REFRESH_MS) {
+  const due = !Number.isFinite(fetchedAt) || at.getTime() - fetchedAt > REFRESH_MS;
+  // One request refreshes; the others meanwhile answer from the stored list.
+  if (due && (await withStore((r) => r.set(keys.downtimesRefresh(), '1', { nx: true, px: 10_000 })))) {
     try {
       list = await guardedRazorpayCall('downtimes', () => listProviderDowntimes());
       fetchedAt = at.getTime();
@@ -109,6 +111,8 @@ export async function currentDowntimes(at: Date, wallNow: number = Date.now()): 
       if (!(err instanceof ServiceUnavailableError)) throw err;
       console.warn(`[downtimes] Razorpay not asked: ${err.message}`);
       stale = true;
+    } finally {
+      await withStore((r) => r.del(keys.downtimesRefresh())).catch(() => undefined);
     }
   }
   return { ...checkoutAdvice(list, new Date(wallNow)), asOf: Number.isFinite(fetchedAt) ? new Date(fetchedAt).toISOString() : null, stale };

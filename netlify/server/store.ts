@@ -159,6 +159,8 @@ export const keys = {
   latePayments: (regNo: string) => `${keyPrefix()}reg:${regNo}:late-payments`,
   /** JSON: Razorpay's payment downtimes as last read or told by webhook, with when (payment-downtimes.ts). */
   downtimes: () => `${keyPrefix()}razorpay:downtimes`,
+  /** Held (SET NX, 10 s) by the one request that asks Razorpay for the downtimes, so a crowd of browsers makes one call. */
+  downtimesRefresh: () => `${keyPrefix()}razorpay:downtimes:refreshing`,
   /** A processed webhook event id (x-razorpay-event-id), kept a few days to drop re-deliveries. */
   webhookEvent: (eventId: string) => `${keyPrefix()}webhook:event:${eventId}`,
   /** One payment needing attention: JSON AttentionPayment (src/shared/api.ts). */
