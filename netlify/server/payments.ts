@@ -172,7 +172,8 @@ export async function fetchOrderPayments(orderId: string): Promise<ProviderPayme
 
 /** One page of Razorpay's payments list. */
 export interface ProviderPaymentPage {
-  items: (ProviderPayment & { created_at: number })[];
+  /** `late_authorized`: the bank authorised it after Razorpay had marked it failed. */
+  items: (ProviderPayment & { created_at: number; late_authorized?: boolean })[];
 }
 
 /**
@@ -183,8 +184,8 @@ export interface ProviderPaymentPage {
  */
 export async function listProviderPayments(from: number, to: number, skip: number, count = 100): Promise<ProviderPaymentPage> {
   try {
-    const list = (await client().payments.all({ from, to, skip, count })) as unknown as { items: { id: string; order_id: string | null; amount: number | string; currency: string; status: string; created_at: number }[] };
-    return { items: list.items.map((p) => ({ id: p.id, order_id: p.order_id ?? null, amount: Number(p.amount), currency: p.currency, status: p.status, created_at: Number(p.created_at) })) };
+    const list = (await client().payments.all({ from, to, skip, count })) as unknown as { items: { id: string; order_id: string | null; amount: number | string; currency: string; status: string; created_at: number; late_authorized?: boolean }[] };
+    return { items: list.items.map((p) => ({ id: p.id, order_id: p.order_id ?? null, amount: Number(p.amount), currency: p.currency, status: p.status, created_at: Number(p.created_at), ...(p.late_authorized === true ? { late_authorized: true } : {}) })) };
   } catch (err) {
     throw new ServiceUnavailableError(PROVIDER_DOWN, { cause: err });
   }

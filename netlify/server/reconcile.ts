@@ -191,6 +191,14 @@ async function reconcilePayment(p: Paid, state: OrderState, at: Date, minAgeMs: 
       return 'done';
     }
   }
+  if (p.late_authorized && (order === null || p.amount === order.charges.total)) {
+    // A late authorisation whose webhooks never came: refunded at once, the delegate told (late-payments.ts).
+    const { settleLatePayment } = await import('./late-payments');
+    const settled = await settleLatePayment({ id: p.id, amount: p.amount, currency: p.currency }, p.order_id, { order, done }, at, finaliseAndNotify);
+    if ('refunded' in settled) run.attention++;
+    else if (settled.outcome === 'applied') run.finalised++;
+    return 'done';
+  }
   const reason = done !== null ? 'A further payment of an order that was already paid.' : order ? `Paid ${p.amount} minor units; the order is for ${order.charges.total}.` : 'Payment of an order that expired before it was settled.';
   const listed = await recordAttentionPayment(
     {

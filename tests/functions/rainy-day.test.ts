@@ -177,6 +177,27 @@ describe('late authorisation (BP-06)', () => {
   });
 });
 
+describe('late authorisation without its webhooks', () => {
+  it('the reconciliation run refunds a late authorisation on an order another attempt paid, and tells the delegate', async () => {
+    const { orderId } = await newOrder();
+    const lateId = await failedPayment(orderId);
+    const paid = await pay(orderId);
+    const r = await call(verifyPayment, { body: paid });
+    const regNo = r.body.registrationNumber as string;
+    await dbl('/_double/late-authorise', { payment_id: lateId, deliver: false });
+    pinClock(new Date(Date.parse(STANDARD_DAY) + 11 * 60_000).toISOString());
+    const run = await (await runScheduled(reconcile)).json();
+    expect(run.attention).toBeGreaterThanOrEqual(1);
+    expect((await dbl(`/_double/refunds?payment_id=${lateId}`)).count).toBe(1);
+    expect(await redis().get<AttentionPayment>(keys.attention(lateId))).toMatchObject({ refund: { status: 'processed' } });
+    expect((await messagesFor(fx.smtp.messages, regNo)).filter((m) => /late payment refunded/.test(m.subject ?? ''))).toHaveLength(1);
+    // A second run makes no second refund and no second e-mail.
+    await runScheduled(reconcile);
+    expect((await dbl(`/_double/refunds?payment_id=${lateId}`)).count).toBe(1);
+    expect((await messagesFor(fx.smtp.messages, regNo)).filter((m) => /late payment refunded/.test(m.subject ?? ''))).toHaveLength(1);
+  });
+});
+
 describe('webhooks (BP-01 and Razorpay’s retries)', () => {
   it('answers within Razorpay’s 5 s while its work is slow, queues the work and does it once', async () => {
     const { orderId } = await newOrder();
