@@ -98,6 +98,8 @@ const EXPECTED: Record<Name, string> = {
   RAZORPAY_WEBHOOK_SECRET: `the secret typed into the webhook in Razorpay's Dashboard, at least ${MIN_SECRET_LENGTH} characters`,
   RAZORPAY_API_BASE_URL: 'nothing: leave it unset',
   RAZORPAY_TIMEOUT_MS: 'a whole number of milliseconds from 100 to 60000 (unset means 15000)',
+  RAZORPAY_CALLS_PER_MINUTE: 'a whole number from 1 to 6000 (unset means 60)',
+  RAZORPAY_CIRCUIT_HALF_OPEN_MS: 'a whole number of milliseconds from 100 to 3600000 (unset means 60000)',
   KEY_PREFIX: 'letters, digits, ":", "_" and "-" (better unset)',
   IEEE_VERIFY_URL: "the https address of IEEE's membership-validation service",
   IEEE_VERIFY_KEY: 'the key of that service',

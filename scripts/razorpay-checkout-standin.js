@@ -13,7 +13,8 @@
  * The dialog has three buttons: "Pay" (success: handler gets razorpay_order_id,
  * razorpay_payment_id, razorpay_signature), "Fail payment" (payment.failed callbacks get
  * { error }, the dialog stays open for a retry, as Razorpay's does) and "Close" (ondismiss).
- * `timeout` (seconds) is shown on the dialog as data-timeout; when it runs out the dialog closes
+ * `config.display.hide` (instruments to hide) is shown as data-hide (JSON); the stand-in draws no
+ * payment methods, so nothing else changes. `timeout` (seconds) is shown on the dialog as data-timeout; when it runs out the dialog closes
  * as if the customer had closed it (ondismiss), since the customer can no longer use it.
  */
 (function () {
@@ -118,6 +119,8 @@
     );
     backdrop.setAttribute('data-razorpay-standin', '');
     if (typeof options.timeout === 'number') backdrop.setAttribute('data-timeout', String(options.timeout));
+    // Razorpay's display config: the instruments the site hid (payment method downtime), for tests to read.
+    if (options.config && options.config.display && Array.isArray(options.config.display.hide)) backdrop.setAttribute('data-hide', JSON.stringify(options.config.display.hide));
 
     var dialog = el(
       'div',

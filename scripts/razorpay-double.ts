@@ -33,7 +33,7 @@
  *        razorpay_payment_id, razorpay_signature}: an alias of /_double/pay with outcome
  *        "success" (so, like it, it delivers no webhook).
  *   POST /_double/webhook  {order_id, payment_id?, event, webhookUrl?, eventId?}
- *        event: payment.captured | order.paid | payment.failed.
+ *        event: payment.captured | order.paid | payment.failed | payment.authorized.
  *   POST /_double/refund-webhook {refund_id, event, webhookUrl?, eventId?}
  *        event: refund.created (status unchanged) | refund.processed (pending or processed
  *        refund → processed) | refund.failed (pending or failed refund → failed; a failed
@@ -55,7 +55,32 @@
  *        refuses one it will not make (e.g. {code: 'BAD_REQUEST_ERROR', description: 'The id
  *        provided does not exist'}); a replay of a key that already made a refund still answers it.
  *        The functions tests share one double, so scope faults to a payment_id there.
+ *        Global faults of the whole API and of webhook delivery (send them without payment_id):
+ *        apiDelayMs (0-60000): every /v1/ answer is held that long (a slow Razorpay; the SDK's
+ *        time-out turns it into a time-out). apiError {status: 500|502|503|504, count?}: the next
+ *        `count` /v1/ calls (every call until cleared when absent) fail with that status and
+ *        Razorpay's SERVER_ERROR body, creating nothing (an outage "for a while").
+ *        webhookTimeoutMs (1-60000): how long a webhook delivery may take before it counts as
+ *        failed (Razorpay's is 5000; the default is 30000, see WEBHOOK_TIMEOUT_MS).
  *   GET  /_double/faults   → {global, payments: {[payment_id]: faults}}
+ *   POST /_double/late-authorise {payment_id, webhookUrl?, deliver?} → {payment, order, deliveries}
+ *        Late authorisation: a failed payment is authorised by the bank later and auto-captured
+ *        (late_authorized: true); the order becomes paid unless another payment paid it. Delivers
+ *        payment.authorized, payment.captured, then order.paid when this payment paid the order.
+ *        Works whenever it is called, so also after the site's hold on the order expired.
+ *   Webhook retries: every delivery (of any endpoint here) that is not answered 2xx within the
+ *        timeout is queued and retried with exponential backoff (60 s, doubling, at most 4 h
+ *        apart) until 24 h after the event was created; then its URL is disabled, as Razorpay
+ *        does, and gets nothing until enabled again.
+ *   POST /_double/webhook-retries {advanceSeconds?} → {retried, queue, disabled, clock}
+ *        Moves the retry clock forward and makes every due retry (tests need not wait hours).
+ *   GET  /_double/webhooks → {queue, disabled, clock}; POST /_double/webhooks/enable {webhookUrl?}
+ *   GET  /v1/payments/downtimes → {entity:'collection', count, items: downtime entities}
+ *   POST /_double/downtimes {method, severity, instrument?} starts a downtime (card, netbanking,
+ *        upi, wallet; low, medium, high; e.g. instrument {bank: 'HDFC'} or {vpa_handle: 'oksbi'});
+ *        {id, severity?, status?: 'updated'|'resolved'} changes or resolves it. Each delivers
+ *        payment.downtime.started|updated|resolved ({'payment.downtime': {entity}}) unless
+ *        deliver: false. → {downtime, delivery}
  *   GET  /_double/refunds[?payment_id=] → {entity:'collection', count, items: refunds, oldest first}
  *   GET  /_double/orders/:id → {order, payments}
  *   GET  /checkout.js      → window.Razorpay stand-in
@@ -124,8 +149,10 @@ export interface RazorpayPayment {
   entity: 'payment';
   amount: number;
   currency: Currency;
-  /** 'refunded' once refunds (not failed) add up to the whole amount. */
-  status: 'captured' | 'failed' | 'refunded';
+  /** 'refunded' once refunds (not failed) add up to the whole amount; 'authorized' only in the snapshot of a payment.authorized event. */
+  status: 'authorized' | 'captured' | 'failed' | 'refunded';
+  /** True once a failed payment was authorised later by the bank (POST /_double/late-authorise). */
+  late_authorized?: boolean;
   order_id: string;
   invoice_id: null;
   international: boolean;
@@ -182,6 +209,43 @@ export interface RefundFaults {
   refundError?: { code: string; description: string };
 }
 
+/** Global faults of the whole API and of webhook delivery (see POST /_double/faults). */
+export interface ApiFaults {
+  /** Milliseconds every /v1/ answer is held (a slow Razorpay). */
+  apiDelayMs?: number;
+  /** Every /v1/ call fails with this status (500, 502, 503 or 504) and Razorpay's SERVER_ERROR body; `count` calls, or until cleared. */
+  apiError?: { status: number; count?: number };
+  /** How long a webhook delivery may take before it counts as failed (Razorpay: 5000). */
+  webhookTimeoutMs?: number;
+}
+
+/** A Razorpay payment downtime entity (GET /v1/payments/downtimes). */
+export interface RazorpayDowntime {
+  id: string;
+  entity: 'payment.downtime';
+  method: 'card' | 'netbanking' | 'upi' | 'wallet';
+  begin: number;
+  end: number | null;
+  status: 'scheduled' | 'started' | 'updated' | 'resolved';
+  scheduled: boolean;
+  severity: 'low' | 'medium' | 'high';
+  instrument: Record<string, string>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A webhook delivery that failed (non-2xx, unreachable, or slower than the timeout), waiting for Razorpay's next retry. */
+interface QueuedDelivery {
+  eventId: string;
+  target: string;
+  body: string;
+  /** When the event was created (double's retry clock, Unix seconds): retries stop 24 h after it. */
+  createdAt: number;
+  attempts: number;
+  nextAttemptAt: number;
+  lastStatus: number | null;
+}
+
 /** What `dataFile` holds: everything Razorpay would still know after a restart. */
 interface DoubleData {
   version: 1;
@@ -191,8 +255,16 @@ interface DoubleData {
   idempotencyKeys: [string, { request: string; refundId: string }][];
 }
 
-type WebhookEvent = 'payment.captured' | 'order.paid' | 'payment.failed';
-const WEBHOOK_EVENTS: readonly WebhookEvent[] = ['payment.captured', 'order.paid', 'payment.failed'];
+type WebhookEvent = 'payment.captured' | 'order.paid' | 'payment.failed' | 'payment.authorized';
+const WEBHOOK_EVENTS: readonly WebhookEvent[] = ['payment.captured', 'order.paid', 'payment.failed', 'payment.authorized'];
+const API_ERROR_STATUSES = new Set([500, 502, 503, 504]);
+const DOWNTIME_METHODS = new Set(['card', 'netbanking', 'upi', 'wallet']);
+const DOWNTIME_SEVERITIES = new Set(['low', 'medium', 'high']);
+/** Razorpay retries a failed webhook delivery with exponential backoff for 24 hours after the event was created, then disables the webhook. */
+const WEBHOOK_RETRY_WINDOW_SECONDS = 24 * 3600;
+/** The first retry's wait (s), doubled per attempt up to WEBHOOK_RETRY_CAP_SECONDS: Razorpay publishes no exact schedule, only "exponential backoff for 24 hours". */
+const WEBHOOK_RETRY_FIRST_SECONDS = 60;
+const WEBHOOK_RETRY_CAP_SECONDS = 4 * 3600;
 type RefundWebhookEvent = 'refund.created' | 'refund.processed' | 'refund.failed';
 const REFUND_WEBHOOK_EVENTS: readonly RefundWebhookEvent[] = ['refund.created', 'refund.processed', 'refund.failed'];
 const REFUND_FIELDS = new Set(['amount', 'speed', 'notes', 'receipt']);
@@ -259,6 +331,14 @@ export async function startRazorpayDouble(opts: RazorpayDoubleOptions): Promise<
   const events = new Map<string, { event: string; subject: string; body: string }>();
   let globalFaults: RefundFaults = {};
   const paymentFaults = new Map<string, RefundFaults>();
+  let apiFaults: ApiFaults = {};
+  const downtimes = new Map<string, RazorpayDowntime>();
+  // Failed webhook deliveries waiting for a retry, and the webhook URLs Razorpay disabled after 24 h of failures.
+  const retryQueue = new Map<string, QueuedDelivery>();
+  const disabledTargets = new Set<string>();
+  // The retry clock (Unix seconds): real time plus what POST /_double/webhook-retries advanced it by.
+  let retryClockOffset = 0;
+  const retryNow = (): number => nowSeconds() + retryClockOffset;
   let url = '';
   const store = opts.dataFile ? await openDataFile(opts.dataFile, { orders, payments, refunds, idempotencyKeys }) : null;
   /** Called after every change of an order, payment or refund: keeps `dataFile` up to date. */
@@ -481,12 +561,13 @@ export async function startRazorpayDouble(opts: RazorpayDoubleOptions): Promise<
   };
 
   const setFaults = (input: Record<string, unknown>): unknown => {
+    const API_FIELDS = ['apiDelayMs', 'apiError', 'webhookTimeoutMs'];
     for (const field of Object.keys(input)) {
-      if (field !== 'refundDelayMs' && field !== 'refundPendingStatus' && field !== 'refundError' && field !== 'payment_id') {
+      if (field !== 'refundDelayMs' && field !== 'refundPendingStatus' && field !== 'refundError' && field !== 'payment_id' && !API_FIELDS.includes(field)) {
         throw new ApiError(400, `Unknown fault ${field}`, { field });
       }
     }
-    const { refundDelayMs, refundPendingStatus, refundError, payment_id: paymentId } = input;
+    const { refundDelayMs, refundPendingStatus, refundError, payment_id: paymentId, apiDelayMs, apiError, webhookTimeoutMs } = input;
     if (
       refundDelayMs !== undefined &&
       (typeof refundDelayMs !== 'number' ||
@@ -502,12 +583,28 @@ export async function startRazorpayDouble(opts: RazorpayDoubleOptions): Promise<
     if (refundError !== undefined && !isRefundError(refundError)) {
       throw new ApiError(400, 'refundError must be {code, description}: code in capitals and underscores (e.g. BAD_REQUEST_ERROR), description 1-500 characters', { field: 'refundError' });
     }
+    if (paymentId !== undefined && API_FIELDS.some((f) => input[f] !== undefined)) {
+      throw new ApiError(400, 'apiDelayMs, apiError and webhookTimeoutMs are global faults: send them without payment_id', { field: 'payment_id' });
+    }
+    const isMs = (v: unknown, min: number): v is number => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= MAX_FAULT_DELAY_MS;
+    if (apiDelayMs !== undefined && !isMs(apiDelayMs, 0)) throw new ApiError(400, `apiDelayMs must be an integer from 0 to ${MAX_FAULT_DELAY_MS}`, { field: 'apiDelayMs' });
+    if (webhookTimeoutMs !== undefined && !isMs(webhookTimeoutMs, 1)) throw new ApiError(400, `webhookTimeoutMs must be an integer from 1 to ${MAX_FAULT_DELAY_MS}`, { field: 'webhookTimeoutMs' });
+    if (apiError !== undefined) {
+      const e = apiError as { status?: unknown; count?: unknown };
+      const ok = typeof apiError === 'object' && apiError !== null && !Array.isArray(apiError) && Object.keys(apiError).every((k) => k === 'status' || k === 'count') && typeof e.status === 'number' && API_ERROR_STATUSES.has(e.status) && (e.count === undefined || (typeof e.count === 'number' && Number.isInteger(e.count) && e.count >= 1 && e.count <= 10_000));
+      if (!ok) throw new ApiError(400, 'apiError must be {status: 500|502|503|504, count?: 1-10000}', { field: 'apiError' });
+    }
     const faults: RefundFaults = {};
     if (refundDelayMs) faults.refundDelayMs = refundDelayMs;
     if (refundPendingStatus) faults.refundPendingStatus = true;
     if (refundError) faults.refundError = { code: refundError.code, description: refundError.description };
     if (paymentId === undefined) {
       globalFaults = faults;
+      const next: ApiFaults = {};
+      if (apiDelayMs) next.apiDelayMs = apiDelayMs;
+      if (apiError) next.apiError = { ...(apiError as { status: number; count?: number }) };
+      if (webhookTimeoutMs) next.webhookTimeoutMs = webhookTimeoutMs;
+      apiFaults = next;
     } else {
       const payment = getPayment(paymentId);
       if (Object.keys(faults).length === 0) paymentFaults.delete(payment.id);
@@ -515,10 +612,22 @@ export async function startRazorpayDouble(opts: RazorpayDoubleOptions): Promise<
     }
     return currentFaults();
   };
-  const currentFaults = (): { global: RefundFaults; payments: Record<string, RefundFaults> } => ({
-    global: globalFaults,
+  const currentFaults = (): { global: RefundFaults & ApiFaults; payments: Record<string, RefundFaults> } => ({
+    global: { ...globalFaults, ...apiFaults },
     payments: Object.fromEntries(paymentFaults),
   });
+
+  /** Applies the API faults to one /v1/ call: waits apiDelayMs, then fails it while apiError lasts. */
+  const apiFault = async (): Promise<void> => {
+    if (apiFaults.apiDelayMs) await new Promise<void>((resolve) => setTimeout(resolve, apiFaults.apiDelayMs).unref());
+    const failure = apiFaults.apiError;
+    if (!failure) return;
+    if (failure.count !== undefined) {
+      failure.count -= 1;
+      if (failure.count <= 0) delete apiFaults.apiError;
+    }
+    throw new ApiError(failure.status, 'We are facing some trouble completing your request at the moment. Please try again shortly.', { code: 'SERVER_ERROR', source: 'NA', step: 'NA', reason: 'NA' });
+  };
 
   const webhookTarget = (input: Record<string, unknown>): string => {
     const target = input.webhookUrl ?? opts.webhookUrl;
@@ -564,7 +673,8 @@ export async function startRazorpayDouble(opts: RazorpayDoubleOptions): Promise<
     return { id, body };
   };
 
-  const deliver = async (target: string, eventId: string, body: string): Promise<[number, unknown]> => {
+  /** One delivery attempt: the receiver's status, or null when it was unreachable or slower than the timeout. */
+  const attempt = async (target: string, eventId: string, body: string): Promise<{ status: number | null; text: string; error?: string }> => {
     try {
       const res = await fetch(target, {
         method: 'POST',
@@ -576,13 +686,141 @@ export async function startRazorpayDouble(opts: RazorpayDoubleOptions): Promise<
           'X-Razorpay-Event-Id': eventId,
         },
         body,
-        signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+        signal: AbortSignal.timeout(apiFaults.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS),
       });
-      return [200, { delivered: true, status: res.status, body: await res.text(), eventId }];
+      return { status: res.status, text: await res.text() };
     } catch (err) {
       const cause = (err as { cause?: Error }).cause;
-      return [502, { delivered: false, error: `${(err as Error).message}${cause ? `: ${cause.message}` : ''}`, eventId }];
+      return { status: null, text: '', error: `${(err as Error).message}${cause ? `: ${cause.message}` : ''}` };
     }
+  };
+
+  /**
+   * Delivers an event as Razorpay does: anything but a 2xx within the timeout is a failure, queued
+   * for a retry on the backoff schedule (POST /_double/webhook-retries runs the due ones). A
+   * disabled webhook URL gets nothing until POST /_double/webhooks/enable.
+   */
+  const deliver = async (target: string, eventId: string, body: string): Promise<[number, unknown]> => {
+    if (disabledTargets.has(target)) {
+      queue(target, eventId, body, null);
+      return [200, { delivered: false, disabled: true, eventId }];
+    }
+    const result = await attempt(target, eventId, body);
+    const ok = result.status !== null && result.status >= 200 && result.status < 300;
+    if (!ok) queue(target, eventId, body, result.status);
+    else retryQueue.delete(eventId);
+    if (result.status === null) return [502, { delivered: false, error: result.error, eventId, queued: true }];
+    return [200, { delivered: true, status: result.status, body: result.text, eventId, ...(ok ? {} : { queued: true }) }];
+  };
+
+  const queue = (target: string, eventId: string, body: string, lastStatus: number | null): void => {
+    const earlier = retryQueue.get(eventId);
+    const attempts = (earlier?.attempts ?? 0) + 1;
+    const wait = Math.min(WEBHOOK_RETRY_CAP_SECONDS, WEBHOOK_RETRY_FIRST_SECONDS * 2 ** (attempts - 1));
+    retryQueue.set(eventId, { eventId, target, body, createdAt: earlier?.createdAt ?? retryNow(), attempts, nextAttemptAt: retryNow() + wait, lastStatus });
+  };
+
+  /** Advances the retry clock by `advanceSeconds` and retries every due delivery; a target still failing 24 h after an event's creation is disabled. */
+  const runRetries = async (input: Record<string, unknown>): Promise<unknown> => {
+    const { advanceSeconds = 0 } = input;
+    if (typeof advanceSeconds !== 'number' || !Number.isInteger(advanceSeconds) || advanceSeconds < 0 || advanceSeconds > 7 * 24 * 3600) {
+      throw new ApiError(400, 'advanceSeconds must be an integer from 0 to 604800', { field: 'advanceSeconds' });
+    }
+    retryClockOffset += advanceSeconds;
+    const results: { eventId: string; status: number | null; delivered: boolean }[] = [];
+    for (const item of [...retryQueue.values()].sort((a, b) => a.nextAttemptAt - b.nextAttemptAt)) {
+      if (disabledTargets.has(item.target)) continue;
+      if (retryNow() - item.createdAt > WEBHOOK_RETRY_WINDOW_SECONDS) {
+        disabledTargets.add(item.target);
+        continue;
+      }
+      if (item.nextAttemptAt > retryNow()) continue;
+      const result = await attempt(item.target, item.eventId, item.body);
+      const ok = result.status !== null && result.status >= 200 && result.status < 300;
+      if (ok) retryQueue.delete(item.eventId);
+      else queue(item.target, item.eventId, item.body, result.status);
+      results.push({ eventId: item.eventId, status: result.status, delivered: ok });
+    }
+    return { retried: results, ...webhookState() };
+  };
+
+  const webhookState = () => ({
+    queue: [...retryQueue.values()].map(({ body: _body, ...rest }) => rest),
+    disabled: [...disabledTargets],
+    clock: retryNow(),
+  });
+
+  /**
+   * Late authorisation: failed payment `payment_id` is authorised by the bank later and
+   * auto-captured. The order becomes paid when it was not; when another payment already paid it,
+   * the double still captures this one (Razorpay says it refunds such a payment itself; the
+   * double leaves it to the merchant, the harder case). Delivers payment.authorized, then
+   * payment.captured, then order.paid when this payment paid the order (deliver: false sends none).
+   */
+  const lateAuthorise = async (input: Record<string, unknown>): Promise<unknown> => {
+    const payment = getPayment(input.payment_id);
+    if (payment.status !== 'failed') throw new ApiError(400, `Only a failed payment can be authorised late; this one is ${payment.status}`, { field: 'payment_id' });
+    const order = getOrder(payment.order_id);
+    const target = webhookTarget(input);
+    const fee = Math.round(payment.amount * 0.02);
+    Object.assign(payment, {
+      status: 'captured',
+      captured: true,
+      late_authorized: true,
+      error_code: null,
+      error_description: null,
+      error_source: null,
+      error_step: null,
+      error_reason: null,
+      fee: fee + Math.round(fee * 0.18),
+      tax: Math.round(fee * 0.18),
+      acquirer_data: { auth_code: String(randomInt(100000, 1000000)) },
+    });
+    const paidOrder = order.status !== 'paid';
+    if (paidOrder) {
+      order.status = 'paid';
+      order.amount_paid = order.amount;
+      order.amount_due = 0;
+    }
+    changed();
+    if (input.deliver === false) return { payment, order, deliveries: [] };
+    const deliveries: unknown[] = [];
+    const authorised = newEvent({}, 'payment.authorized', payment.id, ['payment'], { payment: { entity: { ...payment, status: 'authorized', captured: false } } });
+    deliveries.push((await deliver(target, authorised.id, authorised.body))[1]);
+    const captured = newEvent({}, 'payment.captured', payment.id, ['payment'], { payment: { entity: payment } });
+    deliveries.push((await deliver(target, captured.id, captured.body))[1]);
+    if (paidOrder) {
+      const paid = newEvent({}, 'order.paid', payment.id, ['payment', 'order'], { payment: { entity: payment }, order: { entity: order } });
+      deliveries.push((await deliver(target, paid.id, paid.body))[1]);
+    }
+    return { payment, order, deliveries };
+  };
+
+  /**
+   * Creates or changes a payment downtime ({method, severity, instrument?, status?, id?}) and
+   * delivers payment.downtime.<started|updated|resolved> (deliver: false sends none). A new one
+   * starts; naming an id updates it, or resolves it with status 'resolved'.
+   */
+  const setDowntime = async (input: Record<string, unknown>): Promise<unknown> => {
+    const at = nowSeconds();
+    const { id, method, severity, instrument, status } = input;
+    const earlier = id === undefined ? undefined : downtimes.get(String(id));
+    if (id !== undefined && !earlier) throw notFound();
+    if (status !== undefined && status !== 'started' && status !== 'updated' && status !== 'resolved') throw invalid('status', 'status must be started, updated or resolved');
+    if (!earlier && (typeof method !== 'string' || !DOWNTIME_METHODS.has(method))) throw invalid('method', 'method must be card, netbanking, upi or wallet');
+    if ((severity !== undefined || !earlier) && (typeof severity !== 'string' || !DOWNTIME_SEVERITIES.has(severity))) throw invalid('severity', 'severity must be low, medium or high');
+    if (instrument !== undefined && (typeof instrument !== 'object' || instrument === null || Array.isArray(instrument) || !Object.values(instrument).every((v) => typeof v === 'string' && v.length <= 40))) {
+      throw invalid('instrument', 'instrument must be an object of short strings (bank, vpa_handle, issuer, network)');
+    }
+    const next: RazorpayDowntime = earlier
+      ? { ...earlier, updated_at: at, ...(severity ? { severity: severity as RazorpayDowntime['severity'] } : {}), ...(instrument ? { instrument: instrument as Record<string, string> } : {}), status: status === 'resolved' ? 'resolved' : 'updated', ...(status === 'resolved' ? { end: at } : {}) }
+      : { id: newId('down'), entity: 'payment.downtime', method: method as RazorpayDowntime['method'], begin: at, end: null, status: 'started', scheduled: false, severity: severity as RazorpayDowntime['severity'], instrument: (instrument as Record<string, string> | undefined) ?? {}, created_at: at, updated_at: at };
+    downtimes.set(next.id, next);
+    if (input.deliver === false) return { downtime: next };
+    const event = `payment.downtime.${next.status === 'resolved' ? 'resolved' : next.status === 'started' ? 'started' : 'updated'}`;
+    const { id: eventId, body } = newEvent({}, event, next.id, ['payment.downtime'], { 'payment.downtime': { entity: next } });
+    const [, delivery] = await deliver(webhookTarget(input), eventId, body);
+    return { downtime: next, delivery };
   };
 
   const sendWebhook = async (input: Record<string, unknown>): Promise<[number, unknown]> => {
@@ -657,6 +895,12 @@ export async function startRazorpayDouble(opts: RazorpayDoubleOptions): Promise<
       if (!isAuthorized(req.headers.authorization, expectedAuth)) {
         throw new ApiError(401, 'Authentication failed');
       }
+      await apiFault();
+      if (method === 'GET' && path === '/v1/payments/downtimes') {
+        // Razorpay lists the downtimes that are scheduled, ongoing or recently resolved.
+        const items = [...downtimes.values()];
+        return sendJson(res, 200, { entity: 'collection', count: items.length, items });
+      }
       const segments = path.split('/').slice(2);
       const [resource, id, sub] = segments;
       if (method === 'POST' && path === '/v1/orders') {
@@ -723,6 +967,24 @@ export async function startRazorpayDouble(opts: RazorpayDoubleOptions): Promise<
     if (method === 'POST' && path === '/_double/refund-webhook') {
       const [status, body] = await sendRefundWebhook(await readJsonObject(req));
       return sendJson(res, status, body);
+    }
+    if (method === 'POST' && path === '/_double/late-authorise') {
+      return sendJson(res, 200, await lateAuthorise(await readJsonObject(req)));
+    }
+    if (method === 'POST' && path === '/_double/downtimes') {
+      return sendJson(res, 200, await setDowntime(await readJsonObject(req)));
+    }
+    if (method === 'POST' && path === '/_double/webhook-retries') {
+      return sendJson(res, 200, await runRetries(await readJsonObject(req)));
+    }
+    if (method === 'GET' && path === '/_double/webhooks') {
+      return sendJson(res, 200, webhookState());
+    }
+    if (method === 'POST' && path === '/_double/webhooks/enable') {
+      const { webhookUrl } = await readJsonObject(req);
+      if (webhookUrl === undefined) disabledTargets.clear();
+      else disabledTargets.delete(String(webhookUrl));
+      return sendJson(res, 200, webhookState());
     }
     if (method === 'POST' && path === '/_double/faults') {
       return sendJson(res, 200, setFaults(await readJsonObject(req)));

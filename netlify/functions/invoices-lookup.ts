@@ -2,7 +2,8 @@
  * POST /api/invoices/lookup {regId, email} (issue "Accounts"): the registrant's tax documents
  * (invoices of the registration and of each paid change, and the credit note of an approved
  * cancellation) that were issued to the e-mail given: the registrant or the billing e-mail at the
- * time of each document (issue 20, documentsFor), the same 404 otherwise.
+ * time of each document (issue 20, documentsFor), the same 404 otherwise; and the payments the
+ * bank authorised late, applied or refunded (latePayments, docs/payments.md "Late authorisation").
  * Rate-limited per client address.
  *  200 InvoicesLookupResponse; 400; 404 NO_MATCH; 429; 503. Failures carry {success: false, message}.
  */
@@ -10,6 +11,7 @@ import type { Config } from '@netlify/functions';
 import { registrantRequest, type InvoicesLookupResponse } from '../../src/shared/api';
 import { endpoint, json, readJson } from '../server/http';
 import { documentsFor } from '../server/invoices';
+import { latePaymentsOf } from '../server/late-payments';
 import { limitRequest } from '../server/rate-limit';
 
 export default endpoint(
@@ -18,7 +20,8 @@ export default endpoint(
     const { regId, email } = await readJson(req, registrantRequest);
     await limitRequest('invoice', req, context);
     const { registration, documents } = await documentsFor(regId, email);
-    const body: InvoicesLookupResponse = { success: true, registrationNumber: registration.registrationNumber, documents: documents.map((d) => d.summary) };
+    const latePayments = await latePaymentsOf(registration.registrationNumber);
+    const body: InvoicesLookupResponse = { success: true, registrationNumber: registration.registrationNumber, documents: documents.map((d) => d.summary), ...(latePayments.length ? { latePayments } : {}) };
     return json(200, body);
   },
   { successFlag: true },

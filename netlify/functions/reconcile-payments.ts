@@ -12,7 +12,7 @@ import { reconcilePayments } from '../server/reconcile';
 
 export default scheduled('reconcile', 'The reconciliation run failed.', async () => {
   const run = await reconcilePayments(now());
-  if (run.checked || run.payments) console.log(`[reconcile] ${run.payments} payments, ${run.checked} pending orders checked (${run.providerCalls} Razorpay calls): finalised ${run.finalised}, attention ${run.attention}, removed ${run.removed}, deferred ${run.deferred}`);
+  if (run.checked || run.payments || run.providerHeldBack || run.webhooksDrained) console.log(`[reconcile] ${run.payments} payments, ${run.checked} pending orders checked (${run.providerCalls} Razorpay calls, ${run.providerRetries} retries${run.providerHeldBack ? `, held back: ${run.providerHeldBack}` : ''}): finalised ${run.finalised}, attention ${run.attention}, removed ${run.removed}, deferred ${run.deferred}, queued webhooks handled ${run.webhooksDrained}`);
   return run;
 });
 

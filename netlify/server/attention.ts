@@ -101,9 +101,10 @@ const applied = () => new HttpError(409, 'PAYMENT_APPLIED', 'This payment was ap
  * can be made again or paid outside Razorpay. A record refunded or paid outside Razorpay is
  * answered as it is. Returns the record as stored. Throws HttpError 404 NOT_LISTED, 409
  * PAYMENT_APPLIED (and those of payAttentionOutside), ServiceUnavailableError (503: Razorpay or
- * the store down; the refund stays pending and is asked again with the same key).
+ * the store down; the refund stays pending and is asked again with the same key). `via` runs the
+ * Razorpay call (the late-authorisation refund passes the guarded call of razorpay-guard.ts).
  */
-export async function refundAttentionPayment(paymentId: string, at: Date, how: RefundPayMethod = {}): Promise<AttentionPayment> {
+export async function refundAttentionPayment(paymentId: string, at: Date, how: RefundPayMethod = {}, via: <T>(call: () => Promise<T>) => Promise<T> = (call) => call()): Promise<AttentionPayment> {
   if (how.method === 'outside') return payAttentionOutside(paymentId, how.reference, at);
   const iso = at.toISOString();
   const [state, text] = await withStore((r) => r.eval<string[], [string, string?]>(CLAIM_SCRIPT, [keys.attention(paymentId)], [iso]), rawRedis);
@@ -115,7 +116,7 @@ export async function refundAttentionPayment(paymentId: string, at: Date, how: R
   const key = `attention-${paymentId.slice(4)}${attempt === 0 ? '' : `-r${attempt}`}`;
   let refund: Awaited<ReturnType<typeof createProviderRefund>>;
   try {
-    refund = await createProviderRefund(paymentId, toMinor(record.amount), key, { reason: 'payment not applied', orderId: record.orderId, attentionPaymentId: paymentId, attempt: String(attempt) });
+    refund = await via(() => createProviderRefund(paymentId, toMinor(record.amount), key, { reason: 'payment not applied', orderId: record.orderId, attentionPaymentId: paymentId, attempt: String(attempt) }));
   } catch (err) {
     if (!(err instanceof RefundRefusedError)) throw err;
     // Razorpay made nothing: recorded as failed with its reason, so the list shows it and offers the refund again.

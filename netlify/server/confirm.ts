@@ -87,19 +87,30 @@ export async function confirmCheckoutPayment(body: VerifyPaymentRequest, now: Da
   return result;
 }
 
-/** The payment events that finalise an order. */
-export const PAYMENT_EVENTS = ['order.paid', 'payment.captured'] as const;
+/**
+ * The payment events that finalise an order. payment.authorized counts too: with auto-capture it
+ * comes just before payment.captured, and it is the first news of a late authorisation (both are
+ * applied once, whichever arrives first).
+ */
+export const PAYMENT_EVENTS = ['order.paid', 'payment.captured', 'payment.authorized'] as const;
+/** Razorpay's payment downtime events: they keep the downtime list Checkout reads current (payment-downtimes.ts). */
+export const DOWNTIME_EVENTS = ['payment.downtime.started', 'payment.downtime.updated', 'payment.downtime.resolved'] as const;
 /** The refund events that settle a cancellation's refund. */
 export const REFUND_EVENTS = ['refund.processed', 'refund.failed'] as const;
 /**
  * Every Razorpay webhook event the site acts on: the ones to enable in Razorpay's Dashboard
  * (npm run check:production prints them). Others are acknowledged and ignored.
  */
-export const WEBHOOK_EVENTS: readonly string[] = [...PAYMENT_EVENTS, ...REFUND_EVENTS];
+export const WEBHOOK_EVENTS: readonly string[] = [...PAYMENT_EVENTS, ...REFUND_EVENTS, ...DOWNTIME_EVENTS];
 
 const isOneOf = <T extends string>(list: readonly T[], value: string): value is T => (list as readonly string[]).includes(value);
 
-export type WebhookOutcome = { handled: true; result: FinaliseResult } | { handled: true; refund: string } | { handled: false; reason: string };
+export type WebhookOutcome =
+  | { handled: true; result: FinaliseResult }
+  | { handled: true; refund: string }
+  | { handled: true; downtime: string }
+  | { handled: true; lateRefund: string; registrationNumber: string }
+  | { handled: false; reason: string };
 
 /**
  * Webhook: checks X-Razorpay-Signature over the raw body (timing-safe), drops re-deliveries of an
@@ -121,8 +132,11 @@ export async function handleWebhook(rawBody: string, signature: string | null, n
   const orderId = paymentEvent ? (event.payload.payment?.entity.order_id ?? event.payload.order?.entity.id) : undefined;
   // A payment event reads its order, its done marker and its event id in one request, which also
   // marks the event handled when the order is already settled: the usual webhook, arriving after
-  // verify-payment, then costs that one round trip.
-  const state = orderId ? await webhookOrderState(orderId, seenKey, now) : undefined;
+  // verify-payment, then costs that one round trip. Not for a late authorisation: an order
+  // settled by another payment still leaves this one to refund, and a failed refund must be
+  // tried again on Razorpay's retry.
+  const late = event.payload.payment?.entity.late_authorized === true;
+  const state = orderId ? await webhookOrderState(orderId, seenKey, now, !late) : undefined;
   if (state === 'duplicate' || (!state && seenKey && (await withStore((r) => r.exists(seenKey))))) return { handled: false, reason: 'duplicate event' };
   const outcome = await dispatch(event, now, state);
   // Marked only once handled: an event whose handling failed (503) is processed again on Razorpay's retry.
@@ -134,11 +148,11 @@ export async function handleWebhook(rawBody: string, signature: string | null, n
 const WEBHOOK_EVENT_TTL_SECONDS = 3 * 24 * 3600;
 
 // KEYS: order, done, event id (or the order key again when there is none). ARGV: '1' when there
-// is an event id, the time to store under it, its TTL (s).
+// is an event id ('2': there is one, but it is not to be marked here), the time to store under it, its TTL (s).
 // Returns {'duplicate'} for an event id already handled, else {order JSON or '', done or '', '1'
 // when the event id was marked handled here (the order was already settled) or '0'}.
 const WEBHOOK_STATE_SCRIPT = `
-if ARGV[1] == '1' and redis.call('EXISTS', KEYS[3]) == 1 then return {'duplicate'} end
+if ARGV[1] ~= '0' and redis.call('EXISTS', KEYS[3]) == 1 then return {'duplicate'} end
 local order = redis.call('GET', KEYS[1]) or ''
 local done = redis.call('GET', KEYS[2]) or ''
 if done ~= '' and ARGV[1] == '1' then
@@ -154,10 +168,10 @@ return {order, done, '0'}
  * event id handled in the same script, since nothing is left to do for it (finalise() only
  * answers from the marker). Throws ServiceUnavailableError when the store is down.
  */
-async function webhookOrderState(orderId: string, seenKey: string | null, now: Date): Promise<'duplicate' | (OrderState & { marked: boolean })> {
+async function webhookOrderState(orderId: string, seenKey: string | null, now: Date, markSettled = true): Promise<'duplicate' | (OrderState & { marked: boolean })> {
   const reply = await withStore(
     (r) =>
-      r.eval<string[], string[]>(WEBHOOK_STATE_SCRIPT, [keys.order(orderId), keys.done(orderId), seenKey ?? keys.order(orderId)], [seenKey ? '1' : '0', now.toISOString(), String(WEBHOOK_EVENT_TTL_SECONDS)]),
+      r.eval<string[], string[]>(WEBHOOK_STATE_SCRIPT, [keys.order(orderId), keys.done(orderId), seenKey ?? keys.order(orderId)], [seenKey ? (markSettled ? '1' : '2') : '0', now.toISOString(), String(WEBHOOK_EVENT_TTL_SECONDS)]),
     rawRedis,
   );
   if (reply[0] === 'duplicate') return 'duplicate';
@@ -174,6 +188,13 @@ async function dispatch(event: ReturnType<typeof webhookEvent.parse>, now: Date,
     const ours = (await applyRefundEvent(event.event, refund, now)) || (await applyAttentionRefundEvent(event.event, refund, now));
     return ours ? { handled: true, refund: refund.id } : { handled: false, reason: 'refund not made by this site' };
   }
+  if (isOneOf(DOWNTIME_EVENTS, event.event)) {
+    const d = event.payload['payment.downtime']?.entity;
+    if (!d) throw new HttpError(400, 'VALIDATION_FAILED', 'Webhook payload has no payment.downtime.');
+    const { applyDowntimeEvent } = await import('./payment-downtimes');
+    await applyDowntimeEvent({ id: d.id, method: d.method, status: event.event === 'payment.downtime.resolved' ? 'resolved' : d.status, severity: d.severity, instrument: d.instrument ?? {}, begin: d.begin ?? null, end: d.end ?? null });
+    return { handled: true, downtime: d.id };
+  }
   if (!isOneOf(PAYMENT_EVENTS, event.event)) return { handled: false, reason: `event ${event.event} not used` };
   const payment = event.payload.payment?.entity;
   const orderId = payment?.order_id ?? event.payload.order?.entity.id;
@@ -187,6 +208,12 @@ async function dispatch(event: ReturnType<typeof webhookEvent.parse>, now: Date,
       now,
     );
     return { handled: false, reason: 'amount does not match the order' };
+  }
+  if (payment.late_authorized === true) {
+    // Late authorisation (late-payments.ts): applied when the order can be honoured, else refunded.
+    const { settleLatePayment } = await import('./late-payments');
+    const settled = await settleLatePayment(payment, orderId, state, now, finaliseAndNotify);
+    return 'refunded' in settled ? { handled: true, lateRefund: settled.refunded, registrationNumber: settled.registrationNumber } : { handled: true, result: settled };
   }
   return { handled: true, result: await finaliseAndNotify(orderId, payment.id, 'webhook', now, state) };
 }

@@ -20,6 +20,10 @@ export const envSchema = z.object({
   RAZORPAY_API_BASE_URL: z.url().optional(),
   /** How long one Razorpay API call may take, in ms (default 15000). */
   RAZORPAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
+  /** The most calls the site's background work makes to Razorpay per minute (razorpay-guard.ts, default 60). */
+  RAZORPAY_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(6_000).default(60),
+  /** How long the Razorpay circuit stays open before one call may test it again, in ms (razorpay-guard.ts, default 60000). */
+  RAZORPAY_CIRCUIT_HALF_OPEN_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   // No CONTEXT: Netlify gives functions the deploy context in their invocation context, not in
   // the environment (netlify/server/deploy-context.ts).
   /** Redis key prefix; defaults to one per deploy context so previews never touch production data. */

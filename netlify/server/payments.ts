@@ -172,7 +172,8 @@ export async function fetchOrderPayments(orderId: string): Promise<ProviderPayme
 
 /** One page of Razorpay's payments list. */
 export interface ProviderPaymentPage {
-  items: (ProviderPayment & { created_at: number })[];
+  /** `late_authorized`: the bank authorised it after Razorpay had marked it failed. */
+  items: (ProviderPayment & { created_at: number; late_authorized?: boolean })[];
 }
 
 /**
@@ -183,8 +184,39 @@ export interface ProviderPaymentPage {
  */
 export async function listProviderPayments(from: number, to: number, skip: number, count = 100): Promise<ProviderPaymentPage> {
   try {
-    const list = (await client().payments.all({ from, to, skip, count })) as unknown as { items: { id: string; order_id: string | null; amount: number | string; currency: string; status: string; created_at: number }[] };
-    return { items: list.items.map((p) => ({ id: p.id, order_id: p.order_id ?? null, amount: Number(p.amount), currency: p.currency, status: p.status, created_at: Number(p.created_at) })) };
+    const list = (await client().payments.all({ from, to, skip, count })) as unknown as { items: { id: string; order_id: string | null; amount: number | string; currency: string; status: string; created_at: number; late_authorized?: boolean }[] };
+    return { items: list.items.map((p) => ({ id: p.id, order_id: p.order_id ?? null, amount: Number(p.amount), currency: p.currency, status: p.status, created_at: Number(p.created_at), ...(p.late_authorized === true ? { late_authorized: true } : {}) })) };
+  } catch (err) {
+    throw new ServiceUnavailableError(PROVIDER_DOWN, { cause: err });
+  }
+}
+
+/** A Razorpay payment downtime (GET /v1/payments/downtimes; times in Unix seconds). */
+export interface ProviderDowntime {
+  id: string;
+  method: string;
+  status: string;
+  severity: string;
+  instrument: Record<string, unknown>;
+  begin: number | null;
+  end: number | null;
+}
+
+/**
+ * Razorpay's payment downtimes (scheduled, ongoing and recently resolved): the Payment Downtime
+ * API, through the SDK's HTTP client (the SDK has no call for it). Throws ServiceUnavailableError
+ * when Razorpay cannot be reached.
+ */
+export async function listProviderDowntimes(): Promise<ProviderDowntime[]> {
+  const rq = (client() as unknown as { api: { rq: { get: (url: string) => Promise<{ data: { items?: unknown[] } }> } } }).api.rq;
+  try {
+    const res = await rq.get('/v1/payments/downtimes');
+    return (res.data.items ?? []).flatMap((raw) => {
+      const d = raw as Partial<ProviderDowntime> & { instrument?: unknown };
+      if (typeof d.id !== 'string' || typeof d.method !== 'string' || typeof d.status !== 'string' || typeof d.severity !== 'string') return [];
+      const instrument = d.instrument && typeof d.instrument === 'object' && !Array.isArray(d.instrument) ? (d.instrument as Record<string, unknown>) : {};
+      return [{ id: d.id, method: d.method, status: d.status, severity: d.severity, instrument, begin: typeof d.begin === 'number' ? d.begin : null, end: typeof d.end === 'number' ? d.end : null }];
+    });
   } catch (err) {
     throw new ServiceUnavailableError(PROVIDER_DOWN, { cause: err });
   }

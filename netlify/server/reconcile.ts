@@ -23,6 +23,9 @@ import { finaliseAndNotify } from './confirm';
 import { recordAttentionPayment } from './finalise';
 import { ORDER_TTL_SECONDS, type PendingOrder } from './orders';
 import { listProviderPayments, type ProviderPaymentPage } from './payments';
+import { RazorpayHeldBackError, guardedRazorpayCall, type GuardStats } from './razorpay-guard';
+import { ServiceUnavailableError } from './http';
+import { drainWebhookQueue } from './webhook-queue';
 import { keys, withStore } from './store';
 import { workWithinBudget } from './batch';
 
@@ -39,8 +42,14 @@ export interface ReconcileRun {
   removed: number;
   /** Payments left for the next run (too young, or the time budget ran out). */
   deferred: number;
-  /** Calls made to Razorpay (pages of the payments list). */
+  /** Calls made to Razorpay (pages of the payments list; each attempt counts). */
   providerCalls: number;
+  /** Of those, retries after a failure (razorpay-guard.ts: exponential backoff). */
+  providerRetries: number;
+  /** Why Razorpay's list was not read to the end: unreachable, its circuit open, or the minute's call budget spent (the next run reads it). */
+  providerHeldBack: null | 'unavailable' | 'circuit-open' | 'budget';
+  /** Webhook events answered before their work was done that this run handled (webhook-queue.ts). */
+  webhooksDrained: number;
 }
 
 /** How far before the cursor a run reads again: Razorpay lists a payment by its creation time, and an attempt may be captured up to 15 minutes later. */
@@ -62,7 +71,8 @@ type Paid = ProviderPaymentPage['items'][number] & { order_id: string };
 export async function reconcilePayments(at: Date, opts: { minAgeMs?: number; concurrency?: number; budgetMs?: number; wallNow?: number } = {}): Promise<ReconcileRun> {
   const { minAgeMs = 10 * 60_000, concurrency = 4, budgetMs = 20_000, wallNow = Date.now() } = opts;
   const started = Date.now();
-  const run: ReconcileRun = { checked: 0, payments: 0, finalised: 0, attention: 0, removed: 0, deferred: 0, providerCalls: 0 };
+  const run: ReconcileRun = { checked: 0, payments: 0, finalised: 0, attention: 0, removed: 0, deferred: 0, providerCalls: 0, providerRetries: 0, providerHeldBack: null, webhooksDrained: 0 };
+  run.webhooksDrained = (await drainWebhookQueue(at)).drained;
   const cursor = await withStore((r) => r.get<number>(keys.reconcileCursor()));
   const to = Math.floor(wallNow / 1000);
   const from = cursor === null ? to - FIRST_LOOKBACK_SECONDS : Number(cursor) - CURSOR_OVERLAP_SECONDS;
@@ -74,8 +84,21 @@ export async function reconcilePayments(at: Date, opts: { minAgeMs?: number; con
       complete = false;
       break;
     }
-    const page = await listProviderPayments(from, to, skip, PAGE);
-    run.providerCalls++;
+    // Through the guard (razorpay-guard.ts): backoff, circuit breaker and the per-minute call budget.
+    const stats: GuardStats = { attempts: 0, retries: 0 };
+    let page: ProviderPaymentPage;
+    try {
+      page = await guardedRazorpayCall('reconcile: payments list', () => listProviderPayments(from, to, skip, PAGE), stats);
+    } catch (err) {
+      if (!(err instanceof ServiceUnavailableError)) throw err;
+      // Razorpay is down or held back: what was read is still worked; the cursor stays, so the next run reads the rest.
+      run.providerHeldBack = err instanceof RazorpayHeldBackError ? err.why : 'unavailable';
+      complete = false;
+      break;
+    } finally {
+      run.providerCalls += stats.attempts;
+      run.providerRetries += stats.retries;
+    }
     for (const p of page.items) if (p.order_id && PAID_PAYMENT_STATES.has(p.status)) paid.push(p as Paid);
     if (page.items.length < PAGE) break;
   }
@@ -167,6 +190,14 @@ async function reconcilePayment(p: Paid, state: OrderState, at: Date, minAgeMs: 
       if (result.outcome === 'applied') run.finalised++;
       return 'done';
     }
+  }
+  if (p.late_authorized && (order === null || p.amount === order.charges.total)) {
+    // A late authorisation whose webhooks never came: refunded at once, the delegate told (late-payments.ts).
+    const { settleLatePayment } = await import('./late-payments');
+    const settled = await settleLatePayment({ id: p.id, amount: p.amount, currency: p.currency }, p.order_id, { order, done }, at, finaliseAndNotify);
+    if ('refunded' in settled) run.attention++;
+    else if (settled.outcome === 'applied') run.finalised++;
+    return 'done';
   }
   const reason = done !== null ? 'A further payment of an order that was already paid.' : order ? `Paid ${p.amount} minor units; the order is for ${order.charges.total}.` : 'Payment of an order that expired before it was settled.';
   const listed = await recordAttentionPayment(

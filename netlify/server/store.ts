@@ -151,6 +151,16 @@ export const keys = {
   expiredOrders: () => `${keyPrefix()}orders:expired`,
   /** Unix seconds up to which the reconciliation run has read Razorpay's payments list. */
   reconcileCursor: () => `${keyPrefix()}reconcile:cursor`,
+  /** JSON: the Razorpay circuit breaker's state (cockatiel's toJSON), shared by every invocation (razorpay-guard.ts). */
+  razorpayCircuit: () => `${keyPrefix()}razorpay:circuit`,
+  /** Hash: webhook events answered before their work was done, by event id -> JSON {body, at}; drained once each (webhook-queue.ts). */
+  webhookQueue: () => `${keyPrefix()}webhook:queue`,
+  /** Hash: payments of a registration that the bank authorised late, by payment id -> JSON LatePayment (late-payments.ts). */
+  latePayments: (regNo: string) => `${keyPrefix()}reg:${regNo}:late-payments`,
+  /** JSON: Razorpay's payment downtimes as last read or told by webhook, with when (payment-downtimes.ts). */
+  downtimes: () => `${keyPrefix()}razorpay:downtimes`,
+  /** Held (SET NX, 10 s) by the one request that asks Razorpay for the downtimes, so a crowd of browsers makes one call. */
+  downtimesRefresh: () => `${keyPrefix()}razorpay:downtimes:refreshing`,
   /** A processed webhook event id (x-razorpay-event-id), kept a few days to drop re-deliveries. */
   webhookEvent: (eventId: string) => `${keyPrefix()}webhook:event:${eventId}`,
   /** One payment needing attention: JSON AttentionPayment (src/shared/api.ts). */

@@ -39,6 +39,8 @@ export interface RazorpayOptions {
   modal?: { ondismiss?: () => void };
   /** Seconds after which the customer can no longer use Checkout (Razorpay's `timeout` option). */
   timeout?: number;
+  /** Razorpay's display config: instruments to hide (payment method downtime, checkout-downtimes.ts). */
+  config?: { display: { hide: { method: string; banks?: string[]; issuers?: string[]; networks?: string[] }[]; preferences?: { show_default_blocks?: boolean } } };
 }
 
 export interface RazorpayInstance {

@@ -5,13 +5,15 @@
  * it ended. Checkout is opened with the title 'Conference Registration', the description
  * 'Registration Payment', the site's theme colour, the order's amount in minor units, its
  * currency and id, the public key the server returned with the order, and a `timeout` of
- * CHECKOUT_TIMEOUT_SECONDS, the window a coupon hold on the server is sized for.
+ * CHECKOUT_TIMEOUT_SECONDS, the window a coupon hold on the server is sized for. Payment
+ * methods that are down are hidden and slow ones named (checkout-downtimes.ts).
  */
 import type { ReleaseOrderRequest, ReleaseOrderResponse, VerifyPaymentResponse } from '../shared/api';
 import { apiPaths } from '../shared/api-paths';
 import { CHECKOUT_TIMEOUT_SECONDS } from '../shared/checkout-hold';
 import { postJson } from './api';
 import { CHECKOUT_THEME_COLOUR, loadCheckout } from './checkout';
+import { checkoutDowntimeOptions, fetchDowntimeAdvice } from './checkout-downtimes';
 
 /** An order the server created: `amount` in minor units (paise, cents). */
 export interface PayableOrder {
@@ -58,19 +60,22 @@ export type PayOutcome =
  */
 export async function payWithCheckout(opts: PayOptions): Promise<PayOutcome> {
   let Razorpay;
+  // The downtime advice is asked while checkout.js loads: methods that are down are hidden, slow ones named.
+  const advice = fetchDowntimeAdvice();
   try {
     Razorpay = await loadCheckout();
   } catch {
     if (opts.releaseOnClose) releaseOrder(opts.order.id);
     return { kind: 'load-failed' };
   }
+  const downtime = checkoutDowntimeOptions(await advice, 'Registration Payment');
   return new Promise<PayOutcome>((resolve) => {
     const checkout = new Razorpay({
       key: opts.order.key,
       amount: opts.order.amount,
       currency: opts.order.currency,
       name: 'Conference Registration',
-      description: 'Registration Payment',
+      ...downtime,
       order_id: opts.order.id,
       prefill: opts.prefill,
       theme: { color: CHECKOUT_THEME_COLOUR },

@@ -14,6 +14,7 @@ export const apiPaths = {
   verifyPayment: '/api/payment/verify-payment',
   releaseOrder: '/api/payment/release-order',
   webhook: '/api/payment/webhook',
+  paymentDowntimes: '/api/payment/downtimes',
   // Admin area (docs/rules.md#the-admin-area, #the-api): every one but login needs `Authorization: Bearer <token>`.
   adminLogin: '/api/admin-auth/login',
   adminVerify: '/api/admin-auth/verify',

@@ -118,7 +118,20 @@ export const webhookEvent = z.object({
   event: maxText(100),
   payload: z.object({
     payment: z.optional(
-      z.object({ entity: z.object({ id: maxText(60), order_id: z.optional(z.nullable(maxText(60))), amount: wholeNumber(), currency: maxText(3), status: maxText(30) }) }),
+      z.object({ entity: z.object({ id: maxText(60), order_id: z.optional(z.nullable(maxText(60))), amount: wholeNumber(), currency: maxText(3), status: maxText(30), late_authorized: z.optional(z.nullable(z.boolean())) }) }),
+    ),
+    'payment.downtime': z.optional(
+      z.object({
+        entity: z.object({
+          id: maxText(60),
+          method: maxText(30),
+          status: maxText(30),
+          severity: maxText(10),
+          instrument: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+          begin: z.optional(z.nullable(z.number())),
+          end: z.optional(z.nullable(z.number())),
+        }),
+      }),
     ),
     order: z.optional(z.object({ entity: z.object({ id: maxText(60), amount: wholeNumber(), status: maxText(30) }) })),
     refund: z.optional(
@@ -501,6 +514,48 @@ export interface InvoicesLookupResponse {
   success: true;
   registrationNumber: string;
   documents: DocumentSummary[];
+  /** Payments the bank authorised late (after they were reported failed): applied, or refunded (docs/payments.md, "Late authorisation"). */
+  latePayments?: LatePayment[];
+}
+
+/** GET /api/payment/downtimes takes no query parameters (a strict empty object: anything else is a 400). */
+export const downtimesQuery = z.strictObject({});
+
+/** A Checkout instrument (Razorpay's display config): a method, optionally narrowed to banks, card issuers or networks. */
+export interface CheckoutInstrument {
+  method: 'card' | 'netbanking' | 'upi' | 'wallet';
+  banks?: string[];
+  issuers?: string[];
+  networks?: string[];
+}
+
+/**
+ * GET /api/payment/downtimes: what Checkout should know of Razorpay's payment downtimes before the
+ * delegate pays (docs/payments.md, "Payment method downtime"). `hide` goes into Checkout's
+ * config.display.hide (high severity); `warn` is shown above the pay button (medium, and a high
+ * one that cannot be narrowed to an instrument Checkout can hide). `asOf` is when Razorpay was
+ * last asked or last told (ISO), `stale` true when that is older than the refresh interval
+ * because Razorpay could not be reached.
+ */
+export interface PaymentDowntimesResponse {
+  hide: CheckoutInstrument[];
+  warn: { method: string; severity: 'low' | 'medium' | 'high'; detail: string }[];
+  asOf: string | null;
+  stale: boolean;
+}
+
+/** A payment authorised late by the bank, as the delegate's invoices page shows it. `amount` in whole units. */
+export interface LatePayment {
+  paymentId: string;
+  amount: number;
+  currency: 'INR' | 'USD';
+  /** When the late authorisation reached the site (ISO). */
+  at: string;
+  /** applied: it paid its order; refunded / refund-pending / refund-failed: it could not be applied and is refunded. */
+  outcome: 'applied' | 'refunded' | 'refund-pending' | 'refund-failed';
+  /** Why it could not be applied (refunds only). */
+  reason?: string;
+  refundId?: string;
 }
 
 /** The cancellation quote or request answer. `refundAmount` in minor units. */

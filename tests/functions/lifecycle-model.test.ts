@@ -19,11 +19,18 @@
  * applied, a refund paid, failed, refused by Razorpay and then retried...), and fails when a kind
  * was never reached: a run that never upgrades, transfers or cancels proves nothing about them.
  *
+ * Razorpay's rainy days are drawn too (docs/payments.md, "Rainy days"): failed attempts that the
+ * bank authorises late (applied when the order can be honoured, else refunded), webhook
+ * deliveries answered 5xx and retried on Razorpay's backoff, and Razorpay outages met by the
+ * reconciliation run. The file runs its own Razorpay double, since outages are global faults.
+ *
  * MODEL_RUNS (default 150) sequences run here; `npm run test:model` runs thousands. A failure
  * prints fast-check's seed and path: MODEL_SEED=<seed> MODEL_PATH=<path> replays it.
  */
 import fc from 'fast-check';
-import { describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRazorpayDouble, type RazorpayDouble } from '../../scripts/razorpay-double';
+import { testSecrets } from '../setup/secrets';
 import createOrder from '../../netlify/functions/payment-create-order';
 import verifyPayment from '../../netlify/functions/payment-verify';
 import upgradeTier from '../../netlify/functions/tier-upgrade-create-order';
@@ -45,11 +52,29 @@ import type { AttentionPayment } from '../../src/shared/api';
 import { toMinor } from '../../src/shared/money';
 import { refundQuote } from '../../src/shared/refunds';
 import { financialYear } from '../../src/shared/invoice';
-import { STANDARD_DAY, afterConference, call, doublePay, pinClock, runScheduled, totalFor, validForm, type Fn } from './helpers';
+import { STANDARD_DAY, afterConference, call, pinClock, runScheduled, totalFor, validForm, withStoreDown, type Fn } from './helpers';
 import { adminHeaders, mailAndWebhook } from './helpers-admin';
 
 const RUNS = Number(process.env.MODEL_RUNS ?? 150);
 const fx = mailAndWebhook();
+let double: RazorpayDouble;
+const savedEnv: Record<string, string | undefined> = {};
+beforeAll(async () => {
+  double = await startRazorpayDouble({ port: 0, keyId: testSecrets.keyId, keySecret: testSecrets.keySecret, webhookSecret: testSecrets.webhookSecret, webhookUrl: `${fx.hook.url}/api/payment/webhook` });
+  for (const name of ['RAZORPAY_API_BASE_URL', 'RAZORPAY_CALLS_PER_MINUTE', 'RAZORPAY_CIRCUIT_HALF_OPEN_MS']) savedEnv[name] = process.env[name];
+  process.env.RAZORPAY_API_BASE_URL = double.url;
+  // The model runs hundreds of reconciliation runs a minute; the call budget and the circuit's
+  // wait are tested with their real values in rainy-day.test.ts.
+  process.env.RAZORPAY_CALLS_PER_MINUTE = '6000';
+  process.env.RAZORPAY_CIRCUIT_HALF_OPEN_MS = '100';
+});
+afterAll(async () => {
+  for (const [name, value] of Object.entries(savedEnv)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  await double.close();
+});
 
 const STUDENT = { registrationTier: 'stud_ieee_indian_std', registrationFee: 7000, ieeeMemberNumber: '90000001', noPaper: true, paperId: '' };
 // Coupons apply to the professional tiers only (spec part 2 section 6).
@@ -62,7 +87,9 @@ type Action =
   | { t: 'webhook'; i: number; event: 'payment.captured' | 'order.paid'; again: boolean }
   | { t: 'reconcile' | 'upgrade' | 'ieee' | 'transfer' | 'name' | 'cancel' | 'approve' | 'decline' }
   | { t: 'refund'; outcome: 'paid' | 'failed' | 'refused' }
-  | { t: 'attention-refund'; i: number; fail: boolean };
+  | { t: 'attention-refund'; i: number; fail: boolean }
+  | { t: 'fail' | 'late-auth' | 'webhook-retry'; i: number }
+  | { t: 'outage'; calls: number };
 
 const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ t: fc.constant('register' as const), coupon: fc.boolean() }) },
@@ -72,6 +99,9 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 9, arbitrary: fc.record({ t: fc.constantFrom('upgrade' as const, 'ieee' as const, 'transfer' as const, 'name' as const, 'cancel' as const, 'approve' as const, 'decline' as const) }) },
   { weight: 3, arbitrary: fc.record({ t: fc.constant('refund' as const), outcome: fc.constantFrom('paid' as const, 'failed' as const, 'refused' as const) }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('attention-refund' as const), i: fc.nat(9), fail: fc.boolean() }) },
+  // Rainy days: a failed attempt, its late authorisation, a webhook answered 5xx and retried, a Razorpay outage.
+  { weight: 3, arbitrary: fc.record({ t: fc.constantFrom('fail' as const, 'late-auth' as const, 'webhook-retry' as const), i: fc.nat(3) }) },
+  { weight: 1, arbitrary: fc.record({ t: fc.constant('outage' as const), calls: fc.integer({ min: 1, max: 6 }) }) },
 );
 
 interface Order { id: string; verify: Fn }
@@ -79,6 +109,7 @@ interface Order { id: string; verify: Fn }
 /** The `i`-th item from the end of `list` (0: the newest), wrapping round; undefined when empty. */
 const fromEnd = <T>(list: T[], i: number): T | undefined => (list.length ? list[list.length - 1 - (i % list.length)] : undefined);
 interface Payment { id: string; orderId: string; amount: number; body: unknown; events: Partial<Record<string, string>> }
+interface Failed { id: string; orderId: string; late: boolean }
 
 /** Everything the file's sequences made, for the invariants that span them (document numbers). */
 const allRegNos = new Set<string>();
@@ -117,20 +148,36 @@ const REACHED_KINDS = [
   'refund retried after a failure',
   'attention refund',
   'attention refund failed',
+  'payment failed',
+  'late authorisation applied',
+  'late authorisation refunded',
+  'webhook retried',
+  'razorpay outage',
+  'reconcile held back',
 ] as const;
 type ReachedKind = (typeof REACHED_KINDS)[number];
 const reached = new Map<ReachedKind, number>(REACHED_KINDS.map((k) => [k, 0]));
 const reach = (kind: ReachedKind) => reached.set(kind, reached.get(kind)! + 1);
 
 async function doubleJson<T>(path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${inject('doubleUrl')}${path}`, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${double.url}${path}`, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   return (await res.json()) as T;
+}
+
+/** Waits until webhook work answered 202 (still running after 3 s, webhook-queue.ts) has finished. */
+async function queueDrained(): Promise<void> {
+  const end = Date.now() + 30_000;
+  while ((await redis().hlen(keys.webhookQueue())) > 0) {
+    if (Date.now() > end) throw new Error('queued webhook work did not finish');
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 /** One sequence's world: its orders, payments, registrations and clock. */
 class World {
   orders: Order[] = [];
   payments: Payment[] = [];
+  failed: Failed[] = [];
   regNos: string[] = [];
   coupon = `MODEL${++sequence}X${Date.now().toString(36).toUpperCase()}`;
   clock = Date.parse(STANDARD_DAY);
@@ -171,7 +218,7 @@ class World {
       case 'pay': {
         const order = fromEnd(this.orders, a.i);
         if (!order) return;
-        const paid = await doublePay(order.id);
+        const paid = await doubleJson<{ razorpay_order_id: string; razorpay_payment_id?: string; razorpay_signature: string }>('/_double/pay', { order_id: order.id, outcome: 'success' });
         if (!paid.razorpay_payment_id) return; // the order was paid already
         const { order: provider } = await doubleJson<{ order: { amount: number } }>(`/_double/orders/${order.id}`);
         this.payments.push({ id: paid.razorpay_payment_id, orderId: order.id, amount: provider.amount, body: paid, events: {} });
@@ -180,7 +227,7 @@ class World {
       }
       case 'verify': {
         const p = fromEnd(this.payments, a.i);
-        if (!p) return;
+        if (!p?.body) return; // a late authorisation has no Checkout answer to verify
         const r = await call(this.orders.find((o) => o.id === p.orderId)!.verify, { body: p.body });
         expect([200, 409], JSON.stringify(r.body)).toContain(r.status);
         if (r.status === 200) reach('verify applied');
@@ -192,7 +239,8 @@ class World {
         const p = fromEnd(this.payments, a.i);
         if (!p) return;
         const sent = await doubleJson<{ status: number; eventId: string }>('/_double/webhook', { order_id: p.orderId, payment_id: p.id, event: a.event, webhookUrl: `${fx.hook.url}/api/payment/webhook`, ...(a.again && p.events[a.event] ? { eventId: p.events[a.event] } : {}) });
-        expect(sent.status, JSON.stringify(sent)).toBe(200);
+        expect([200, 202], JSON.stringify(sent)).toContain(sent.status);
+        if (sent.status === 202) await queueDrained();
         reach(a.again && p.events[a.event] ? 'webhook replayed' : 'webhook');
         p.events[a.event] = sent.eventId;
         await this.learn(p.orderId);
@@ -279,6 +327,63 @@ class World {
             if (fault) for (const id of ids) await doubleJson('/_double/faults', { payment_id: id });
           }
         });
+        return;
+      }
+      case 'fail': {
+        // An attempt the bank did not answer in time: Razorpay marks it failed and keeps the order open.
+        const order = fromEnd(this.orders, a.i);
+        if (!order) return;
+        const r = await doubleJson<{ error?: { metadata?: { payment_id?: string } } }>('/_double/pay', { order_id: order.id, outcome: 'failure' });
+        const id = r.error?.metadata?.payment_id;
+        if (!id) return; // the order was paid already
+        this.failed.push({ id, orderId: order.id, late: false });
+        reach('payment failed');
+        return;
+      }
+      case 'late-auth': {
+        const f = fromEnd(this.failed.filter((x) => !x.late), a.i);
+        if (!f) return;
+        f.late = true;
+        const r = await doubleJson<{ payment: { amount: number }; deliveries: { status: number }[] }>('/_double/late-authorise', { payment_id: f.id, webhookUrl: `${fx.hook.url}/api/payment/webhook` });
+        for (const d of r.deliveries) expect([200, 202], JSON.stringify(r)).toContain(d.status);
+        if (r.deliveries.some((d) => d.status === 202)) await queueDrained();
+        this.payments.push({ id: f.id, orderId: f.orderId, amount: r.payment.amount, body: null, events: {} });
+        const listed = await redis().get<AttentionPayment>(keys.attention(f.id));
+        if (listed && !listed.applied) {
+          // Refunded at once, never left for the organisers to find.
+          expect(listed.refund?.status, JSON.stringify(listed)).toBeDefined();
+          reach('late authorisation refunded');
+        } else if ((await redis().get(keys.paid(f.id))) === f.orderId) reach('late authorisation applied');
+        await this.learn(f.orderId);
+        return;
+      }
+      case 'webhook-retry': {
+        // Razorpay's delivery meets a store outage (503), is queued, and is retried on its backoff.
+        const p = fromEnd(this.payments, a.i);
+        if (!p) return;
+        const sent = await withStoreDown('endpoint', () => doubleJson<{ status: number; queued?: boolean; eventId: string }>('/_double/webhook', { order_id: p.orderId, payment_id: p.id, event: 'order.paid', webhookUrl: `${fx.hook.url}/api/payment/webhook` }).catch(() => null));
+        if (!sent || !('eventId' in sent)) return;
+        expect(sent.status, JSON.stringify(sent)).toBe(503);
+        const retried = await doubleJson<{ retried: { eventId: string; delivered: boolean }[] }>('/_double/webhook-retries', { advanceSeconds: 3600 });
+        expect(retried.retried.find((x) => x.eventId === sent.eventId)?.delivered, JSON.stringify(retried)).toBe(true);
+        reach('webhook retried');
+        await this.learn(p.orderId);
+        return;
+      }
+      case 'outage': {
+        // Razorpay answers 503 to the next `calls` API calls; the reconciliation run meets them.
+        await doubleJson('/_double/faults', { apiError: { status: 503, count: a.calls } });
+        try {
+          this.tick(11);
+          const res = await runScheduled(reconcile);
+          expect(res.status).toBe(200);
+          const run = (await res.json()) as { providerHeldBack: string | null };
+          reach('razorpay outage');
+          if (run.providerHeldBack) reach('reconcile held back');
+        } finally {
+          await doubleJson('/_double/faults', {});
+        }
+        for (const o of this.orders) await this.learn(o.id);
         return;
       }
       case 'attention-refund': {
@@ -410,6 +515,8 @@ describe('the registration lifecycle, model-based', () => {
               refunds: fc.array(fc.constantFrom('paid' as const, 'failed' as const, 'refused' as const), { minLength: 1, maxLength: 3 }),
               // Failing more often than not: a failed refund from the list is the rarer story.
               attention: fc.array(fc.record({ i: fc.nat(9), fail: fc.constantFrom(true, true, false) }), { minLength: 1, maxLength: 2 }),
+              // A late authorisation of a new registration's failed attempt: honoured, or refunded because another attempt paid the order.
+              late: fc.constantFrom('none' as const, 'applied' as const, 'refunded' as const),
             }),
             { freq: 5 },
           ),
@@ -431,8 +538,12 @@ describe('the registration lifecycle, model-based', () => {
                     ...ending.refunds.map((outcome): Action => ({ t: 'refund', outcome })),
                     ...ending.attention.map((x): Action => ({ t: 'attention-refund', ...x })),
                   ];
+          const late: Action[] =
+            !ending || ending.late === 'none'
+              ? []
+              : [{ t: 'register', coupon: false }, { t: 'fail', i: 0 }, ...(ending.late === 'refunded' ? [{ t: 'checkout', i: 0 } as Action] : []), { t: 'late-auth', i: 0 }];
           // Every sequence starts with a registration order, paid and verified by its steps.
-          for (const a of [{ t: 'register', coupon } as Action, { t: 'pay', i: 0 } as Action, first, ...actions, ...tail]) {
+          for (const a of [{ t: 'register', coupon } as Action, { t: 'pay', i: 0 } as Action, first, ...actions, ...tail, ...late]) {
             await w.run(a);
             await w.check(false);
           }

@@ -857,3 +857,67 @@ describe('a double with a data file', () => {
     await expect(start(file)).rejects.toThrow(/cannot read its data file .*broken\.json/);
   });
 });
+
+describe('rainy days: outages, late authorisation, webhook retries, downtimes', () => {
+  afterAll(async () => {
+    await post('/_double/faults', {});
+  });
+
+  it('fails /v1/ calls with a 5xx for `count` calls, then answers again; refuses malformed API faults', async () => {
+    expect((await post('/_double/faults', { apiError: { status: 503, count: 2 } })).status).toBe(200);
+    await expect(rzp.orders.create({ amount: 10000, currency: 'INR' })).rejects.toMatchObject({ statusCode: 503, error: { code: 'SERVER_ERROR' } });
+    await expect(rzp.orders.create({ amount: 10000, currency: 'INR' })).rejects.toMatchObject({ statusCode: 503 });
+    expect((await rzp.orders.create({ amount: 10000, currency: 'INR' })).status).toBe('created');
+    for (const bad of [{ apiError: { status: 404 } }, { apiError: { status: 500, count: 0 } }, { apiDelayMs: -1 }, { webhookTimeoutMs: 0 }, { apiDelayMs: 10, payment_id: 'pay_x' }]) {
+      expect((await post('/_double/faults', bad)).status, JSON.stringify(bad)).toBe(400);
+    }
+  });
+
+  it('authorises a failed payment late: captured, late_authorized, the order paid, three webhooks in order', async () => {
+    const order = await createOrder(20000);
+    const failed = await post('/_double/pay', { order_id: order.id, outcome: 'failure' });
+    const paymentId = ((failed.json.error as { metadata: { payment_id: string } }).metadata.payment_id);
+    received = [];
+    const late = await post('/_double/late-authorise', { payment_id: paymentId });
+    expect(late.json.payment).toMatchObject({ id: paymentId, status: 'captured', captured: true, late_authorized: true });
+    expect(late.json.order).toMatchObject({ status: 'paid', amount_paid: 20000 });
+    const events = received.map((r) => JSON.parse(r.rawBody) as { event: string; payload: { payment: { entity: { status: string } } } });
+    expect(events.map((e) => e.event)).toEqual(['payment.authorized', 'payment.captured', 'order.paid']);
+    expect(events[0]!.payload.payment.entity.status).toBe('authorized');
+    expect(received.every((r) => r.headers['x-razorpay-signature'] === hmacHex(WEBHOOK_SECRET, r.rawBody))).toBe(true);
+    expect((await post('/_double/late-authorise', { payment_id: paymentId })).status).toBe(400);
+  });
+
+  it('queues a delivery answered non-2xx, retries it when due on a doubling backoff, and disables the URL after 24 h', async () => {
+    const order = await createOrder(20000);
+    await post('/_double/pay', { order_id: order.id, outcome: 'success' });
+    const first = await post('/_double/webhook', { order_id: order.id, event: 'payment.captured', webhookUrl: `${receiverUrl}/teapot` });
+    expect(first.json).toMatchObject({ delivered: true, status: 418, queued: true });
+    const waits: number[] = [];
+    let state = (await fetch(`${double.url}/_double/webhooks`).then((r) => r.json())) as { queue: { eventId: string; nextAttemptAt: number }[]; disabled: string[]; clock: number };
+    for (let i = 0; i < 40 && !state.disabled.length; i++) {
+      const item = state.queue.find((q) => q.eventId === first.json.eventId)!;
+      waits.push(item.nextAttemptAt - state.clock);
+      state = (await post('/_double/webhook-retries', { advanceSeconds: item.nextAttemptAt - state.clock })).json as typeof state;
+    }
+    expect(waits.slice(0, 4)).toEqual([60, 120, 240, 480]);
+    expect(Math.max(...waits)).toBeLessThanOrEqual(4 * 3600);
+    // (Other tests' deliveries to a URL where nothing listens are queued too, and disabled alike.)
+    expect(state.disabled).toContain(`${receiverUrl}/teapot`);
+    expect((await post('/_double/webhooks/enable', {})).json.disabled).toEqual([]);
+  });
+
+  it('lists downtimes on GET /v1/payments/downtimes and delivers payment.downtime.* events', async () => {
+    received = [];
+    const started = await post('/_double/downtimes', { method: 'netbanking', severity: 'high', instrument: { bank: 'HDFC' } });
+    const downtime = started.json.downtime as { id: string };
+    const list = (await fetch(`${double.url}/v1/payments/downtimes`, { headers: { Authorization: `Basic ${Buffer.from(`${KEY_ID}:${KEY_SECRET}`).toString('base64')}` } }).then((r) => r.json())) as { items: { id: string; status: string }[] };
+    expect(list.items).toEqual([expect.objectContaining({ id: downtime.id, entity: 'payment.downtime', method: 'netbanking', status: 'started', severity: 'high', instrument: { bank: 'HDFC' } })]);
+    await post('/_double/downtimes', { id: downtime.id, severity: 'medium' });
+    await post('/_double/downtimes', { id: downtime.id, status: 'resolved' });
+    const events = received.map((r) => JSON.parse(r.rawBody) as { event: string; payload: Record<string, { entity: { severity: string; status: string } }> });
+    expect(events.map((e) => e.event)).toEqual(['payment.downtime.started', 'payment.downtime.updated', 'payment.downtime.resolved']);
+    expect(events[1]!.payload['payment.downtime']!.entity.severity).toBe('medium');
+    expect((await post('/_double/downtimes', { method: 'teleport', severity: 'high' })).status).toBe(400);
+  });
+});

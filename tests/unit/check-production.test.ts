@@ -166,7 +166,7 @@ describe('checkProduction with complete production values', () => {
     expect(c.razorpay).toEqual({
       webhookUrl: 'https://pesgre2025.example.org/api/payment/webhook',
       secretVariable: 'RAZORPAY_WEBHOOK_SECRET',
-      events: ['order.paid', 'payment.captured', 'refund.processed', 'refund.failed'],
+      events: ['order.paid', 'payment.captured', 'payment.authorized', 'refund.processed', 'refund.failed', 'payment.downtime.started', 'payment.downtime.updated', 'payment.downtime.resolved'],
     });
     expect(formatCheck(c)).toMatch(/^READY: nothing blocks going live\.$/m);
   });
@@ -401,7 +401,7 @@ describe('no secret value in the printed output', () => {
 describe('where the rules come from', () => {
   it('lists the webhook events the webhook acts on (the list netlify/server/confirm.ts dispatches by)', () => {
     expect(WEBHOOK_EVENTS).toBe(HANDLED_EVENTS);
-    expect([...WEBHOOK_EVENTS].sort()).toEqual(['order.paid', 'payment.captured', 'refund.failed', 'refund.processed']);
+    expect([...WEBHOOK_EVENTS].sort()).toEqual(['order.paid', 'payment.authorized', 'payment.captured', 'payment.downtime.resolved', 'payment.downtime.started', 'payment.downtime.updated', 'refund.failed', 'refund.processed']);
   });
 
   it('takes the webhook path from the webhook function', () => {

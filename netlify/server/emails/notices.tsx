@@ -104,3 +104,21 @@ export function TransferInvoiceEmail(p: Common & { from: string; to: string; amo
     </EmailLayout>
   );
 }
+
+/**
+ * To the registrant when a payment their bank authorised late (after Razorpay had marked it
+ * failed) could not be applied and was refunded (docs/payments.md, "Late authorisation").
+ */
+export function LatePaymentRefundedEmail(p: Common & { amount: string; paymentId: string; reason: string; refundId: string | null; pending: boolean }) {
+  return (
+    <EmailLayout preview={`A late payment of ${p.amount} for ${p.registrationNumber} is being refunded.`} heading="Your late payment is being refunded">
+      <P>Dear {p.name},</P>
+      <P>
+        Your bank completed a payment of {p.amount} (payment {p.paymentId}) after it had first been reported to us as failed. {p.reason} We have therefore
+        {p.pending ? ' asked Razorpay to refund it in full; the refund will reach your account in 5 to 7 working days.' : ' refunded it in full.'}
+      </P>
+      <Facts rows={[['Registration number', p.registrationNumber], ['Payment ID', p.paymentId], ['Amount', p.amount], ['Refund', p.refundId ?? 'requested']]} />
+      <P>Nothing else is needed from you. The invoices page of the website shows this payment and its refund with this registration number and your e-mail address.</P>
+    </EmailLayout>
+  );
+}

@@ -8,9 +8,9 @@ import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { conference } from '../../content/conference';
 import { failureMessage, refusedInput } from '../../lib/api';
-import type { DocumentSummary } from '../../shared/api';
+import type { DocumentSummary, LatePayment } from '../../shared/api';
 import { selfServiceMessages } from '../../shared/messages';
-import { formatMoney } from '../../shared/money';
+import { formatMoney, toMinor } from '../../shared/money';
 import { paths } from '../../shared/routes';
 import { formatDay } from '../../shared/dates';
 import { keepFocus, useFocusAfterRender } from '../../lib/focus';
@@ -24,7 +24,16 @@ interface Found {
   who: Registrant;
   registrationNumber: string;
   documents: DocumentSummary[];
+  latePayments: LatePayment[];
 }
+
+/** What became of a payment the bank authorised late, in the delegate's words. */
+const LATE_OUTCOME: Record<LatePayment['outcome'], string> = {
+  applied: 'Applied to this registration',
+  refunded: 'Refunded in full',
+  'refund-pending': 'Refund on its way (5 to 7 working days)',
+  'refund-failed': 'Refund failed; the organisers will pay it back',
+};
 
 /** The invoices page. */
 export default function InvoicesPage() {
@@ -57,8 +66,8 @@ export default function InvoicesPage() {
       setRefused(refusedInput(result));
       return;
     }
-    const { registrationNumber, documents } = result.data;
-    setFound({ who, registrationNumber, documents });
+    const { registrationNumber, documents, latePayments = [] } = result.data;
+    setFound({ who, registrationNumber, documents, latePayments });
     setStatus(documents.length === 1 ? `Found 1 document for ${registrationNumber}.` : `Found ${documents.length} documents for ${registrationNumber}.`);
     // Keyboard and screen-reader users land on the list, not back at the top of the form.
     focusAfterRender(resultsHeadingRef);
@@ -157,6 +166,35 @@ export default function InvoicesPage() {
           <div role="alert" className="accounts__alert">
             {downloadError && <p className="notice notice--error">{downloadError}</p>}
           </div>
+          {found.latePayments.length > 0 && (
+            <>
+              <h3>Payments your bank completed late</h3>
+              <p>These payments were first reported as failed and completed by your bank later.</p>
+              <ul className="document-list">
+                {found.latePayments.map((p) => (
+                  <li key={p.paymentId} className="document-list__item">
+                    <dl className="document-list__facts">
+                      <div>
+                        <dt>Payment</dt>
+                        <dd>{p.paymentId}</dd>
+                      </div>
+                      <div>
+                        <dt>Amount</dt>
+                        <dd className="num">{formatMoney(toMinor(p.amount), p.currency)}</dd>
+                      </div>
+                      <div>
+                        <dt>Outcome</dt>
+                        <dd>
+                          {LATE_OUTCOME[p.outcome]}
+                          {p.refundId ? ` (refund ${p.refundId})` : ''}
+                        </dd>
+                      </div>
+                    </dl>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
         </section>
       )}
 
