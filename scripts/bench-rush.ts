@@ -80,6 +80,8 @@ async function cannon(
     record(lat, opts.name, responseTime);
     countStatus(status, opts.name, statusCode);
   });
+  // A request that got no answer within autocannon's timeout (30 s) is counted as status 0.
+  instance.on('reqError', () => countStatus(status, opts.name, 0));
   await finished;
 }
 
@@ -159,6 +161,7 @@ async function main(): Promise<void> {
       ),
     ]);
 
+    console.log(`[bench:rush] phase 1 done: ${orders.length} orders`);
     // 2. Each pays at the double (Checkout in the browser), 20 at a time.
     const paid: { orderId: string; amount: number; payment: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string } }[] = [];
     for (let i = 0; i < orders.length; i += 20) {
@@ -170,6 +173,7 @@ async function main(): Promise<void> {
       );
     }
 
+    console.log(`[bench:rush] phase 2 done: ${paid.length} paid`);
     // 3. verify-payment (all but the share that lost the browser), every webhook, page views and the admin, together.
     const verifying = paid.slice(0, Math.round(paid.length * (1 - WEBHOOK_ONLY)));
     let nextVerify = 0;
@@ -198,12 +202,14 @@ async function main(): Promise<void> {
               headers: { 'content-type': 'application/json' },
               body: JSON.stringify({ order_id: p.orderId, payment_id: p.payment.razorpay_payment_id, event: 'payment.captured', webhookUrl: `${base}/api/payment/webhook` }),
             });
-            const delivery = (await res.json()) as { status: number };
+            // The double answers the site's status, or none when the site did not answer (0 here).
+            const delivery = (await res.json()) as { status?: number };
+            const code = typeof delivery.status === 'number' ? delivery.status : 0;
             const ms = performance.now() - t;
             webhookTimes.push(ms);
             record(lat, 'POST /api/payment/webhook', ms);
-            countStatus(status, 'POST /api/payment/webhook', delivery.status);
-            webhookStatuses.set(delivery.status, (webhookStatuses.get(delivery.status) ?? 0) + 1);
+            countStatus(status, 'POST /api/payment/webhook', code);
+            webhookStatuses.set(code, (webhookStatuses.get(code) ?? 0) + 1);
           }
         }),
       );
@@ -232,6 +238,7 @@ async function main(): Promise<void> {
     ]);
     adminStop = true;
     await admin;
+    console.log('[bench:rush] phase 3 done');
 
     // The checks.
     const stats = (await (await fetch(`${stand.bridgeUrl}/stats`, { headers: bridgeAuth })).json()) as { requests: number; commands: number; largestBodyBytes: number };
@@ -248,6 +255,7 @@ async function main(): Promise<void> {
       if (page.items.length < 100) break;
     }
     const fiveXx = [...status.counts.values()].reduce((n, m) => n + [...m.entries()].filter(([c]) => c >= 500).reduce((a, [, k]) => a + k, 0), 0);
+    const unanswered = [...status.counts.values()].reduce((n, m) => n + (m.get(0) ?? 0), 0);
     const slowestWebhook = Math.max(0, ...webhookTimes);
     const webhookNon2xx = [...webhookStatuses.entries()].filter(([c]) => c < 200 || c >= 300).reduce((a, [, k]) => a + k, 0);
 
@@ -255,7 +263,7 @@ async function main(): Promise<void> {
     console.table(
       [...lat.entries()].map(([name, times]) => {
         const s = [...times].sort((a, b) => a - b);
-        return { endpoint: name, answers: s.length, p50: Math.round(quantile(s, 0.5)), p95: Math.round(quantile(s, 0.95)), p99: Math.round(quantile(s, 0.99)), statuses: [...(status.counts.get(name) ?? new Map()).entries()].map(([c, k]) => `${c}: ${k}`).join(', ') };
+        return { endpoint: name, answers: s.length, p50: Math.round(quantile(s, 0.5)), p95: Math.round(quantile(s, 0.95)), p99: Math.round(quantile(s, 0.99)), statuses: [...(status.counts.get(name) ?? new Map<number, number>()).entries()].map(([c, k]) => `${c === 0 ? 'no answer' : c}: ${k}`).join(', ') };
       }),
     );
     const check = (name: string, ok: boolean, value: string) => {
@@ -266,6 +274,7 @@ async function main(): Promise<void> {
     console.table([
       check('orders created', orders.length === DELEGATES, `${orders.length} of ${DELEGATES}`),
       check('answers of 5xx', fiveXx === 0, String(fiveXx)),
+      check('requests without an answer within 30 s', unanswered === 0, String(unanswered)),
       check('registrations == payments captured at the double', regs.length === captured && orderIds.size === regs.length && captured === paid.length, `${regs.length} registrations (${orderIds.size} orders), ${captured} captured, ${paid.length} paid`),
       check(`every webhook 2xx within ${WEBHOOK_LIMIT_MS / 1000} s`, webhookNon2xx === 0 && slowestWebhook <= WEBHOOK_LIMIT_MS, `${webhookNon2xx} not 2xx; slowest ${Math.round(slowestWebhook)} ms (delivery through the double, ${DELAY_MS} ms of it its own)`),
       check('largest single store request <= 1 MB (Upstash)', stats.largestBodyBytes <= 1024 * 1024, `${(stats.largestBodyBytes / 1024).toFixed(1)} KB`),
