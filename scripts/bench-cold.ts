@@ -90,25 +90,28 @@ export interface ColdRow {
   paymentPath: boolean;
 }
 
-async function measure(tools: NetlifyTools, names: string[], runs: number): Promise<ColdRow[]> {
+/**
+ * Bundles the function `name` as Netlify's build does (zip-it-and-ship-it from the tools folder,
+ * netlify.toml's [functions] settings) into `dest`; returns the zip's bytes and its files.
+ */
+export async function bundleFunction(tools: NetlifyTools, name: string, dest: string): Promise<{ zip: Uint8Array; entries: Record<string, Uint8Array> }> {
   const zisi = (await import(pathToFileURL(path.join(tools.dir, 'node_modules', '@netlify', 'zip-it-and-ship-it', 'dist', 'main.js')).href)) as {
-    zipFunction(src: string, dest: string, opts: Record<string, unknown>): Promise<{ path: string; entryFilename?: string } | undefined>;
+    zipFunction(src: string, dest: string, opts: Record<string, unknown>): Promise<{ path: string } | undefined>;
   };
   const config = zisiConfig(await readFile(path.join(root, 'netlify.toml'), 'utf8'));
+  const result = await zisi.zipFunction(path.join(root, 'netlify', 'functions', `${name}.ts`), dest, { basePath: root, repositoryRoot: root, archiveFormat: 'zip', config });
+  if (!result) throw new Error(`zip-it-and-ship-it made nothing of ${name}`);
+  const zip = readFileSync(result.path);
+  return { zip, entries: unzipSync(zip) };
+}
+
+async function measure(tools: NetlifyTools, names: string[], runs: number): Promise<ColdRow[]> {
   const work = await mkdtemp(path.join(tmpdir(), 'pesgre-bench-cold-'));
   const rows: ColdRow[] = [];
   try {
     for (const name of names) {
       const t = performance.now();
-      const result = await zisi.zipFunction(path.join(root, 'netlify', 'functions', `${name}.ts`), path.join(work, 'zips'), {
-        basePath: root,
-        repositoryRoot: root,
-        archiveFormat: 'zip',
-        config,
-      });
-      if (!result) throw new Error(`zip-it-and-ship-it made nothing of ${name}`);
-      const zip = readFileSync(result.path);
-      const entries = unzipSync(zip);
+      const { zip, entries } = await bundleFunction(tools, name, path.join(work, 'zips'));
       const dir = path.join(work, 'unzipped', name);
       let unzippedBytes = 0;
       let fonts = 0;
