@@ -14,6 +14,12 @@
  *  1. p50 / p95 (ms) at 1 and at 20 concurrent clients of pricing, coupons/verify, create-order,
  *     verify-payment, the webhook (arriving first, and after verify-payment, as Razorpay sends it
  *     for every payment), verify-qr and the registrations summary;
+ *  1b. distance: create-order, verify-payment and the webhook, one client, with a delay of 2, 60
+ *     and 200 ms before each request to the store (the round trip between a function's region and
+ *     the store's) and 300 ms per Razorpay API call (the double's delay): the store round trips and
+ *     Razorpay calls of one call, p50 / p95 at each distance (BENCH_DISTANCE_CALLS calls, default
+ *     10), beside the budgets: at most 4 store round trips each, and at 60 ms create-order p95
+ *     <= 800 ms, verify-payment p95 <= 600 ms (docs/performance.md, "Distance");
  *  2. the Redis round trips (HTTP requests at the bridge) of one complete registration, from
  *     create-order to the stored registration and its e-mail record, without and with the webhook
  *     (after verify-payment, and first), and with a coupon;
@@ -36,7 +42,7 @@
  * Options (env): BENCH_REGISTRATIONS (default 20000), BENCH_CALLS (calls per endpoint at
  * concurrency 1, default 40; at concurrency 20 it is max(BENCH_CALLS, 60)), BENCH_RUNS (measured
  * list/export calls, default 7), BENCH_WARMUP (default 2), BENCH_PARTS (comma-separated subset of
- * latency,trips,bulk,papers,door; default all), BENCH_STRICT=1 (exit 1 on a MISS). Only the papers'
+ * latency,trips,distance,bulk,papers,door; default all), BENCH_STRICT=1 (exit 1 on a MISS). Only the papers'
  * import: BENCH_PARTS=papers BENCH_REGISTRATIONS=100 npm run bench:functions. Only the door:
  * BENCH_PARTS=door BENCH_REGISTRATIONS=1000 npm run bench:functions.
  */
@@ -44,7 +50,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gunzipSync } from 'node:zlib';
@@ -57,13 +63,22 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const CONCURRENCY = [1, 20] as const;
 /** Which parts to run (comma-separated: latency, trips, bulk); all by default. */
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'latency,trips,bulk,papers,door').split(','));
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'latency,trips,distance,bulk,papers,door').split(','));
+/** The distance part: ms per store round trip tried, ms per Razorpay API call, calls per endpoint and distance. */
+const DISTANCES_MS = [2, 60, 200] as const;
+const RAZORPAY_CALL_MS = 300;
+const DISTANCE_CALLS = Number(process.env.BENCH_DISTANCE_CALLS ?? 10);
 const SEED_BATCH = 500;
 
 /** The budgets (docs/performance.md#budgets). */
 const BUDGET = {
   /** Redis round trips from create-order to the stored registration and its e-mail record, webhook included. */
   roundTrips: 8,
+  /** Sequential store round trips of create-order, and of verify-payment (docs/performance.md, "Distance"). */
+  endpointRoundTrips: 4,
+  /** p95 at 60 ms per store round trip and 300 ms per Razorpay call (ms). */
+  createOrderP95At60Ms: 800,
+  verifyP95At60Ms: 600,
   /** The registrations list and the CSV export at 20,000 registrations, median total time (ms). */
   bulkMs: 1000,
   /** Environment parses while answering the list (it is parsed once per process, before). */
@@ -109,12 +124,14 @@ async function startBridgeProcess(redisUrl: string): Promise<{ url: string; chil
  */
 function countBridgeRequests(bridgeUrl: string): void {
   const realFetch = globalThis.fetch;
-  globalThis.fetch = (input: string | URL | Request, init?: RequestInit) => {
+  globalThis.fetch = async (input: string | URL | Request, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     if (url.startsWith(bridgeUrl)) {
       counters.requests++;
       const batch = /\/(pipeline|multi-exec)$/.test(new URL(url).pathname);
       counters.commands += batch && typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown[]).length : 1;
+      // The distance part: one simulated network round trip per request to the store.
+      if (distance.storeMs > 0) await new Promise((resolve) => setTimeout(resolve, distance.storeMs));
     }
     return realFetch(input, init);
   };
@@ -123,6 +140,8 @@ const prefix = `bench:${randomBytes(4).toString('hex')}:`;
 const secrets = { keyId: 'rzp_test_bench', keySecret: 'bench-key-secret', webhookSecret: 'bench-webhook-secret' };
 
 const counters = { requests: 0, commands: 0 };
+/** The simulated distance of the distance part: ms per request to the store (set while it runs). */
+const distance = { storeMs: 0 };
 const redisLocal = await ensureRedis({ dataDir: '.data/bench-redis' });
 const bridge = await startBridgeProcess(redisLocal.url);
 countBridgeRequests(bridge.url);
@@ -406,6 +425,65 @@ async function latencies(): Promise<LatencyRow[]> {
 }
 
 // ------------------------------------------------------------------------------------------
+// 1b. Distance: the hot endpoints at 2, 60 and 200 ms per store round trip
+// ------------------------------------------------------------------------------------------
+
+interface DistanceRow {
+  endpoint: string;
+  /** Store requests (round trips) and Razorpay API calls of one call, counted at 0 ms. */
+  trips: number;
+  razorpayCalls: number;
+  /** p50 and p95 (ms) per store delay. */
+  at: { storeMs: number; p50: number; p95: number }[];
+}
+
+async function razorpayApiCalls(): Promise<number> {
+  return ((await (await fetch(`${double.url}/_double/stats`)).json()) as { apiCalls: number }).apiCalls;
+}
+
+/**
+ * create-order, verify-payment and the webhook (first), one client, at each of DISTANCES_MS per
+ * store round trip (a delay before each request to the store) and RAZORPAY_CALL_MS per Razorpay
+ * API call (the double's delay), with the round trips and Razorpay calls of one call counted
+ * without delay. Webhook deliveries and payments at the double are set up outside the timing.
+ */
+async function distances(): Promise<DistanceRow[]> {
+  const hot: { name: string; prepare(): Promise<unknown>; call(input: unknown): Promise<unknown> }[] = [
+    { name: 'POST /api/payment/create-order', prepare: async () => null, call: () => createOrder() },
+    { name: 'POST /api/payment/verify-payment', prepare: paidOrder, call: (o) => verify(o as PaidOrder) },
+    { name: 'POST /api/payment/webhook (first: applies)', prepare: paidOrder, call: (o) => webhook(o as PaidOrder) },
+  ];
+  const rows: DistanceRow[] = [];
+  for (const h of hot) {
+    const input = await h.prepare();
+    const rzp0 = await razorpayApiCalls();
+    const { requests } = await counted(() => h.call(input));
+    const row: DistanceRow = { endpoint: h.name, trips: requests, razorpayCalls: (await razorpayApiCalls()) - rzp0, at: [] };
+    for (const storeMs of DISTANCES_MS) {
+      const inputs = [];
+      for (let i = 0; i < DISTANCE_CALLS; i++) inputs.push(await h.prepare());
+      distance.storeMs = storeMs;
+      double.setDelay(RAZORPAY_CALL_MS);
+      const times: number[] = [];
+      try {
+        for (const x of inputs) {
+          const t0 = performance.now();
+          await h.call(x);
+          times.push(performance.now() - t0);
+        }
+      } finally {
+        distance.storeMs = 0;
+        double.setDelay(0);
+      }
+      times.sort((a, b) => a - b);
+      row.at.push({ storeMs, p50: quantile(times, 0.5), p95: quantile(times, 0.95) });
+    }
+    rows.push(row);
+  }
+  return rows;
+}
+
+// ------------------------------------------------------------------------------------------
 // 2. Redis round trips of one complete registration
 // ------------------------------------------------------------------------------------------
 
@@ -665,6 +743,7 @@ try {
 
   const trips = PARTS.has('trips') ? await roundTrips() : [];
   const lat = PARTS.has('latency') ? await latencies() : [];
+  const dist = PARTS.has('distance') ? await distances() : [];
   const papersRun = PARTS.has('papers') ? await papersImport() : null;
   const doorRun = PARTS.has('door') ? await door() : null;
   const bulkRows = PARTS.has('bulk') ? [await bulk('GET /api/registrations', handlers.list, '/api/registrations'), await bulk('GET /api/registrations/export', handlers.exportCsv, '/api/registrations/export')] : [];
@@ -672,6 +751,17 @@ try {
   const env = `Node ${process.versions.node}, local Redis through the Upstash bridge, handlers called in-process`;
   console.log(`\nFunctions: latency at 1 and 20 concurrent clients (${env}; ${COUNT} registrations stored)\n`);
   console.table(lat.map((r) => ({ endpoint: r.endpoint, clients: r.c, calls: r.calls, 'p50 ms': ms(r.p50), 'p95 ms': ms(r.p95) })));
+  if (dist.length) {
+    console.log(`\nDistance: one client, ${DISTANCE_CALLS} calls per endpoint, a delay per store round trip and ${RAZORPAY_CALL_MS} ms per Razorpay API call (load ${loadavg().map((l) => l.toFixed(1)).join(' ')})\n`);
+    console.table(
+      dist.map((r) => ({
+        endpoint: r.endpoint,
+        'store round trips': r.trips,
+        'Razorpay calls': r.razorpayCalls,
+        ...Object.fromEntries(r.at.map((a) => [`${a.storeMs} ms: p50 / p95`, `${ms(a.p50)} / ${ms(a.p95)}`])),
+      })),
+    );
+  }
   console.log('\nRedis round trips (HTTP requests at the bridge) of one complete registration, to the stored registration and its e-mail record\n');
   console.table(trips.map((r) => ({ path: r.path, 'requests per step': r.steps, 'round trips': r.requests, 'Redis commands': r.commands, budget: `<= ${BUDGET.roundTrips}`, status: r.requests <= BUDGET.roundTrips ? 'ok' : 'MISS' })));
   console.log(`\nRegistrations list and CSV export at ${COUNT} registrations (${WARMUP} warm-up + ${RUNS} measured calls, medians)\n`);
@@ -704,6 +794,15 @@ try {
   const budgets: BudgetRow[] = [
     ...lat.map((r): BudgetRow => ({ figure: `${r.endpoint}, ${r.c} client${r.c > 1 ? 's' : ''}: p50 / p95`, value: `${ms(r.p50)} / ${ms(r.p95)} ms`, budget: 'none set', status: '-' })),
     ...trips.map((r) => judged(`round trips: ${r.path}`, String(r.requests), `<= ${BUDGET.roundTrips}`, r.requests <= BUDGET.roundTrips)),
+    ...dist.flatMap((r) => {
+      const budget = r.endpoint.includes('create-order') ? BUDGET.createOrderP95At60Ms : r.endpoint.includes('verify-payment') ? BUDGET.verifyP95At60Ms : null;
+      if (budget === null) return [];
+      const at60 = r.at.find((a) => a.storeMs === 60)!;
+      return [
+        judged(`store round trips: ${r.endpoint}`, String(r.trips), `<= ${BUDGET.endpointRoundTrips}`, r.trips <= BUDGET.endpointRoundTrips),
+        judged(`${r.endpoint} p95 at 60 ms per round trip, ${RAZORPAY_CALL_MS} ms per Razorpay call`, `${ms(at60.p95)} ms`, `<= ${budget} ms`, at60.p95 <= budget),
+      ];
+    }),
     ...bulkRows.flatMap((r) => [
       judged(`${r.endpoint} at ${COUNT}: total (median)`, `${ms(r.totalMs)} ms`, `<= ${BUDGET.bulkMs} ms`, r.totalMs <= BUDGET.bulkMs),
       judged(`${r.endpoint} at ${COUNT}: streamed`, `${r.streamed ? 'yes' : 'no'} (first byte ${ms(r.firstByteMs)} ms, ${r.chunks} chunks, ${size(r.bytes)})`, 'yes', r.streamed),

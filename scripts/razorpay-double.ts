@@ -27,6 +27,8 @@
  *   GET /v1/payments/:id/refunds, GET /v1/refunds (collections, newest first, ?count=&skip=),
  *   GET /v1/refunds/:id, GET /v1/payments/:id/refunds/:refundId
  * Test API (no auth):
+ *   GET /_double/stats → {apiCalls}: the Razorpay API calls answered so far (the benchmarks count them).
+ *   RAZORPAY_DOUBLE_DELAY_MS (or the delayMs option) holds each API call that long (docs/testing.md).
  *   POST /_double/pay      {order_id, outcome: "success"|"failure", email?, contact?, key?}
  *        Records the payment like Checkout does; never delivers a webhook.
  *   POST /_double/capture  {order_id, email?, contact?, key?} → {razorpay_order_id,
@@ -115,6 +117,12 @@ export interface RazorpayDoubleOptions {
    * in memory only.
    */
   dataFile?: string;
+  /**
+   * Simulated network delay of every Razorpay API call (/v1/...), ms, standing in for the round
+   * trip from a function's region to Razorpay; default RAZORPAY_DOUBLE_DELAY_MS or 0
+   * (docs/testing.md, "Distance"). The test API (/_double/...) and checkout.js are not delayed.
+   */
+  delayMs?: number;
 }
 
 export interface RazorpayDouble {
@@ -122,6 +130,8 @@ export interface RazorpayDouble {
   url: string;
   /** Stops the server and drops open connections; without `dataFile` its state is lost (with it, written out first). */
   close(): Promise<void>;
+  /** Changes the simulated delay of every API call from now on (ms; the `delayMs` option). */
+  setDelay(ms: number): void;
 }
 
 export type Currency = 'INR' | 'USD';
@@ -1015,8 +1025,18 @@ export async function startRazorpayDouble(opts: RazorpayDoubleOptions): Promise<
     throw new ApiError(404, 'The requested URL was not found on the server.');
   };
 
+  let delayMs = opts.delayMs ?? doubleDelayFromEnv(process.env.RAZORPAY_DOUBLE_DELAY_MS);
   const server = http.createServer((req, res) => {
-    route(req, res).catch((err: unknown) => {
+    // Each API call counts (GET /_double/stats: {apiCalls}), for the benchmarks' Razorpay calls.
+    const api = (req.url ?? '').startsWith('/v1/');
+    if (api) apiCalls++;
+    if ((req.url ?? '').startsWith('/_double/stats')) {
+      req.resume();
+      sendJson(res, 200, { apiCalls });
+      return;
+    }
+    const held = api && delayMs > 0 ? new Promise((resolve) => setTimeout(resolve, delayMs)) : Promise.resolve();
+    held.then(() => route(req, res)).catch((err: unknown) => {
       req.resume();
       const apiError = err instanceof ApiError ? err : new ApiError(500, (err as Error).message);
       sendJson(res, apiError.status, apiError.toBody());
@@ -1035,6 +1055,9 @@ export async function startRazorpayDouble(opts: RazorpayDoubleOptions): Promise<
         server.closeAllConnections();
       }).then(() => store?.flush());
       return closing;
+    },
+    setDelay: (ms: number) => {
+      delayMs = ms;
     },
   };
 }
@@ -1228,6 +1251,17 @@ function sendJson(res: http.ServerResponse, status: number, body: unknown): void
     'Content-Length': Buffer.byteLength(text),
   });
   res.end(text);
+}
+
+/** Razorpay API calls answered by the doubles of this process (GET /_double/stats). */
+let apiCalls = 0;
+
+/** RAZORPAY_DOUBLE_DELAY_MS as whole ms (0 when unset); throws on anything else. */
+export function doubleDelayFromEnv(value: string | undefined): number {
+  if (value === undefined || value === '') return 0;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`RAZORPAY_DOUBLE_DELAY_MS must be a whole number of milliseconds, not "${value}"`);
+  return n;
 }
 
 const runDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;

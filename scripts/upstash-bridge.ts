@@ -12,8 +12,14 @@
  * Script flags that Upstash accepts but open-source Redis refuses (`#!lua flags=allow-key-locking`,
  * used by @upstash/ratelimit) are dropped before the script reaches Redis (see compatibleScript).
  *
+ * Distance: UPSTASH_BRIDGE_DELAY_MS (or the `delayMs` option) holds every command request that
+ * long before it runs, standing in for the round trip between a function's region and the store's
+ * (docs/testing.md, "Distance"). GET /stats (authorised) answers the counters since start or the
+ * last POST /stats/reset: requests, commands and the largest request body in bytes (Upstash
+ * refuses a request over 1 MB), for the benchmarks (docs/performance.md).
+ *
  * CLI: `npx tsx scripts/upstash-bridge.ts`
- *   (env UPSTASH_BRIDGE_PORT, REDIS_URL, UPSTASH_REDIS_REST_TOKEN).
+ *   (env UPSTASH_BRIDGE_PORT, REDIS_URL, UPSTASH_REDIS_REST_TOKEN, UPSTASH_BRIDGE_DELAY_MS).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
@@ -35,6 +41,26 @@ export interface UpstashBridgeOptions {
    * or '/multi-exec') and how many Redis commands it carries (scripts/bench-functions.ts counts at the client instead).
    */
   onCommand?(path: string, commands: number): void;
+  /** Simulated network delay per command request, ms; default UPSTASH_BRIDGE_DELAY_MS or 0. */
+  delayMs?: number;
+}
+
+/** What the bridge has served since it started or since its last reset. */
+export interface BridgeStats {
+  /** HTTP requests that carried commands (each one round trip from the client). */
+  requests: number;
+  /** Redis commands in them (a pipeline counts each of its commands). */
+  commands: number;
+  /** The largest request body, bytes. */
+  largestBodyBytes: number;
+}
+
+/** UPSTASH_BRIDGE_DELAY_MS as a whole number of ms (0 when unset); throws on anything else. */
+export function delayFromEnv(name: string, value: string | undefined): number {
+  if (value === undefined || value === '') return 0;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number of milliseconds, not "${value}"`);
+  return n;
 }
 
 export interface UpstashBridge {
@@ -42,6 +68,10 @@ export interface UpstashBridge {
   url: string;
   /** Stops accepting requests, drops open connections and disconnects from Redis. */
   close(): Promise<void>;
+  /** The counters (a copy). */
+  stats(): BridgeStats;
+  /** Sets the counters back to zero. */
+  resetStats(): void;
 }
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -86,6 +116,8 @@ function isReplyError(err: unknown): err is Error {
  */
 export async function startUpstashBridge(opts: UpstashBridgeOptions): Promise<UpstashBridge> {
   const host = opts.host ?? '127.0.0.1';
+  const delayMs = opts.delayMs ?? delayFromEnv('UPSTASH_BRIDGE_DELAY_MS', process.env.UPSTASH_BRIDGE_DELAY_MS);
+  let stats: BridgeStats = { requests: 0, commands: 0, largestBodyBytes: 0 };
   const expectedAuth = Buffer.from(`Bearer ${opts.token}`);
 
   const redis = new Redis(opts.redisUrl, {
@@ -172,6 +204,12 @@ export async function startUpstashBridge(opts: UpstashBridgeOptions): Promise<Up
       sendJson(res, 401, { error: 'Unauthorized' });
       return;
     }
+    if (path === '/stats' || path === '/stats/reset') {
+      req.resume();
+      if (path === '/stats/reset' && req.method === 'POST') stats = { requests: 0, commands: 0, largestBodyBytes: 0 };
+      sendJson(res, 200, { ...stats });
+      return;
+    }
     if (path !== '/' && path !== '/pipeline' && path !== '/multi-exec') {
       req.resume();
       sendJson(res, 404, { error: `Not found: ${req.method} ${path}` });
@@ -183,10 +221,14 @@ export async function startUpstashBridge(opts: UpstashBridgeOptions): Promise<Up
       return;
     }
 
-    const body = await readJsonBody(req);
+    const { body, bytes } = await readJsonBody(req);
+    stats.requests++;
+    stats.largestBodyBytes = Math.max(stats.largestBodyBytes, bytes);
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     const base64 = String(req.headers['upstash-encoding'] ?? '').toLowerCase() === 'base64';
     if (path === '/') {
       const command = toCommand(body);
+      stats.commands++;
       opts.onCommand?.(path, 1);
       sendJson(res, 200, { result: await runOne(command, base64) });
       return;
@@ -195,6 +237,7 @@ export async function startUpstashBridge(opts: UpstashBridgeOptions): Promise<Up
       throw new HttpError(400, 'ERR the body must be a non-empty JSON array of commands');
     }
     const commands = body.map(toCommand);
+    stats.commands += commands.length;
     opts.onCommand?.(path, commands.length);
     sendJson(res, 200, await runPipeline(commands, base64, path === '/multi-exec'));
   };
@@ -213,6 +256,10 @@ export async function startUpstashBridge(opts: UpstashBridgeOptions): Promise<Up
         redis.disconnect();
       })();
       return closing;
+    },
+    stats: () => ({ ...stats }),
+    resetStats: () => {
+      stats = { requests: 0, commands: 0, largestBodyBytes: 0 };
     },
   };
 }
@@ -287,7 +334,7 @@ function isAuthorized(header: string | undefined, expected: Buffer): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-function readJsonBody(req: http.IncomingMessage): Promise<unknown> {
+function readJsonBody(req: http.IncomingMessage): Promise<{ body: unknown; bytes: number }> {
   const tooLarge = (): HttpError => new HttpError(413, `ERR request body exceeds ${MAX_BODY_BYTES} bytes`);
   if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
     req.resume();
@@ -312,7 +359,7 @@ function readJsonBody(req: http.IncomingMessage): Promise<unknown> {
     req.once('end', () => {
       if (size > MAX_BODY_BYTES) return;
       try {
-        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown);
+        resolve({ body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown, bytes: size });
       } catch (err) {
         reject(new HttpError(400, `ERR failed to parse the request body as JSON: ${(err as Error).message}`));
       }
@@ -364,6 +411,8 @@ if (runDirectly) {
     redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     token: process.env.UPSTASH_REDIS_REST_TOKEN ?? 'local-dev-token',
   });
+  const delay = delayFromEnv('UPSTASH_BRIDGE_DELAY_MS', process.env.UPSTASH_BRIDGE_DELAY_MS);
+  if (delay) console.log(`[upstash-bridge] every command request waits ${delay} ms (UPSTASH_BRIDGE_DELAY_MS)`);
   console.log(`[upstash-bridge] Upstash REST API at ${bridge.url} → ${(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379').replace(/\/\/([^@/]*)@/, '//***@')}`);
   const shutdown = (): void => {
     void bridge.close().then(() => process.exit(0));

@@ -28,4 +28,6 @@ export default endpoint(
   { successFlag: true },
 );
 
-export const config: Config = { path: '/api/name-transfer/create-order' };
+// Netlify's rate limit (per client address and domain, per minute) stops a flood before it costs an
+// invocation or store commands; the app's own limits stay behind it (docs/performance.md).
+export const config: Config = { path: '/api/name-transfer/create-order', rateLimit: { windowLimit: 30, windowSize: 60, aggregateBy: ['ip', 'domain'] } };

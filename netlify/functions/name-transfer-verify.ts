@@ -12,4 +12,6 @@ import { selfServiceVerifyEndpoint } from '../server/confirm';
 
 export default selfServiceVerifyEndpoint('verify-name-transfer');
 
-export const config: Config = { path: '/api/name-transfer/verify' };
+// Netlify's rate limit (per client address and domain, per minute) stops a flood before it costs an
+// invocation or store commands; the app's own limits stay behind it (docs/performance.md).
+export const config: Config = { path: '/api/name-transfer/verify', rateLimit: { windowLimit: 60, windowSize: 60, aggregateBy: ['ip', 'domain'] } };

@@ -15,4 +15,6 @@ export default endpoint(['POST'], async (req) => {
   return json(200, response);
 });
 
-export const config: Config = { path: '/api/payment/verify-payment' };
+// Netlify's rate limit (per client address and domain, per minute) stops a flood before it costs an
+// invocation or store commands; the app's own limits stay behind it (docs/performance.md).
+export const config: Config = { path: '/api/payment/verify-payment', rateLimit: { windowLimit: 60, windowSize: 60, aggregateBy: ['ip', 'domain'] } };

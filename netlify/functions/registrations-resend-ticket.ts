@@ -41,4 +41,6 @@ export default endpoint(['POST'], async (req) => {
   return json(200, body);
 });
 
-export const config: Config = { path: '/api/registrations/resend-ticket' };
+// Netlify's rate limit (per client address and domain, per minute) stops a flood before it costs an
+// invocation or store commands; the app's own limits stay behind it (docs/performance.md).
+export const config: Config = { path: '/api/registrations/resend-ticket', rateLimit: { windowLimit: 30, windowSize: 60, aggregateBy: ['ip', 'domain'] } };

@@ -11,4 +11,6 @@ import { changeOrderEndpoint } from '../server/self-service';
 
 export default changeOrderEndpoint('tier-upgrade');
 
-export const config: Config = { path: '/api/tier-upgrade/upgrade-tier' };
+// Netlify's rate limit (per client address and domain, per minute) stops a flood before it costs an
+// invocation or store commands; the app's own limits stay behind it (docs/performance.md).
+export const config: Config = { path: '/api/tier-upgrade/upgrade-tier', rateLimit: { windowLimit: 30, windowSize: 60, aggregateBy: ['ip', 'domain'] } };

@@ -6,7 +6,7 @@
  * own date, and pdf-lib's seeded font tags, so the same stored record always gives the same bytes
  * and nothing but the record has to be kept.
  */
-import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
+import type { Color, PDFDocument, PDFPage } from 'pdf-lib';
 import { conference } from '../../src/content/conference';
 import type { InvoiceDocument } from '../../src/shared/invoice';
 import { createPdfText, stringsOf, type PdfText } from './pdf-text';
@@ -17,17 +17,28 @@ const M = 48;
 const BAND = 84;
 /** The lowest baseline of the body: below it the document goes on on a new page (the footer sits under it). */
 const BODY_BOTTOM = M + 24;
-const INK = rgb(0.07, 0.14, 0.25);
-const GREY = rgb(0.36, 0.42, 0.51);
-const LINE = rgb(0.82, 0.86, 0.91);
-const BLUE = rgb(0.04, 0.24, 0.57);
+// pdf-lib is loaded by the first document, not at import: the payment functions attach an invoice
+// to the confirmation, but most of their requests draw none (docs/performance.md, "Cold starts").
+let INK: Color;
+let GREY: Color;
+let LINE: Color;
+let BLUE: Color;
+/** pdf-lib, loaded once; sets the colours on first use. */
+async function pdfLib(): Promise<typeof import('pdf-lib')> {
+  const lib = await import('pdf-lib');
+  INK ??= lib.rgb(0.07, 0.14, 0.25);
+  GREY ??= lib.rgb(0.36, 0.42, 0.51);
+  LINE ??= lib.rgb(0.82, 0.86, 0.91);
+  BLUE ??= lib.rgb(0.04, 0.24, 0.57);
+  return lib;
+}
 
 /** "8,099.52" (en-IN grouping for INR, en-US for USD), from minor units. */
 export function formatAmount(minor: number, currency: 'INR' | 'USD'): string {
   return (minor / 100).toLocaleString(currency === 'INR' ? 'en-IN' : 'en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }
 
-type TextOpts = { size?: number; bold?: boolean; color?: typeof INK; align?: 'left' | 'right' | 'centre'; leading?: number };
+type TextOpts = { size?: number; bold?: boolean; color?: Color; align?: 'left' | 'right' | 'centre'; leading?: number };
 
 /** The pages of one document: text is wrapped into its column, and a body that reaches BODY_BOTTOM goes on on a new page. */
 class Canvas {
@@ -84,6 +95,7 @@ class Canvas {
  * (docs/decisions/033-documents-fit-the-printable-area.md). Returns the bytes.
  */
 export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
+  const { PDFDocument, rgb } = await pdfLib();
   const pdf = await PDFDocument.create({ updateMetadata: false });
   const issued = new Date(`${doc.date}T12:00:00+05:30`);
   pdf.setTitle(`${doc.title} ${doc.number}`);
@@ -206,6 +218,7 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array
  * Deterministic for the same input. Returns the bytes.
  */
 export async function mergePdfs(documents: Uint8Array[], title: string, date: string): Promise<Uint8Array> {
+  const { PDFDocument } = await pdfLib();
   const merged = await PDFDocument.create({ updateMetadata: false });
   const at = new Date(`${date}T12:00:00+05:30`);
   merged.setTitle(title);

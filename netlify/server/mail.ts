@@ -13,9 +13,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { Attachment, SendMailOptions, Transporter } from 'nodemailer';
-import QRCode from 'qrcode';
 import { conference } from '../../src/content/conference';
 import type { ChangeRecord, StoredRegistration } from '../../src/shared/api';
 import type { ChangeRecordKind, ChangeRecordOf, PaidChangeRecord } from '../../src/shared/change-kinds';
@@ -35,11 +33,11 @@ import { now } from './clock';
 import { ticketText } from './tickets';
 import { agendaLink } from './agenda';
 import { now as clockNow } from './clock';
-import { renderInvoicePdf } from './invoice-pdf';
-import { documentFileName, documentsIssuedTo, type RegistrationDocument } from './invoices';
-import { ConfirmationEmail } from './emails/confirmation';
-import { PendingTicketEmail } from './emails/pending-ticket';
-import { renderEmail } from './emails/render';
+import type { RegistrationDocument } from './invoices';
+// nodemailer, qrcode, the e-mail templates (React), the invoices and their PDFs (pdf-lib, fonts)
+// are imported where a message is composed or sent, never at the top: the payment functions
+// import this module, and only the call that applies an order sends a message (a cold start
+// pays for them only then; docs/performance.md, "Cold starts").
 
 /** Sender used in the `dev` deploy context when MAIL_FROM is unset. */
 export const LOCAL_MAIL_FROM = 'PESGRE 2025 <no-reply@pesgre2025.local>';
@@ -105,9 +103,10 @@ let cached: { key: string; transporter: Transporter } | undefined;
  * One transporter per configuration (not pooled: a function instance sends a message or two).
  * Timeouts are short so a dead server fails within the 10 s the callers wait.
  */
-function transporter(mode: Mode): Transporter {
+async function transporter(mode: Mode): Promise<Transporter> {
   const key = mode.kind === 'smtp' ? `smtp|${mode.url}` : 'outbox';
   if (!cached || cached.key !== key) {
+    const { default: nodemailer } = await import('nodemailer');
     const t =
       mode.kind === 'smtp'
         ? nodemailer.createTransport({ url: mode.url, connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10_000, dnsTimeout: 5_000 })
@@ -268,6 +267,12 @@ export async function composeConfirmation(r: StoredRegistration, notice?: MailNo
   const regNo = r.registrationNumber;
   // A student's registration has no ticket until its proof is approved (issue 22).
   if (registrationStatus(r) === 'awaiting-proof') return composeWithoutTicket(r, notice ?? paymentReceivedNotice(r), !notice, at);
+  const [{ default: QRCode }, { ConfirmationEmail }, { renderEmail }, { documentsIssuedTo }] = await Promise.all([
+    import('qrcode'),
+    import('./emails/confirmation'),
+    import('./emails/render'),
+    import('./invoices'),
+  ]);
   const png = await QRCode.toBuffer(await ticketText(regNo, r.ticketVersion ?? 0), { errorCorrectionLevel: 'M', margin: 2, width: 360, type: 'png' });
   const invoiceLine = r.invoiceNumber ? ` Your GST tax invoice ${r.invoiceNumber} is attached.` : '';
   const memberLine = registrationStatus(r) === 'membership-to-verify' && !r.verification?.rejection ? ` Your IEEE membership number will be checked by the organisers; your ticket is valid meanwhile.` : '';
@@ -312,6 +317,7 @@ export async function composeConfirmation(r: StoredRegistration, notice?: MailNo
 
 /** A tax document as a PDF attachment named after its number. */
 export async function documentAttachment(doc: RegistrationDocument): Promise<Attachment> {
+  const [{ renderInvoicePdf }, { documentFileName }] = await Promise.all([import('./invoice-pdf'), import('./invoices')]);
   const pdf = await renderInvoicePdf(doc.build());
   return { filename: documentFileName(doc.summary.number, doc.summary.kind), content: Buffer.from(pdf), contentType: 'application/pdf', contentDisposition: 'attachment' };
 }
@@ -328,7 +334,7 @@ export async function sendMessage(message: OutgoingMessage | (() => Promise<Outg
   try {
     const mode = mailMode();
     const composed = typeof message === 'function' ? await message() : message;
-    const info = (await transporter(mode).sendMail({ ...composed, from: mailFrom() })) as { message?: unknown };
+    const info = (await (await transporter(mode)).sendMail({ ...composed, from: mailFrom() })) as { message?: unknown };
     if (mode.kind === 'outbox') {
       if (!Buffer.isBuffer(info.message)) throw new Error('stream transport returned no buffer');
       await mkdir(mode.dir, { recursive: true });
@@ -353,6 +359,7 @@ async function composeWithoutTicket(r: StoredRegistration, notice: MailNotice, w
   const howTo = proofInstructions(regNo);
   const links = selfServiceLinks(at);
   const visaLetter = visaLetterLine(r, at);
+  const [{ PendingTicketEmail }, { renderEmail }, { documentsIssuedTo }] = await Promise.all([import('./emails/pending-ticket'), import('./emails/render'), import('./invoices')]);
   const { html, text } = await renderEmail(PendingTicketEmail({ heading: notice.heading ?? notice.subject, preview: notice.subject, name, lead: notice.lead, howTo, rows, links, visaLetter }));
   const attachments: Attachment[] = [];
   const wanted = withDocuments ? null : (notice.documents ?? []);

@@ -18,10 +18,17 @@ import type { PaidChangeRecord } from '../../src/shared/change-kinds';
 import { dayIn, formatDay } from '../../src/shared/dates';
 import { formatMoney, toMinor } from '../../src/shared/money';
 import { fullName } from '../../src/shared/person-name';
-import { CancellationApprovedEmail, CancellationDeclinedEmail, CancellationRequestedEmail, RefundPaidEmail, TransferInvoiceEmail, TransferMovedEmail } from './emails/notices';
-import { renderEmail } from './emails/render';
-import { documentsIssuedTo, documentsOf } from './invoices';
 import { documentAttachment, type OutgoingMessage } from './mail';
+
+/**
+ * The templates (React, react-email) and the tax documents (amounts in words, PDFs), loaded by the
+ * message that needs them: the payment and cancellation functions import this module, and a
+ * cold start must not pay for them (docs/performance.md, "Cold starts").
+ */
+async function load() {
+  const [templates, { renderEmail }, { documentsIssuedTo, documentsOf }] = await Promise.all([import('./emails/notices'), import('./emails/render'), import('./invoices')]);
+  return { ...templates, renderEmail, documentsIssuedTo, documentsOf };
+}
 
 const subject = (what: string, regNo: string) => `${conference.name} ${what} — ${regNo}`;
 const day = (iso: string) => formatDay(dayIn(new Date(iso), conference.timeZone));
@@ -41,6 +48,7 @@ export function previousDay(isoDay: string): string {
 
 /** To the registrant: the request is recorded, with the refund it was quoted. */
 export async function cancellationRequestedMail(r: StoredRegistration): Promise<OutgoingMessage> {
+  const { CancellationRequestedEmail, renderEmail } = await load();
   const c = r.cancellation!;
   const element = CancellationRequestedEmail({
     name: fullName(r),
@@ -55,6 +63,7 @@ export async function cancellationRequestedMail(r: StoredRegistration): Promise<
 
 /** To the registrant: the admin's decision on the request. */
 export async function cancellationDecidedMail(r: StoredRegistration): Promise<OutgoingMessage> {
+  const { CancellationApprovedEmail, CancellationDeclinedEmail, renderEmail } = await load();
   const c = r.cancellation!;
   const common = { name: fullName(r), registrationNumber: r.registrationNumber };
   if (c.status === 'declined') {
@@ -71,6 +80,7 @@ export async function cancellationDecidedMail(r: StoredRegistration): Promise<Ou
 
 /** To the registrant once every part of the refund is processed, with the credit note when it was issued to them. */
 export async function refundPaidMail(r: StoredRegistration): Promise<OutgoingMessage> {
+  const { RefundPaidEmail, renderEmail, documentsIssuedTo } = await load();
   const c = r.cancellation!;
   const credit = c.creditNoteNumber ? documentsIssuedTo(r, r.email).find((d) => d.summary.number === c.creditNoteNumber) : undefined;
   const element = RefundPaidEmail({
@@ -92,6 +102,7 @@ export async function refundPaidMail(r: StoredRegistration): Promise<OutgoingMes
 
 /** To the original registrant of a name transfer: the ticket moved to the new person. */
 export async function transferMovedMail(r: StoredRegistration, change: PaidChangeRecord): Promise<OutgoingMessage> {
+  const { TransferMovedEmail, renderEmail } = await load();
   const element = TransferMovedEmail({ name: change.from, registrationNumber: r.registrationNumber, newPerson: change.to, transferredOn: day(change.at) });
   return { to: change.fromEmail ?? r.email, subject: subject('registration transferred to another person', r.registrationNumber), ...(await renderEmail(element)) };
 }
@@ -102,6 +113,7 @@ export async function transferMovedMail(r: StoredRegistration, change: PaidChang
  * details). Null when the change has no invoice.
  */
 export async function transferInvoiceMail(r: StoredRegistration, change: PaidChangeRecord): Promise<OutgoingMessage | null> {
+  const { TransferInvoiceEmail, renderEmail, documentsOf } = await load();
   const doc = documentsOf(r).find((d) => d.summary.number === change.invoiceNumber);
   if (!doc || !change.invoiceNumber) return null;
   const element = TransferInvoiceEmail({

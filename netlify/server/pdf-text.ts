@@ -17,12 +17,9 @@
  *
  * No library composes script runs and ActualText over pdf-lib, so the run splitting is ours.
  */
-// fontkit's Indic shaper is compiled with regenerator and expects its runtime as a global.
-import 'regenerator-runtime/runtime.js';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import fontkit from '@pdf-lib/fontkit';
-import { PDFHexString, PDFName, PDFOperator, PDFOperatorNames, type Color, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { Color, PDFDocument, PDFFont, PDFName as PDFNameType, PDFPage } from 'pdf-lib';
 import { toPrintable } from '../../src/shared/printable-text';
 import { wrapWords } from '../../src/shared/wrap';
 
@@ -112,18 +109,36 @@ function fontBytes(file: string): Uint8Array {
 // parsed once per process: pdf-lib asks its fontkit to create the font from the bytes, and this
 // fontkit answers the same bytes (one cached buffer per file) with the same parsed font. Each
 // document still makes its own subset from it.
-const parsedFonts = new WeakMap<Uint8Array, ReturnType<typeof fontkit.create>>();
-const cachingFontkit: typeof fontkit = {
-  ...fontkit,
-  create(data: Uint8Array, postscriptName?: string) {
-    let font = parsedFonts.get(data);
-    if (!font) {
-      font = fontkit.create(data, postscriptName);
-      parsedFonts.set(data, font);
-    }
-    return font;
-  },
-};
+type Fontkit = typeof import('@pdf-lib/fontkit');
+let libraries: Promise<{ lib: typeof import('pdf-lib'); fontkit: Fontkit }> | undefined;
+/**
+ * pdf-lib and the caching fontkit, loaded by the first document, not at import: functions that
+ * attach a PDF to some e-mails must start without them (docs/performance.md, "Cold starts").
+ */
+function pdfLibraries(): Promise<{ lib: typeof import('pdf-lib'); fontkit: Fontkit }> {
+  libraries ??= (async () => {
+    // fontkit's Indic shaper is compiled with regenerator and expects its runtime as a global.
+    // @ts-expect-error -- regenerator-runtime ships no types; it is loaded for its side effect only.
+    await import('regenerator-runtime/runtime.js');
+    const [lib, fontkitModule] = await Promise.all([import('pdf-lib'), import('@pdf-lib/fontkit')]);
+    // A CommonJS package: Node's import() gives its exports as the default.
+    const fontkit = ((fontkitModule as { default?: Fontkit }).default ?? fontkitModule) as Fontkit;
+    const parsedFonts = new WeakMap<Uint8Array, ReturnType<Fontkit['create']>>();
+    const cachingFontkit: Fontkit = {
+      ...fontkit,
+      create(data: Uint8Array, postscriptName?: string) {
+        let font = parsedFonts.get(data);
+        if (!font) {
+          font = fontkit.create(data, postscriptName);
+          parsedFonts.set(data, font);
+        }
+        return font;
+      },
+    };
+    return { lib, fontkit: cachingFontkit };
+  })();
+  return libraries;
+}
 
 // Shaping a string (fontkit's GSUB/GPOS lookups) is most of the remaining time, and a document
 // measures each string before drawing it (right alignment, wrapping): widths at 1 pt are kept per
@@ -202,7 +217,9 @@ export interface PdfText {
  * Throws when a font file is missing from node_modules (a broken install or deploy bundle).
  */
 export async function createPdfText(pdf: PDFDocument, texts: Iterable<string>): Promise<PdfText> {
-  pdf.registerFontkit(cachingFontkit);
+  const { lib, fontkit } = await pdfLibraries();
+  const { PDFHexString, PDFName, PDFOperator, PDFOperatorNames } = lib;
+  pdf.registerFontkit(fontkit);
   const needed = new Set<FontScript>(['latin']);
   for (const t of texts) for (const run of scriptRuns(t)) needed.add(run.script);
   const fonts = new Map<string, { key: string; font: PDFFont; charset: Set<number> }>();
@@ -284,7 +301,7 @@ export async function createPdfText(pdf: PDFDocument, texts: Iterable<string>): 
   const draw = (page: PDFPage, text: string, x: number, y: number, opts: DrawOptions) => {
     const props = pdf.context.obj({ ActualText: PDFHexString.fromText(toPrintable(text).normalize('NFC')) });
     // An inline property dictionary is valid PDF (14.6.2); pdf-lib's operand type only omits it.
-    page.pushOperators(PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [PDFName.of('Span'), props as unknown as PDFName]));
+    page.pushOperators(PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [PDFName.of('Span'), props as unknown as PDFNameType]));
     let at = x;
     for (const r of layout(text, opts.bold ?? false)) {
       page.drawText(r.shown, { x: at, y, size: opts.size, font: r.font, color: opts.color });

@@ -21,7 +21,7 @@ import { changeOrderRequest, tierUpgradeRequest } from '../../src/shared/api';
 import type { ChangeOrderResponse, ChangeRecord, IeeeChangeNotes, NameTransferNotes, Transferee, UpgradeNotes } from '../../src/shared/api';
 import { invoicing } from '../../src/content/invoicing';
 import { computeChangeCharges, computeFeeCharges } from '../../src/shared/change-charges';
-import { localDate } from '../../src/shared/invoice';
+import { localDate } from '../../src/shared/financial-year';
 import { fromMinor } from '../../src/shared/money';
 import { fullName } from '../../src/shared/person-name';
 import { findTier, pricing } from '../../src/shared/pricing';

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { invoicing } from '../../src/content/invoicing';
-import { financialYear } from '../../src/shared/invoice';
+import { financialYear } from '../../src/shared/financial-year';
 import { keys } from './store';
 
 /**

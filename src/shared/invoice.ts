@@ -5,8 +5,9 @@
  * no I/O, and the only clock is the instants stored on the record. Rendering to PDF is the
  * server's (netlify/server/invoice-pdf.ts).
  */
-import { ToWords } from 'to-words';
-import { conference } from '../content/conference';
+// The two locales the documents use, not the package's entry (which loads every locale).
+import { ToWords as ToWordsIndia } from 'to-words/en-IN';
+import { ToWords as ToWordsUs } from 'to-words/en-US';
 import { invoicing } from '../content/invoicing';
 import type { StoredRegistration } from './api';
 import { changeKinds, fieldBefore, isPaidChange, type PaidChangeRecord } from './change-kinds';
@@ -15,20 +16,10 @@ import type { Currency } from './money';
 import { fullName } from './person-name';
 import type { ChangeCharges } from './change-charges';
 
-/** The calendar date (YYYY-MM-DD) of `at` in the conference's time zone. */
-export function localDate(at: Date, timeZone: string = conference.timeZone): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-}
-
-/**
- * The Indian financial year (1 April to 31 March, in the conference's time zone) of `at`, as
- * four digits: 2025-12-18 -> '2526', 2026-03-31 -> '2526', 2026-04-01 -> '2627'.
- */
-export function financialYear(at: Date, timeZone: string = conference.timeZone): string {
-  const [year, month] = localDate(at, timeZone).split('-').map(Number) as [number, number];
-  const start = month >= 4 ? year : year - 1;
-  return `${String(start % 100).padStart(2, '0')}${String((start + 1) % 100).padStart(2, '0')}`;
-}
+// The dates of a document live apart from the amount in words (to-words), so the payment and
+// cancellation functions that only number documents do not load it at a cold start.
+export { financialYear, localDate } from './financial-year';
+import { localDate } from './financial-year';
 
 const GSTIN_CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const GSTIN_FORMAT = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
@@ -99,7 +90,7 @@ export interface InvoiceDocument {
 /** What a stored invoice number belongs to: the registration itself, or one paid change in its history. */
 export type InvoiceSubject = { kind: 'registration' } | { kind: 'change'; change: PaidChangeRecord & { charges?: ChangeCharges } };
 
-const toWords = { INR: new ToWords({ localeCode: 'en-IN', converterOptions: { currency: true } }), USD: new ToWords({ localeCode: 'en-US', converterOptions: { currency: true } }) };
+const toWords = { INR: new ToWordsIndia({ converterOptions: { currency: true } }), USD: new ToWordsUs({ converterOptions: { currency: true } }) };
 
 /** "Eight Thousand Ninety Nine Rupees And Fifty Two Paise Only" for 809952 INR (to-words). */
 export function amountInWords(minor: number, currency: Currency): string {

@@ -8,7 +8,7 @@ import { conference } from '../content/conference';
 import { invoicing } from '../content/invoicing';
 import type { StoredRegistration } from './api';
 import { changeKinds, isPaidChange } from './change-kinds';
-import { localDate } from './invoice';
+import { localDate } from './financial-year';
 import type { Currency } from './money';
 import { percentOf } from './money';
 import { conferencePhase } from './schedule';

@@ -1,7 +1,9 @@
 /**
  * The Redis round trips of one complete registration (issue 10, Functions): from create-order to
  * the stored registration and its e-mail record, with Razorpay's webhook arriving too, at most 8
- * HTTP requests to the store, and a webhook that arrives after verify-payment at most 1. Counted
+ * HTTP requests to the store, create-order and verify-payment at most 4 each (every store round trip
+ * crosses the distance between the function's region and the store's: docs/performance.md,
+ * "Distance"), and a webhook that arrives after verify-payment at most 1. Counted
  * by wrapping fetch, which @upstash/redis calls once per request; the Razorpay double's calls are
  * not counted. A count, not a time.
  */
@@ -76,6 +78,8 @@ describe('Redis round trips of one registration', () => {
     expect(hook.result.body.registrationNumber).toBe(regNo);
     await expectComplete(regNo, o.id);
     expect(hook.requests).toBeLessThanOrEqual(1);
+    expect(o.createOrderRequests).toBeLessThanOrEqual(4);
+    expect(verified.requests).toBeLessThanOrEqual(4);
     expect(o.createOrderRequests + verified.requests + hook.requests).toBeLessThanOrEqual(8);
   });
 
@@ -88,6 +92,7 @@ describe('Redis round trips of one registration', () => {
     const regNo = hook.result.body.registrationNumber as string;
     expect(verified.result.body.registrationNumber).toBe(regNo);
     await expectComplete(regNo, o.id);
+    expect(hook.requests).toBeLessThanOrEqual(4);
     expect(o.createOrderRequests + hook.requests + verified.requests).toBeLessThanOrEqual(8);
   });
 
@@ -100,6 +105,9 @@ describe('Redis round trips of one registration', () => {
     expect(hook.result.body.registrationNumber).toBe(regNo);
     await expectComplete(regNo, o.id);
     expect(hook.requests).toBeLessThanOrEqual(1);
+    // A coupon adds its read and its hold to create-order: still within the 4 sequential round trips.
+    expect(o.createOrderRequests).toBeLessThanOrEqual(4);
+    expect(verified.requests).toBeLessThanOrEqual(4);
     expect(o.createOrderRequests + verified.requests + hook.requests).toBeLessThanOrEqual(8);
   });
 

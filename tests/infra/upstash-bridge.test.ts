@@ -305,3 +305,39 @@ async function unusedPort(): Promise<number> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
 }
+
+describe('distance and counters (docs/testing.md, "Distance")', () => {
+  it('holds each command request for delayMs, and counts requests, commands and the largest body', async () => {
+    const far = await startUpstashBridge({ port: 0, redisUrl: redisServer.url, token: TOKEN, delayMs: 120 });
+    try {
+      const client = new Upstash({ url: far.url, token: TOKEN, enableAutoPipelining: false });
+      const t0 = performance.now();
+      await client.set(`${PREFIX}far`, 'x'.repeat(1000));
+      // A lower bound only: the request waited at least the delay before it ran.
+      expect(performance.now() - t0).toBeGreaterThanOrEqual(115);
+      const p = client.pipeline();
+      p.get(`${PREFIX}far`);
+      p.strlen(`${PREFIX}far`);
+      p.exists(`${PREFIX}far`);
+      expect(await p.exec()).toEqual(['x'.repeat(1000), 1000, 1]);
+      const stats = far.stats();
+      expect(stats).toMatchObject({ requests: 2, commands: 4 });
+      expect(stats.largestBodyBytes).toBeGreaterThan(1000);
+      // The same counters over HTTP, for a bench in another process; then reset.
+      const res = await fetch(`${far.url}/stats`, { headers: { Authorization: `Bearer ${TOKEN}` } });
+      expect(await res.json()).toEqual(stats);
+      expect((await fetch(`${far.url}/stats`)).status).toBe(401);
+      const reset = await fetch(`${far.url}/stats/reset`, { method: 'POST', headers: { Authorization: `Bearer ${TOKEN}` } });
+      expect(await reset.json()).toEqual({ requests: 0, commands: 0, largestBodyBytes: 0 });
+    } finally {
+      await far.close();
+    }
+  });
+
+  it('refuses a delay that is not a whole number of milliseconds', async () => {
+    const { delayFromEnv } = await import('../../scripts/upstash-bridge.ts');
+    expect(delayFromEnv('UPSTASH_BRIDGE_DELAY_MS', undefined)).toBe(0);
+    expect(delayFromEnv('UPSTASH_BRIDGE_DELAY_MS', '60')).toBe(60);
+    expect(() => delayFromEnv('UPSTASH_BRIDGE_DELAY_MS', '60ms')).toThrow(/whole number/);
+  });
+});

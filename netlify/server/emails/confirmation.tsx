@@ -4,7 +4,7 @@
  * person of a name transfer, a name change): the details, the QR ticket inline, the delegate's
  * agenda links, and the self-service links.
  */
-import { Img } from '@react-email/components';
+import { Img } from '@react-email/img';
 import { EmailLayout, Facts, LinkList, P } from './layout';
 
 export interface ConfirmationProps {

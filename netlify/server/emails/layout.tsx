@@ -8,7 +8,20 @@
  * template here without touching the transport (netlify/server/mail.ts).
  */
 import type { CSSProperties, ReactNode } from 'react';
-import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
+// Each component from its own package, not from @react-email/components, which also loads
+// Tailwind and a code highlighter: the payment functions load this module when they start
+// (Netlify's bundler hoists it), and that umbrella took over a second to import cold
+// (docs/performance.md, "Cold starts").
+import { Body } from '@react-email/body';
+import { Container } from '@react-email/container';
+import { Head } from '@react-email/head';
+import { Heading } from '@react-email/heading';
+import { Hr } from '@react-email/hr';
+import { Html } from '@react-email/html';
+import { Link } from '@react-email/link';
+import { Preview } from '@react-email/preview';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 import { conference } from '../../../src/content/conference';
 
 const body: CSSProperties = { backgroundColor: '#f4f5f7', fontFamily: 'Arial, Helvetica, sans-serif', color: '#1a1a1a', margin: 0, padding: '16px 0' };

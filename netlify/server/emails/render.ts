@@ -4,10 +4,12 @@
  * upper-cases them by default) and links are written once with their address.
  */
 import type { ReactElement } from 'react';
-import { render } from '@react-email/render';
 
 /** The HTML and plain-text parts of `element`. */
 export async function renderEmail(element: ReactElement): Promise<{ html: string; text: string }> {
+  // Loaded by the first message, not at import (it brings React DOM's server renderer): the
+  // functions that send e-mail also answer requests that send none (docs/performance.md).
+  const { render } = await import('@react-email/render');
   const [html, text] = await Promise.all([
     render(element),
     render(element, {

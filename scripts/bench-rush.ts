@@ -1,0 +1,307 @@
+/**
+ * `npm run bench:rush`: the author-registration deadline as a load test (docs/performance.md,
+ * "The rush"). The production build served by Netlify's CLI (`netlify serve`, on Node 22, as
+ * `npm run test:netlify` serves it: tests/netlify/stack.ts) against the Upstash bridge and the
+ * Razorpay double, both with a simulated distance (UPSTASH_BRIDGE_DELAY_MS and
+ * RAZORPAY_DOUBLE_DELAY_MS, RUSH_DELAY_MS each, default 60), driven by autocannon:
+ *   1. RUSH_DELEGATES delegates (default 500) load the registration page and the pricing, then
+ *      create an order (RUSH_CONNECTIONS at once, default 50);
+ *   2. each pays at the double (as Checkout does; not timed as the site's);
+ *   3. all but a share (RUSH_WEBHOOK_ONLY, default 0.2: they lost the browser) call
+ *      verify-payment, while Razorpay's webhook arrives for every payment (the double delivers it,
+ *      signed) and RUSH_PAGE_VIEWS page views (default 5,000) and an admin reloading the
+ *      registrations list every 2 s run beside them.
+ * It prints p50 / p95 / p99 per endpoint, the answers of 5xx, whether the registrations equal the
+ * payments the double captured (nothing lost, nothing doubled), the slowest webhook answer against
+ * Razorpay's 5 s, and the store's commands per registration and largest single request (the
+ * bridge's counters; Upstash refuses a request over 1 MB).
+ *
+ * The served build runs on the real clock, after the conference, where online registration is
+ * closed: the delegates' create-order carries an admin session (the organisers' override), which
+ * also keeps them clear of the per-address limit (every request here comes from 127.0.0.1). The
+ * admin check adds no store round trip beyond the limiter's it replaces. A benchmark, not a test:
+ * it exits 0 unless BENCH_STRICT=1 and a check fails.
+ */
+import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import { computeCharges, pricing } from '../src/shared/pricing';
+import { fromMinor } from '../src/shared/money';
+import type { RegistrationForm } from '../src/shared/registration-form';
+import { paths } from '../src/shared/routes';
+
+const DELAY_MS = Number(process.env.RUSH_DELAY_MS ?? 60);
+const DELEGATES = Number(process.env.RUSH_DELEGATES ?? 500);
+const CONNECTIONS = Number(process.env.RUSH_CONNECTIONS ?? 50);
+const PAGE_VIEWS = Number(process.env.RUSH_PAGE_VIEWS ?? 5000);
+const WEBHOOK_ONLY = Number(process.env.RUSH_WEBHOOK_ONLY ?? 0.2);
+/** Razorpay's limit for a webhook answer. */
+const WEBHOOK_LIMIT_MS = 5000;
+const PAGES = [paths.home, paths.registrationInfo, paths.programme, paths.contact, paths.location, paths.accommodation];
+
+type Latencies = Map<string, number[]>;
+
+function record(lat: Latencies, name: string, ms: number): void {
+  const list = lat.get(name) ?? [];
+  list.push(ms);
+  lat.set(name, list);
+}
+
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
+
+interface Status {
+  counts: Map<string, Map<number, number>>;
+}
+
+function countStatus(s: Status, name: string, code: number): void {
+  const m = s.counts.get(name) ?? new Map<number, number>();
+  m.set(code, (m.get(code) ?? 0) + 1);
+  s.counts.set(name, m);
+}
+
+/**
+ * One autocannon run of `requests` (each connection cycles through them) for `amount` requests,
+ * recording each response's time and status under `name`.
+ */
+async function cannon(
+  base: string,
+  opts: { connections: number; amount: number; requests: autocannon.Request[]; name: string },
+  lat: Latencies,
+  status: Status,
+): Promise<void> {
+  let done!: (err: unknown) => void;
+  const finished = new Promise<void>((resolve, reject) => {
+    done = (err) => (err ? reject(err as Error) : resolve());
+  });
+  const instance = autocannon({ url: base, connections: opts.connections, amount: opts.amount, requests: opts.requests, timeout: 30 }, (err) => done(err));
+  // autocannon's own histogram has no p95; the per-response times do.
+  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    record(lat, opts.name, responseTime);
+    countStatus(status, opts.name, statusCode);
+  });
+  // A request that got no answer within autocannon's timeout (30 s) is counted as status 0.
+  instance.on('reqError', () => countStatus(status, opts.name, 0));
+  await finished;
+}
+
+/** A valid registration form for delegate `i` (the shared helper of the function tests). */
+async function formFor(i: number, run: string): Promise<RegistrationForm> {
+  const { validForm } = await import('../tests/functions/helpers-form');
+  const email = `rush.${run}.${i}@example.org`;
+  return validForm({ email, verifyEmail: email, lastName: `Rush${i}` });
+}
+
+async function main(): Promise<void> {
+  // The stand-ins read their distance from the environment when they start.
+  process.env.UPSTASH_BRIDGE_DELAY_MS = String(DELAY_MS);
+  process.env.RAZORPAY_DOUBLE_DELAY_MS = String(DELAY_MS);
+  const { freePort, functionEnv, servedSecrets, startNetlify, startStandIns } = await import('../tests/netlify/stack');
+  console.log(`[bench:rush] ${DELEGATES} delegates, ${CONNECTIONS} connections, ${PAGE_VIEWS} page views, ${DELAY_MS} ms per store round trip and per Razorpay call; load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  const stand = await startStandIns();
+  const [port, functionsPort, staticPort] = [await freePort(), await freePort(), await freePort()];
+  const base = `http://localhost:${port}`;
+  const t0 = performance.now();
+  const site = await startNetlify(['serve', '--offline', '--context', 'deploy-preview', '--internal-disable-edge-functions', '--port', String(port), '--functions-port', String(functionsPort), '--staticServerPort', String(staticPort)], {
+    port,
+    readyPath: '/api/pricing',
+    timeoutMs: 900_000,
+    env: functionEnv({
+      ...stand.env,
+      ADMIN_PASSWORD_HASH: servedSecrets.adminPasswordHash,
+      ADMIN_JWT_SECRET: servedSecrets.adminJwtSecret,
+      TICKET_SIGNING_KEY: servedSecrets.ticketSigningKey,
+      SITE_URL: base,
+    }),
+  });
+  console.log(`[bench:rush] netlify serve built and answered in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  const bridgeAuth = { authorization: `Bearer ${servedSecrets.bridgeToken}` };
+  const lat: Latencies = new Map();
+  const status: Status = { counts: new Map() };
+  const failures: string[] = [];
+  try {
+    const login = await fetch(`${base}/api/admin-auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password: servedSecrets.adminPassword }) });
+    if (login.status !== 200) throw new Error(`admin login answered ${login.status}: ${await login.text()}`);
+    const token = ((await login.json()) as { token: string }).token;
+    await fetch(`${stand.bridgeUrl}/stats/reset`, { method: 'POST', headers: bridgeAuth });
+    const run = randomBytes(3).toString('hex');
+    const forms = await Promise.all(Array.from({ length: DELEGATES }, (_, i) => formFor(i, run)));
+
+    // 1. Every delegate loads the registration page and the pricing and creates an order: three
+    // streams side by side (autocannon times one kind of request per run), CONNECTIONS in all.
+    const orders: { id: string; amount: number }[] = [];
+    let nextForm = 0;
+    const third = Math.max(1, Math.floor(CONNECTIONS / 3));
+    await Promise.all([
+      cannon(base, { connections: third, amount: DELEGATES, name: 'GET pages', requests: [{ method: 'GET', path: paths.registrationInfo }] }, lat, status),
+      cannon(base, { connections: third, amount: DELEGATES, name: 'GET /api/pricing', requests: [{ method: 'GET', path: '/api/pricing' }] }, lat, status),
+      cannon(
+        base,
+        {
+          connections: CONNECTIONS - 2 * third,
+          amount: DELEGATES,
+          name: 'POST /api/payment/create-order',
+          requests: [
+            {
+              method: 'POST',
+              path: '/api/payment/create-order',
+              headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+              setupRequest: (req) => {
+                const data = forms[nextForm++ % forms.length]!;
+                return { ...req, body: JSON.stringify({ amount: fromMinor(computeCharges(pricing, data, null).total), data }) };
+              },
+              onResponse: (code, body) => {
+                if (code === 200) orders.push(JSON.parse(body) as { id: string; amount: number });
+              },
+            },
+          ],
+        },
+        lat,
+        status,
+      ),
+    ]);
+
+    console.log(`[bench:rush] phase 1 done: ${orders.length} orders`);
+    // 2. Each pays at the double (Checkout in the browser), 20 at a time.
+    const paid: { orderId: string; amount: number; payment: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string } }[] = [];
+    for (let i = 0; i < orders.length; i += 20) {
+      await Promise.all(
+        orders.slice(i, i + 20).map(async (o) => {
+          const res = await fetch(`${stand.doubleUrl}/_double/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ order_id: o.id, outcome: 'success' }) });
+          if (res.ok) paid.push({ orderId: o.id, amount: o.amount, payment: (await res.json()) as (typeof paid)[number]['payment'] });
+        }),
+      );
+    }
+
+    console.log(`[bench:rush] phase 2 done: ${paid.length} paid`);
+    // 3. verify-payment (all but the share that lost the browser), every webhook, page views and the admin, together.
+    const verifying = paid.slice(0, Math.round(paid.length * (1 - WEBHOOK_ONLY)));
+    let nextVerify = 0;
+    const webhookTimes: number[] = [];
+    const webhookStatuses = new Map<number, number>();
+    let adminStop = false;
+    const admin = (async () => {
+      while (!adminStop) {
+        const t = performance.now();
+        const res = await fetch(`${base}/api/registrations`, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' } });
+        await res.arrayBuffer();
+        record(lat, 'GET /api/registrations (admin)', performance.now() - t);
+        countStatus(status, 'GET /api/registrations (admin)', res.status);
+        await new Promise((r) => setTimeout(r, 2000));
+      }
+    })();
+    const webhooks = (async () => {
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: 10 }, async () => {
+          while (next < paid.length) {
+            const p = paid[next++]!;
+            const t = performance.now();
+            const res = await fetch(`${stand.doubleUrl}/_double/webhook`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ order_id: p.orderId, payment_id: p.payment.razorpay_payment_id, event: 'payment.captured', webhookUrl: `${base}/api/payment/webhook` }),
+            });
+            // The double answers the site's status, or none when the site did not answer (0 here).
+            const delivery = (await res.json()) as { status?: number };
+            const code = typeof delivery.status === 'number' ? delivery.status : 0;
+            const ms = performance.now() - t;
+            webhookTimes.push(ms);
+            record(lat, 'POST /api/payment/webhook', ms);
+            countStatus(status, 'POST /api/payment/webhook', code);
+            webhookStatuses.set(code, (webhookStatuses.get(code) ?? 0) + 1);
+          }
+        }),
+      );
+    })();
+    await Promise.all([
+      cannon(
+        base,
+        {
+          connections: CONNECTIONS,
+          amount: verifying.length,
+          name: 'POST /api/payment/verify-payment',
+          requests: [
+            {
+              method: 'POST',
+              path: '/api/payment/verify-payment',
+              headers: { 'content-type': 'application/json' },
+              setupRequest: (req) => ({ ...req, body: JSON.stringify(verifying[nextVerify++ % verifying.length]!.payment) }),
+            },
+          ],
+        },
+        lat,
+        status,
+      ),
+      cannon(base, { connections: Math.max(1, Math.floor(CONNECTIONS / 2)), amount: PAGE_VIEWS, name: 'GET pages', requests: PAGES.map((path) => ({ method: 'GET', path })) }, lat, status),
+      webhooks,
+    ]);
+    adminStop = true;
+    await admin;
+    console.log('[bench:rush] phase 3 done');
+
+    // The checks.
+    const stats = (await (await fetch(`${stand.bridgeUrl}/stats`, { headers: bridgeAuth })).json()) as { requests: number; commands: number; largestBodyBytes: number };
+    const regKeys = (await stand.redis.keys('pesgre:production:reg:*')).filter((k) => /^pesgre:production:reg:[^:]+$/.test(k) && !k.endsWith(':index') && !k.endsWith(':cancelled'));
+    const regs = (await Promise.all(regKeys.map(async (k) => JSON.parse((await stand.redis.get(k)) ?? 'null') as { orderId?: string; email?: string } | null))).filter((r) => r?.email?.startsWith(`rush.${run}.`));
+    const orderIds = new Set(regs.map((r) => r!.orderId));
+    // Captured at the double: its payments API, paged (basic auth as the SDK sends it).
+    const basic = `Basic ${Buffer.from(`${servedSecrets.keyId}:${servedSecrets.keySecret}`).toString('base64')}`;
+    const ours = new Set(paid.map((p) => p.orderId));
+    let captured = 0;
+    for (let skip = 0; ; skip += 100) {
+      const page = (await (await fetch(`${stand.doubleUrl}/v1/payments?count=100&skip=${skip}`, { headers: { authorization: basic } })).json()) as { items: { order_id: string; status: string }[] };
+      captured += page.items.filter((p) => p.status === 'captured' && ours.has(p.order_id)).length;
+      if (page.items.length < 100) break;
+    }
+    const fiveXx = [...status.counts.values()].reduce((n, m) => n + [...m.entries()].filter(([c]) => c >= 500).reduce((a, [, k]) => a + k, 0), 0);
+    const unanswered = [...status.counts.values()].reduce((n, m) => n + (m.get(0) ?? 0), 0);
+    const slowestWebhook = Math.max(0, ...webhookTimes);
+    const webhookNon2xx = [...webhookStatuses.entries()].filter(([c]) => c < 200 || c >= 300).reduce((a, [, k]) => a + k, 0);
+
+    console.log(`\nPer endpoint (ms; ${DELAY_MS} ms per store round trip and per Razorpay call)\n`);
+    console.table(
+      [...lat.entries()].map(([name, times]) => {
+        const s = [...times].sort((a, b) => a - b);
+        return { endpoint: name, answers: s.length, p50: Math.round(quantile(s, 0.5)), p95: Math.round(quantile(s, 0.95)), p99: Math.round(quantile(s, 0.99)), statuses: [...(status.counts.get(name) ?? new Map<number, number>()).entries()].map(([c, k]) => `${c === 0 ? 'no answer' : c}: ${k}`).join(', ') };
+      }),
+    );
+    const check = (name: string, ok: boolean, value: string) => {
+      if (!ok) failures.push(name);
+      return { check: name, value, status: ok ? 'ok' : 'FAIL' };
+    };
+    console.log('\nChecks\n');
+    console.table([
+      check('orders created', orders.length === DELEGATES, `${orders.length} of ${DELEGATES}`),
+      check('answers of 5xx', fiveXx === 0, String(fiveXx)),
+      check('requests without an answer within 30 s', unanswered === 0, String(unanswered)),
+      check('registrations == payments captured at the double', regs.length === captured && orderIds.size === regs.length && captured === paid.length, `${regs.length} registrations (${orderIds.size} orders), ${captured} captured, ${paid.length} paid`),
+      check(`every webhook 2xx within ${WEBHOOK_LIMIT_MS / 1000} s`, webhookNon2xx === 0 && slowestWebhook <= WEBHOOK_LIMIT_MS, `${webhookNon2xx} not 2xx; slowest ${Math.round(slowestWebhook)} ms (delivery through the double, ${DELAY_MS} ms of it its own)`),
+      check('largest single store request <= 1 MB (Upstash)', stats.largestBodyBytes <= 1024 * 1024, `${(stats.largestBodyBytes / 1024).toFixed(1)} KB`),
+      { check: 'store commands per registration (all traffic / registrations)', value: regs.length ? (stats.commands / regs.length).toFixed(1) : '-', status: '-' },
+      { check: 'store requests (round trips) per registration', value: regs.length ? (stats.requests / regs.length).toFixed(1) : '-', status: '-' },
+    ]);
+    console.log(`[bench:rush] store: ${stats.requests} requests, ${stats.commands} commands; load at the end ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  } finally {
+    await site.stop();
+    await stand.close();
+  }
+  if (failures.length) console.log(`\n*** ${failures.length} check(s) FAILED: ${failures.join('; ')}`);
+  if (failures.length && process.env.BENCH_STRICT === '1') process.exitCode = 1;
+}
+
+const runDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+if (runDirectly) {
+  const { ensureNetlifyTools } = await import('./netlify-tools');
+  const tools = await ensureNetlifyTools({ log: (m) => console.log(`[bench:rush] ${m}`) });
+  if (Number(process.versions.node.split('.')[0]) < 22) {
+    // Netlify's CLI asks for Node 22: run this script again there (tsx's CLI), as test:netlify does.
+    const { spawn } = await import('node:child_process');
+    const path = await import('node:path');
+    const tsx = path.join(import.meta.dirname, '..', 'node_modules', 'tsx', 'dist', 'cli.mjs');
+    const child = spawn(tools.node, [tsx, process.argv[1]!, ...process.argv.slice(2)], { env: tools.env(), stdio: 'inherit' });
+    child.once('close', (code) => process.exit(code ?? 1));
+  } else {
+    await main();
+  }
+}
