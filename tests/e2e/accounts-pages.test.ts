@@ -1,5 +1,5 @@
 /**
- * End-to-end: the registrant's accounts pages (issue 8 "Accounts") in Chromium, against a paid
+ * End-to-end: the registrant's accounts pages in Chromium, against a paid
  * registration created over HTTP as a browser would (create-order, the double's payment,
  * verify-payment). The server's clock is pinned before 20 Nov 2025 so the refund rule gives 50 %.
  *
@@ -206,7 +206,7 @@ describe('accounts pages in Chromium', { timeout: 240_000 }, () => {
     expect((await storedRegistration())!.cancellation).toBeUndefined();
     await openAndFill('/cancel-registration', regNo.toLowerCase(), email);
     // The rule comes from src/content/invoicing.ts.
-    // Issue 20: the last day, in plain words ('until 19 November 2025'), before the form.
+    // The last day, in plain words ('until 19 November 2025'), before the form.
     expect(await page.getByText(`until ${formatDay(dayBefore(invoicing.refund.requestBefore))} (Indian Standard Time), ${invoicing.refund.percent}% of the registration fee`).isVisible()).toBe(true);
     expect(await page.evaluate(() => {
       const rule = [...document.querySelectorAll('h2')].find((h) => h.textContent === 'Refunds')!;

@@ -7,7 +7,7 @@
  *    lists both records newest first; axe finds no serious or critical violation;
  *  - the table's 'Changes' toggle works from the keyboard with a visible focus ring and opens the
  *    detail; the search finds text that only the history holds;
- *  - the downloaded CSV keeps the spec's 28 columns (then 'Cancellation' and 'Status', issue 22) with the updated tier and total;
+ *  - the downloaded CSV keeps the spec's 28 columns (then 'Cancellation' and 'Status', decision 013) with the updated tier and total;
  *  - with no records the panel says 'None'.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The self-service pages share one layout, one label style and one set of words (issue 20): every
+ * The self-service pages share one layout, one label style and one set of words: every
  * page of the tier upgrade, IEEE change, name change, name transfer, cancellation, invoices, proof
  * of student status and certificates is one `article.self-service` (SelfServiceLayout) with one
  * h1 and its title, at one width; the registrant's e-mail field is labelled 'Registered e-mail'
@@ -17,7 +17,7 @@ const e2e = e2eFixture('self-service-layout', { now: NOW, viewport: { width: 136
 
 const pages = [paths.tierUpgrade, paths.ieeeChange, paths.nameChange, paths.nameTransfer, paths.cancelRegistration, paths.invoices, paths.registrationProof, paths.certificates];
 
-describe('self-service layout (issue 20)', () => {
+describe('self-service layout', () => {
   it('every self-service page has the shared frame, width, labels and words', async () => {
     const page = e2e.page;
     const widths = new Set<string>();

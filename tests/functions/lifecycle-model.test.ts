@@ -1,5 +1,5 @@
 /**
- * Model-based test of a registration's money (issue 19, "One lifecycle"): fast-check draws
+ * Model-based test of a registration's money: fast-check draws
  * random sequences of register (with or without a coupon), pay, verify, webhook (duplicated,
  * late, in any order), reconcile, tier upgrade, IEEE change, name change, name transfer,
  * cancellation request, approve, decline, refund (failing and retried) and refunds from

@@ -117,7 +117,7 @@ describe('GET /api/registrations/export', () => {
 
   it("has the spec's columns in order and one row per registration, field by field as stored", async () => {
     const rows = parsed((await download()).text);
-    // The spec's 28 exactly, then 'Cancellation' (issue "Accounts") and 'Status' (issue 22).
+    // The spec's 28 exactly, then 'Cancellation' and 'Status' (decision 013).
     expect(rows[0]).toEqual([...SPEC_COLUMNS, 'Cancellation', 'Status']);
     expect(registrationCsvHeaders).toEqual([...SPEC_COLUMNS, 'Cancellation', 'Status']);
     for (const [i, reg] of made.entries()) expect(rows[i + 1]!.slice(-2)).toEqual(['Active', reg.registrationTier.startsWith('stud') ? 'awaiting-proof' : 'confirmed']);

@@ -1,5 +1,5 @@
 /**
- * The Redis round trips of one complete registration (issue 10, Functions): from create-order to
+ * The Redis round trips of one complete registration (docs/performance.md#budgets, Functions): from create-order to
  * the stored registration and its e-mail record, with Razorpay's webhook arriving too, at most 8
  * HTTP requests to the store, and a webhook that arrives after verify-payment at most 1. Counted
  * by wrapping fetch, which @upstash/redis calls once per request; the Razorpay double's calls are

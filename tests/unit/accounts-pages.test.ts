@@ -1,5 +1,5 @@
 /**
- * The accounts pages' pure helpers (issue 8 "Accounts"): the id and e-mail check with the spec's
+ * The accounts pages' pure helpers: the id and e-mail check with the spec's
  * message, and the file name a downloaded invoice is saved under.
  */
 import { describe, expect, it } from 'vitest';

@@ -114,7 +114,7 @@ describe('the registrations table with history', () => {
     const row = registrationCsvRow(registration);
     expect(row).toHaveLength(30);
     expect(row[28]).toBe('Active');
-    // Issue 22: a record written before statuses existed is confirmed.
+    // Decision 013: a record written before statuses existed is confirmed.
     expect(row[29]).toBe('confirmed');
     expect(registrationCsvRow({ ...registration, status: 'awaiting-proof' })[29]).toBe('awaiting-proof');
     expect(registrationCsvRow({ ...registration, status: 'awaiting-proof', cancellation: { status: 'approved' } })[29]).toBe('cancelled');

@@ -107,7 +107,7 @@ describe('backComputeChange (the pages\' summary)', () => {
 });
 
 describe('tierDependentFields', () => {
-  // Issue 23: a student tier no longer forces 'no paper' (a student may name its one paper).
+  // Decision 011: a student tier no longer forces 'no paper' (a student may name its one paper).
   it('clears the IEEE number for non-member tiers and leaves the paper fields to the delegate', () => {
     expect(tierDependentFields('prof_ieee_indian_std')).toEqual({});
     expect(tierDependentFields('prof_non_indian_std')).toEqual({ ieeeMemberNumber: '' });

@@ -65,7 +65,7 @@ const isoDate = z.string().refine(isCalendarDate, 'not a valid ISO calendar date
 const text = z.string().trim().min(1);
 /**
  * A date the spec prints for the 2025 edition: that exact value while the content is the 2025
- * edition, any calendar day (or text) once a next committee has moved the dates (issue 20).
+ * edition, any calendar day (or text) once a next committee has moved the dates.
  */
 const specDay = (day: string) => (is2025Edition ? z.literal(day) : isoDate);
 const specDayText = (written: string) => (is2025Edition ? z.literal(written) : text);
@@ -526,7 +526,7 @@ describe('sample content is marked', () => {
     // 15 biographies of real speakers, the tutorial slot (its biography counts with it),
     // 4 sponsor slots, a booking link, the accommodation form, sponsorship packages, extra tickets,
     // international link, the invoicing supplier (legal name, address, GSTIN), the foreign
-    // delegates' tax treatment, the visa letters' signatory and letterhead (issue 24), and the
+    // delegates' tax treatment, the visa letters' signatory and letterhead (decision 016), and the
     // sample programme (decision 037), the first day of online registration (decision 031).
     expect(items.length).toBe(15 + 1 + 4 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 2 + 1 + 1);
     expect(items.find((i) => i.file === 'src/content/programme.ts')?.path).toBe('sampleProgramme');

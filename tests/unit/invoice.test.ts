@@ -1,5 +1,5 @@
 /**
- * GST invoices and refunds as pure logic (issue "Accounts"): financial years and document numbers,
+ * GST invoices and refunds as pure logic: financial years and document numbers,
  * GSTIN check characters, the tax split and amounts in words, the invoice built from a stored
  * registration (and unchanged by later changes), and the refund rule around 20 Nov 2025 IST.
  */
@@ -16,7 +16,7 @@ import { at as edition } from '../setup/edition-clock';
 
 /**
  * The registrations of these tests are charged by the spec's fee table (part 2 section 9), so the
- * amounts below are the spec's worked figures whatever src/content's fees are (issue 20).
+ * amounts below are the spec's worked figures whatever src/content's fees are.
  */
 const registration = (overrides: Parameters<typeof storedRegistration>[0] = {}, coupon: 'half' | null = null) => storedRegistration(overrides, coupon, specPricing);
 const refundLastDay = dayBefore(invoicing.refund.requestBefore);

@@ -1,5 +1,5 @@
 /**
- * The lazily loaded form validation (src/lib/lazy-resolver.ts, issue 10): the loader runs once,
+ * The lazily loaded form validation (src/lib/lazy-resolver.ts, docs/performance.md#budgets): the loader runs once,
  * a failed load is retried, and a lazy resolver gives exactly the answers of the zodResolver it
  * loads over the shared schemas (the wizard's step resolvers and the name-change resolvers).
  */

@@ -1,4 +1,4 @@
-/** Why an IEEE membership check refused a number (issue 20): src/shared/messages.ts. */
+/** Why an IEEE membership check refused a number: src/shared/messages.ts. */
 import { describe, expect, it } from 'vitest';
 import { membershipRefusal, membershipRefusalMessage, messages } from '../../src/shared/messages';
 

@@ -72,7 +72,7 @@ describe('API request schemas', () => {
 });
 
 describe('wizard navigation (spec part 2 section 4)', () => {
-  // Issue 23: students see the paper step too (optional for them).
+  // Decision 011: students see the paper step too (optional for them).
   it('skips the IEEE step for non-member tiers, both ways, and shows the paper step to every tier', () => {
     expect(nextStep(2, 'prof_non_indian_std')).toBe(4);
     expect(previousStep(4, 'prof_non_indian_std')).toBe(2);

@@ -172,7 +172,7 @@ describe('conference countdown target', () => {
   });
 });
 
-describe('conferencePhase (issue 20: after the conference the home page says it has ended)', () => {
+describe('conferencePhase (after the conference the home page says it has ended)', () => {
   it('is before until the first day starts, under way on the days, ended from the day after the last', () => {
     expect(conferencePhase(conference, new Date(new Date(edition(conference.startDate, 0, '00:00:00')).getTime() - 1000))).toBe('before');
     expect(conferencePhase(conference, new Date(edition(conference.startDate, 0, '00:00:00')))).toBe('under-way');
@@ -195,7 +195,7 @@ describe('countdownFigures', () => {
   });
 });
 
-describe('stableWindow (issue 26: how long a time-dependent block\'s HTML stays right)', () => {
+describe('stableWindow (decision 019: how long a time-dependent block\'s HTML stays right)', () => {
   const deadlines = specDates.map((d) => deadlineOf(d.date));
   it('from the last boundary reached to the next one', () => {
     expect(stableWindow(deadlines, at('2025-09-01T00:00:00Z'))).toEqual({ from: Date.parse('2025-07-27T18:29:59Z'), until: Date.parse('2025-09-30T18:29:59Z') });

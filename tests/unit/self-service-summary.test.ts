@@ -74,7 +74,7 @@ describe('changeSummary', () => {
   });
 });
 
-describe('registrationChanges (issue 20: a stale summary says what changed)', () => {
+describe('registrationChanges (a stale summary says what changed)', () => {
   it('says nothing when the registration is as the summary showed it', () => {
     expect(registrationChanges(registration, { ...registration }, pricing)).toEqual([]);
   });

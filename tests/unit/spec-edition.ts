@@ -1,6 +1,6 @@
 /**
  * The 2025 edition as the spec prints it (spec part 2 section 9), for tests that must not move
- * when the next committee edits src/content (issue 20, "The next edition"):
+ * when the next committee edits src/content:
  *
  * - `specPricing`: this edition's pricing with the spec's fee table put back, so the spec's worked
  *   examples (the totals of each tier) stay fixed cases of their own, whatever the content says;
