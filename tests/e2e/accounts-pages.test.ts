@@ -7,7 +7,7 @@
  *   saves a PDF whose text holds the invoice number.
  * - /cancel-registration: the refund shown is 50 % of the fee; the request needs the second,
  *   explicit confirmation; afterwards the page, a reload and the API all say 'received'.
- * - Both pages: labelled fields, the spec's empty-field message, and no serious or critical axe
+ * - Both pages: labelled fields, the rules' empty-field message, and no serious or critical axe
  *   violation, before and after a lookup.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -110,7 +110,7 @@ describe('accounts pages in Chromium', { timeout: 240_000 }, () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  it.each(['/invoices', '/cancel-registration'])("%s: empty fields give the spec's message, and axe finds nothing serious", async (route) => {
+  it.each(['/invoices', '/cancel-registration'])("%s: empty fields give the rules' message, and axe finds nothing serious", async (route) => {
     await page.goto(stack.appUrl + route);
     const submit = page.getByRole('button', { name: route === '/invoices' ? 'Find invoices' : 'Check refund' });
     await submit.waitFor();

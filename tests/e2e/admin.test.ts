@@ -203,7 +203,7 @@ describe('admin area in Chromium', () => {
     adminToken = (await storedToken(page))!;
     expect(adminToken).toBeTruthy();
 
-    // Dashboard: the spec's seven quick actions, Accounts, Papers (decision 011), Proofs to verify (decision 013), Badges and certificates (docs/operations.md#name-badges-and-certificates) and Visa letters (decision 016), the total and the carousel (newest first, wrapping).
+    // Dashboard: the seven quick actions of docs/rules.md#the-admin-area, Accounts, Papers (decision 011), Proofs to verify (decision 013), Badges and certificates (docs/operations.md#name-badges-and-certificates) and Visa letters (decision 016), the total and the carousel (newest first, wrapping).
     await expect.poll(() => page.getByRole('heading', { name: 'Admin Dashboard' }).isVisible()).toBe(true);
     const actions = page.locator('.admin-action__title');
     expect(await actions.allTextContents()).toEqual([

@@ -268,7 +268,7 @@ describe('the wizard by keyboard', () => {
     await expect.poll(() => firstName.textContent()).toBe('First Name: This field is required.');
     const alerts = await page.locator('.field__error[role=alert]').allTextContents();
     expect(alerts.length).toBeGreaterThan(3);
-    // No two alike: each names its field, the spec's words follow.
+    // No two alike: each names its field, the rules' words follow (docs/rules.md#the-registration-form-and-its-checks).
     expect(new Set(alerts).size).toBe(alerts.length);
     expect(alerts.every((a) => a.endsWith('This field is required.') || !a.includes('This field is required.'))).toBe(true);
 

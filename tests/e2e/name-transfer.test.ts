@@ -1,5 +1,5 @@
 /**
- * End-to-end: the name transfer at /name-transfer (spec part 2 section 9) in Chromium
+ * End-to-end: the name transfer at /name-transfer (docs/rules.md#fees-arithmetic-and-timings) in Chromium
  * against the whole local stack, on 10 Nov 2025 IST (transfers are taken before 20 Nov).
  *  - empty fields and a wrong e-mail are refused with the shared words and the server's message;
  *    a closed transfer window shows the server's message;

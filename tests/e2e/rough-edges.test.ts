@@ -257,7 +257,7 @@ describe('ticket verifier', () => {
   });
 });
 
-/** Every public route (spec part 1 section 2, part 2 section 2) with a heading that shows it has rendered. */
+/** Every public route (docs/rules.md#pages-and-routes) with a heading that shows it has rendered. */
 const publicRoutes: Array<[string, string | RegExp]> = [
   ['/', 'Important Dates'],
   ['/about/organizing-committee', 'Conference Organizing Committee'],

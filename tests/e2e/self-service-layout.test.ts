@@ -33,7 +33,7 @@ describe('self-service layout', () => {
       // The registrant's fields: one wording on every page.
       const labels = await frame.locator('label').allTextContents();
       const mailLabels = await frame.locator('label[for$="-email"]').allTextContents();
-      // The tier upgrade and IEEE change ask for the Registration ID only (spec part 2 section 2).
+      // The tier upgrade and IEEE change ask for the Registration ID only (docs/rules.md#the-self-service-pages).
       expect(mailLabels.length, path).toBe(path === paths.tierUpgrade || path === paths.ieeeChange ? 0 : 1);
       for (const l of mailLabels) expect(l, path).toBe(words.registeredEmail);
       expect(labels.filter((l) => /registration (id|number)/i.test(l)), path).toEqual([words.registrationId]);

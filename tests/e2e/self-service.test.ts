@@ -1,5 +1,5 @@
 /**
- * End-to-end: the self-service pages (spec part 2 sections 2, 4, 5, 7 and 8) in Chromium
+ * End-to-end: the self-service pages (docs/rules.md#the-self-service-pages) in Chromium
  * against the whole local stack.
  *  - a student registers through the wizard, upgrades at /tier-upgrade through the stand-in
  *    checkout, reaches the payment-success page, and the admin table shows the professional tier
@@ -342,7 +342,7 @@ describe('self-service pages in Chromium', () => {
     await expect.poll(async () => (await newMail()) !== null, { timeout: 30_000 }).toBe(true);
     expect((await newMail())!.subject).toContain(regNo);
 
-    // The success message stays past the spec's 5 s and has focus (decision 010): the
+    // The success message stays past the 5 s after which it used to clear and has focus (decision 010): the
     // browser's clock (installed by the fixture) is moved 6 s on, firing every timer due by then.
     expect(await statusText(e2e.page)).toBe(successText);
     await e2e.page.clock.fastForward(6_000);

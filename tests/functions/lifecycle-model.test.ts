@@ -52,7 +52,7 @@ const RUNS = Number(process.env.MODEL_RUNS ?? 150);
 const fx = mailAndWebhook();
 
 const STUDENT = { registrationTier: 'stud_ieee_indian_std', registrationFee: 7000, ieeeMemberNumber: '90000001', noPaper: true, paperId: '' };
-// Coupons apply to the professional tiers only (spec part 2 section 6).
+// Coupons apply to the professional tiers only (docs/rules.md#the-registration-form-and-its-checks).
 const PROFESSIONAL = { registrationTier: 'prof_ieee_indian_std', registrationFee: 12000, ieeeMemberNumber: '90000002' };
 const LATE = Date.parse(afterConference());
 

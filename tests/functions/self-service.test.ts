@@ -1,5 +1,5 @@
 /**
- * Self-service (spec part 2 sections 4, 5, 7, 8, 9): GET /api/registrations/{id}, the paid tier
+ * Self-service (docs/payments.md#self-service-changes): GET /api/registrations/{id}, the paid tier
  * upgrade and IEEE change on the one order core, and the name change. Real Redis through the
  * bridge, the real razorpay SDK against the double, confirmation e-mails through a real SMTP
  * receiver.

@@ -102,7 +102,7 @@ describe('changeView and changeLine', () => {
 });
 
 describe('the registrations table with history', () => {
-  it("adds a table-only 'Changes' column after 'Reg. Tier' and shows 'Status' after 'Name'; the CSV keeps the spec's 28 columns, then 'Cancellation' and 'Status'", () => {
+  it("adds a table-only 'Changes' column after 'Reg. Tier' and shows 'Status' after 'Name'; the CSV keeps the rules' 28 columns, then 'Cancellation' and 'Status'", () => {
     const labels = tableColumns.map((c) => c.label);
     expect(labels).toHaveLength(31);
     expect(labels.slice(0, 3)).toEqual(['Reg. No', 'Name', 'Status']);

@@ -10,7 +10,7 @@ describe('membership refusal', () => {
     expect(membershipRefusal('')).toBe('unknown');
   });
 
-  it("keeps the spec's words first, says why, and offers the non-member rate", () => {
+  it("keeps the rules' words first, says why, and offers the non-member rate", () => {
     const texts = (['inactive', 'expired', 'unknown'] as const).map(membershipRefusalMessage);
     for (const text of texts) {
       expect(text.startsWith(`${messages.membershipNotValid} `)).toBe(true);

@@ -1,6 +1,6 @@
 /**
  * The home page's time logic (src/shared/schedule.ts) with pinned clocks: the Upcoming Events
- * card, the Important Dates states and the countdowns (spec part 1 section 4).
+ * card, the Important Dates states and the countdowns (docs/rules.md#the-information-pages).
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -22,7 +22,7 @@ import { at as edition } from '../setup/edition-clock';
 
 const at = (iso: string) => new Date(iso);
 
-/** The spec's 8 dates (part 1 section 9), independent of the content module. */
+/** The 8 dates of docs/rules.md#the-information-pages, independent of the content module. */
 const specDates = [
   { title: 'Submission opens; call for special sessions', date: '2025-04-15' },
   { title: 'Special session proposal deadline', date: '2025-05-15' },
