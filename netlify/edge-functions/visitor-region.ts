@@ -1,5 +1,5 @@
 /**
- * Netlify Edge Function (Deno; issue 24, decision 015): the visitor's country as a hint for the
+ * Netlify Edge Function (Deno; decision 015): the visitor's country as a hint for the
  * registration pages. It lets the prerendered page through unchanged (context.next(), so the CDN
  * keeps caching it) and adds one cookie, `pesgre-country=<ISO code>` from context.geo.country,
  * which the registration information page and the wizard read in the browser

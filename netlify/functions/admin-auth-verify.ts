@@ -1,5 +1,5 @@
 /**
- * GET /api/admin-auth/verify with `Authorization: Bearer <token>` (spec part 2 sections 4, 7):
+ * GET /api/admin-auth/verify with `Authorization: Bearer <token>` (docs/rules.md#the-admin-area):
  * any role's token (decision 044); the admin pages read the roles from the token's claims.
  *  200 { ok: true, expiresAt } for a valid session;
  *  401 UNAUTHORIZED (no token), INVALID_TOKEN (expired, tampered, alg none, wrong audience...) or

@@ -1,5 +1,5 @@
 /**
- * GET /api/admin/badges.pdf?day=&tier=&since=&regNo= (admin; issue 25, "Name badges"): A4 sheets of
+ * GET /api/admin/badges.pdf?day=&tier=&since=&regNo= (admin; docs/operations.md#name-badges-and-certificates): A4 sheets of
  * 8 name badges (netlify/server/badges-pdf.ts) of the confirmed registrations, oldest first.
  * Filters: `day` (a conference day the registration covers), `tier` (tier id), `since` (registered
  * at or after; a bare date is midnight IST). `regNo` reprints one badge (the verifier, after a

@@ -1,6 +1,6 @@
 /**
  * POST /api/admin/cancellations/decide {registrationNumber, decision: 'approve'|'decline'}
- * (admin; issue "Accounts"). Approving marks the registration cancelled (kept, shown as such,
+ * (admin; docs/payments.md#cancellations-and-refunds). Approving marks the registration cancelled (kept, shown as such,
  * left out of the dashboard counts, its ticket refused at check-in) and issues the credit note
  * when a refund is due; the refund itself is paid after the conference (/api/admin/refunds/pay).
  *  200 the registration as written; 400; 401; 404; 409 NO_OPEN_REQUEST; 503.

@@ -1,5 +1,5 @@
 /**
- * GET /api/admin/cancellations (admin; issue "Accounts"): every registration with a cancellation
+ * GET /api/admin/cancellations (admin; docs/payments.md#cancellations-and-refunds): every registration with a cancellation
  * request, newest request first, with its cancellation (status, refund due, credit note, payout).
  *  200 StoredRegistration[]; 401 without a valid admin token; 503 store down.
  */

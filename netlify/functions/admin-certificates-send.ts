@@ -1,5 +1,5 @@
 /**
- * POST /api/admin/certificates/send (admin; issue 25): e-mails every certificate of attendance not
+ * POST /api/admin/certificates/send (admin; docs/operations.md#name-badges-and-certificates): e-mails every certificate of attendance not
  * e-mailed before, with the PDF attached, and logs the run; a second press sends nothing twice.
  * GET answers the log of the runs, newest first.
  *  200 CertificateSendLog (POST) or CertificateSendLog[] (GET); 401; 403 before certificates open; 503.

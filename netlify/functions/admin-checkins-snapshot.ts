@@ -1,5 +1,5 @@
 /**
- * GET /api/admin/checkins/snapshot (admin; issue 25, "Prepare this device"): what a verifier
+ * GET /api/admin/checkins/snapshot (admin; docs/operations.md#desk-devices): what a verifier
  * device keeps for offline check-in: the confirmed registrations (number, name, organisation,
  * tier, days, status, ticket version), the revoked registration numbers, the tickets' Ed25519
  * public key, the conflicts so far and when the data was taken (CheckinSnapshot, src/shared/checkin.ts).

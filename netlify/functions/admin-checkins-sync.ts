@@ -1,5 +1,5 @@
 /**
- * POST /api/admin/checkins/sync (admin; issue 25): the scans a verifier device queued while
+ * POST /api/admin/checkins/sync (admin; decision 035): the scans a verifier device queued while
  * offline, `{scans: [{nonce, ticket | registrationNumber, scannedAt, device}]}` (syncBodySchema,
  * src/shared/checkin.ts; `registrationNumber` for a delegate checked in from "Find a delegate").
  * Each scan is judged again on the server; a good one records one check-in per device and nonce

@@ -1,5 +1,5 @@
 /**
- * GET /api/admin/invoices?number={document number} (admin; issue "Accounts"): one tax document as
+ * GET /api/admin/invoices?number={document number} (admin; docs/payments.md#gst-tax-invoices-and-credit-notes): one tax document as
  * PDF; GET /api/admin/invoices?day=YYYY-MM-DD: every invoice and credit note dated that day (IST)
  * merged into one PDF, in number order. Rebuilt from the stored records.
  *  200 application/pdf; 400 neither or a malformed query; 401; 404 nothing found; 503.

@@ -1,5 +1,5 @@
 /**
- * GET /api/admin/papers/export (admin; issue 23): the papers as the page lists them: coverage, presented mark, registrations and the registrations whose e-mail is not a listed author.
+ * GET /api/admin/papers/export (admin; docs/operations.md#accepted-papers-publication-chair): the papers as the page lists them: coverage, presented mark, registrations and the registrations whose e-mail is not a listed author.
  *  200 text/csv; charset=utf-8, attachment "papers_{YYYY-MM-DD}.csv" (the day in Asia/Kolkata):
  *  a UTF-8 BOM, the header (first column `Paper ID`), one row per paper in Paper ID order,
  *  CRLF line ends, csv-stringify quoting, formula-like text cells prefixed with a quote (csv-file.ts).

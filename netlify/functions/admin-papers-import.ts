@@ -1,6 +1,6 @@
 /**
- * POST /api/admin/papers/import?format=cmt|easychair|csv[&dryRun=1|true] (admin; issue 23,
- * "Accepted papers"; the columns each format reads are in docs/operations.md). multipart/form-data:
+ * POST /api/admin/papers/import?format=cmt|easychair|csv[&dryRun=1|true] (admin;
+ * docs/operations.md#accepted-papers-publication-chair; the columns each format reads: docs/operations.md#the-columns-an-import-reads). multipart/form-data:
  * `file` (cmt: the .xlsx or .csv export; csv: the file), for EasyChair `submissions`
  * (submission.csv) and `authors` (author.csv), for csv also `mapping` (JSON,
  * src/shared/papers-schema.ts paperMappingSchema). At most 5 MB read (whatever Content-Length

@@ -1,5 +1,5 @@
 /**
- * /api/admin/papers/mail (admin; issue 23: "E-mail the authors of uncovered papers"): the authors
+ * /api/admin/papers/mail (admin; docs/operations.md#accepted-papers-publication-chair: e-mail the authors of uncovered papers): the authors
  * of every paper without a full registration, uncovered or student-only (a student registration
  * never covers a paper for IEEE Xplore); the message gives the registration page and its deadline.
  *  GET  200 {batchId, papers, recipients, sample: {subject, text}|null, log: [...]}: the preview

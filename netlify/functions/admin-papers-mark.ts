@@ -1,6 +1,6 @@
 /**
  * POST /api/admin/papers/mark {paperId, mark: 'presented'|'no-show'|'excused'|null, reason}
- * (admin; issue 23, "Presented, and the no-show list"): the chair marks a paper by hand; a
+ * (admin; docs/operations.md#accepted-papers-publication-chair): the chair marks a paper by hand; a
  * no-show needs a reason, presented and excused may have one (`reason` may be left out); null
  * clears the mark. Recorded with when and by whom, and in the audit log.
  *  200 {paperId, presented: PresentedRecord|null}; 400 bad body; 404 a paper not imported;

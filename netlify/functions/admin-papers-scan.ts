@@ -1,5 +1,5 @@
 /**
- * POST /api/admin/papers/scan {ticket: {rid, sig, v?}, paperId?} (admin; issue 23: the ticket
+ * POST /api/admin/papers/scan {ticket: {rid, sig, v?}, paperId?} (admin; docs/operations.md#accepted-papers-publication-chair: the ticket
  * verifier's session mode). The ticket is checked as at the door.
  *  200 without paperId: {registrationNumber, papers: [{paperId, title}], marked: null}: the
  *      accepted papers its registrant names, to pick from.

@@ -1,5 +1,5 @@
 /**
- * POST /api/admin/papers/session-coupons {session} (admin; issue 23, "Special sessions"): the
+ * POST /api/admin/papers/session-coupons {session} (admin; docs/operations.md#how-special-session-tracks-are-recognised): the
  * session's complimentary full registrations (one per 8 non-organiser papers) as single-use 100 %
  * coupons with random codes, generated once.
  *  200 {session, coupons: [code], generated}: generated false when an earlier call made them.

@@ -1,5 +1,5 @@
 /**
- * GET /api/admin/papers/xplore (admin; issue 23): the IEEE Xplore report: every accepted paper with eligible yes/no and why (not covered by a paid full registration, student only, not presented), and the no-show list (No-show = yes).
+ * GET /api/admin/papers/xplore (admin; docs/operations.md#accepted-papers-publication-chair): the IEEE Xplore report: every accepted paper with eligible yes/no and why (not covered by a paid full registration, student only, not presented), and the no-show list (No-show = yes).
  *  200 text/csv; charset=utf-8, attachment "xplore_{YYYY-MM-DD}.csv" (the day in Asia/Kolkata):
  *  a UTF-8 BOM, the header (first column `Paper ID`), one row per paper in Paper ID order,
  *  CRLF line ends, csv-stringify quoting, formula-like text cells prefixed with a quote (csv-file.ts).

@@ -1,5 +1,5 @@
 /**
- * GET /api/admin/papers (admin; issue 23, "The publication chair's page"): every accepted paper
+ * GET /api/admin/papers (admin; docs/operations.md#accepted-papers-publication-chair): every accepted paper
  * (withdrawn ones too) with its authors, the registrations that name it, its coverage
  * (covered / student-only / uncovered / withdrawn, derived from the registrations now) and its
  * presented mark; and the special sessions' complimentary registrations.

@@ -1,5 +1,5 @@
 /**
- * GET /api/admin/verifications/proof?registrationNumber=… (admin; issue 22): the proof of
+ * GET /api/admin/verifications/proof?registrationNumber=… (admin; decision 013): the proof of
  * student status a delegate uploaded, as stored in Netlify Blobs, with the type found in its
  * bytes. The only way to read a proof: the store is never public.
  *  200 the file (Content-Disposition attachment); 400; 401; 404 NO_PROOF; 503.

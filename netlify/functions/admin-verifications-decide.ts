@@ -1,6 +1,6 @@
 /**
  * POST /api/admin/verifications/decide {registrationNumber, decision: 'approve'|'reject', reason?}
- * (admin; issue 22). Approve: status `confirmed`, the confirmation e-mail with the QR ticket, an
+ * (admin; decision 013). Approve: status `confirmed`, the confirmation e-mail with the QR ticket, an
  * audit entry. Reject (a reason is required): the reason e-mailed with the delegate's options;
  * the status stays.
  *  200 the registration as written; 400 (a rejection without a reason); 401; 404; 409 NOTHING_TO_VERIFY; 503.

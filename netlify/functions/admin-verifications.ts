@@ -1,5 +1,5 @@
 /**
- * GET /api/admin/verifications (admin; issue 22): the registrations waiting for an admin, oldest
+ * GET /api/admin/verifications (admin; decision 013): the registrations waiting for an admin, oldest
  * payment first: students' proofs of status (awaiting-proof) and IEEE member numbers no service
  * checked (membership-to-verify), each with what is waiting and, when uploaded, the path of its proof.
  *  200 VerificationItem[]; 401 without a valid admin token; 503 store down.

@@ -1,6 +1,6 @@
 /**
  * POST /api/admin/visa-letters/decide {reference, decision: 'approve'|'reject', reason?} (admin;
- * issue 24). Approval e-mails the PDF letter to the registrant; a rejection needs a reason.
+ * decision 016). Approval e-mails the PDF letter to the registrant; a rejection needs a reason.
  *  200 the letter as now listed; 400; 401; 404 LETTER_NOT_FOUND; 409 ALREADY_DECIDED /
  *  REGISTRATION_CANCELLED; 410 PASSPORT_DATA_DELETED; 503 (the e-mail could not be sent: still requested).
  */

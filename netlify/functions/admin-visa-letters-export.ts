@@ -1,5 +1,5 @@
 /**
- * GET /api/admin/visa-letters/export (admin; issue 24): the clearance list for the government
+ * GET /api/admin/visa-letters/export (admin; decision 016): the clearance list for the government
  * clearances of an international conference, as CSV with the passport details. The only export of
  * passport data; each download is recorded in the audit log (visa-letters.clearance-export).
  * Written by the one CSV writer (csv-file.ts): a passport name or paper title that a spreadsheet

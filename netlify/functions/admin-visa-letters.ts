@@ -1,5 +1,5 @@
 /**
- * GET /api/admin/visa-letters (admin; issue 24): the visa-letter queue, newest request first,
+ * GET /api/admin/visa-letters (admin; decision 016): the visa-letter queue, newest request first,
  * with the passport details (opened for the admin; null once deleted after the conference).
  *  200 VisaLetterItem[]; 401 without a valid admin token; 500 without PASSPORT_DATA_KEY; 503.
  */

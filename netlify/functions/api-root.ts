@@ -1,4 +1,4 @@
-/** GET /api: liveness answer the SPA logs on start (spec part 2 section 7). */
+/** GET /api: liveness answer the SPA logs on start (docs/rules.md#the-api). */
 import type { Config } from '@netlify/functions';
 import { conference } from '../../src/content/conference';
 import { endpoint, json } from '../server/http';

@@ -1,6 +1,6 @@
 /**
- * POST /api/cancellation/quote {regId, email} (spec part 2 section 9, refund rule; issue
- * "Accounts"): what cancelling now would refund, shown before the registrant confirms, or the
+ * POST /api/cancellation/quote {regId, email} (docs/payments.md#cancellations-and-refunds):
+ * what cancelling now would refund, shown before the registrant confirms, or the
  * state of a request already made. Only when the id and the registered e-mail match (the same
  * 404 otherwise). Rate-limited per client address. Writes nothing.
  *  200 CancellationResponse; 400 invalid input; 404 NO_MATCH; 429; 503. Failures carry {success: false, message}.

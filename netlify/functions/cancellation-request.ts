@@ -1,5 +1,5 @@
 /**
- * POST /api/cancellation/request {regId, email} (spec part 2 section 9; issue "Accounts"): records
+ * POST /api/cancellation/request {regId, email} (docs/payments.md#cancellations-and-refunds): records
  * a cancellation request with the refund the rule gives at this moment (50 % of the registration
  * fee without GST and the convenience fee before 20 Nov 2025 IST, else nothing), for an admin
  * to approve. Asking again answers the same. Rate-limited per client address.

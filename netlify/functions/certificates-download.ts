@@ -1,5 +1,5 @@
 /**
- * POST /api/certificates/download {regId, email} (issue 25, "Certificates"): the registrant's
+ * POST /api/certificates/download {regId, email} (docs/operations.md#name-badges-and-certificates): the registrant's
  * certificate of attendance as a PDF, from the date in src/content/certificates.ts on. The same
  * 404 NO_MATCH for a wrong e-mail as for an unknown registration ID; rate-limited per client address.
  *  200 application/pdf; 400; 403 CERTIFICATES_NOT_OPEN; 404 NO_MATCH / NOT_CHECKED_IN;

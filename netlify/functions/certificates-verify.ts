@@ -1,5 +1,5 @@
 /**
- * GET /api/certificates/verify?no=... (public; issue 25): `{number, name, valid}` and nothing
+ * GET /api/certificates/verify?no=... (public; docs/operations.md#name-badges-and-certificates): `{number, name, valid}` and nothing
  * else, for the page a certificate's QR opens. `valid` is false once the registration is cancelled.
  * Rate-limited per client address.
  *  200 {number, name, valid}; 400 no or a malformed number; 404 unknown number; 429; 503.

@@ -1,8 +1,8 @@
 /**
  * POST /api/coupons/verify {code, registrationTier?} -> {valid, type?, message}
- * (spec part 2 sections 5, 7, 8). An unknown and a used-up coupon answer alike, 400
+ * (docs/payments.md#coupons). An unknown and a used-up coupon answer alike, 400
  * INVALID_COUPON, as create-order answers it (coupons.ts checkCoupon; docs/decisions/008), with the error shape plus {valid:false, message:'Invalid coupon'}, so a guesser
- * learns nothing from a code that exists but is used up (issue 11). Rate-limited per client
+ * learns nothing from a code that exists but is used up (docs/security.md#coupon-codes). Rate-limited per client
  * address ('coupon-verify': 429 with Retry-After). Nothing is written but the limiter's count.
  */
 import type { Config } from '@netlify/functions';

@@ -1,7 +1,7 @@
 /**
- * POST /api/ieee-verification/ieee-status {MemberID} -> {MemberStatus} (spec part 2 section 7).
+ * POST /api/ieee-verification/ieee-status {MemberID} -> {MemberStatus} (docs/rules.md#the-api).
  * Rate-limited per client address ('ieee-status': 429 with Retry-After), so it is no unlimited
- * oracle on a third party's membership data (issue 11).
+ * oracle on a third party's membership data (docs/security.md#rate-limits-and-the-client-address).
  */
 import type { Config } from '@netlify/functions';
 import { ieeeStatusRequest, type IeeeStatusResponse } from '../../src/shared/api';

@@ -1,7 +1,7 @@
 /**
- * POST /api/invoices/download {regId, email, number} (issue "Accounts"): one of the registrant's
+ * POST /api/invoices/download {regId, email, number} (docs/payments.md#gst-tax-invoices-and-credit-notes): one of the registrant's
  * tax documents as PDF (Content-Disposition attachment), rebuilt from the stored record, only
- * when it was issued to the e-mail given (issue 20: documentsFor). Rate-limited per client address.
+ * when it was issued to the e-mail given (documentsFor). Rate-limited per client address.
  *  200 application/pdf; 400; 404 NO_MATCH / DOCUMENT_NOT_FOUND; 429; 503.
  */
 import type { Config } from '@netlify/functions';

@@ -1,8 +1,8 @@
 /**
- * POST /api/invoices/lookup {regId, email} (issue "Accounts"): the registrant's tax documents
+ * POST /api/invoices/lookup {regId, email} (docs/payments.md#gst-tax-invoices-and-credit-notes): the registrant's tax documents
  * (invoices of the registration and of each paid change, and the credit note of an approved
  * cancellation) that were issued to the e-mail given: the registrant or the billing e-mail at the
- * time of each document (issue 20, documentsFor), the same 404 otherwise; and the payments the
+ * time of each document (documentsFor), the same 404 otherwise; and the payments the
  * bank authorised late, applied or refunded (latePayments, docs/payments.md "Late authorisation").
  * Rate-limited per client address.
  *  200 InvoicesLookupResponse; 400; 404 NO_MATCH; 429; 503. Failures carry {success: false, message}.

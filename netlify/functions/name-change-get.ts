@@ -1,5 +1,5 @@
 /**
- * POST /api/update-name/get-name {regId, email} (spec part 2 sections 2, 3, 7): the registered
+ * POST /api/update-name/get-name {regId, email} (docs/rules.md#the-self-service-pages): the registered
  * name record {success: true, title, firstName, lastName}, only when the id and the registered
  * e-mail (trimmed, case-insensitive) both match. An unknown id and a wrong e-mail get the same
  * 404 NO_MATCH, so the call cannot tell which registration numbers exist. Rate-limited per

@@ -1,6 +1,6 @@
 /**
- * POST /api/update-name/update-name {regId, email, title, firstName, lastName} (spec part 2
- * sections 2, 5, 7): changes the registered name when the id and the registered e-mail match.
+ * POST /api/update-name/update-name {regId, email, title, firstName, lastName} 
+ * (docs/rules.md#the-self-service-pages): changes the registered name when the id and the registered e-mail match.
  * The title is one of Dr, Prof, Mr, Ms, Mrs or empty; first and last names are non-blank, at
  * most 100 characters, without control characters. The old name is kept in the registration's
  * history, an audit entry is written and the registered address is e-mailed.

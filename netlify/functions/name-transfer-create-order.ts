@@ -1,6 +1,6 @@
 /**
  * POST /api/name-transfer/create-order {regId, email, to: {title, firstName, lastName, email,
- * organization, mobile}} (spec part 2 section 9, name transfer; issue "Accounts"): starts the
+ * organization, mobile}} (docs/rules.md#fees-arithmetic-and-timings, name transfer): starts the
  * paid transfer of a registration to another person (processing fee INR 2000 / USD 50 plus GST
  * and the convenience fee, before 20 Nov 2025 IST). Only when the id and the registered e-mail
  * match. Rate-limited per client address.

@@ -1,6 +1,6 @@
 /**
  * POST /api/name-transfer/verify {razorpay_order_id, razorpay_payment_id, razorpay_signature}
- * (issue "Accounts"): verifies the transfer fee's payment like verify-payment (signature, the
+ * (docs/payments.md#self-service-changes): verifies the transfer fee's payment like verify-payment (signature, the
  * payment fetched from Razorpay: same order, paid, same amount) and applies the transfer exactly
  * once: the registration moves to the new person, who is e-mailed a new ticket; the old ticket is
  * refused from then on.

@@ -1,5 +1,5 @@
 /**
- * POST /api/papers/check {paperId} (public; issue 23, "At registration"): the wizard's paper step
+ * POST /api/papers/check {paperId} (public; decision 011): the wizard's paper step
  * asks whether a Paper ID may be named, by the rule create-order applies (assertAcceptedPaper).
  *  200 {accepted: true}: an accepted paper, or no papers imported yet (the field is free text).
  *  400 PAPER_NOT_FOUND 'Paper ID not found among accepted papers.' (on data.paperId too).

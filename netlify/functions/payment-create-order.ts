@@ -1,15 +1,15 @@
 /**
- * POST /api/payment/create-order {amount, data, code} -> order response (spec part 2 sections 3, 7).
+ * POST /api/payment/create-order {amount, data, code} -> order response (docs/rules.md#the-api).
  * The amount is recomputed on the server; see netlify/server/registration-orders.ts for the rules.
  * A valid admin bearer token of a role the role table gives this endpoint (owner, registrations:
- * src/shared/admin-roles.ts) makes the request admin (the foreign-author override of spec part 2
- * section 6: USD tiers and non-Indian countries); no token, an invalid one or another role's does not.
+ * src/shared/admin-roles.ts) makes the request admin (the foreign-author override of
+ * docs/rules.md#pages-and-routes: USD tiers and non-Indian countries); no token, an invalid one or another role's does not.
  * Anonymous calls are rate-limited per client address ('create-order': 429 with Retry-After),
- * since each stores a pending order and creates a Razorpay order (issue 11); admin calls are not.
+ * since each stores a pending order and creates a Razorpay order (docs/security.md#rate-limits-and-the-client-address); admin calls are not.
  * Outside online registration (the edition's phase, docs/decisions/031-edition-phases.md) an
  * anonymous call is refused before anything is counted or written: 403 REGISTRATION_NOT_OPEN
  * before its first day, 403 REGISTRATION_CLOSED after the Standard deadline (15 Nov 2025,
- * 23:59 IST; issue 22), each with the phase's message.
+ * 23:59 IST; decision 013), each with the phase's message.
  */
 import type { Config } from '@netlify/functions';
 import { createOrderRequest } from '../../src/shared/api';

@@ -1,5 +1,5 @@
 /**
- * POST /api/payment/release-order {orderId} -> {success: true, released} (issue 11).
+ * POST /api/payment/release-order {orderId} -> {success: true, released} (docs/payments.md#coupons).
  * The wizard calls it when Razorpay Checkout was closed unpaid (modal.ondismiss) or could not be
  * opened: the order's coupon use goes back at once instead of when the hold lapses
  * (COUPON_HOLD_MS). Only an unpaid registration order's hold is touched; the order itself stays,

@@ -1,6 +1,6 @@
 /**
  * POST /api/payment/verify-payment {razorpay_order_id, razorpay_payment_id, razorpay_signature}
- * -> {success, registrationNumber} (spec part 2 section 7).
+ * -> {success, registrationNumber} (docs/rules.md#the-api).
  */
 import type { Config } from '@netlify/functions';
 import { verifyPaymentRequest, type VerifyPaymentResponse } from '../../src/shared/api';

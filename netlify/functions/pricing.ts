@@ -1,4 +1,4 @@
-/** GET /api/pricing: the tier catalogue, dates, extra-ticket prices, GST and convenience fee (spec part 2 section 3). */
+/** GET /api/pricing: the tier catalogue, dates, extra-ticket prices, GST and convenience fee (docs/rules.md#pricing). */
 import type { Config } from '@netlify/functions';
 import { pricing } from '../../src/shared/pricing';
 import { endpoint, json } from '../server/http';

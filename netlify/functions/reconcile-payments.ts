@@ -1,5 +1,5 @@
 /**
- * Scheduled every 10 minutes (issue "Accounts": nothing paid is ever lost): finalises payments
+ * Scheduled every 10 minutes (docs/operations.md#reconciliation: nothing paid is ever lost): finalises payments
  * Razorpay captured whose browser and webhook were both lost, and lists payments that cannot be
  * applied (netlify/server/reconcile.ts). Scheduled functions have no public URL in production;
  * Netlify's UI can run it by hand. Runs in the invocation's deploy context (its key prefix).

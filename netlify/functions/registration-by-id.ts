@@ -1,7 +1,7 @@
 /**
- * GET /api/registrations/{id} (spec part 2 section 7): one registration.
+ * GET /api/registrations/{id} (docs/rules.md#the-api): one registration.
  *  - With a valid admin bearer token of a role the role table gives it (owner, registrations,
- *    finance: src/shared/admin-roles.ts; another role's token counts as none): the whole stored registration, with its `status` (issue 22:
+ *    finance: src/shared/admin-roles.ts; another role's token counts as none): the whole stored registration, with its `status` (decision 013:
  *    confirmed, awaiting-proof, membership-to-verify or cancelled; records written before statuses
  *    existed have none stored and answer `confirmed`).
  *  - Without one: only what the self-service pages read (registrationNumber, title, firstName,

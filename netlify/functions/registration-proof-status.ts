@@ -1,5 +1,5 @@
 /**
- * POST /api/registration/proof/status {regId, email} (issue 34): where the registration's proof of
+ * POST /api/registration/proof/status {regId, email} (decision 013): where the registration's proof of
  * student status stands, for its registrant (the proof page): awaiting, received (with when),
  * rejected (with the organisers' reason), approved, or not needed; and the registration's status.
  * The lookup rules of the other registrant calls: the same 404 NO_MATCH for an unknown ID and a

@@ -1,5 +1,5 @@
 /**
- * POST /api/registration/proof (issue 22): a student's proof of status, as multipart/form-data
+ * POST /api/registration/proof (decision 013): a student's proof of status, as multipart/form-data
  * with the fields `regId`, `email` and `file`. The file is a PDF, JPEG or PNG of at most 5 MB,
  * its type read from its bytes (never its name); it is stored in Netlify Blobs, readable only by
  * an admin (admin-verification-proof). Rate-limited per client address ('proof-upload').

@@ -1,5 +1,5 @@
 /**
- * POST /api/registrations/email-check {email} -> {registered: boolean} (issue 9: before paying, a
+ * POST /api/registrations/email-check {email} -> {registered: boolean} (before paying, a
  * delegate whose e-mail already has a registration is told so). Public and rate-limited per
  * client address ('email-check'); it answers only yes or no, never which registration, so it
  * reveals no more than the registration form itself would. Reads the set the payment core keeps

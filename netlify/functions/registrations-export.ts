@@ -1,8 +1,8 @@
 /**
- * GET /api/registrations/export (admin; spec part 2 sections 2, 3, 9: 'Download CSV').
+ * GET /api/registrations/export (admin; docs/rules.md#the-stored-registration-and-the-csv: 'Download CSV').
  *  200 text/csv; charset=utf-8, `attachment; filename="registrations_{YYYY-MM-DD}.csv"` (the day
  *  in Asia/Kolkata by the server clock): a UTF-8 BOM (so Excel reads ₹ and non-ASCII names), the
- *  header row and one row per registration, oldest first, in the spec's columns
+ *  header row and one row per registration, oldest first, in the rules' columns
  *  (src/shared/csv.ts), CRLF line ends, RFC 4180 quoting by csv-stringify, and every text cell
  *  that a spreadsheet would run as a formula prefixed with a single quote.
  *  Streamed page by page as the registrations are read (http.ts streamedResponse): at about

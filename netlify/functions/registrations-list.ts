@@ -1,5 +1,5 @@
 /**
- * GET /api/registrations (admin; spec part 2 sections 2, 3, 7: the registrations table).
+ * GET /api/registrations (admin; docs/rules.md#the-admin-area: the registrations table).
  *  200 [StoredRegistration, ...], oldest first, streamed page by page as it is read (http.ts
  *  streamedResponse): each registration is sent as its stored JSON text, never parsed and
  *  re-serialised. 401 without a valid admin token; 503 when the store is down before the first

@@ -1,5 +1,5 @@
 /**
- * GET /api/registrations/summary (admin; spec part 2 sections 2, 3, 7: the dashboard panel).
+ * GET /api/registrations/summary (admin; docs/rules.md#the-admin-area: the dashboard panel).
  *  200 { totalRegistrations, latestRegistrations }: the count and the 10 newest registrations that
  *  count (approved cancellations left out of both), newest first (StoredRegistration objects). 401 without a valid admin token; 503 store down.
  */

@@ -1,5 +1,5 @@
 /**
- * POST /api/tier-upgrade/upgrade-tier {regId} (spec part 2 sections 4, 7, 9): starts a paid student to professional upgrade.
+ * POST /api/tier-upgrade/upgrade-tier {regId} (docs/payments.md#self-service-changes): starts a paid student to professional upgrade.
  *  200 {success: true, registrationNumber, order: {id, currency, amount (minor units), key, notes: {upgradeAmount, upgradeFrom, upgradeTo}}}.
  *  4xx {success: false, message, error: {code, message}}: 400 bad id, 404 unknown registration,
  *  409 not eligible or made with a coupon, 409 CHANGES_CLOSED once the conference has ended (paid

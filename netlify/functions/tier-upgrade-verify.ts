@@ -1,5 +1,5 @@
 /**
- * POST /api/tier-upgrade/verify-upgrade {razorpay_order_id, razorpay_payment_id, razorpay_signature} (spec part 2 section 7).
+ * POST /api/tier-upgrade/verify-upgrade {razorpay_order_id, razorpay_payment_id, razorpay_signature} (docs/rules.md#the-api).
  *  200 {success: true, registrationNumber} once the payment is verified (signature, and the payment
  *  fetched from Razorpay: same order, paid, same amount) and the change applied, exactly once
  *  however often it is called and whether or not the webhook came first.

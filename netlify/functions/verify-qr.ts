@@ -1,5 +1,5 @@
 /**
- * POST /api/verification/verify-qr (admin; spec part 2 sections 2, 3, 7, 8: the ticket verifier).
+ * POST /api/verification/verify-qr (admin; docs/rules.md#the-admin-area: the ticket verifier).
  * Body: the JSON decoded from the ticket QR, {rid, sig}, at most 2 KB.
  *  200 first scan of the day: { valid: true, rid, repeat: false, message: 'Checked in.', name, tier, extras, checkedInAt }
  *  200 repeat that day:       { valid: true, rid, repeat: true, message: 'Already checked in today at HH:MM IST.', name, tier, extras, firstCheckInAt }
@@ -7,7 +7,7 @@
  *  400 not JSON / wrong shape / over 2 KB: { valid: false, rid: null, message, error: { code, message } }
  *  400 forged signature:      { valid: false, rid, message: 'Ticket signature is not valid.', error }
  *  409 cancelled registration: { valid: false, rid, message: 'Registration cancelled', error }
- *  409 not confirmed (issue 22): a student's proof not yet approved (AWAITING_PROOF), or an IEEE
+ *  409 not confirmed (decision 013): a student's proof not yet approved (AWAITING_PROOF), or an IEEE
  *      membership an admin rejected whose difference is unpaid (MEMBERSHIP_NOT_VERIFIED,
  *      'IEEE membership not verified: difference due'): { valid: false, rid, message, error }
  *  409 a ticket replaced by a name transfer: { valid: false, rid, message: 'Ticket replaced: …', error }
@@ -53,8 +53,8 @@ export default endpoint(['POST'], async (req) => {
   if (!(await verifyTicket(ticket))) throw invalid(400, 'INVALID_SIGNATURE', rid, 'Ticket signature is not valid.');
   const registration = await getRegistration(rid);
   if (!registration) throw invalid(404, 'REGISTRATION_NOT_FOUND', rid, 'No registration with this number.');
-  // An approved cancellation keeps the record but ends the ticket (issue "Accounts"); only a
-  // confirmed registration admits its holder, and the answer says what is missing (issue 22).
+  // An approved cancellation keeps the record but ends the ticket (docs/payments.md#cancellations-and-refunds); only a
+  // confirmed registration admits its holder, and the answer says what is missing (decision 013).
   const refusal = ticketRefusal(registration);
   if (refusal) throw invalid(409, refusal.code, rid, refusal.message);
   // A name transfer issues a new ticket; the earlier person's is refused from then on.

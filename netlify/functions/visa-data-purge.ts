@@ -1,5 +1,5 @@
 /**
- * Scheduled daily (issue 24): deletes the passport data of every visa-letter request once the day
+ * Scheduled daily (decision 016): deletes the passport data of every visa-letter request once the day
  * (IST) is 90 days after the conference's last day (src/content/visa-letters.ts); before then it
  * does nothing. The letters' references and statuses stay, so the verify page keeps answering.
  * Answers 200 with what the run did, or 500 (logged) when the store or configuration fails.

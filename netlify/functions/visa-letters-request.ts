@@ -1,6 +1,6 @@
 /**
  * POST /api/visa-letters/request {regId, email, passportName, nationality, passportNumber,
- * passportIssueDate, passportExpiryDate, dateOfBirth, paperTitle?} (issue 24): records a visa
+ * passportIssueDate, passportExpiryDate, dateOfBirth, paperTitle?} (decision 016): records a visa
  * invitation letter request, its passport data sealed (AES-256-GCM). Rate-limited per client address.
  *  200 {success, reference}; 400 (bad input, a passport expiring within six months of the
  *  conference); 403 INDIAN_REGISTRANT / NOT_PAID / REGISTRATION_CANCELLED; 404 NO_MATCH (a wrong

@@ -1,5 +1,5 @@
 /**
- * GET /api/visa-letters/verify?ref=... (public; issue 24): `{reference, name, valid}` and nothing
+ * GET /api/visa-letters/verify?ref=... (public; decision 016): `{reference, name, valid}` and nothing
  * else, for the page a letter's QR opens. `valid` is false once the registration is cancelled.
  * Rate-limited per client address.
  *  200 {reference, name, valid}; 400 ref missing or malformed; 404 unknown or never approved; 429; 503.

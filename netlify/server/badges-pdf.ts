@@ -1,5 +1,5 @@
 /**
- * Name badges (issue 25, "Name badges"): A4 sheets of 8 badges (2 x 4) drawn with pdf-lib, each
+ * Name badges (docs/operations.md#name-badges-and-certificates): A4 sheets of 8 badges (2 x 4) drawn with pdf-lib, each
  * with the category's colour band, the name and the organisation (shrunk, then set on two lines,
  * to fit above the QR: never cut; docs/decisions/033-documents-fit-the-printable-area.md), the
  * registration number and the ticket QR. Text goes through pdf-text.ts, so

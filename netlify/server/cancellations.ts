@@ -1,5 +1,5 @@
 /**
- * Cancellations and refunds (spec part 2 section 9, refund rule; issue "Accounts"):
+ * Cancellations and refunds (docs/payments.md#cancellations-and-refunds):
  *
  * - A registrant asks for a quote and then requests cancellation with the registration id and
  *   the registered e-mail; the refund due is fixed by the rule at the moment of the request
@@ -90,7 +90,7 @@ export async function requestCancellation(regNo: string, email: string, at: Date
       },
     };
   });
-  // Issue 20: the acknowledgement with the quoted refund, once, for the request that recorded it.
+  // The acknowledgement with the quoted refund, once, for the request that recorded it.
   const written: Registration | null = recorded;
   if (written) await deliverNotice(regNo, 'cancellation-requested', () => cancellationRequestedMail(written), at);
   return quote;
@@ -130,7 +130,7 @@ export async function decideCancellation(regNo: string, decision: 'approve' | 'd
     },
     needsNumber ? documentNumberArgs('credit-note', at) : undefined,
   );
-  // Issue 20: the registrant is told the decision (a second decision is refused above, so once).
+  // The registrant is told the decision (a second decision is refused above, so once).
   await deliverNotice(regNo, `cancellation-${decided.cancellation?.status ?? 'decided'}`, () => cancellationDecidedMail(decided), at);
   return decided;
 }
@@ -146,8 +146,8 @@ export async function listCancellations(): Promise<Registration[]> {
 }
 
 /**
- * Pays the refund due on an approved cancellation: only after the conference has ended (spec:
- * "paid only after the conference"). Through Razorpay: first fixes the payout on the record (one
+ * Pays the refund due on an approved cancellation: only after the conference has ended (docs/rules.md#fees-arithmetic-and-timings:
+ * paid after the conference). Through Razorpay: first fixes the payout on the record (one
  * idempotency key per part, compare-and-set, so racing calls share the keys), then asks Razorpay
  * for each part not yet processed with that key. Razorpay's idempotency makes a repeat, a race or
  * a retry after a time-out refund once. A part Razorpay refuses is recorded `failed` with

@@ -1,5 +1,5 @@
 /**
- * Certificates of attendance (issue 25, "Certificates"): who gets one (a registrant checked in at
+ * Certificates of attendance (docs/operations.md#name-badges-and-certificates): who gets one (a registrant checked in at
  * least once whose registration is not cancelled), what it says (the days attended and, when the
  * paper the registrant named was marked presented, "presented the paper <title>"), its number
  * and its QR to /certificates/verify?no=..., the PDF, and the admin's one-time e-mail to all.

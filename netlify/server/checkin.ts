@@ -1,5 +1,5 @@
 /**
- * Ticket check-ins at the registration desk (spec part 2 sections 2, 7; ARCHITECTURE:
+ * Ticket check-ins at the registration desk (docs/operations.md#check-in-at-the-door;
  * `checkin:{regNo}:{day}` set with NX). The first valid scan of a registration on a conference
  * day records the time; later scans that day read it back and are flagged as repeats. One Lua
  * script sets the key (NX) and appends the audit entry, so the check-in and its audit trail
@@ -129,7 +129,7 @@ export async function listFlagged(limit = 500): Promise<FlaggedScan[]> {
 }
 
 /**
- * GET /api/admin/checkins/snapshot (issue 25): the confirmed registrations, the revoked ones, the
+ * GET /api/admin/checkins/snapshot (decision 014): the confirmed registrations, the revoked ones, the
  * tickets' public key and the conflicts so far, taken at `at`.
  */
 export async function checkinSnapshot(at: Date): Promise<CheckinSnapshot> {

@@ -1,6 +1,6 @@
 /**
- * How a payment is confirmed and applied (ARCHITECTURE: Payment flow step 3, Orders of every
- * kind): the browser's verify calls after Checkout's handler (verify-payment, verify-upgrade,
+ * How a payment is confirmed and applied (docs/payments.md#the-payment-flow,
+ * #orders): the browser's verify calls after Checkout's handler (verify-payment, verify-upgrade,
  * verify-ieee-change) and Razorpay's webhook all end in finalise() through finaliseAndNotify(),
  * and the one call that applied an order sends its e-mail. One webhook URL serves every kind:
  * the stored order decides what a payment applies to.
@@ -37,7 +37,7 @@ export async function finaliseAndNotify(...args: Parameters<typeof finalise>): P
     const notices =
       change?.kind === 'name-transfer'
         ? [
-            // Issue 20: the original registrant is told the ticket moved; the fee's invoice goes to its payer.
+            // The original registrant is told the ticket moved; the fee's invoice goes to its payer.
             deliverNotice(r.registrationNumber, 'transfer-moved', () => transferMovedMail(r, change), at),
             deliverNotice(r.registrationNumber, 'transfer-invoice', () => transferInvoiceMail(r, change), at),
           ]
@@ -220,9 +220,9 @@ async function dispatch(event: ReturnType<typeof webhookEvent.parse>, now: Date,
 
 /**
  * The handler of a self-service verify call (verify-upgrade, verify-ieee-change, name-transfer
- * verify; spec part 2 section 7): the three razorpay_* fields in, `{success: true,
+ * verify; docs/rules.md#the-api): the three razorpay_* fields in, `{success: true,
  * registrationNumber, status}` out once the payment is confirmed and its order applied (exactly once;
- * `status` the registration's afterwards, issue 34), every failure with `{success: false, message}`
+ * `status` the registration's afterwards), every failure with `{success: false, message}`
  * beside the error shape.
  */
 export function selfServiceVerifyEndpoint(source: Exclude<VerifySource, 'verify-payment'>) {
@@ -232,7 +232,7 @@ export function selfServiceVerifyEndpoint(source: Exclude<VerifySource, 'verify-
       const body = await readJson(req, verifyChangeRequest);
       const result = await confirmCheckoutPayment(body, clockNow(), source);
       const { registrationNumber } = result;
-      // The status after the change (issue 34): the success page tells a student still awaiting the proof that no ticket came.
+      // The status after the change: the success page tells a student still awaiting the proof that no ticket came.
       const registration = result.outcome === 'applied' ? result.registration : await getRegistration(registrationNumber);
       const response: VerifyChangeResponse = { success: true, registrationNumber, ...(registration ? { status: registrationStatus(registration) } : {}) };
       return json(200, response);

@@ -1,5 +1,5 @@
 /**
- * Coupons (spec part 2 sections 5 and 9; ARCHITECTURE: coupon:{code}; issue 11).
+ * Coupons (docs/payments.md#coupons, docs/security.md#coupon-codes).
  * A coupon is a hash {type: full|half, limit}. A use is first *held* by an order (a sorted set
  * of orderId -> hold expiry, ms) and becomes *used* when that order is finalised (a set of
  * orderIds). Holding is one Lua script, so concurrent orders can never take more uses than the
@@ -30,12 +30,12 @@ export function isExhausted(coupon: Pick<Coupon, 'taken' | 'limit'>): boolean {
   return coupon.taken >= coupon.limit;
 }
 
-/** Why a coupon cannot be applied: the tier takes no coupon, or the code is unknown or used up (one answer for both, issue 11). */
+/** Why a coupon cannot be applied: the tier takes no coupon, or the code is unknown or used up (one answer for both, docs/security.md#coupon-codes). */
 export type CouponRefusal = { code: 'COUPON_NOT_APPLICABLE' | 'INVALID_COUPON'; message: string };
 
 /**
- * The coupon check sequence both coupons/verify and create-order run (spec part 2 sections 5, 7,
- * 8): the tier rule first (only when a tier is named), then the code's state at `nowMs` (ms) for
+ * The coupon check sequence both coupons/verify and create-order run (docs/payments.md#coupons,
+ * docs/rules.md#messages): the tier rule first (only when a tier is named), then the code's state at `nowMs` (ms) for
  * the asking `holder` address. Resolves with the coupon or the refusal; both endpoints answer a
  * refusal 400 (docs/decisions/008-coupon-refusal-status.md). `alongside`: another rule's reads
  * made in the same round trip (create-order's Paper ID check), whose refusal it throws. Throws

@@ -1,6 +1,6 @@
 /**
- * The deploy context a function runs in (issue 17; ARCHITECTURE: External systems, "deploy
- * context"): `production`, `deploy-preview`, `branch-deploy` or `dev`.
+ * The deploy context a function runs in (decision 001;
+ * docs/deployment.md#the-deploy-context): `production`, `deploy-preview`, `branch-deploy` or `dev`.
  *
  * Netlify does not give functions its build variable `CONTEXT` at run time (of its read-only
  * variables only URL, SITE_NAME and SITE_ID reach them); a Functions v2 handler reads the deploy

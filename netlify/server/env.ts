@@ -1,5 +1,5 @@
 /**
- * Server configuration, parsed once per process with zod (ARCHITECTURE: environment variables).
+ * Server configuration, parsed once per process with zod (docs/deployment.md#2-environment-variables).
  * A missing or malformed variable fails with a message naming it; the functions turn that
  * into a 500 without internals and log the names.
  */
@@ -34,7 +34,7 @@ export const envSchema = z.object({
   IEEE_ROSTER_FILE: z.string().optional(),
   /**
    * '1': the `dev` deploy context skips the local roster and queues IEEE member numbers for an
-   * admin, as production does without IEEE_VERIFY_URL (issue 22: tests and npm start try that path).
+   * admin, as production does without IEEE_VERIFY_URL (decision 013: tests and npm start try that path).
    */
   IEEE_MEMBERSHIP_QUEUE: z.enum(['0', '1']).optional(),
   /** Pinned clock for local runs and tests (ISO instant); honoured only in the `dev` deploy context. */
@@ -50,7 +50,7 @@ export const envSchema = z.object({
   /** HMAC key of the ticket QR codes, at least 32 characters. Changing it invalidates every ticket. */
   TICKET_SIGNING_KEY: z.string().optional(),
   /**
-   * AES-256-GCM key of the passport data of visa-letter requests (issue 24): 32 bytes as 64 hex
+   * AES-256-GCM key of the passport data of visa-letter requests (decision 016): 32 bytes as 64 hex
    * characters. Without it the visa-letter functions answer 500 and store nothing.
    */
   PASSPORT_DATA_KEY: z.string().optional(),
@@ -127,7 +127,7 @@ export function requireEnv(name: OptionalString, e: Env = env()): string {
 /** Shortest accepted HMAC key (ADMIN_JWT_SECRET, TICKET_SIGNING_KEY): 32 characters, 256 bits of ASCII. */
 export const MIN_SECRET_LENGTH = 32;
 
-/** PASSPORT_DATA_KEY's form: the AES-256 key as 64 hex characters (32 bytes; issue 24, decision 016). */
+/** PASSPORT_DATA_KEY's form: the AES-256 key as 64 hex characters (32 bytes; decision 016). */
 export const PASSPORT_DATA_KEY_PATTERN = /^[0-9a-fA-F]{64}$/;
 
 /**

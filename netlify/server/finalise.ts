@@ -1,6 +1,6 @@
 /**
- * Finalising orders of every kind, exactly once (ARCHITECTURE: Orders of every kind, Payment
- * flow step 3). verify-payment, the two self-service verify calls, the webhook and the 100 %
+ * Finalising orders of every kind, exactly once (docs/payments.md#orders,
+ * #exactly-once-finalise). verify-payment, the two self-service verify calls, the webhook and the 100 %
  * coupon path all end here. Two parts:
  *
  * - the exactly-once guard: done:{orderId} (what the order was applied to) and
@@ -89,7 +89,7 @@ const paymentAlreadyUsed = () => new HttpError(409, 'PAYMENT_ALREADY_USED', 'Thi
 // Returns (ScriptStatus) {written, regNo, invoice, overLimit}; {alreadyFinalised, doneValue};
 // {registrationNumberTaken, ''} (draw another); {paymentUsed, otherOrderId}; {numbersUsedUp, ''}.
 //
-// The coupon step (issue 11): an order whose hold is still live moves it to used (the hold was
+// The coupon step (docs/payments.md#coupons): an order whose hold is still live moves it to used (the hold was
 // the limit check). An order whose hold lapsed or was released was never counted: if the used
 // uses and other live holds already fill the limit, the payment is still applied (the delegate
 // paid) but listed among the payments needing attention with the reason, never silently over.
@@ -125,7 +125,7 @@ redis.call('LPUSH', KEYS[5], text5)
 return {${ScriptStatus.written}, ARGV[1], number, overLimit}
 `;
 
-/** Builds the stored registration from a registration order (spec part 2 section 3, "Stored registration"). */
+/** Builds the stored registration from a registration order (docs/rules.md#the-stored-registration-and-the-csv). */
 export function registrationFromOrder(order: RegistrationOrder, regNo: string, paymentId: string, at: Date): Registration {
   const { verifyEmail: _verifyEmail, ...form } = order.form;
   const iso = at.toISOString();
@@ -195,7 +195,7 @@ async function finaliseRegistration(order: RegistrationOrder, paymentId: string,
 
 /**
  * The "payments needing attention" entry the finalise script writes when `order`'s coupon was
- * already at its limit (issue 11): its id (the payment id; per order for a 100 % coupon, which
+ * already at its limit (docs/operations.md#payments-needing-attention): its id (the payment id; per order for a 100 % coupon, which
  * has none), the record (AttentionPayment with applied: true, since the registration was
  * confirmed) and its audit entry, with COUPONLIMITN / COUPONUSESN for the script to fill in.
  */

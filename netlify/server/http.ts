@@ -1,7 +1,7 @@
 /**
  * HTTP helpers shared by every function: the one JSON error shape, body reading with a size
  * limit, method checks, and the wrapper that maps failures to status codes
- * (ARCHITECTURE: Errors). No response ever carries a stack trace or internal message.
+ * (docs/security.md#headers-errors-and-logs). No response ever carries a stack trace or internal message.
  */
 import { Readable, pipeline } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
@@ -32,7 +32,7 @@ export class HttpError extends Error {
 
 /**
  * A refusal in the self-service shape: takes the status, machine code and message; returns the
- * HttpError whose body is the error shape plus the spec's `{success: false, message}`. Here, not in
+ * HttpError whose body is the error shape plus the API's `{success: false, message}` (docs/rules.md#the-api). Here, not in
  * self-service.ts, because the cancellation and invoice calls answer the same way and server
  * modules never borrow from a service (eslint.config.js).
  */
@@ -100,7 +100,7 @@ export function streamedResponse(status: number, chunks: AsyncIterable<string> |
  * Why: Netlify caps what a function streams at 20 MB, counted in the bytes the function sends;
  * the registrations list is about 1.5 KB a registration as JSON (20 MB near 13,600) and some
  * 10 times less gzipped. Level 1 (zlib's fastest): the list at 20,000 stays within its 1 s budget
- * (issue 10), and the ratio of the slower levels is not needed. Browsers and fetch() decode the
+ * (docs/performance.md#budgets), and the ratio of the slower levels is not needed. Browsers and fetch() decode the
  * body on their own. A body that fails mid-way, or a client that goes away, ends the compressed
  * stream the same way (pipeline() destroys every stage, which cancels the source).
  */
@@ -338,7 +338,7 @@ export const UNKNOWN_CLIENT = 'unknown';
 
 /**
  * The client's address for rate limits and coupon holds: Netlify's context.ip, which Netlify's
- * edge sets from the connection and the client cannot choose (issue 11). No header is read:
+ * edge sets from the connection and the client cannot choose (docs/security.md#rate-limits-and-the-client-address). No header is read:
  * X-Forwarded-For and x-nf-client-connection-ip arrive from the client on any server that does
  * not overwrite them, so trusting them would let a client pick a fresh bucket per request.
  * Without context.ip every request shares the UNKNOWN_CLIENT bucket (the local dev server sets
@@ -359,7 +359,7 @@ type Handler = (req: Request, context?: RequestContext) => Promise<Response>;
  * else with a plain 500 whose details go only to the log.
  */
 export function endpoint(methods: string[], fn: Handler, opts: EndpointOptions = {}): (req: Request, context?: RequestContext) => Promise<Response> {
-  // The self-service calls answer every failure with the spec's {success: false, message} too.
+  // The self-service calls answer every failure with {success: false, message} too (docs/rules.md#the-api).
   // Their pages show `message` as it is, so a validation failure says just what is wrong with the field.
   const fail = (code: string, message: string, fieldErrors?: Record<string, string>, extra?: Record<string, unknown>) =>
     errorBody(code, message, fieldErrors, opts.successFlag ? { success: false, message: Object.values(fieldErrors ?? {})[0] ?? message, ...extra } : extra);
@@ -408,7 +408,7 @@ export function scheduled(name: string, failure: string, run: () => Promise<unkn
 }
 
 export interface EndpointOptions {
-  /** Add `{success: false, message}` to every error body (the self-service calls of spec part 2 section 7). */
+  /** Add `{success: false, message}` to every error body (the self-service calls, docs/rules.md#the-api). */
   successFlag?: boolean;
 }
 

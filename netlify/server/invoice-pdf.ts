@@ -1,7 +1,7 @@
 /**
- * GST tax invoices and credit notes as PDF (issue "Accounts"; CGST Rules 46 and 53), drawn with
+ * GST tax invoices and credit notes as PDF (docs/payments.md#gst-tax-invoices-and-credit-notes; CGST Rules 46 and 53), drawn with
  * pdf-lib from an InvoiceDocument (src/shared/invoice.ts). Names and addresses in any script the
- * committee expects print as written (pdf-text.ts: embedded Noto Sans fonts, issue 25).
+ * committee expects print as written (pdf-text.ts: embedded Noto Sans fonts).
  * Deterministic: fonts subset from the same files, fixed metadata whose dates are the document's
  * own date, and pdf-lib's seeded font tags, so the same stored record always gives the same bytes
  * and nothing but the record has to be kept.

@@ -1,5 +1,5 @@
 /**
- * A registration's tax documents (issue "Accounts"): its invoices (the registration, each paid
+ * A registration's tax documents (docs/payments.md#gst-tax-invoices-and-credit-notes): its invoices (the registration, each paid
  * change) and the credit note of an approved cancellation, rebuilt from the stored record on
  * demand (src/shared/invoice.ts) and rendered to PDF (invoice-pdf.ts). Nothing but the record is
  * stored, and the same record always gives the same bytes.
@@ -43,7 +43,7 @@ export function documentsIssuedTo(r: Registration, email: string): RegistrationD
 }
 
 /**
- * The documents of registration `regNo` that were issued to `email` (issue 20: /invoices finds a
+ * The documents of registration `regNo` that were issued to `email` (/invoices finds a
  * document by the registration and the address it was issued to, so after a name transfer the
  * original payer keeps finding theirs and the new person never sees them). The registrant of
  * today is answered too, with the documents issued to them (none, for a 100 % coupon). Throws 404

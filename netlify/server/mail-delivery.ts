@@ -1,6 +1,6 @@
 /**
- * Delivery of the confirmation e-mail around finalise() (ARCHITECTURE: Payment flow step 3:
- * "exactly one registration and one e-mail").
+ * Delivery of the confirmation e-mail around finalise() (docs/payments.md#exactly-once-finalise:
+ * exactly one registration and one e-mail).
  *
  * - Only the call whose finalise() applied an order sends, after the registration is stored
  *   (confirm.ts finaliseAndNotify()); a name change sends its own notice (self-service.ts).

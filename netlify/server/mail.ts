@@ -1,5 +1,5 @@
 /**
- * E-mail adapter (ARCHITECTURE: External systems): nodemailer over SMTP_URL in production; in
+ * E-mail adapter (docs/operations.md#e-mail): nodemailer over SMTP_URL in production; in
  * `npm start` without SMTP_URL, a stream transport whose messages are written as `.eml` files
  * under `.data/outbox/` (MAIL_OUTBOX_DIR), so the same composition code runs everywhere and a
  * developer can open what a delegate would receive. Under production rules (every deploy context
@@ -137,9 +137,9 @@ function detailRows(r: StoredRegistration): [string, string][] {
 }
 
 /**
- * The message of a paid student registration whose proof of status is not yet approved (issue
- * 22; spec part 2, "Registration information page": "registration is confirmed only after the
- * proof is verified"): payment received, not yet confirmed, how to send the proof. No QR ticket.
+ * The message of a paid student registration whose proof of status is not yet approved (decision
+ * 013; docs/rules.md#the-registration-wizard: a student's registration is confirmed only once the
+ * proof is verified): payment received, not yet confirmed, how to send the proof. No QR ticket.
  */
 export function paymentReceivedNotice(r: StoredRegistration): MailNotice {
   return {
@@ -156,7 +156,7 @@ function proofInstructions(regNo: string): string {
 
 /**
  * The line that points a delegate from abroad (country other than India) to the online
- * visa-letter request (issue 34), or undefined for a delegate from India and once the conference
+ * visa-letter request (decision 016), or undefined for a delegate from India and once the conference
  * is over at `at`.
  */
 function visaLetterLine(r: StoredRegistration, at: Date): string | undefined {
@@ -180,7 +180,7 @@ export interface MailNotice {
 }
 
 /**
- * What a paid tier change means for the ticket (issue 34): a student registration still waiting
+ * What a paid tier change means for the ticket: a student registration still waiting
  * for its proof has none yet; one that waited and is now a full registration gets its first
  * (it never had one: its proof was never approved); any other keeps the same QR code.
  */
@@ -207,7 +207,7 @@ function tierChangeNotice(what: 'upgraded' | 'changed') {
 }
 
 /**
- * The e-mail notice of each kind of change (issue 18: one entry per kind, exhaustive over
+ * The e-mail notice of each kind of change (docs/architecture.md#the-order-registry: one entry per kind, exhaustive over
  * ChangeRecord['kind'], so a new kind without its wording fails tsc).
  */
 const changeNotices: { [K in ChangeRecordKind]: (r: StoredRegistration, change: ChangeRecordOf<K>) => MailNotice } = {
@@ -216,7 +216,7 @@ const changeNotices: { [K in ChangeRecordKind]: (r: StoredRegistration, change: 
   'name-transfer': (r, change) => ({
     subject: `${conference.name} registration transferred to you — ${r.registrationNumber}`,
     heading: 'A registration has been transferred to you',
-    // The fee's invoice is the payer's document (issue 20): it goes to them, not here (notices.ts).
+    // The fee's invoice is the payer's document: it goes to them, not here (notices.ts).
     lead: `Registration ${r.registrationNumber} has been transferred from ${change.from} to you. This e-mail carries your ticket: the QR code below is new, and the earlier ticket no longer admits anyone.`,
     documents: [],
   }),
@@ -256,7 +256,7 @@ export const CONFERENCE_ICS_FILENAME = `${conference.name.toLowerCase().replace(
  * registration details and the QR ticket as an inline PNG (cid) and as the attachment
  * ticket-{regNo}.png, the link to the delegate's agenda on the programme page and as a calendar to
  * subscribe to (the link POST /api/agenda answers), the conference days as an .ics attachment
- * (decision 038), and the tax documents issued to the registered address (issue 20: after a
+ * (decision 038), and the tax documents issued to the registered address (after a
  * name transfer, the original payer's invoices are never sent to the new person).
  * `at` (the server's clock) decides what the message may say of time: the registration desk
  * while the conference is ahead or under way, the visa-letter request for a delegate from abroad
@@ -265,7 +265,7 @@ export const CONFERENCE_ICS_FILENAME = `${conference.name.toLowerCase().replace(
  */
 export async function composeConfirmation(r: StoredRegistration, notice?: MailNotice, at: Date = now()): Promise<SendMailOptions> {
   const regNo = r.registrationNumber;
-  // A student's registration has no ticket until its proof is approved (issue 22).
+  // A student's registration has no ticket until its proof is approved (decision 013).
   if (registrationStatus(r) === 'awaiting-proof') return composeWithoutTicket(r, notice ?? paymentReceivedNotice(r), !notice, at);
   const [{ default: QRCode }, { ConfirmationEmail }, { renderEmail }, { documentsIssuedTo }] = await Promise.all([
     import('qrcode'),
@@ -296,7 +296,7 @@ export async function composeConfirmation(r: StoredRegistration, notice?: MailNo
         ["Your agenda as a calendar your phone can subscribe to (it follows every change of the programme)", agenda.webcalUrl],
       ],
       calendarFile: CONFERENCE_ICS_FILENAME,
-      // No desk to show the ticket at once the conference is over (issue 34).
+      // No desk to show the ticket at once the conference is over (decision 031).
       atTheDesk: phaseAt(at) !== 'ended',
       visaLetter: visaLetterLine(r, at),
     }),
@@ -306,7 +306,7 @@ export async function composeConfirmation(r: StoredRegistration, notice?: MailNo
     { filename: `ticket-${regNo}.png`, content: png, contentType: 'image/png', contentDisposition: 'attachment' },
     { filename: CONFERENCE_ICS_FILENAME, content: conferenceDaysCalendar(clockNow()), contentType: 'text/calendar; charset=utf-8; method=PUBLISH', contentDisposition: 'attachment' },
   ];
-  // The GST tax documents, rebuilt from the record (issue "Accounts": attached to the confirmation).
+  // The GST tax documents, rebuilt from the record (docs/payments.md#gst-tax-invoices-and-credit-notes: attached to the confirmation).
   const wanted = notice ? (notice.documents ?? []) : null;
   for (const doc of documentsIssuedTo(r, r.email)) {
     if (wanted && !wanted.includes(doc.summary.number)) continue;
@@ -382,7 +382,7 @@ export async function sendConfirmation(r: StoredRegistration, notice?: MailNotic
 }
 
 /**
- * Sends a plain-text notice (the publication chair's message to a paper's authors, issue 23) from
+ * Sends a plain-text notice (the publication chair's message to a paper's authors, docs/operations.md#accepted-papers-publication-chair) from
  * the conference's sender, through the same transport as the confirmations. `tag` names the
  * outbox file. Throws MailError.
  */

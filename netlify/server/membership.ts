@@ -1,9 +1,9 @@
 /**
- * IEEE membership adapter (ARCHITECTURE: external systems). With IEEE_VERIFY_URL: an HTTP
+ * IEEE membership adapter (docs/security.md#ieee-membership). With IEEE_VERIFY_URL: an HTTP
  * membership-validation endpoint (optional key IEEE_VERIFY_KEY) that answers `{ MemberStatus }`
- * for `{ MemberID }`. Without it under production rules (no such service exists publicly; the spec
- * defines none), the number is accepted once its format is checked and an admin verifies it later
- * (issue 22: the registration is `membership-to-verify`). Locally: a roster file of member
+ * for `{ MemberID }`. Without it under production rules (no such service exists publicly; the
+ * site names none), the number is accepted once its format is checked and an admin verifies it later
+ * (decision 013: the registration is `membership-to-verify`). Locally: a roster file of member
  * numbers and statuses, or the admin queue with IEEE_MEMBERSHIP_QUEUE=1.
  */
 import { readFile } from 'node:fs/promises';
@@ -13,7 +13,7 @@ import { env } from './env';
 import { ServiceUnavailableError } from './http';
 import bundledRoster from './membership-roster.local.json';
 
-/** The message of spec part 2 section 8 for a failed membership check. */
+/** The message of docs/rules.md#messages for a failed membership check. */
 export const MEMBERSHIP_CHECK_FAILED = messages.membershipCheckFailed;
 
 /** Status returned for numbers the roster does not know. */
@@ -72,7 +72,7 @@ export async function checkMembership(memberId: string): Promise<{ checked: true
 }
 
 /**
- * The membership status of `memberId` ('Active' means a valid member; spec part 2 section 5).
+ * The membership status of `memberId` ('Active' means a valid member; docs/rules.md#the-registration-form-and-its-checks).
  * Throws ServiceUnavailableError (503, MEMBERSHIP_CHECK_FAILED) when the check cannot be made.
  * Without a service under production rules the local roster is never used: the answer is
  * TO_VERIFY_STATUS (the number goes to the admin queue once paid).

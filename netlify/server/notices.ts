@@ -1,11 +1,11 @@
 /**
- * The e-mails of a registration's life after it is paid (issue 20, "Nobody is told about a
- * cancellation or a refund"): each composes one message from the stored registration with a
+ * The e-mails of a registration's life after it is paid (docs/operations.md#e-mail):
+ * each composes one message from the stored registration with a
  * template of netlify/server/emails/, addressed to whoever the step concerns, with the tax
  * document it needs attached. Sending is mail-delivery.ts's deliverNotice(), which never fails
  * the request that moved the money or changed the registration.
  *
- * Who gets what (spec part 2 section 9; issue 20):
+ * Who gets what (docs/payments.md#cancellations-and-refunds):
  * - cancellation requested, approved, declined: the registrant (today's registered e-mail);
  * - refund paid: the registrant, with the credit note when it was issued to them;
  * - name transfer: the new person gets the ticket (confirm.ts, the confirmation with a notice),
@@ -34,7 +34,7 @@ const subject = (what: string, regNo: string) => `${conference.name} ${what} —
 const day = (iso: string) => formatDay(dayIn(new Date(iso), conference.timeZone));
 const money = (minor: number, currency: StoredRegistration['currency']) => formatMoney(minor, currency);
 
-/** The refund rule in words, from the content (spec part 2 section 9). */
+/** The refund rule in words, from the content (docs/rules.md#fees-arithmetic-and-timings). */
 export function refundRuleText(): string {
   return `${invoicing.refund.percent}% of the registration fee (without GST and the convenience fee) for requests made until ${formatDay(previousDay(invoicing.refund.requestBefore))}; nothing after that.`;
 }

@@ -1,6 +1,6 @@
 /**
- * The order registry (issue 18, "Orders: a registry, not branches"; ARCHITECTURE: Orders of every
- * kind): for every kind of pending order (orders.ts PendingOrder), the verify call that confirms
+ * The order registry (docs/architecture.md#the-order-registry,
+ * docs/payments.md#orders): for every kind of pending order (orders.ts PendingOrder), the verify call that confirms
  * it and, for an order that changes an existing registration, when it can no longer apply, what
  * it writes and which indexes it joins. finalise.ts and confirm.ts read this record and never
  * branch on a kind; a kind without an entry fails `tsc`.

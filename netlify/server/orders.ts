@@ -1,5 +1,5 @@
 /**
- * The order core's storage (ARCHITECTURE: Orders of every kind, Data in Redis): a pending order
+ * The order core's storage (docs/payments.md#orders): a pending order
  * is a union by `kind`, stored at order:{orderId} before its id is handed to the browser and
  * kept a week, so a payment that arrives late (webhook retries, a tab paid hours later) can
  * still be finalised. Money in minor units (paise, cents). Finalising lives in finalise.ts.
@@ -24,7 +24,7 @@ export interface RegistrationOrder {
   createdAt: string;
   /**
    * False when an IEEE-member tier's number was queued for an admin instead of checked by a
-   * service or the roster (issue 22); the registration is then `membership-to-verify`. Absent
+   * service or the roster (decision 013); the registration is then `membership-to-verify`. Absent
    * (orders made before) counts as checked.
    */
   membershipChecked?: boolean;
@@ -42,13 +42,13 @@ export interface TierChangeOrder {
   currency: Currency;
   createdAt: string;
   /**
-   * A student's upgrade only (issue 22): the paper they answer for, since the wizard skipped the
+   * A student's upgrade only (decision 013): the paper they answer for, since the wizard skipped the
    * paper step for their student tier. Absent when the request gave none (the record keeps its own).
    */
   paper?: { noPaper: boolean; paperId: string };
 }
 
-/** A paid name transfer: the registration moves to another person (spec part 2 section 9). */
+/** A paid name transfer: the registration moves to another person (docs/rules.md#fees-arithmetic-and-timings). */
 export interface NameTransferOrder {
   kind: 'name-transfer';
   orderId: string;

@@ -1,5 +1,5 @@
 /**
- * Reading the accepted papers out of the submission systems' exports (issue 23): Microsoft CMT
+ * Reading the accepted papers out of the submission systems' exports (docs/operations.md#the-columns-an-import-reads): Microsoft CMT
  * (Excel .xlsx or CSV: Paper ID, Paper Title, Author Names, Author Emails, Track Name, Status),
  * EasyChair (submission.csv: #, title, decision, optional track name; author.csv: submission #,
  * first name, last name, email) and any CSV with a header mapping the chair picks. Files are

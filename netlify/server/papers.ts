@@ -1,6 +1,6 @@
 /**
- * Accepted papers and the IEEE author rule (issue 23; spec part 1 Call for Papers, part 2
- * registration information page). Papers live in one Redis hash (keys.papers, field = normalised
+ * Accepted papers and the IEEE author rule (decision 011;
+ * docs/rules.md#what-authors-are-told). Papers live in one Redis hash (keys.papers, field = normalised
  * Paper ID); presented marks, special-session coupons and the e-mail log beside it. Coverage is
  * not stored: it is derived on read from the registrations that name each paper, so a
  * cancellation, a transfer or an upgrade changes it at once without any write here.
@@ -85,7 +85,7 @@ async function readPapers(): Promise<Map<string, StoredPaper>> {
 }
 
 /**
- * The registration rule (issue 23, "At registration"): once papers are imported, a named Paper ID
+ * The registration rule (decision 011): once papers are imported, a named Paper ID
  * must be an accepted (not withdrawn) paper; before any import it stays free text. Takes the
  * Paper ID as typed (empty: nothing to check). Throws HttpError 400 PAPER_NOT_FOUND with the
  * issue's message on `data.paperId`; ServiceUnavailableError when the store is down. One request.
@@ -210,7 +210,7 @@ function sessionCouponCode(): string {
 }
 
 /**
- * Generates a special session's complimentary registrations, once (spec: one full registration
+ * Generates a special session's complimentary registrations, once (docs/rules.md#what-authors-are-told: one full registration
  * per 8 non-organiser papers): that many single-use 100 % coupons with random codes, through the
  * coupon machinery. The codes are claimed with HSETNX before the coupons are written, so two
  * presses never make two sets; a later call answers the same codes (and writes them again, which
@@ -250,7 +250,7 @@ export async function markPaper(paperId: string, mark: PresentedMark | null, rea
 const scanRefusal = (status: number, code: string, message: string) => new HttpError(status, code, message, undefined, { valid: false, message });
 
 /**
- * Session mode of the ticket verifier (issue 23, "Presented"): the scanned ticket's registration,
+ * Session mode of the ticket verifier (docs/operations.md#accepted-papers-publication-chair): the scanned ticket's registration,
  * checked as at the door (signature, cancellation, a ticket replaced by a transfer). Without
  * `paperId`: the papers its registrant names (every registration with the same e-mail), to pick
  * from. With it: marks the paper presented when the registrant names it; 409 otherwise.

@@ -1,7 +1,7 @@
 /**
  * Unicode text in the PDFs the server draws (invoices and credit notes today; badges,
  * certificates and visa letters use the same module): delegates' names in Devanagari, Tamil,
- * Kannada or Vietnamese print as written, not as '?' (issue 25, "Every name printed right").
+ * Kannada or Vietnamese print as written, not as '?'.
  *
  * - Fonts: Noto Sans (Latin, Latin Extended, Vietnamese, Greek, Cyrillic; npm notosans-fontface)
  *   and Noto Sans for nine Indic scripts (npm @expo-google-fonts/noto-sans-*), regular and bold,

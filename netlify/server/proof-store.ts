@@ -1,5 +1,5 @@
 /**
- * The proofs of student status in Netlify Blobs (`@netlify/blobs`, issue 22): a site-wide store
+ * The proofs of student status in Netlify Blobs (`@netlify/blobs`, decision 013): a site-wide store
  * named `proofs`, never served publicly (only admin-verification-proof reads it). On Netlify the
  * functions get the store's address and token from the platform (NETLIFY_BLOBS_CONTEXT); npm
  * start and the tests run @netlify/blobs' own BlobsServer and hand the same variable to the

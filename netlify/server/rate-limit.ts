@@ -1,6 +1,6 @@
 /**
- * Per-client-address rate limits for the public endpoints that do work (issue "Self-service":
- * the lookups; ARCHITECTURE: Errors, 429), with @upstash/ratelimit on the app's own Redis client.
+ * Per-client-address rate limits for the public endpoints that do work (docs/security.md#rate-limits-and-the-client-address:
+ * the lookups; 429), with @upstash/ratelimit on the app's own Redis client.
  * Each endpoint group has its own fixed window, sized so a real delegate never meets it: a
  * registrant fetches a record or starts a payment a handful of times, not dozens.
  */
@@ -32,7 +32,7 @@ export const RATE_LIMITS = {
   cancellation: { requests: 20, window: '10 m' },
   /** Invoice list and downloads (registration id + e-mail). */
   invoice: { requests: 30, window: '10 m' },
-  /** Certificate downloads (registration id + e-mail, issue 25): one certificate, a retry or two. */
+  /** Certificate downloads (registration id + e-mail): one certificate, a retry or two. */
   certificate: { requests: 20, window: '10 m' },
   /** The public certificate check (a certificate's QR): an employer checks a few; a walker of numbers needs millions. */
   'certificate-verify': { requests: 60, window: '10 m' },
@@ -80,7 +80,7 @@ function limiter(name: RateLimitName): Ratelimit {
 /**
  * Counts one request of group `name` for the request's client address (Netlify's context.ip;
  * see clientAddress). Throws HttpError 429 TOO_MANY_REQUESTS with Retry-After (seconds) and the
- * spec's `{success: false, message}` beside the error shape once the address has used its
+ * API's `{success: false, message}` (docs/rules.md#the-api) beside the error shape once the address has used its
  * window; ServiceUnavailableError (503) when Redis is down (fails closed: no unlimited lookups
  * while the store cannot count them).
  */

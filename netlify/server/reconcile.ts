@@ -1,5 +1,5 @@
 /**
- * Reconciliation (issue "Accounts": nothing paid is ever lost; issue 19: it cannot starve): a
+ * Reconciliation (docs/operations.md#reconciliation: nothing paid is ever lost; it cannot starve): a
  * payment whose browser never came back and whose webhook never arrived is found by asking
  * Razorpay what it captured. A run reads Razorpay's payments list from where the previous run
  * stopped (a cursor in Unix seconds, minus an overlap, since a payment is listed by its creation

@@ -1,6 +1,6 @@
 /**
- * create-order's business rules for a new registration (spec part 2 sections 4-9; ARCHITECTURE:
- * Money, Payment flow). The order is stored through the order core (orders.ts).
+ * create-order's business rules for a new registration (docs/rules.md, docs/payments.md#amounts,
+ * #the-payment-flow). The order is stored through the order core (orders.ts).
  * Everything that decides money is recomputed here from the validated form, the coupon in
  * Redis and today's date; the amount the browser sends is only compared.
  */
@@ -42,13 +42,13 @@ export interface CreateOrderInput {
 
 export interface CreateOrderContext {
   now: Date;
-  /** True when the request carries a verified admin token (foreign-author override, spec part 2 section 6). */
+  /** True when the request carries a verified admin token (foreign-author override, docs/rules.md#pages-and-routes). */
   admin: boolean;
   /** The client address (Netlify's context.ip, see clientAddress): it holds at most one use of a coupon at a time. */
   client: string;
 }
 
-/** Applies the wizard's tier-dependent normalisation (spec part 2 section 4, src/shared/tier-rules.ts) on the server too. */
+/** Applies the wizard's tier-dependent normalisation (docs/rules.md#the-registration-wizard, src/shared/tier-rules.ts) on the server too. */
 function normaliseForm(form: RegistrationForm): RegistrationForm {
   const out = { ...form, ...tierDependentFields(form.registrationTier) };
   if (out.noPaper) out.paperId = '';
@@ -60,14 +60,14 @@ function normaliseForm(form: RegistrationForm): RegistrationForm {
 
 const field = (name: string, message: string) => ({ [`data.${name}`]: message });
 
-/** 400 INVALID_COUPON: the one answer for an unknown or used-up code (issue 11: nothing for a guesser to tell apart). */
+/** 400 INVALID_COUPON: the one answer for an unknown or used-up code (docs/security.md#coupon-codes: nothing for a guesser to tell apart). */
 const invalidCoupon = () => new HttpError(400, 'INVALID_COUPON', INVALID_COUPON_MESSAGE, { code: INVALID_COUPON_MESSAGE });
 
 /**
  * Throws HttpError 403 unless online registration is open at `now` (the edition's phase,
  * docs/decisions/031-edition-phases.md) or `admin`: admin mode keeps registering open (the desk
  * at the venue). REGISTRATION_NOT_OPEN before the first day of registration, REGISTRATION_CLOSED
- * after the Standard deadline (issue 22), each with the phase's message
+ * after the Standard deadline (decision 013), each with the phase's message
  * (registrationClosedMessage). create-order calls it before counting the request, so a refused
  * request writes nothing, not even a rate-limit count.
  */
@@ -79,11 +79,11 @@ export function assertRegistrationOpen(now: Date, admin: boolean): void {
 
 /**
  * Validates the business rules, computes the charges and creates the order.
- * Returns the order response (spec part 2 section 3). Throws HttpError:
+ * Returns the order response (docs/rules.md#the-api). Throws HttpError:
  * 400 unknown tier / tier not on offer / membership not valid / Paper ID not among the accepted
  * papers once papers are imported (PAPER_NOT_FOUND) / coupon rules (an unknown and a
  * used-up coupon answer alike: INVALID_COUPON 'Invalid coupon'), 403 a tier outside the
- * delegate's region or an unlisted country without an admin session (regionRefusal, issue 24), 403 REGISTRATION_NOT_OPEN / REGISTRATION_CLOSED outside online registration without an admin session (assertRegistrationOpen),
+ * delegate's region or an unlisted country without an admin session (regionRefusal, decision 015), 403 REGISTRATION_NOT_OPEN / REGISTRATION_CLOSED outside online registration without an admin session (assertRegistrationOpen),
  * 409 earlyBirdExpired, price changed;
  * ServiceUnavailableError (503) when Redis, Razorpay or the membership check is down.
  */
@@ -93,7 +93,7 @@ export async function createRegistrationOrder(input: CreateOrderInput, ctx: Crea
   const tier = findTier(pricing, form.registrationTier);
   if (!tier) throw new HttpError(400, 'UNKNOWN_TIER', 'Unknown registration tier.', field('registrationTier', 'Unknown registration tier.'));
 
-  // The delegate's country decides the tier set (issue 24); an admin may register anyone in any tier (spec part 2 section 6).
+  // The delegate's country decides the tier set (decision 015); an admin may register anyone in any tier (docs/rules.md#pages-and-routes).
   const refusal = ctx.admin ? null : regionRefusal(tier, form.country, form.billingCountry);
   if (refusal) throw new HttpError(refusal.status, refusal.code, refusal.message, refusal.field ? field(refusal.field, refusal.message) : undefined);
   if (form.registrationCurrency !== tier.currency) {
@@ -111,14 +111,14 @@ export async function createRegistrationOrder(input: CreateOrderInput, ctx: Crea
     // Queued for an admin (no service): only the format can be checked now.
     const valid = membership.checked ? membership.status === 'Active' : MEMBER_NUMBER_PATTERN.test(form.ieeeMemberNumber);
     if (!valid) {
-      // Says why (issue 20): a number queued for an admin fails only on its format, an unknown number.
+      // Says why: a number queued for an admin fails only on its format, an unknown number.
       const refusal = membershipRefusalMessage(membership.checked ? membershipRefusal(membership.status) : 'unknown');
       throw new HttpError(400, 'MEMBERSHIP_NOT_VALID', refusal, field('ieeeMemberNumber', refusal));
     }
     membershipChecked = membership.checked;
   }
 
-  // Once papers are imported, a named Paper ID must be an accepted paper (issue 23); with a
+  // Once papers are imported, a named Paper ID must be an accepted paper (decision 011); with a
   // coupon, checked in the coupon read's round trip.
   const paperReads = form.noPaper ? null : acceptedPaperReads(form.paperId);
   let couponType: CouponType | null = null;

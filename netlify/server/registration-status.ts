@@ -1,6 +1,6 @@
 /**
- * The status a registration starts with and the status fields a tier change leaves (issue 22,
- * "One status per registration"; the rules themselves are in src/shared/registration-status.ts).
+ * The status a registration starts with and the status fields a tier change leaves (decision 013,
+ * one status per registration; the rules themselves are in src/shared/registration-status.ts).
  * Kept apart from finalise.ts and order-kinds.ts so each calls one function.
  */
 import { afterTierChange, initialChecks, statusOfChecks } from '../../src/shared/registration-status';
@@ -22,7 +22,7 @@ export function initialStatusFields(order: RegistrationOrder): Pick<Registration
 /**
  * Registration `next` (already on the order's new tier) with the checks the new tier no longer
  * needs dropped (afterTierChange) and, for a student's upgrade, the paper they answered for:
- * an upgraded student is `confirmed` without proof (issue 22).
+ * an upgraded student is `confirmed` without proof (decision 013).
  */
 export function statusAfterTierChange(next: Registration, order: TierChangeOrder): Registration {
   const withPaper = order.paper ? { ...next, noPaper: order.paper.noPaper, paperId: order.paper.noPaper ? '' : order.paper.paperId } : next;

@@ -1,5 +1,5 @@
 /**
- * Changing a stored registration safely (ARCHITECTURE: Orders of every kind, compare-and-set):
+ * Changing a stored registration safely (docs/payments.md#exactly-once-finalise, compare-and-set):
  * read its exact stored text, build the new record in Node, and write it with one Lua script only
  * if the text is still the same, together with its audit entry, the index entries that must move
  * with it, and, when asked, a document number (credit note) taken from a counter in the same script. When another writer got there first the

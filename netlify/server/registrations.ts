@@ -1,5 +1,5 @@
 /**
- * Stored registrations (ARCHITECTURE: Data in Redis, reg:{regNo} and reg:index): registration
+ * Stored registrations (reg:{regNo} and reg:index, docs/payments.md#exactly-once-finalise): registration
  * numbers, and reading one, the newest, or all. Writing them is finalise.ts's (new
  * registrations, paid changes) and self-service.ts's (name changes).
  */
@@ -12,8 +12,8 @@ import { refuse } from './http';
 import { bulkRedis, keys, withStore } from './store';
 
 /**
- * The stored registration (spec part 2 section 3, "Stored registration"); the shape lives in
- * src/shared/api.ts because the admin calls return it. Spec fields keep the spec's names and
+ * The stored registration (docs/rules.md#the-stored-registration-and-the-csv); the shape lives in
+ * src/shared/api.ts because the admin calls return it. The rules' fields keep their names and
  * whole currency units (e.g. totalPaid 10030.5); `charges` keeps the exact minor-unit breakdown
  * the server computed.
  */
@@ -36,7 +36,7 @@ export async function getRegistration(regNo: string): Promise<Registration | nul
 }
 
 /**
- * Registrant access (issue 18, "One place per rule"): the registration `r` (as read, or null when
+ * Registrant access (docs/security.md#registrant-access): the registration `r` (as read, or null when
  * the number is unknown) if `email` is its registered address, compared trimmed and
  * case-insensitive. Throws refuse(404, 'NO_MATCH', NO_MATCH_MESSAGE) for an unknown number and a
  * wrong address alike, so a caller cannot tell which numbers exist. Takes the record rather than
@@ -53,7 +53,7 @@ export async function getRegistrantRegistration(regNo: string, email: string): P
   return registrantOf(await getRegistration(regNo), email);
 }
 
-/** The fields of `r` the public self-service pages may read (spec part 2 section 7, GET /api/registrations/{id}). */
+/** The fields of `r` the public self-service pages may read (GET /api/registrations/{id}, docs/rules.md#the-api). */
 export function publicView(r: Registration): PublicRegistration {
   return Object.fromEntries(PUBLIC_REGISTRATION_FIELDS.map((f) => [f, r[f]])) as PublicRegistration;
 }
@@ -117,7 +117,7 @@ export async function openRegistrationPages(pageSize: number = PAGE_SIZE): Promi
 /**
  * The dashboard summary: how many registrations count (approved cancellations left out) and the
  * newest `limit` (default 10) of those that count, newest first: the count and the carousel agree
- * on what counts (issue 20). Two store requests: ZCARD + ZRANGE ... REV + SMEMBERS in one pipeline,
+ * on what counts (decision 017). Two store requests: ZCARD + ZRANGE ... REV + SMEMBERS in one pipeline,
  * then one MGET; a third (a longer ZRANGE) only when cancellations hide some of the newest.
  */
 export async function registrationSummary(limit: number = LATEST_REGISTRATIONS): Promise<{ total: number; latest: Registration[] }> {

@@ -1,6 +1,6 @@
 /**
- * Self-service changes of an existing registration (spec part 2 sections 2, 4, 5, 7, 8 and 9;
- * docs/payments.md, "Self-service changes"):
+ * Self-service changes of an existing registration (docs/rules.md#the-self-service-pages;
+ * docs/payments.md#self-service-changes):
  *
  * - createChangeOrder(): a paid tier change. The server decides eligibility (a student tier
  *   upgrades to the professional tier of the same IEEE status, region and period; an IEEE-member
@@ -12,7 +12,7 @@
  *   registered e-mail (trimmed, case-insensitive) both match; an unknown id and a wrong e-mail
  *   get the same answer so the call cannot tell which numbers exist.
  *
- * Every refusal is an HttpError whose body carries the spec's `{success: false, message}` beside
+ * Every refusal is an HttpError whose body carries the API's `{success: false, message}` (docs/rules.md#the-api) beside
  * the error shape; nothing is written on a refused call.
  */
 import { randomBytes } from 'node:crypto';
@@ -61,7 +61,7 @@ const notEligible: Record<ChangeKind, string> = {
   'ieee-change': 'Only IEEE-member registrations can be changed to a non-member tier, and this registration is already a non-member one.',
 };
 
-/** The order answer of upgrade-tier / change-ieee-status (spec part 2 sections 3, 7). */
+/** The order answer of upgrade-tier / change-ieee-status (docs/rules.md#the-api). */
 export interface ChangeOrderResult {
   registrationNumber: string;
   order: { id: string; currency: TierChangeOrder['currency']; amount: number; key: string; notes: UpgradeNotes | IeeeChangeNotes };
@@ -113,7 +113,7 @@ export async function createChangeOrder(kind: ChangeKind, regNo: string, at: Dat
   return { registrationNumber: regNo, order: { id: order.orderId, currency: charges.currency, amount: charges.total, key: publicKeyId(), notes } };
 }
 
-/** get-name: the registered title and names (spec part 2 section 3, "Name record"). */
+/** get-name: the registered title and names (docs/rules.md#the-self-service-pages). */
 export async function lookupName(regNo: string, email: string): Promise<{ title: string; firstName: string; lastName: string }> {
   const r = await getRegistrantRegistration(regNo, email);
   return { title: r.title ?? '', firstName: r.firstName, lastName: r.lastName };
@@ -137,7 +137,7 @@ export async function changeName(regNo: string, email: string, name: NameChange,
     const current = registrantOf(found, email);
     allow(current, 'name-change');
     const before = fullName(current);
-    // Section 5: the title is optional here; an empty one is stored as ''.
+    // The title is optional here; an empty one is stored as ''.
     const next: Registration = { ...current, title: name.title as Registration['title'], firstName: name.firstName, lastName: name.lastName };
     const after = fullName(next);
     if (before === after && (current.title ?? '') === name.title) return { stop: { changed: false } };
@@ -160,7 +160,7 @@ export async function changeName(regNo: string, email: string, name: NameChange,
 }
 
 /**
- * Starts a paid name transfer (spec part 2 section 9): the registration `regNo` (its registered
+ * Starts a paid name transfer (docs/rules.md#fees-arithmetic-and-timings): the registration `regNo` (its registered
  * e-mail must match) moves to the person `to` once the processing fee (INR 2000 / USD 50, plus
  * GST and the convenience fee: computeFeeCharges) is paid; requests are taken before 20 Nov 2025
  * IST. The order remembers the current person, and applies only while the registration still
@@ -186,7 +186,7 @@ export async function createNameTransferOrder(regNo: string, email: string, to: 
 }
 
 /**
- * The paper a student's upgrade answers for (issue 22: the wizard skipped the paper step for the
+ * The paper a student's upgrade answers for (the wizard skipped the paper step for the
  * student tier): none when the request says nothing (the record keeps its own), else the Paper ID
  * or "I did not submit a paper". Throws 400 PAPER_REQUIRED for neither a Paper ID nor noPaper.
  */
@@ -198,7 +198,7 @@ function upgradePaper(noPaper: boolean | undefined, paperId: string | undefined)
 }
 
 /**
- * The handler of upgrade-tier and change-ieee-status (spec part 2 section 7): rate-limited per
+ * The handler of upgrade-tier and change-ieee-status (docs/rules.md#the-api): rate-limited per
  * client address, `{regId}` in, `{success: true, registrationNumber, order}` out (createChangeOrder),
  * 409 CHANGES_CLOSED after the conference (before the rate limit), every failure with
  * `{success: false, message}` beside the error shape.

@@ -1,5 +1,5 @@
 /**
- * The pieces the store's Lua scripts share (issue 18: one exactly-once guard, one document
+ * The pieces the store's Lua scripts share (docs/payments.md#exactly-once-finalise: one exactly-once guard, one document
  * numbering, named return codes): finalise.ts and registration-update.ts build their scripts from
  * these, so the guard and the numbering are written once. Money and records are built in Node;
  * a script only compares, numbers and writes.

@@ -1,7 +1,7 @@
 /**
  * The data store: Upstash Redis through `@upstash/redis` (REST). Locally and in tests the same
  * client talks to a real redis-server through scripts/upstash-bridge.ts.
- * Keys carry a per-deploy-context prefix (ARCHITECTURE: Data in Redis).
+ * Keys carry a per-deploy-context prefix (docs/deployment.md#the-deploy-context).
  */
 import { createHash } from 'node:crypto';
 import { Redis } from '@upstash/redis';
@@ -119,13 +119,13 @@ export const keys = {
   checkinConflicts: () => `${keyPrefix()}checkin:conflicts`,
   /** List (newest first) of JSON FlaggedScan: synced scans dated outside the conference days or ahead of the clock (decision 035). */
   checkinFlagged: () => `${keyPrefix()}checkin:flagged`,
-  /** A certificate number -> the registration number it was issued to (issue 25). */
+  /** A certificate number -> the registration number it was issued to. */
   certificate: (number: string) => `${keyPrefix()}certificate:${number}`,
   /** Hash: registration number -> ISO time its certificate was e-mailed (HSETNX: sent once). */
   certificatesSent: () => `${keyPrefix()}certificates:sent`,
   /** List (newest first) of JSON entries: each "send all certificates" run. */
   certificatesLog: () => `${keyPrefix()}certificates:log`,
-  /** Hash: visa-letter reference -> JSON StoredVisaLetter (issue 24; passport data only sealed inside). */
+  /** Hash: visa-letter reference -> JSON StoredVisaLetter (decision 016; passport data only sealed inside). */
   visaLetters: () => `${keyPrefix()}visa:letters`,
   /** Hash: registration number -> its visa-letter reference (one letter per registration). */
   visaLettersByRegistration: () => `${keyPrefix()}visa:by-reg`,
@@ -165,7 +165,7 @@ export const keys = {
   webhookEvent: (eventId: string) => `${keyPrefix()}webhook:event:${eventId}`,
   /** One payment needing attention: JSON AttentionPayment (src/shared/api.ts). */
   attention: (paymentId: string) => `${keyPrefix()}attention:${paymentId}`,
-  /** Hash: the accepted papers (issue 23), field = normalised Paper ID, value = JSON StoredPaper. Exists once papers are imported. */
+  /** Hash: the accepted papers (decision 011), field = normalised Paper ID, value = JSON StoredPaper. Exists once papers are imported. */
   papers: () => `${keyPrefix()}papers`,
   /** Hash: Paper ID -> JSON PresentedRecord (presented / no-show / excused). */
   papersPresented: () => `${keyPrefix()}papers:presented`,
@@ -225,7 +225,7 @@ export type Pipeline = ReturnType<Redis['pipeline']>;
 
 /**
  * Reads one rule adds to another's round trip (create-order keeps a registration within its
- * budget of Redis round trips, issue 10): `add` queues the commands, `check` gets their results
+ * budget of Redis round trips, docs/performance.md#budgets): `add` queues the commands, `check` gets their results
  * in the same order and throws when the rule refuses.
  */
 export interface PipelineReads {

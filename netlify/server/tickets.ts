@@ -1,5 +1,5 @@
 /**
- * Signed ticket QR codes (ARCHITECTURE: Payment flow step 4; issue 25 and decision 012). The QR
+ * Signed ticket QR codes (docs/security.md#tickets; decisions 012 and 014). The QR
  * text is JSON `{"rid":"<registrationNumber>","sig":"…"}`, and after a name transfer
  * `{"rid", "v": <version>, "sig"}`: it carries no personal data, and only the server can make a
  * valid one, so a ticket cannot be forged by guessing a registration number.

@@ -1,7 +1,7 @@
 /**
- * What an admin verifies (issue 22): students' proof of status and IEEE membership numbers that
- * no service checked. The rule is spec part 2, "Registration information page": "students must
- * email proof of status; registration is confirmed only after the proof is verified".
+ * What an admin verifies (decision 013): students' proof of status and IEEE membership numbers that
+ * no service checked. The rule is docs/rules.md#the-registration-wizard: a student sends a proof of
+ * status; the registration is confirmed only once the organisers have verified it.
  *
  * - uploadProof(): the registrant (registration ID + e-mail, the same answer for a wrong e-mail
  *   and an unknown ID) sends a PDF, JPEG or PNG of at most 5 MB; its type is read from its bytes
@@ -123,7 +123,7 @@ export async function listVerifications(): Promise<VerificationItem[]> {
 }
 
 /**
- * An admin's decision on registration `regNo` at `at` (issue 22). 'approve' closes every open
+ * An admin's decision on registration `regNo` at `at` (decision 013). 'approve' closes every open
  * check: status `confirmed`, the confirmation e-mail with the QR ticket, an audit entry.
  * 'reject' (a `reason` is required; the request schema checks it) records the reason and e-mails
  * it with the delegate's options; the status stays. Returns the registration as written.

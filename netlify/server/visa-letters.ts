@@ -1,5 +1,5 @@
 /**
- * Visa invitation letters (issue 24; decision 016):
+ * Visa invitation letters (decision 016):
  *
  * - A paid, not cancelled registrant from outside India requests a letter with the registration
  *   id + e-mail and the passport details; an Indian or unpaid registrant is refused with the reason.

@@ -1,5 +1,5 @@
 /**
- * End-to-end: the registrant's accounts pages (issue 8 "Accounts") in Chromium, against a paid
+ * End-to-end: the registrant's accounts pages in Chromium, against a paid
  * registration created over HTTP as a browser would (create-order, the double's payment,
  * verify-payment). The server's clock is pinned before 20 Nov 2025 so the refund rule gives 50 %.
  *
@@ -7,7 +7,7 @@
  *   saves a PDF whose text holds the invoice number.
  * - /cancel-registration: the refund shown is 50 % of the fee; the request needs the second,
  *   explicit confirmation; afterwards the page, a reload and the API all say 'received'.
- * - Both pages: labelled fields, the spec's empty-field message, and no serious or critical axe
+ * - Both pages: labelled fields, the rules' empty-field message, and no serious or critical axe
  *   violation, before and after a lookup.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -110,7 +110,7 @@ describe('accounts pages in Chromium', { timeout: 240_000 }, () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  it.each(['/invoices', '/cancel-registration'])("%s: empty fields give the spec's message, and axe finds nothing serious", async (route) => {
+  it.each(['/invoices', '/cancel-registration'])("%s: empty fields give the rules' message, and axe finds nothing serious", async (route) => {
     await page.goto(stack.appUrl + route);
     const submit = page.getByRole('button', { name: route === '/invoices' ? 'Find invoices' : 'Check refund' });
     await submit.waitFor();
@@ -206,7 +206,7 @@ describe('accounts pages in Chromium', { timeout: 240_000 }, () => {
     expect((await storedRegistration())!.cancellation).toBeUndefined();
     await openAndFill('/cancel-registration', regNo.toLowerCase(), email);
     // The rule comes from src/content/invoicing.ts.
-    // Issue 20: the last day, in plain words ('until 19 November 2025'), before the form.
+    // The last day, in plain words ('until 19 November 2025'), before the form.
     expect(await page.getByText(`until ${formatDay(dayBefore(invoicing.refund.requestBefore))} (Indian Standard Time), ${invoicing.refund.percent}% of the registration fee`).isVisible()).toBe(true);
     expect(await page.evaluate(() => {
       const rule = [...document.querySelectorAll('h2')].find((h) => h.textContent === 'Refunds')!;

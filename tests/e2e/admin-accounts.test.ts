@@ -1,5 +1,5 @@
 /**
- * End-to-end: the accounts side of the admin area (issue "Accounts") in Chromium against the
+ * End-to-end: the accounts side of the admin area in Chromium against the
  * whole local stack, its server clock pinned to 10 Nov 2025 10:00 IST (before the 20 Nov refund
  * deadline, before the conference). Delegates register over HTTP exactly as the browser does
  * (create-order, the Razorpay double's checkout, verify-payment). Then:

@@ -7,7 +7,7 @@
  *    lists both records newest first; axe finds no serious or critical violation;
  *  - the table's 'Changes' toggle works from the keyboard with a visible focus ring and opens the
  *    detail; the search finds text that only the history holds;
- *  - the downloaded CSV keeps the spec's 28 columns (then 'Cancellation' and 'Status', issue 22) with the updated tier and total;
+ *  - the downloaded CSV keeps the rules' 28 columns (then 'Cancellation' and 'Status', decision 013) with the updated tier and total;
  *  - with no records the panel says 'None'.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -282,7 +282,7 @@ describe('change history and payments needing attention', () => {
     await search.fill('');
     await expect.poll(() => rowOf(OTHER_NO).isVisible()).toBe(true);
 
-    // The CSV: the spec's 28 columns then 'Cancellation' and 'Status', the tier and total as updated, no history.
+    // The CSV: the rules' 28 columns then 'Cancellation' and 'Status', the tier and total as updated, no history.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
     const records = parse(await readFile((await download.path())!), { bom: true }) as string[][];
     expect(records[0]).toEqual([...registrationCsvHeaders]);

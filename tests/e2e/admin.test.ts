@@ -33,7 +33,7 @@ import { fillSteps1to8, payAndWaitForSuccess } from './wizard-steps';
 const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD || devDefaults.ADMIN_PASSWORD;
 
 
-/** Server (APP_NOW) and browser clocks inside the registration window, which closes on 15 Nov 2025 (issue 22). */
+/** Server (APP_NOW) and browser clocks inside the registration window, which closes on 15 Nov 2025 (decision 013). */
 const WINDOW_NOW = '2025-11-10T10:00:00+05:30';
 let stack: Stack;
 let browser: Browser;
@@ -60,7 +60,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   context = await browser.newContext({ acceptDownloads: true });
-  // Inside the registration window (issue 22: it closes on 15 Nov 2025), as the server is (APP_NOW).
+  // Inside the registration window (decision 013: it closes on 15 Nov 2025), as the server is (APP_NOW).
   await context.clock.setSystemTime(new Date(WINDOW_NOW));
   page = await context.newPage();
   watchConsole(page);
@@ -203,7 +203,7 @@ describe('admin area in Chromium', () => {
     adminToken = (await storedToken(page))!;
     expect(adminToken).toBeTruthy();
 
-    // Dashboard: the spec's seven quick actions, Accounts, Papers (issue 23), Proofs to verify (issue 22), Badges and certificates (issue 25) and Visa letters (issue 24), the total and the carousel (newest first, wrapping).
+    // Dashboard: the seven quick actions of docs/rules.md#the-admin-area, Accounts, Papers (decision 011), Proofs to verify (decision 013), Badges and certificates (docs/operations.md#name-badges-and-certificates) and Visa letters (decision 016), the total and the carousel (newest first, wrapping).
     await expect.poll(() => page.getByRole('heading', { name: 'Admin Dashboard' }).isVisible()).toBe(true);
     const actions = page.locator('.admin-action__title');
     expect(await actions.allTextContents()).toEqual([

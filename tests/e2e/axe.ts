@@ -1,5 +1,5 @@
 /**
- * axe-core as the end-to-end tests run it (issue 21): the WCAG 2.0, 2.1 and 2.2 A and AA rules and
+ * axe-core as the end-to-end tests run it (decision 010): the WCAG 2.0, 2.1 and 2.2 A and AA rules and
  * Deque's best practices, on the page as it is now, at a small phone (320 px), a common phone
  * (390 px) and a laptop (1366 px); no violation of any impact may remain. The viewport is put back
  * afterwards, so a test goes on where it was.

@@ -1,5 +1,5 @@
 /**
- * End-to-end (issue 25, "Certificates" and "Name badges"), on npm start's stack with the server
+ * End-to-end (docs/operations.md#name-badges-and-certificates), on npm start's stack with the server
  * clock pinned after certificates open (src/content/certificates.ts) and the browser clock with it:
  *  - two delegates registered at the desk; one checked in on the first conference day (an offline
  *    scan synced, as the verifier does), the other never;

@@ -1,6 +1,6 @@
 /**
- * The local dev server (`npm start`, scripts/dev-functions.ts) against its real stack (issue 10, "A dev
- * server that answers at once"; issue 11, the local client address and scheduled functions):
+ * The local dev server (`npm start`, scripts/dev-functions.ts) against its real stack (docs/development.md#the-dev-function-runtime;
+ * docs/security.md#rate-limits-and-the-client-address for the local client address; scheduled functions):
  *  - context.ip is the TCP peer's address: a client-set X-Forwarded-For does not change it;
  *  - scheduled functions have no URL, as in production;
  *  - a client that aborts a request mid-body, or mid-answer, does not stop the server;

@@ -1,5 +1,5 @@
 /**
- * The site in each phase of the edition (issue 34, docs/decisions/031-edition-phases.md), on npm
+ * The site in each phase of the edition (docs/decisions/031-edition-phases.md), on npm
  * start's stack with both clocks pinned (APP_NOW and the browser's), one stack per phase:
  *  - the first screen of `/` at 390 and 1366 px, without scrolling, says where the edition stands
  *    (after the last day: it has ended, with the certificates link at 4.5:1 or more); the ticker and

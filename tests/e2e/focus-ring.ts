@@ -1,5 +1,5 @@
 /**
- * The focus ring's contrast (WCAG 1.4.11 Non-text Contrast; issue 21), shared by the unit test over
+ * The focus ring's contrast (WCAG 1.4.11 Non-text Contrast; decision 010), shared by the unit test over
  * the CSS colours and the Chromium test over computed styles. The ring is two-tone (technique C40):
  * a dark ring with a light band on each side. It meets 3:1 against a background when the ring or
  * the band differs from that background by 3:1, and the two differ from each other by 3:1 (so the

@@ -1,5 +1,5 @@
 /**
- * The home page's islands (issue 26, decision 020) in the production build: before React has
+ * The home page's islands (decision 020) in the production build: before React has
  * started (its entry script held back by the test), the countdowns show their figures, the hero
  * advances, the ticker scrolls and pauses, each from its own small script; when React then
  * starts, it takes the islands over where they are: no console error or warning, no second
@@ -7,7 +7,7 @@
  * page without JavaScript, and a prerendered time-dependent block that is out of date for the
  * visitor's clock (the app starts at once, or when the block's window ends), and what the first
  * load leaves to the islands (the other slides' pictures, the video's poster). Blocks that change
- * with the edition's phase (issue 34: the status line, the ticker's first item, the Registration
+ * with the edition's phase (decision 031: the status line, the ticker's first item, the Registration
  * page's links) show the visitor's variant before React, from the bootstrap script.
  *
  * The site is built with its pages rendered at RENDERED_AT (PRERENDER_AT, scripts/prerender.ts),
@@ -244,7 +244,7 @@ describe('home islands before and after React', () => {
   });
 });
 
-describe('the edition\'s phase on pages built before it (issue 34, decision 031)', () => {
+describe('the edition\'s phase on pages built before it (decision 031)', () => {
   /** `path` at `time` with the app's entry held back until `release()`. */
   async function pageAt(context: BrowserContext, path: string, time: string) {
     const { page, problems } = await watchedPage(context);

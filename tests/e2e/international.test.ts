@@ -1,5 +1,5 @@
 /**
- * End-to-end (issue 24): a delegate from Germany registers through the wizard's international
+ * End-to-end (decision 015): a delegate from Germany registers through the wizard's international
  * route in Chromium, in USD at a Foreign tier, without admin mode, and pays through the stand-in
  * checkout; the tax invoice prints US dollars, the export-of-services line and the foreign place
  * of supply. The edge's country hint (the cookie the edge function sets) preselects the route.
@@ -15,7 +15,7 @@ import { pdftotext } from '../setup/pdftotext';
 import { e2eFixture } from './fixture';
 import { fillSteps1to8, payAndWaitForSuccess } from './wizard-steps';
 
-/** Server (APP_NOW) and browser are pinned inside the Standard period, before registration closes (issue 22). */
+/** Server (APP_NOW) and browser are pinned inside the Standard period, before registration closes (decision 013). */
 const NOW = '2025-11-10T10:00:00+05:30';
 const e2e = e2eFixture('international', { now: NOW });
 
@@ -53,7 +53,7 @@ describe('international registration in the wizard', { timeout: 240_000 }, () =>
     await expect.poll(() => e2e.page.getByText(formatMoney(expected.total, 'USD')).first().isVisible()).toBe(true);
     const { regNo, paymentId } = await payAndWaitForSuccess(e2e.page);
     expect(paymentId).toMatch(/^pay_/);
-    // From abroad: the wizard's success page mentions the visa-letter request (issue 34).
+    // From abroad: the wizard's success page mentions the visa-letter request (decision 031).
     expect(new URL(e2e.page.url()).searchParams.get('visa')).toBe('letter');
     await expect.poll(() => e2e.page.getByText(/Request your visa invitation letter online/).isVisible()).toBe(true);
 
@@ -77,7 +77,7 @@ describe('international registration in the wizard', { timeout: 240_000 }, () =>
     expect(text).not.toContain('Karnataka (29)');
 
     // The same delegate asks for a visa invitation letter on /registration/visa-letter, which the
-    // success page (still open) links with the number filled in (issue 34); an admin approves it;
+    // success page (still open) links with the number filled in (decision 031); an admin approves it;
     // the public verify page then says valid.
     const visaLink = e2e.page.locator('section.payment-success').getByRole('link', { name: 'Request a visa invitation letter' });
     await expect.poll(() => visaLink.isVisible(), { timeout: 30_000 }).toBe(true);

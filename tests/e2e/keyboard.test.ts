@@ -1,5 +1,5 @@
 /**
- * End-to-end, keyboard only (issue 21; WCAG 2.4.1, 2.4.3, 2.4.11, 1.4.11, 2.2.1): Chromium is
+ * End-to-end, keyboard only (decision 010; WCAG 2.4.1, 2.4.3, 2.4.11, 1.4.11, 2.2.1): Chromium is
  * driven with Tab, Enter, Escape and typed keys, never a click.
  *  - the first Tab shows "Skip to main content" whole, over the sticky header; Enter puts focus
  *    in main, and the next Tab reaches the page's first control;
@@ -24,7 +24,7 @@ import { MIN_NON_TEXT_CONTRAST, over, ringContrast } from './focus-ring';
 import { nextFrames } from './fixture';
 import { launchChromium, startStack, type Stack } from './stack';
 
-/** Server (APP_NOW) and browser are pinned inside the registration window, which closes on 15 Nov 2025 (issue 22). */
+/** Server (APP_NOW) and browser are pinned inside the registration window, which closes on 15 Nov 2025 (decision 013). */
 const NOW = '2025-11-10T10:00:00+05:30';
 
 let stack: Stack;
@@ -211,7 +211,7 @@ describe('focus after the checkout', () => {
       expect((await focused(page)).text).toBe('Registration ID');
       await page.keyboard.type(regNo);
       if (route === '/tier-upgrade') {
-        // A student moving to a full registration answers the paper question first (issue 22).
+        // A student moving to a full registration answers the paper question first (decision 013).
         await tabTo(page, 'I did not submit a paper', 5);
         await page.keyboard.press('Space');
         await tabTo(page, 'Fetch Details', 5);
@@ -268,7 +268,7 @@ describe('the wizard by keyboard', () => {
     await expect.poll(() => firstName.textContent()).toBe('First Name: This field is required.');
     const alerts = await page.locator('.field__error[role=alert]').allTextContents();
     expect(alerts.length).toBeGreaterThan(3);
-    // No two alike: each names its field, the spec's words follow.
+    // No two alike: each names its field, the rules' words follow (docs/rules.md#the-registration-form-and-its-checks).
     expect(new Set(alerts).size).toBe(alerts.length);
     expect(alerts.every((a) => a.endsWith('This field is required.') || !a.includes('This field is required.'))).toBe(true);
 

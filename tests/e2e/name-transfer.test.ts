@@ -1,5 +1,5 @@
 /**
- * End-to-end: the name transfer at /name-transfer (spec part 2 section 9; issue 8) in Chromium
+ * End-to-end: the name transfer at /name-transfer (docs/rules.md#fees-arithmetic-and-timings) in Chromium
  * against the whole local stack, on 10 Nov 2025 IST (transfers are taken before 20 Nov).
  *  - empty fields and a wrong e-mail are refused with the shared words and the server's message;
  *    a closed transfer window shows the server's message;
@@ -97,7 +97,7 @@ describe('name transfer in Chromium', () => {
     const intro = await e2e.page.locator('.ss-facts').textContent();
     expect(intro).toContain(formatMoney(fee.base, 'INR'));
     expect(intro).toContain('$50.00');
-    // Issue 20: the last day in plain words ('until 19 November 2025').
+    // The last day in plain words ('until 19 November 2025').
     expect(intro).toContain(`until ${formatDay(dayBefore(invoicing.nameTransfer.requestBefore))}`);
     await expectNoAxeViolations(e2e.page, '/name-transfer empty');
 

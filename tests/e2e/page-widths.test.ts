@@ -1,5 +1,5 @@
 /**
- * Pages that fit (issue 20): every route (public, self-service, admin with data in every panel)
+ * Pages that fit: every route (public, self-service, admin with data in every panel)
  * loaded in Chromium at 320, 390 and 1366 px fails when the document is wider than the viewport,
  * naming the widest elements that stick out. The admin area is shown with registrations, a
  * cancellation request and a payment needing attention, so its tables hold real rows.
@@ -94,7 +94,7 @@ async function overflow(page: Page) {
 describe('no page is wider than the screen', () => {
   it.each(WIDTHS)('at %i px', async (width) => {
     const context = await browser.newContext({ viewport: { width, height: 800 } });
-    // The wizard judges the registration window by the browser's clock (issue 22): pinned like the server's.
+    // The wizard judges the registration window by the browser's clock (decision 013): pinned like the server's.
     await context.clock.setSystemTime(new Date(standardPeriod()));
     const page = await context.newPage();
     await page.goto(`${stack.appUrl}${paths.registrationInfo}`);

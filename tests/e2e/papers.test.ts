@@ -1,5 +1,5 @@
 /**
- * End-to-end: accepted papers and the IEEE author rule (issue 23) in Chromium against the whole
+ * End-to-end: accepted papers and the IEEE author rule (decision 011) in Chromium against the whole
  * local stack, its server clock pinned to 10 Nov 2025 10:00 IST. The publication chair imports
  * the CMT export (tests/fixtures/papers/cmt-accepted.xlsx) on /admin/papers after a preview; the
  * wizard's paper step refuses an unknown Paper ID and takes an accepted one; delegates register

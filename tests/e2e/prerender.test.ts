@@ -1,5 +1,5 @@
 /**
- * The prerendered pages (issue 10, 'Prerendered pages'; scripts/prerender.ts): builds the site
+ * The prerendered pages (decision 003; scripts/prerender.ts): builds the site
  * once (the client build runs the prerender) and serves it with `vite preview`, which answers as
  * netlify.toml does (scripts/prerender.ts, previewLikeNetlify), under the production CSP.
  * For every prerendered path: the raw HTML holds the page's h1 and main text, read by Chromium
@@ -135,7 +135,7 @@ describe('prerendered pages', () => {
     // The home page tells search engines about the conference (schema.org Event, decision 039).
     if (route === paths.home) expect(html).toMatch(/<script type="application\/ld\+json">\{"@context":"https:\/\/schema\.org","@type":"Event",/);
     if (isStatic) {
-      // An information page's only script is the bootstrap (issue 26); the app comes later. (The
+      // An information page's only script is the bootstrap (decision 019); the app comes later. (The
       // home page's schema.org data is a JSON-LD block, not a script that runs.)
       expect(html.match(/<script\b(?![^>]*application\/ld\+json)[^>]*>/g)).toEqual([expect.stringMatching(/^<script type="module" crossorigin src="\/assets\/boot-[\w-]+\.js">$/)]);
       // Preloaded: only what the bootstrap imports (the frame's behaviour, the app starter, the paths,
@@ -184,11 +184,11 @@ describe('prerendered pages', () => {
     });
     const scripts = recordScripts(page);
     await page.goto(baseUrl + route);
-    // Before the load event an information page fetched its bootstrap script alone (issue 26).
+    // Before the load event an information page fetched its bootstrap script alone (decision 019).
     if (isStatic) expect(scripts.filter((f) => !/\/assets\/(boot|app-start|routes|frame-behaviour|rolldown-runtime|preload-helper)-[\w-]+\.js$/.test(f)), JSON.stringify(scripts)).toEqual([]);
     // A first interaction: the information pages load the app and hydrate only then
     // (src/boot.ts); the test below checks the wait itself.
-    // The bootstrap switches the whole stylesheets on once they have loaded (issue 26, decision 019).
+    // The bootstrap switches the whole stylesheets on once they have loaded (decision 019).
     await expect.poll(() => page.evaluate(() => document.querySelectorAll('link[data-beasties-media]').length), { timeout: 20_000 }).toBe(0);
     const takeOver = await page.evaluate(() => new Promise<number>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(performance.now())))));
     await page.mouse.move(1, 1);
@@ -244,7 +244,7 @@ describe('prerendered pages', () => {
     const { page, problems } = await watchedPage(context);
     const scripts = recordScripts(page);
     await page.goto(baseUrl + paths.registrationInfo);
-    // Only the bootstrap script: no React, no page code, nothing hydrated (issue 26).
+    // Only the bootstrap script: no React, no page code, nothing hydrated (decision 019).
     await page.waitForLoadState('networkidle');
     expect(await hasFiber(page, 'header .desktop-nav button')).toBe(false);
     expect(await hasFiber(page, 'h1')).toBe(false);
@@ -276,7 +276,7 @@ describe('prerendered pages', () => {
     const { page, problems } = await watchedPage(context);
     const scripts = recordScripts(page);
     await page.goto(baseUrl + paths.tierUpgrade, { waitUntil: 'load' });
-    // Up to the load event: src/start.ts and what it imports, nothing of the app (issue 26).
+    // Up to the load event: src/start.ts and what it imports, nothing of the app (decision 019).
     expect(scripts.filter((f) => !/\/assets\/(start|app-start)-[\w-]+\.js$/.test(f)), JSON.stringify(scripts)).toEqual([]);
     // After the first paint the app and the page's code load and hydrate without any interaction.
     await expect.poll(() => hasFiber(page, 'h1'), { timeout: 20_000 }).toBe(true);
@@ -317,7 +317,7 @@ describe('prerendered pages', () => {
     const hero = page.getByRole('region', { name: 'Conference highlights' });
     const currentSlide = () => hero.locator('[aria-roledescription="slide"]:not([aria-hidden="true"])').getAttribute('aria-label');
     const shifts = () => page.evaluate(() => (window as unknown as { shifts: string[] }).shifts.join('; '));
-    // No React before an interaction (issue 26, decision 020), nothing has moved yet: no
+    // No React before an interaction (decision 020), nothing has moved yet: no
     // keen-slider, no static sections' code; the sections are there from the HTML.
     await page.waitForLoadState('networkidle');
     expect(await hasFiber(page, '.hero__pause')).toBe(false);
@@ -470,7 +470,7 @@ describe('prerendered pages', () => {
     await context.close();
   });
 
-  it('the map on the Location page gets its address after the load event (LCP, issue 26), and shows from <noscript> without JavaScript', async () => {
+  it('the map on the Location page gets its address after the load event (LCP, decision 019), and shows from <noscript> without JavaScript', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const { page, problems } = await watchedPage(context);
     // Google is not reached from the tests: the embed's document is answered here.
@@ -554,7 +554,7 @@ describe('prerendered pages', () => {
       { query: '?reg_no=PESGRE-0003&payment_id=pay_456&kind=tier-upgrade', heading: 'Payment Successful!', lines: ['Payment ID: pay_456', 'Registration Number: PESGRE-0003'], title: 'Payment successful | PESGRE 2025' },
       // The query is the visitor's input: shown as text, never run.
       { query: `?reg_no=${encodeURIComponent('<img src=x onerror="window.ran=1">')}&payment_id=pay_7`, heading: 'Payment Successful!', lines: ['Payment ID: pay_7', 'Registration Number: <img src=x onerror="window.ran=1">'], title: 'Payment successful | PESGRE 2025' },
-      // A student awaiting the proof from abroad (issue 34): received, not confirmed; the island writes the two links too.
+      // A student awaiting the proof from abroad (decision 031): received, not confirmed; the island writes the two links too.
       {
         query: '?reg_no=PESGRE-0004&payment_id=pay_789&proof=awaiting&visa=letter',
         heading: 'Payment Successful!',
@@ -597,7 +597,7 @@ describe('prerendered pages', () => {
 
   it('the wizard shell hydrates into the saved step and values, and ?foreign=allowed starts admin mode', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    // Inside the registration window (it closes on 15 Nov 2025, issue 22), as the wizard reads the browser's clock.
+    // Inside the registration window (it closes on 15 Nov 2025, decision 013), as the wizard reads the browser's clock.
     await context.clock.setSystemTime(new Date('2025-11-10T10:00:00+05:30'));
     const { page, problems } = await watchedPage(context);
     await page.route('**/api/pricing', (r) => r.fulfill({ json: pricing }));

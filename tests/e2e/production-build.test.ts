@@ -1,7 +1,7 @@
 /**
  * The production build under the production Content-Security-Policy of netlify.toml: pages start
  * and nothing is blocked. (The dev server runs without it, since Vite's dev preamble is inline.)
- * The ticket verifier's web app manifest and service worker (issue 25): scoped to the verifier,
+ * The ticket verifier's web app manifest and service worker (decision 014): scoped to the verifier,
  * which opens again with no network.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,9 +1,9 @@
 /**
  * End-to-end: a delegate registers through all nine steps in Chromium and pays through the
  * stand-in checkout; closing the checkout stores nothing and gives a coupon's use back at once
- * (issue 11); a payment whose browser is lost
+ * (docs/payments.md#coupons); a payment whose browser is lost
  * before verify-payment is registered by the webhook alone, exactly once, even when verify and
- * webhooks arrive together several times. A student (issue 34) is told on the tier step that the
+ * webhooks arrive together several times. A student (decision 031) is told on the tier step that the
  * proof comes after paying, sees the Paper ID on the summary, and after paying is told the
  * registration is received, not confirmed, with the proof page one click away (the number filled
  * in), where "Check status" says the proof is awaited.
@@ -17,7 +17,7 @@ import { fillExtrasToSummary, fillParticipant, fillSteps1to2, fillSteps1to8, pay
 import { membershipRefusalMessage } from '../../src/shared/messages';
 import { findTier } from '../../src/shared/pricing';
 
-/** Server (APP_NOW) and browser are pinned inside the registration window, which closes on 15 Nov 2025 (issue 22). */
+/** Server (APP_NOW) and browser are pinned inside the registration window, which closes on 15 Nov 2025 (decision 013). */
 const NOW = '2025-11-10T10:00:00+05:30';
 const e2e = e2eFixture('registration', { now: NOW });
 
@@ -120,7 +120,7 @@ describe('registration wizard in Chromium', () => {
     expect(e2e.consoleErrors).toEqual([]);
   });
 
-  it('a refused IEEE number says why (expired, unknown) and offers the non-member tier, which moves on past the IEEE step (issue 20)', async () => {
+  it('a refused IEEE number says why (expired, unknown) and offers the non-member tier, which moves on past the IEEE step', async () => {
     await fillSteps1to2(e2e.page, e2e.stack.appUrl, 'ieee.expired@example.org');
     await expect.poll(() => e2e.page.getByRole('heading', { name: 'IEEE Member Verification' }).isVisible()).toBe(true);
     for (const [number, reason] of [['90000999', 'unknown'], ['90000004', 'expired']] as const) {
@@ -140,7 +140,7 @@ describe('registration wizard in Chromium', () => {
     expect(e2e.consoleErrors).toEqual([]);
   });
 
-  it('a 100 % coupon order says "Confirm registration", not "Pay Now", and its success page shows no payment ID (issue 20)', async () => {
+  it('a 100 % coupon order says "Confirm registration", not "Pay Now", and its success page shows no payment ID', async () => {
     const code = `E2EFULL${Date.now().toString(36).toUpperCase()}`;
     await e2e.stack.redis.hset(`${e2e.stack.keyPrefix}coupon:${code}`, { type: 'full', limit: 1 });
     const before = await registrationCount();
@@ -209,7 +209,7 @@ describe('registration wizard in Chromium', () => {
     expect(await registrationCount()).toBe(before + 1);
   });
 
-  it('a student: the proof is announced before paying, the summary shows the Paper ID, the success page says received (not confirmed) and leads to the proof page, which says the proof is awaited (issue 34)', async () => {
+  it('a student: the proof is announced before paying, the summary shows the Paper ID, the success page says received (not confirmed) and leads to the proof page, which says the proof is awaited (decision 031)', async () => {
     const email = 'student.wizard@example.org';
     const p = e2e.page;
     await fillParticipant(p, e2e.stack.appUrl, email, { title: 'Ms', firstName: 'Priya', lastName: 'Desai', organization: 'IIT Dharwad', address: '12 Station Road', city: 'Dharwad', postcode: '580001', mobile: '+91 98450 00001' });

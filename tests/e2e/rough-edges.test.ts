@@ -1,5 +1,5 @@
 /**
- * End-to-end, issue 9's rough edges in Chromium against the whole local stack:
+ * End-to-end, rough edges in Chromium against the whole local stack:
  *  - the step counter counts only the steps that apply (a non-IEEE tier: 'Step 3 of 8' on the
  *    paper step) and the progress bar matches;
  *  - Clear Form asks first: dismissing keeps the form, accepting deletes the saved form;
@@ -28,7 +28,7 @@ import { qrPng } from './fake-camera';
 import { launchChromium, startStack, type Stack } from './stack';
 
 
-/** Server (APP_NOW) and browser clocks inside the registration window, which closes on 15 Nov 2025 (issue 22). */
+/** Server (APP_NOW) and browser clocks inside the registration window, which closes on 15 Nov 2025 (decision 013). */
 const WINDOW_NOW = '2025-11-10T10:00:00+05:30';
 let stack: Stack;
 let browser: Browser;
@@ -71,7 +71,7 @@ const phone = { width: 390, height: 844 };
 
 async function newPage(viewport = desktop): Promise<Page> {
   context = await browser.newContext({ viewport, isMobile: viewport.width < 600, hasTouch: viewport.width < 600 });
-  // Inside the registration window (issue 22: it closes on 15 Nov 2025), as the server is (APP_NOW).
+  // Inside the registration window (decision 013: it closes on 15 Nov 2025), as the server is (APP_NOW).
   await context.clock.setSystemTime(new Date(WINDOW_NOW));
   return context.newPage();
 }
@@ -257,7 +257,7 @@ describe('ticket verifier', () => {
   });
 });
 
-/** Every public route (spec part 1 section 2, part 2 section 2) with a heading that shows it has rendered. */
+/** Every public route (docs/rules.md#pages-and-routes) with a heading that shows it has rendered. */
 const publicRoutes: Array<[string, string | RegExp]> = [
   ['/', 'Important Dates'],
   ['/about/organizing-committee', 'Conference Organizing Committee'],
@@ -266,7 +266,7 @@ const publicRoutes: Array<[string, string | RegExp]> = [
   ['/authors/call-for-special-session', 'Call For Special Session'],
   ['/authors/submission', 'Submission'],
   ['/authors/registration', 'Registration'],
-  // The step count is part of the step heading, where focus lands after Next (issue 21).
+  // The step count is part of the step heading, where focus lands after Next (decision 010).
   ['/authors/registration/details', /^Step 1 of [89]: Participant Details$/],
   ['/authors/registration/payment-success?reg_no=PESGRE25-TEST2345&payment_id=pay_TEST', 'Payment Successful!'],
   ['/program/keynote-speakers', 'Keynote Speakers'],

@@ -1,5 +1,5 @@
 /**
- * The self-service pages share one layout, one label style and one set of words (issue 20): every
+ * The self-service pages share one layout, one label style and one set of words: every
  * page of the tier upgrade, IEEE change, name change, name transfer, cancellation, invoices, proof
  * of student status and certificates is one `article.self-service` (SelfServiceLayout) with one
  * h1 and its title, at one width; the registrant's e-mail field is labelled 'Registered e-mail'
@@ -17,7 +17,7 @@ const e2e = e2eFixture('self-service-layout', { now: NOW, viewport: { width: 136
 
 const pages = [paths.tierUpgrade, paths.ieeeChange, paths.nameChange, paths.nameTransfer, paths.cancelRegistration, paths.invoices, paths.registrationProof, paths.certificates];
 
-describe('self-service layout (issue 20)', () => {
+describe('self-service layout', () => {
   it('every self-service page has the shared frame, width, labels and words', async () => {
     const page = e2e.page;
     const widths = new Set<string>();
@@ -33,7 +33,7 @@ describe('self-service layout (issue 20)', () => {
       // The registrant's fields: one wording on every page.
       const labels = await frame.locator('label').allTextContents();
       const mailLabels = await frame.locator('label[for$="-email"]').allTextContents();
-      // The tier upgrade and IEEE change ask for the Registration ID only (spec part 2 section 2).
+      // The tier upgrade and IEEE change ask for the Registration ID only (docs/rules.md#the-self-service-pages).
       expect(mailLabels.length, path).toBe(path === paths.tierUpgrade || path === paths.ieeeChange ? 0 : 1);
       for (const l of mailLabels) expect(l, path).toBe(words.registeredEmail);
       expect(labels.filter((l) => /registration (id|number)/i.test(l)), path).toEqual([words.registrationId]);

@@ -1,5 +1,5 @@
 /**
- * End-to-end: the self-service pages (spec part 2 sections 2, 4, 5, 7 and 8) in Chromium
+ * End-to-end: the self-service pages (docs/rules.md#the-self-service-pages) in Chromium
  * against the whole local stack.
  *  - a student registers through the wizard, upgrades at /tier-upgrade through the stand-in
  *    checkout, reaches the payment-success page, and the admin table shows the professional tier
@@ -33,7 +33,7 @@ const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD || devDefaults.ADMIN_PASSWORD;
 
 /**
  * The day the server (APP_NOW) and the browser (its clock) are pinned to: inside the registration
- * window, which closes on 15 Nov 2025 (issue 22). Its price period is Standard.
+ * window, which closes on 15 Nov 2025 (decision 013). Its price period is Standard.
  */
 const NOW = '2025-11-10T10:00:00+05:30';
 const period = isEarlyBirdOpen(new Date(NOW)) ? 'early' : 'std';
@@ -53,7 +53,7 @@ async function registerStudent(p: Page, email: string): Promise<string> {
   await p.getByLabel(literal(tier(`stud_non_indian_${period}`).label)).check();
   await p.getByRole('button', { name: 'Next' }).click();
 
-  // Student, non-member: the IEEE step is skipped; the paper step is optional for a student (issue 23).
+  // Student, non-member: the IEEE step is skipped; the paper step is optional for a student (decision 011).
   await expect.poll(() => p.getByRole('heading', { name: 'Paper Registration' }).isVisible()).toBe(true);
   await p.getByRole('button', { name: 'Next' }).click();
   await fillExtrasToSummary(p, email, 'VEGAN');
@@ -111,7 +111,7 @@ describe('self-service pages in Chromium', () => {
 
     // Lower case and spaces as a registrant might type it: the page normalises it.
     await e2e.page.getByLabel('Registration ID').fill(`  ${regNo.toLowerCase()} `);
-    // Issue 22: a student's upgrade says which paper it is for (the wizard skipped that step).
+    // Decision 013: a student's upgrade says which paper it is for (the wizard skipped that step).
     await fetchButton.click();
     await expect.poll(() => alertText(e2e.page)).toBe(messages.paperRequired);
     await e2e.page.getByLabel('Paper ID').fill('PESGRE-4242');
@@ -188,7 +188,7 @@ describe('self-service pages in Chromium', () => {
     expect(await cell('Total Paid')).toBe(String(newTotal));
   }, 240_000);
 
-  it('a summary made stale in another tab hides its Pay button and says what changed (issue 20)', async () => {
+  it('a summary made stale in another tab hides its Pay button and says what changed', async () => {
     const regNo = await registerStudent(e2e.page, 'student.stale.e2e@example.org');
     const from = tier(`stud_non_indian_${period}`);
     const to = tier(`prof_non_indian_${period}`);
@@ -342,7 +342,7 @@ describe('self-service pages in Chromium', () => {
     await expect.poll(async () => (await newMail()) !== null, { timeout: 30_000 }).toBe(true);
     expect((await newMail())!.subject).toContain(regNo);
 
-    // The success message stays past the spec's 5 s and has focus (issue 21, decision 008): the
+    // The success message stays past the 5 s after which it used to clear and has focus (decision 010): the
     // browser's clock (installed by the fixture) is moved 6 s on, firing every timer due by then.
     expect(await statusText(e2e.page)).toBe(successText);
     await e2e.page.clock.fastForward(6_000);

@@ -33,7 +33,7 @@ const routes: Array<[string, string | RegExp, boolean]> = [
   ['/authors/call-for-special-session', 'Call For Special Session', true],
   ['/authors/submission', 'Submission', true],
   ['/authors/registration', 'Registration', true],
-  // Typed by visitors (issue 34): leads to the Registration page.
+  // Typed by visitors (decision 031): leads to the Registration page.
   ['/registration', 'Registration', true],
   ['/program/keynote-speakers', 'Keynote Speakers', true],
   ['/program/tutorial-speakers', 'Tutorial Speakers', true],
@@ -93,7 +93,7 @@ describe('every route', () => {
       expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
       await page.waitForLoadState('networkidle');
       if (isInfo) expect(scripts.filter((s) => heavyCode.test(s))).toEqual([]);
-      // axe at a small phone, a common phone and a laptop (issue 21): no violation of any impact,
+      // axe at a small phone, a common phone and a laptop (decision 010): no violation of any impact,
       // the best-practice rules (landmarks, unique names, heading order...) included.
       for (const width of axeWidths) {
         await page.setViewportSize({ width, height: 900 });
@@ -229,7 +229,7 @@ describe('home with a pinned clock', () => {
     await context.close();
   });
 
-  it('the countdowns pause and resume from the keyboard, and start paused under reduced motion (issue 21)', async () => {
+  it('the countdowns pause and resume from the keyboard, and start paused under reduced motion (decision 010)', async () => {
     const seconds = (p: Page) => p.locator('.conference-countdown [data-unit="seconds"] .countdown__value').textContent();
     const pauseName = /^Pause countdown: Time left until the conference starts/;
     const resumeName = /^Resume countdown: Time left until the conference starts/;
@@ -269,7 +269,7 @@ describe('home with a pinned clock', () => {
     await context.close();
   });
 
-  it('after the conference (issue 20): it has ended, and once certificates open, where to get them', async () => {
+  it('after the conference: it has ended, and once certificates open, where to get them', async () => {
     const closed = await homeAt(edition(conference.endDate, 1, '09:00'));
     await expect.poll(() => closed.page.getByRole('heading', { name: `${conference.name} has ended` }).isVisible()).toBe(true);
     expect(await closed.page.getByText('The conference has started!').count()).toBe(0);
@@ -288,7 +288,7 @@ describe('home with a pinned clock', () => {
   });
 });
 
-describe('home tap targets on a 390 px phone (issue 10)', () => {
+describe('home tap targets on a 390 px phone (docs/performance.md#budgets)', () => {
   type Box = { x: number; y: number; width: number; height: number };
   const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 

@@ -1,11 +1,11 @@
 /**
- * End-to-end (issue 22), on npm start's stack with the clock pinned on both sides:
+ * End-to-end (decision 013), on npm start's stack with the clock pinned on both sides:
  *  - a student pays: the e-mail has no QR and the verifier page refuses the ticket; the proof page
  *    refuses a 6 MB file and a renamed .exe and takes a PDF; the admin approves it on
  *    "Proofs to verify"; the new e-mail's QR is accepted by the ticket verifier page;
  *  - a rejection e-mails the reason;
  *  - after 15 Nov 2025 (23:59 IST) the wizard shows the closed notice with the contact address;
- *  - (issue 34) the first e-mail links the proof page with the number filled in, and the proof
+ *  - (decision 031) the first e-mail links the proof page with the number filled in, and the proof
  *    page's "Check status" says the proof was received.
  * Netlify Blobs is @netlify/blobs' local server, started by scripts/start.ts.
  */
@@ -90,7 +90,7 @@ describe("students' proof of status in Chromium", () => {
     const [first] = await mails(regNo, 1);
     expect(first!.subject).toContain('payment received, proof of student status needed');
     expect(first!.attachments.some((a) => a.mimeType === 'image/png')).toBe(false);
-    // Received, not confirmed; the proof page with the number filled in (issue 34).
+    // Received, not confirmed; the proof page with the number filled in (decision 031).
     expect(first!.text).toContain('received but not yet confirmed');
     expect(first!.text).toContain(`/registration/proof?reg_no=${regNo}`);
 
@@ -118,7 +118,7 @@ describe("students' proof of status in Chromium", () => {
     await uploadOnPage(e2e.page, regNo, email, { name: 'card.pdf', mimeType: 'application/pdf', buffer: pdf });
     await expect.poll(() => e2e.page.getByRole('status').filter({ hasText: 'your proof was received' }).isVisible()).toBe(true);
     expect((await stored(regNo)).verification?.proof).toMatchObject({ contentType: 'application/pdf' });
-    // The same page says where the proof stands (issue 34): received, to be checked.
+    // The same page says where the proof stands (decision 031): received, to be checked.
     await e2e.page.getByRole('button', { name: 'Check status' }).click();
     await expect.poll(() => e2e.page.getByTestId('proof-status').textContent()).toMatch(/^Proof received on \d{1,2} \w+ \d{4}: the organisers will check it\./);
 

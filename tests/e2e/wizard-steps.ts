@@ -84,7 +84,7 @@ export async function fillSteps1to2(p: Page, appUrl: string, email: string, opti
   await p.getByLabel('Postcode', { exact: true }).fill('580001');
   await p.getByLabel('Mobile').fill('+91 98450 00000');
   await p.getByLabel('Email', { exact: true }).fill(email);
-  // Next with a mismatching confirmation shows the spec message.
+  // Next with a mismatching confirmation shows the rules' message.
   await p.getByLabel('Verify Email').fill('someone@else.org');
   await p.getByRole('button', { name: 'Next' }).click();
   await expect.poll(() => p.getByText('Emails do not match.').isVisible()).toBe(true);

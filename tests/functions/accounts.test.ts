@@ -1,5 +1,5 @@
 /**
- * Accounts (issue "Accounts"): GST invoice numbers taken inside finalise (consecutive under
+ * Accounts: GST invoice numbers taken inside finalise (consecutive under
  * concurrency), invoices as PDF by lookup and attached to the e-mail, cancellations with credit
  * notes, refunds paid once however often they are asked for, refund webhooks, webhook
  * deduplication, and the reconciliation run that registers a payment whose browser and webhook
@@ -38,7 +38,7 @@ import { DEV, STANDARD_DAY, afterConference, at as editionAt, refundDeadline, st
 import { adminHeaders, messagesFor, registerPaid, mailAndWebhook } from './helpers-admin';
 
 /**
- * Figures from this edition's content (issue 20, "The next edition"): the financial year of the
+ * Figures from this edition's content: the financial year of the
  * test day, and the refund of the default tier (validForm's, no coupon).
  */
 const FY = financialYear(new Date(STANDARD_DAY));
@@ -180,7 +180,7 @@ describe('cancellations and refunds', () => {
     expect(reg.cancellation).toMatchObject({ status: 'approved', refundAmount: REFUND, creditNoteNumber: expect.stringMatching(new RegExp(`^PG25C/${FY}/\\d{5}$`)) });
     const after = (await call(summary, { headers: await adminHeaders() })).body;
     expect(after.totalRegistrations).toBe(countBefore - 1);
-    // The carousel shows what the count counts (issue 20): the newest registration, now cancelled, is not in it.
+    // The carousel shows what the count counts: the newest registration, now cancelled, is not in it.
     expect(after.latestRegistrations.map((r: Registration) => r.registrationNumber)).not.toContain(regNo);
     expect(after.latestRegistrations.length).toBe(Math.min(10, after.totalRegistrations));
     expect(await redis().exists(keys.registration(regNo))).toBe(1);
@@ -452,7 +452,7 @@ describe('name transfer', () => {
     const mails = await messagesFor(fx.smtp.messages, regNo);
     const mail = mails.find((m) => /transferred to you/.test(m.subject ?? ''))!;
     expect(mail.to?.[0]?.address).toBe('meera@example.org');
-    // Issue 20: the fee's invoice is the payer's document, sent to the payer's billing e-mail, never to the new person.
+    // The fee's invoice is the payer's document, sent to the payer's billing e-mail, never to the new person.
     expect(mail.attachments.filter((a) => a.mimeType === 'application/pdf')).toEqual([]);
     const payerMail = mails.find((m) => /tax invoice .* for the name transfer/.test(m.subject ?? ''))!;
     expect(payerMail.to?.[0]?.address).toBe(before.billingEmail);

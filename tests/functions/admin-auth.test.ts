@@ -242,7 +242,7 @@ describe('admin endpoints', () => {
 });
 
 describe('create-order admin override (foreign authors)', () => {
-  // Only an admin may register a delegate outside the tier set of their country (spec part 2 section 6; issue 24).
+  // Only an admin may register a delegate outside the tier set of their country (docs/rules.md#pages-and-routes; decision 015).
   const foreign = () => validForm({ registrationTier: 'prof_non_foreign_std', registrationCurrency: 'USD', country: 'India', billingCountry: 'Germany' });
 
   it('accepts a USD tier and a foreign country with a valid admin token', async () => {

@@ -1,5 +1,5 @@
 /**
- * Name badges and certificates of attendance (issue 25). Badges: 8 to an A4 sheet, cancelled
+ * Name badges and certificates of attendance (docs/operations.md#name-badges-and-certificates). Badges: 8 to an A4 sheet, cancelled
  * registrations never printed, the filters, a 60-character name that fits, one badge reprinted.
  * Certificates: only for a registrant checked in at least once, the presented paper only when
  * marked, revoked after a cancellation, the same answer for a wrong e-mail as for an unknown ID,
@@ -34,7 +34,7 @@ import { adminHeaders, mailAndWebhook, messagesFor, seedRegistration } from './h
 
 const fx = mailAndWebhook();
 const flat = (text: string) => text.replace(/\s+/g, ' ');
-/** The morning after the conference, when certificates are open (dates from src/content, issue 20). */
+/** The morning after the conference, when certificates are open (dates from src/content). */
 const OPEN = afterConference();
 /** `n` days from the first conference day, as an ISO day. */
 const day = (n: number) => shiftDay(conference.startDate, n);
@@ -90,7 +90,7 @@ describe('name badges', () => {
 
   it('filters by tier, day and since; refuses a malformed filter; needs an admin', async () => {
     const student = await seedRegistration({ registrationTier: 'stud_non_indian_std', noPaper: true, paperId: '' }, new Date(conferenceDay(-6, '09:00:00')));
-    // A student waiting for the proof of status (issue 22) gets no badge; once approved, one.
+    // A student waiting for the proof of status (decision 013) gets no badge; once approved, one.
     expect((await getPdf(`?tier=stud_non_indian_std&since=${day(-6)}`)).count).toBe('0');
     await redis().set(keys.registration(student.registrationNumber), { ...student, status: 'confirmed', verification: { ...student.verification, pending: [] } });
     const byTier = await getPdf(`?tier=stud_non_indian_std&since=${day(-6)}`);
@@ -132,7 +132,7 @@ describe('name badges', () => {
   });
 });
 
-/** Imports one accepted paper straight into the papers hash (the import itself is issue 23's, tested there). */
+/** Imports one accepted paper straight into the papers hash (the import itself has its own tests). */
 async function paper(paperId: string, title: string, mark: 'presented' | 'no-show' | null) {
   const at = '2025-11-01T00:00:00.000Z';
   await redis().hset(keys.papers(), { [paperId]: JSON.stringify({ paperId, title, track: 'T1', authors: [], specialSession: null, organiser: false, withdrawn: false, importedAt: at, updatedAt: at }) });

@@ -56,7 +56,7 @@ describe('POST /api/ieee-verification/ieee-status', () => {
     expect((await call(ieeeStatus, { raw: '{"MemberID":' })).body.error.code).toBe('INVALID_JSON');
     expect((await call(ieeeStatus, { body: {} })).status).toBe(400);
   });
-  it('answers 503 with the spec message when the membership service is down', async () => {
+  it('answers 503 with the rules\' message when the membership service is down', async () => {
     process.env.IEEE_VERIFY_URL = `${await deadUrl()}/verify`;
     try {
       const r = await call(ieeeStatus, { body: { MemberID: '90000001' } });
@@ -83,7 +83,7 @@ describe('POST /api/coupons/verify', () => {
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ valid: false, message: 'Invalid coupon', error: { code: 'INVALID_COUPON' } });
   });
-  it('refuses coupons on student tiers with the spec message', async () => {
+  it('refuses coupons on student tiers with the rules\' message', async () => {
     const r = await call(couponsVerify, { body: { code: 'HALF50', registrationTier: 'stud_non_indian_std' } });
     expect(r.status).toBe(400);
     expect(r.body.message).toBe('Coupons are only valid for Professional tiers (Full Registration).');

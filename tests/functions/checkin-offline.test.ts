@@ -1,5 +1,5 @@
 /**
- * Offline check-in (issue 25): the snapshot a verifier device prepares from, and the sync of the
+ * Offline check-in (decision 014): the snapshot a verifier device prepares from, and the sync of the
  * scans it queued offline. One check-in per nonce however often a sync is retried; a ticket
  * checked in the same day on two devices is a conflict on the admin's list; forged, cancelled and
  * unconfirmed tickets are refused with nothing recorded; old HMAC tickets still verify online.
@@ -20,7 +20,7 @@ import { shiftDay } from '../setup/edition-clock';
 import { afterConference, call, conferenceDay, keysMatching, pinClock } from './helpers';
 import { adminHeaders, seedRegistration } from './helpers-admin';
 
-/** Instants and days relative to this edition's dates in src/content (issue 20, "The next edition"). */
+/** Instants and days relative to this edition's dates in src/content. */
 const utc = (iso: string) => new Date(iso).toISOString();
 const day = (n: number) => shiftDay(conference.startDate, n);
 const nonce = () => randomBytes(12).toString('base64url');

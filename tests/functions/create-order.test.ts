@@ -87,7 +87,7 @@ describe('create-order: refusals write nothing', () => {
     expect(r.body.error.code).toBe('TIER_NOT_ON_OFFER');
   });
 
-  it('refuses an IEEE tier whose membership is not Active, saying why (inactive, expired, unknown; issue 20)', async () => {
+  it('refuses an IEEE tier whose membership is not Active, saying why (inactive, expired, unknown)', async () => {
     for (const [number, reason] of [['90000003', 'inactive'], ['90000004', 'expired'], ['90000999', 'unknown']] as const) {
       const data = validForm({ registrationTier: 'prof_ieee_indian_std', ieeeMemberNumber: number });
       const r = await call(createOrder, { body: { amount: totalFor(data), data } });
@@ -106,7 +106,7 @@ describe('create-order: refusals write nothing', () => {
     expect(r2.body.error.fieldErrors['data.paperId']).toBe('Paper ID is required unless you did not submit a paper.');
   });
 
-  it("takes the tier set from the delegate's country, not from the currency the browser sends (issue 24)", async () => {
+  it("takes the tier set from the delegate's country, not from the currency the browser sends (decision 015)", async () => {
     const before = await snapshot();
     // USD tier for a delegate from India.
     const usd = validForm({ registrationTier: 'prof_non_foreign_std', registrationCurrency: 'USD' });
@@ -129,7 +129,7 @@ describe('create-order: refusals write nothing', () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it('accepts a foreign delegate in USD at a Foreign tier without admin mode (issue 24)', async () => {
+  it('accepts a foreign delegate in USD at a Foreign tier without admin mode (decision 015)', async () => {
     const data = validForm({ registrationTier: 'prof_non_foreign_std', registrationCurrency: 'USD', country: 'Germany', billingCountry: 'Germany' });
     const r = await call(createOrder, { body: { amount: totalFor(data), data } });
     expect(r.status).toBe(200);

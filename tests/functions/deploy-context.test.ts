@@ -1,5 +1,5 @@
 /**
- * The deploy context at run time (issue 17): functions read it from their invocation context
+ * The deploy context at run time (decision 001): functions read it from their invocation context
  * (`context.deploy.context`), never from a CONTEXT variable, and fail closed. For each of
  * production, deploy-preview, branch-deploy, dev, and for an invocation that names none, an empty
  * or an unknown one, these tests call real functions with no CONTEXT and no KEY_PREFIX in the
@@ -130,7 +130,7 @@ describe.each(cases)('an invocation with deploy.context $sent', ({ sent, context
     expect((await call(login, { body: { password: testSecrets.adminPassword }, deployContext: send })).status).toBe(200);
   });
 
-  // Issue 22: without IEEE_VERIFY_URL, production rules queue the number for an admin ('To verify').
+  // Decision 013: without IEEE_VERIFY_URL, production rules queue the number for an admin ('To verify').
   it(relaxed ? 'checks IEEE numbers against the local roster' : 'never reads the local roster (numbers are queued for an admin without IEEE_VERIFY_URL)', async () => {
     const r = await call(ieeeStatus, { body: { MemberID: '90000003' }, deployContext: send });
     if (relaxed) expect(r).toMatchObject({ status: 200, body: { MemberStatus: 'Inactive' } });

@@ -1,5 +1,5 @@
 /**
- * POST /api/registrations/email-check (issue 9): yes or no for an address, read from the
+ * POST /api/registrations/email-check: yes or no for an address, read from the
  * per-address set the payment core writes (written here by the test), with the address
  * normalised (trimmed, lower-cased); nothing else about the registration; bad input 400; the
  * per-address rate limit 429; the store down 503.

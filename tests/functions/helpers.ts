@@ -72,9 +72,9 @@ export async function call(fn: Fn, opts: { method?: string; path?: string; body?
 }
 
 /**
- * A total (minor units) worked by hand from this edition's content (issue 20, "The next edition"):
- * GST on `feeMinor`, then the convenience fee on both, each rounded half up. For 2025 (the spec's
- * worked example): 15000 + 18 % GST (2700) + 4 % of 17700 (708) = 18408.
+ * A total (minor units) worked by hand from this edition's content:
+ * GST on `feeMinor`, then the convenience fee on both, each rounded half up. For 2025 (the
+ * worked example of decision 018): 15000 + 18 % GST (2700) + 4 % of 17700 (708) = 18408.
  */
 export function byHand(feeMinor: number): number {
   const gst = percentOf(feeMinor, pricing.gst);

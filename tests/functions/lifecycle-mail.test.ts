@@ -1,5 +1,5 @@
 /**
- * Every step of a registration's life is told by e-mail (issue 20), received on a real SMTP
+ * Every step of a registration's life is told by e-mail, received on a real SMTP
  * server: the cancellation request (with the quoted refund), its approval or refusal, the refund
  * paid (with the credit note PDF), a name transfer (the ticket to the new person, a notice to the
  * original registrant, the fee's invoice to its payer) and a name change. A mail server that is

@@ -1,5 +1,5 @@
 /**
- * Model-based test of a registration's money (issue 19, "One lifecycle"): fast-check draws
+ * Model-based test of a registration's money: fast-check draws
  * random sequences of register (with or without a coupon), pay, verify, webhook (duplicated,
  * late, in any order), reconcile, tier upgrade, IEEE change, name change, name transfer,
  * cancellation request, approve, decline, refund (failing and retried) and refunds from
@@ -77,7 +77,7 @@ afterAll(async () => {
 });
 
 const STUDENT = { registrationTier: 'stud_ieee_indian_std', registrationFee: 7000, ieeeMemberNumber: '90000001', noPaper: true, paperId: '' };
-// Coupons apply to the professional tiers only (spec part 2 section 6).
+// Coupons apply to the professional tiers only (docs/rules.md#the-registration-form-and-its-checks).
 const PROFESSIONAL = { registrationTier: 'prof_ieee_indian_std', registrationFee: 12000, ieeeMemberNumber: '90000002' };
 const LATE = Date.parse(afterConference());
 

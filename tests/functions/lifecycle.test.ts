@@ -1,5 +1,5 @@
 /**
- * Money states that cannot contradict each other (issue 19): refunds from "payments needing
+ * Money states that cannot contradict each other: refunds from "payments needing
  * attention" that can be made again after failing, one lifecycle for a registration (no change
  * sold or applied once a cancellation is requested or approved), and a reconciliation run that
  * finds a captured payment whatever the backlog of unpaid orders. Real handlers, Redis through

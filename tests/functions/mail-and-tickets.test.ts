@@ -26,7 +26,7 @@ import { adminHeaders, decodeQrPng, messagesFor, registerPaid, mailAndWebhook } 
 const fx = mailAndWebhook({ reject: (address) => address.startsWith('bounce') });
 
 const base = Date.parse(STANDARD_DAY);
-/** Instants and days relative to this edition's dates in src/content (issue 20, "The next edition"). */
+/** Instants and days relative to this edition's dates in src/content. */
 const utc = (iso: string) => new Date(iso).toISOString();
 const day = (n: number) => shiftDay(conference.startDate, n);
 const scan = async (body: unknown, raw?: string) => call(verifyQr, { ...(raw !== undefined ? { raw } : { body }), headers: await adminHeaders() });
@@ -76,7 +76,7 @@ describe('confirmation e-mail and ticket', () => {
     expect(decodeQrPng(inline!.content)).toBe(qrText);
     expect(qrText).toBe(await ticketText(regNo));
     const ticket = JSON.parse(qrText);
-    // New tickets carry an Ed25519 signature (issue 25, decision 012).
+    // New tickets carry an Ed25519 signature (decision 014).
     expect(ticket).toEqual({ rid: regNo, sig: expect.stringMatching(/^[A-Za-z0-9_-]{86}$/) });
 
     expect(await mailStatus(regNo)).toEqual({ status: 'sent', attempts: 1, lastError: '', updatedAt: new Date(base).toISOString(), sentAt: new Date(base).toISOString() });
@@ -129,7 +129,7 @@ describe('confirmation e-mail and ticket', () => {
     const { regNo } = await registerPaid({ organization: '<script>alert(1)</script> & "Sons"', firstName: "O'Brien" });
     const [mail] = await messagesFor(fx.smtp.messages, regNo);
     expect(mail!.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Sons&quot;');
-    // React's escape of the apostrophe (the HTML part is rendered by react-email since issue 20).
+    // React's escape of the apostrophe (the HTML part is rendered by react-email).
     expect(mail!.html).toContain('Dr O&#x27;Brien Kulkarni');
     expect(mail!.html).not.toContain('<script>');
     expect(mail!.text).toContain('Organisation: <script>alert(1)</script> & "Sons"');

@@ -1,7 +1,7 @@
 /**
  * Accepted papers from an EasyChair pair (tests/fixtures/papers/easychair-submission.csv and
  * easychair-author.csv, EasyChair's columns) and from a CSV with the chair's header mapping
- * (issue 23): the refusals of both files with their rows, registrations against the papers and
+ * (decision 011): the refusals of both files with their rows, registrations against the papers and
  * their coverage.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -22,7 +22,7 @@ async function papers(): Promise<PapersResponse> {
   return (await call(listPapers, { headers: await adminHeaders() })).body as PapersResponse;
 }
 
-// Registrations are sold until the Standard deadline (issue 22): the clock is pinned inside it.
+// Registrations are sold until the Standard deadline (decision 013): the clock is pinned inside it.
 beforeEach(() => pinClock(STANDARD_DAY));
 
 describe('papers from an EasyChair pair', () => {

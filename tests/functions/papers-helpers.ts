@@ -1,5 +1,5 @@
 /**
- * Helpers for the papers tests (issue 23): multipart uploads to the import function as the admin
+ * Helpers for the papers tests (decision 011): multipart uploads to the import function as the admin
  * page sends them, the fixture files in the vendors' layouts, and CSV answers parsed with csv-parse.
  */
 import { readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Accepted papers and the IEEE author rule (issue 23), from a Microsoft CMT export
+ * Accepted papers and the IEEE author rule (decision 011), from a Microsoft CMT export
  * (tests/fixtures/papers/cmt-accepted.xlsx, CMT's columns, a special session of 8 + 1 organiser
  * papers): the import and its preview, registrations against it through the real payment flow,
  * each coverage status, the refusal of an unknown Paper ID, the flag for a non-author, the

@@ -1,5 +1,5 @@
 /**
- * Issue 11: abuse of valid requests on the public endpoints, against the real Redis (bridge) and
+ * docs/security.md#rate-limits-and-the-client-address: abuse of valid requests on the public endpoints, against the real Redis (bridge) and
  * the Razorpay double. Rate limits per client address (Netlify's context.ip only), coupon codes
  * that tell a guesser nothing, coupon holds that one address cannot pile up, the release of a
  * hold when the checkout closes, and a coupon used past its limit listed for the organisers.

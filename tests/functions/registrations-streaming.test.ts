@@ -1,6 +1,6 @@
 /**
  * The registrations list and the CSV export are streamed page by page as the store is read
- * (issue 10: at 20,000 registrations a buffered CSV passes Netlify's 6 MB limit): several pages of
+ * (docs/performance.md#budgets: at 20,000 registrations a buffered CSV passes Netlify's 6 MB limit): several pages of
  * registrations arrive in several chunks, in index order, exactly as stored; an export the client
  * abandons is still audited; a store that fails before the first byte answers 503, and one that
  * fails later cuts the transfer instead of ending a short file as if it were whole. A client that
@@ -94,7 +94,7 @@ describe('streamed registrations list', () => {
     }
   });
 
-  it('an admin who leaves while the list streams (plain or gzipped) is not an error in the log (issue 20)', async () => {
+  it('an admin who leaves while the list streams (plain or gzipped) is not an error in the log', async () => {
     const logged = vi.spyOn(console, 'error');
     try {
       for (const acceptEncoding of ['identity', 'gzip']) {

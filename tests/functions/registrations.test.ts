@@ -1,6 +1,6 @@
 /**
- * The admin's registrations: dashboard summary, the full list and the CSV export (spec part 2
- * sections 2, 3, 9), read against registrations made through the real payment flow and through
+ * The admin's registrations: dashboard summary, the full list and the CSV export (docs/rules.md#the-admin-area,
+ * #the-stored-registration-and-the-csv), read against registrations made through the real payment flow and through
  * finalise(). The CSV is parsed back with csv-parse and compared field by field with the store.
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -115,9 +115,9 @@ describe('GET /api/registrations/export', () => {
     expect(audit[0]).toMatchObject({ action: 'registrations.exported', details: { count: made.length } });
   });
 
-  it("has the spec's columns in order and one row per registration, field by field as stored", async () => {
+  it("has the rules' columns in order and one row per registration, field by field as stored", async () => {
     const rows = parsed((await download()).text);
-    // The spec's 28 exactly, then 'Cancellation' (issue "Accounts") and 'Status' (issue 22).
+    // The rules' 28 exactly (docs/rules.md#the-stored-registration-and-the-csv), then 'Cancellation' and 'Status' (decision 013).
     expect(rows[0]).toEqual([...SPEC_COLUMNS, 'Cancellation', 'Status']);
     expect(registrationCsvHeaders).toEqual([...SPEC_COLUMNS, 'Cancellation', 'Status']);
     for (const [i, reg] of made.entries()) expect(rows[i + 1]!.slice(-2)).toEqual(['Active', reg.registrationTier.startsWith('stud') ? 'awaiting-proof' : 'confirmed']);

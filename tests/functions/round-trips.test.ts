@@ -1,5 +1,5 @@
 /**
- * The Redis round trips of one complete registration (issue 10, Functions): from create-order to
+ * The Redis round trips of one complete registration (docs/performance.md#budgets, Functions): from create-order to
  * the stored registration and its e-mail record, with Razorpay's webhook arriving too, at most 8
  * HTTP requests to the store, create-order and verify-payment at most 4 each (every store round trip
  * crosses the distance between the function's region and the store's: docs/performance.md,

@@ -1,5 +1,5 @@
 /**
- * Self-service (spec part 2 sections 4, 5, 7, 8, 9): GET /api/registrations/{id}, the paid tier
+ * Self-service (docs/payments.md#self-service-changes): GET /api/registrations/{id}, the paid tier
  * upgrade and IEEE change on the one order core, and the name change. Real Redis through the
  * bridge, the real razorpay SDK against the double, confirmation e-mails through a real SMTP
  * receiver.
@@ -39,8 +39,8 @@ const fx = mailAndWebhook();
 
 const STUDENT = { registrationTier: 'stud_non_indian_std', registrationFee: 8400, noPaper: true, paperId: '' };
 /**
- * The upgrade of STUDENT to the professional tier, worked by hand from this edition's content
- * (issue 20); 2025: 15000 - 8400 = 6600; + 18 % = 7788; + 4 % = 311.52 -> 8099.52.
+ * The upgrade of STUDENT to the professional tier, worked by hand from this edition's content;
+ * 2025: 15000 - 8400 = 6600; + 18 % = 7788; + 4 % = 311.52 -> 8099.52.
  */
 const UPGRADE = (() => {
   const fromFee = feeOf('stud_non_indian_std');
@@ -68,7 +68,7 @@ describe('GET /api/registrations/{id}', () => {
     expect(pub.status).toBe(200);
     expect(Object.keys(pub.body).sort()).toEqual([...PUBLIC_REGISTRATION_FIELDS].sort());
     expect(pub.body).toMatchObject({ registrationNumber: regNo, title: 'Dr', firstName: 'Asha', lastName: 'Kulkarni', registrationTier: 'prof_non_indian_std' });
-    // Issue 19, decision 008: the e-mail is the proof the ID + e-mail calls ask for.
+    // Decision 012: the e-mail is the proof the ID + e-mail calls ask for.
     expect(pub.body.email).toBeUndefined();
     expect(pub.headers.get('cache-control')).toBe('no-store');
     expect(pub.headers.get('x-content-type-options')).toBe('nosniff');

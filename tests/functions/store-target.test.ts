@@ -1,5 +1,5 @@
 /**
- * The maintenance scripts' store and deploy context (scripts/store-target.ts, issue 17): against
+ * The maintenance scripts' store and deploy context (scripts/store-target.ts, decision 001): against
  * a real database they must name the context, so coupons for the live site land under
  * `pesgre:production:`, where its functions look; against the local stack they use its prefix.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 34: what the server says is true for the registration and the edition's phase. Real
+ * Decision 031: what the server says is true for the registration and the edition's phase. Real
  * Redis (bridge), the Razorpay double, a real SMTP receiver, Netlify Blobs' local server.
  *  - A student awaiting the proof: received, not confirmed, the proof page linked with the number
  *    filled in; a tier change of such a registration says whether the ticket still waits, or comes

@@ -1,5 +1,5 @@
 /**
- * Issue 22: one status per registration, students' proof of status, IEEE membership without a
+ * Decision 013: one status per registration, students' proof of status, IEEE membership without a
  * verification service, and the registration window. Real Redis (bridge), the Razorpay double,
  * a real SMTP receiver, and Netlify Blobs' own local server (tests/setup/local-stack.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Visa invitation letters (issue 24): a foreign registrant requests a letter, an admin approves
+ * Visa invitation letters (decision 016): a foreign registrant requests a letter, an admin approves
  * it and the PDF is e-mailed (its text holds the name, the passport number and the reference);
  * the verify page says valid, then revoked after a cancellation; the passport fields appear in
  * neither the registrations list nor its CSV; the stored record does not open without the key;

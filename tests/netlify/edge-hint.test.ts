@@ -1,5 +1,5 @@
 /**
- * The visitor's region at the edge (issue 24, decision 015): netlify/edge-functions/visitor-region.ts
+ * The visitor's region at the edge (decision 015): netlify/edge-functions/visitor-region.ts
  * run by Netlify's CLI on Deno, offline (the local bootstrap of tests/netlify/stack.ts), with the
  * country mocked by `--country`. A visitor from India gets `pesgre-country=IN`, one from Germany
  * `pesgre-country=DE`, on the two registration pages only; the page itself comes through

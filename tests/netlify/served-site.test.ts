@@ -11,7 +11,7 @@
  * `--internal-disable-edge-functions` (the site has no edge functions) the CLI sets no context
  * at all, which netlify/server/deploy-context.ts treats as production (fail closed); that is how
  * this file serves the site. The build runs in the deploy-preview context (`--context`), as the
- * production context refuses to build while src/content holds sample content (issue 34). The
+ * production context refuses to build while src/content holds sample content (decision 031). The
  * functions' environment is a production one: no KEY_PREFIX, APP_NOW or CONTEXT; ADMIN_PASSWORD_HASH with a plain ADMIN_PASSWORD beside it that must be refused;
  * SMTP_URL and MAIL_FROM; SITE_URL. The clock is the real one, so every amount is computed with
  * the shared arithmetic for the tier the server offers today, never written down.
@@ -52,7 +52,7 @@ beforeAll(async () => {
   functionsBase = `http://localhost:${functionsPort}`;
   // Built in the deploy-preview context: `netlify serve` builds as production by default, and the
   // production build refuses while src/content holds sample content (scripts/content-report.ts
-  // --build, issue 34). The functions' rules do not depend on it: the CLI gives them no context.
+  // --build, decision 031). The functions' rules do not depend on it: the CLI gives them no context.
   site = await startNetlify(['serve', '--offline', '--context', 'deploy-preview', '--internal-disable-edge-functions', '--port', String(port), '--functions-port', String(functionsPort), '--staticServerPort', String(staticPort)], {
     port,
     readyPath: '/api/pricing',
@@ -123,7 +123,7 @@ const built = (file: string) => readFile(path.join(root, 'dist', file), 'utf8');
 /** Creates an order for `form` on the served site, checks the quoted amount (minor units), and returns it. */
 /**
  * Creates a registration order as the registration desk: production rules run on the real clock,
- * after the online registration closed (2025-11-15, issue 22), and only an admin session keeps
+ * after the online registration closed (2025-11-15, decision 013), and only an admin session keeps
  * registering open.
  */
 async function createOrder(form: ReturnType<typeof validForm>, deskToken: string) {
@@ -245,7 +245,7 @@ describe('netlify serve: payments, admin and tickets through the served function
     expect(await registrationKeys()).toEqual([`${PREFIX}reg:${regNo}`]);
     expect(await stand.redis.zrange(`${PREFIX}reg:index`, 0, -1)).toEqual([regNo]);
     const stored = await storedRegistration(regNo);
-    // A student is confirmed once the proof of status is verified (issue 22).
+    // A student is confirmed once the proof of status is verified (decision 013).
     expect(stored).toMatchObject({ registrationNumber: regNo, registrationTier: student.id, email: form.email, orderId, paymentId, status: 'awaiting-proof' });
     expect(Math.round(stored.totalPaid * 100)).toBe(computeCharges(pricing, form, null).total);
   });

@@ -1,6 +1,6 @@
 /**
- * What the `netlify` test project runs against (issue 17, "The production build, served by
- * Netlify's CLI"): the project's own stand-ins, started here on free ports,
+ * What the `netlify` test project runs against (docs/testing.md#npm-run-testnetlify,
+ * decision 001): the project's own stand-ins, started here on free ports,
  *   - a private redis-server (scripts/redis-local.ts) with its data in a temporary folder, so the
  *     tests can count every key the served functions wrote, under production key names, without
  *     touching the machine's shared Redis;
@@ -142,7 +142,7 @@ async function cliConfigHome(): Promise<string> {
 }
 
 /**
- * Edge functions offline (issue 24, decision 015). The CLI runs netlify/edge-functions on Deno
+ * Edge functions offline (decision 015). The CLI runs netlify/edge-functions on Deno
  * from a bootstrap it fetches from edge.netlify.com; this machine reaches only the npm registry.
  * NETLIFY_EDGE_BOOTSTRAP (read by netlify-cli's lib/edge-functions/bootstrap.js) names instead the
  * self-contained bootstrap that @netlify/edge-functions-dev ships in the tools folder. The CLI's

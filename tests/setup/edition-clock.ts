@@ -1,6 +1,6 @@
 /**
- * Instants the tests pin the clock to, expressed relative to this edition's dates in src/content
- * (issue 20, "The next edition"): a test that needs "a day of Early Bird pricing" or "after the
+ * Instants the tests pin the clock to, expressed relative to this edition's dates in src/content:
+ * a test that needs "a day of Early Bird pricing" or "after the
  * conference" asks for it here instead of writing a 2025 instant, so the next edition's content
  * (every date shifted) passes the same tests. Each instant is a wall-clock time in the
  * conference's time zone, written as ISO 8601 with that zone's offset (what APP_NOW takes).

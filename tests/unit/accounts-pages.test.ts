@@ -1,5 +1,5 @@
 /**
- * The accounts pages' pure helpers (issue 8 "Accounts"): the id and e-mail check with the spec's
+ * The accounts pages' pure helpers: the id and e-mail check with the rules'
  * message, and the file name a downloaded invoice is saved under.
  */
 import { describe, expect, it } from 'vitest';
@@ -9,11 +9,11 @@ import { fileNameFromDisposition } from '../../src/lib/content-disposition';
 describe('checkRegistrant', () => {
   const both = '⚠️ Please enter both Registration ID and Email.';
 
-  it("gives the spec's message when either field is empty or blank, pointing at the empty one", async () => {
+  it("gives the rules' message when either field is empty or blank, pointing at the empty one", async () => {
     expect(await checkRegistrant('', '')).toEqual({ ok: false, message: both, field: 'regId' });
     expect(await checkRegistrant('  ', 'a@example.org')).toEqual({ ok: false, message: both, field: 'regId' });
     expect(await checkRegistrant('PESGRE25-ABCDEFGH', ' ')).toEqual({ ok: false, message: both, field: 'email' });
-    // An empty e-mail wins over a malformed id: the spec's message names both fields.
+    // An empty e-mail wins over a malformed id: the rules' message (docs/rules.md#the-registration-form-and-its-checks) names both fields.
     expect(await checkRegistrant('not an id', '')).toEqual({ ok: false, message: both, field: 'email' });
   });
 

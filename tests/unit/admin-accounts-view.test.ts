@@ -53,7 +53,7 @@ describe("a registration's cancellation (the CSV's 29th column, 'Cancellation', 
     // A state this build does not know is shown as stored, never as Active.
     expect(registrationStatus({ cancellation: { status: 'reopened' } })).toBe('reopened');
     expect(registrationCsvRow({ ...base, cancellation: { status: 'approved' } }).at(-2)).toBe('Cancelled');
-    // Issue 22: the last column is the registration's status, cancelled after an approved cancellation.
+    // Decision 013: the last column is the registration's status, cancelled after an approved cancellation.
     expect(registrationCsvRow({ ...base, cancellation: { status: 'approved' } }).at(-1)).toBe('cancelled');
     expect(cancellationStatusLabel(undefined)).toBe('Active');
   });

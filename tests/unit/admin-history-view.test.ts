@@ -102,7 +102,7 @@ describe('changeView and changeLine', () => {
 });
 
 describe('the registrations table with history', () => {
-  it("adds a table-only 'Changes' column after 'Reg. Tier' and shows 'Status' after 'Name'; the CSV keeps the spec's 28 columns, then 'Cancellation' and 'Status'", () => {
+  it("adds a table-only 'Changes' column after 'Reg. Tier' and shows 'Status' after 'Name'; the CSV keeps the rules' 28 columns, then 'Cancellation' and 'Status'", () => {
     const labels = tableColumns.map((c) => c.label);
     expect(labels).toHaveLength(31);
     expect(labels.slice(0, 3)).toEqual(['Reg. No', 'Name', 'Status']);
@@ -114,7 +114,7 @@ describe('the registrations table with history', () => {
     const row = registrationCsvRow(registration);
     expect(row).toHaveLength(30);
     expect(row[28]).toBe('Active');
-    // Issue 22: a record written before statuses existed is confirmed.
+    // Decision 013: a record written before statuses existed is confirmed.
     expect(row[29]).toBe('confirmed');
     expect(registrationCsvRow({ ...registration, status: 'awaiting-proof' })[29]).toBe('awaiting-proof');
     expect(registrationCsvRow({ ...registration, status: 'awaiting-proof', cancellation: { status: 'approved' } })[29]).toBe('cancelled');

@@ -293,7 +293,7 @@ describe('campus video', () => {
     expect(text.indexOf('moov')).toBeLessThan(text.indexOf('mdat'));
     const jpg = read('media/campus-tour-poster.jpg');
     expect(jpg.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))).toBe(true);
-    // A video's poster loads with the page (it cannot be lazy): it stays small (issue 10).
+    // A video's poster loads with the page (it cannot be lazy): it stays small (docs/performance.md#budgets).
     expect(jpg.length).toBeLessThan(40 * 1024);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The self-service rules and arithmetic (spec part 2 sections 4, 5, 9): which tier a change
+ * The self-service rules and arithmetic (docs/payments.md#self-service-changes): which tier a change
  * leads to, the amount of every tier pair in both currencies (hand-computed), the page's
  * back-computed base, and the tier-dependent fields and coupon rule shared by the wizard and
  * the server.
@@ -14,7 +14,7 @@ import { specPricing } from './spec-edition';
 
 /**
  * [kind, from, to, base, gst, convenience fee, total], money in minor units, computed by hand from
- * the spec's fee table (part 2 section 9): the spec's worked examples, checked against `specPricing`
+ * the 2025 fee table (tests/unit/spec-edition.ts, decision 018): its worked examples, checked against `specPricing`
  * whatever src/content says. The same pairs are checked against the content's own fees below.
  */
 const PAIRS: [ChangeKind, string, string, number, number, number, number][] = [
@@ -107,7 +107,7 @@ describe('backComputeChange (the pages\' summary)', () => {
 });
 
 describe('tierDependentFields', () => {
-  // Issue 23: a student tier no longer forces 'no paper' (a student may name its one paper).
+  // Decision 011: a student tier no longer forces 'no paper' (a student may name its one paper).
   it('clears the IEEE number for non-member tiers and leaves the paper fields to the delegate', () => {
     expect(tierDependentFields('prof_ieee_indian_std')).toEqual({});
     expect(tierDependentFields('prof_non_indian_std')).toEqual({ ieeeMemberNumber: '' });
@@ -122,7 +122,7 @@ describe('tierDependentFields', () => {
 });
 
 describe('couponTierError', () => {
-  it('allows coupons on professional tiers only, with the spec message', () => {
+  it('allows coupons on professional tiers only, with the rules\' message', () => {
     for (const tier of pricing.registrationTiers) {
       expect(couponTierError(tier.id)).toBe(tier.id.startsWith('prof') ? null : messages.couponProfessionalOnly);
     }

@@ -1,5 +1,5 @@
 /**
- * The go-live check (issue 17, scripts/check-production.ts): npm start's dev defaults block going
+ * The go-live check (decision 001, scripts/check-production.ts): npm start's dev defaults block going
  * live, by name, and the CLI exits non-zero; a complete set of made-up production values passes;
  * each rule is caught on its own; no secret value ever reaches the output.
  */

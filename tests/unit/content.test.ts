@@ -1,7 +1,7 @@
 /**
- * The edition's content (src/content) against spec part 1: shapes checked with zod, the Important
- * Dates list exactly as section 9 prints it, counts and titles of sections 2, 3 and 9, the content
- * rules of section 5, every internal link a route of src/shared/routes.ts, every static file a
+ * The edition's content (src/content) against docs/rules.md#the-information-pages: shapes checked with zod, the Important
+ * Dates list exactly as the rules print it, its counts and titles, the content
+ * rules of docs/rules.md#what-authors-are-told, every internal link a route of src/shared/routes.ts, every static file a
  * content module names present under public/, the public facts of PESGRE 2025 (host, contact,
  * committee, speakers, hotels, sponsors), and every placeholder marked `sample: true`.
  */
@@ -64,8 +64,8 @@ function isCalendarDate(value: string): boolean {
 const isoDate = z.string().refine(isCalendarDate, 'not a valid ISO calendar date (yyyy-mm-dd)');
 const text = z.string().trim().min(1);
 /**
- * A date the spec prints for the 2025 edition: that exact value while the content is the 2025
- * edition, any calendar day (or text) once a next committee has moved the dates (issue 20).
+ * A date docs/rules.md prints for the 2025 edition: that exact value while the content is the 2025
+ * edition, any calendar day (or text) once a next committee has moved the dates.
  */
 const specDay = (day: string) => (is2025Edition ? z.literal(day) : isoDate);
 const specDayText = (written: string) => (is2025Edition ? z.literal(written) : text);
@@ -283,8 +283,8 @@ describe('content modules match their schemas', () => {
   }
 });
 
-describe('important dates (spec part 1 section 9)', () => {
-  it.runIf(is2025Edition)('2025 edition: are exactly the 8 rows of the spec, in order', () => {
+describe('important dates (docs/rules.md#the-information-pages)', () => {
+  it.runIf(is2025Edition)('2025 edition: are exactly the 8 rows of the rules, in order', () => {
     expect(importantDates.map((d) => [d.title, d.date])).toEqual([
       ['Submission opens; call for special sessions', '2025-04-15'],
       ['Special session proposal deadline', '2025-05-15'],
@@ -344,7 +344,7 @@ describe('links and static files', () => {
   });
 });
 
-describe('counts and titles (spec part 1 sections 2, 3, 9)', () => {
+describe('counts and titles (docs/rules.md#the-information-pages)', () => {
   it('has the ten tracks, exactly', () => {
     expect(tracks).toEqual([
       'Power Electronic Converters and Control Systems',
@@ -360,7 +360,7 @@ describe('counts and titles (spec part 1 sections 2, 3, 9)', () => {
     ]);
     expect(tracks).toHaveLength(conference.numberOfTracks);
   });
-  it('lists every committee role of the spec, in order', () => {
+  it('lists every committee role of the rules, in order', () => {
     expect(committee.map((r) => r.role)).toEqual([
       'General Co-Chairs',
       'Patron',
@@ -427,7 +427,7 @@ describe('counts and titles (spec part 1 sections 2, 3, 9)', () => {
   });
 });
 
-describe('content rules stated to authors (spec part 1 sections 5, 9)', () => {
+describe('content rules stated to authors (docs/rules.md#what-authors-are-told)', () => {
   const all = (lines: readonly string[]) => lines.join(' ');
   it('call for papers: English, original, unpublished, PDF by the deadline, 6 pages with references, 3 reviews', () => {
     const rules = all(callForPapers.submissionRules);
@@ -526,7 +526,7 @@ describe('sample content is marked', () => {
     // 15 biographies of real speakers, the tutorial slot (its biography counts with it),
     // 4 sponsor slots, a booking link, the accommodation form, sponsorship packages, extra tickets,
     // international link, the invoicing supplier (legal name, address, GSTIN), the foreign
-    // delegates' tax treatment, the visa letters' signatory and letterhead (issue 24), and the
+    // delegates' tax treatment, the visa letters' signatory and letterhead (decision 016), and the
     // sample programme (decision 037), the first day of online registration (decision 031).
     expect(items.length).toBe(15 + 1 + 4 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 2 + 1 + 1);
     expect(items.find((i) => i.file === 'src/content/programme.ts')?.path).toBe('sampleProgramme');

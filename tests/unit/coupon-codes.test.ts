@@ -1,4 +1,4 @@
-/** Generated coupon codes (`npm run seed:coupons -- --generate N`, issue 11): long, unambiguous, distinct. */
+/** Generated coupon codes (`npm run seed:coupons -- --generate N`, docs/security.md#coupon-codes): long, unambiguous, distinct. */
 import { describe, expect, it } from 'vitest';
 import { couponCodeSchema } from '../../src/shared/api';
 import { CODE_ALPHABET, DEFAULT_CODE_LENGTH, MIN_CODE_LENGTH, generateCodes } from '../../scripts/seed-coupons';

@@ -23,7 +23,7 @@ describe('calendar days (src/shared/dates.ts)', () => {
   });
 });
 
-describe('dayBefore (issue 20: "until 19 November 2025")', () => {
+describe('dayBefore ("until 19 November 2025")', () => {
   it('is the previous calendar day, across months, years and 29 February', () => {
     expect(dayBefore('2025-11-20')).toBe('2025-11-19');
     expect(dayBefore('2025-12-01')).toBe('2025-11-30');

@@ -1,5 +1,5 @@
 /**
- * The linter keeps the deploy context where issue 17 put it: no function, server module or
+ * The linter keeps the deploy context where decision 001 put it: no function, server module or
  * browser code reads CONTEXT from the environment, and only scripts and tests name a context for
  * code outside an invocation (eslint.config.js).
  */

@@ -1,5 +1,5 @@
 /**
- * Every link in README.md and docs/**\/*.md resolves (issue 18, "The README"): a relative target
+ * Every link in README.md and docs/**\/*.md resolves: a relative target
  * must name a file or folder of the repository (its #anchor and ?query ignored), anything else
  * must be an absolute https URL.
  *

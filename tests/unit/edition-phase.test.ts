@@ -1,5 +1,5 @@
 /**
- * The edition's phase (issue 34, docs/decisions/031-edition-phases.md): one rule for every page,
+ * The edition's phase (docs/decisions/031-edition-phases.md): one rule for every page,
  * e-mail and endpoint that speaks of time, read from src/content's dates with a given clock.
  * Instants come from tests/setup/edition-clock.ts, relative to the content's dates, so the next
  * edition's content passes the same tests.

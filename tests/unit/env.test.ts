@@ -1,5 +1,5 @@
 /**
- * The environment is parsed once per process (issue 10: parsing it for every key was 47 % of the
+ * The environment is parsed once per process (docs/performance.md#budgets: parsing it for every key was 47 % of the
  * registrations list's CPU), a failed parse is not kept, and resetEnv() makes the next call read
  * process.env again (what tests/setup/function-env.ts does on every change).
  */

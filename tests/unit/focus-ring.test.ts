@@ -1,5 +1,5 @@
 /**
- * The focus ring against every colour the site's style sheets paint (WCAG 1.4.11, issue 21): the
+ * The focus ring against every colour the site's style sheets paint (WCAG 1.4.11, decision 010): the
  * ring's tokens in src/app/global.css, checked against each colour literal and token of every CSS
  * file under src/ (alpha colours composited over white and over the darkest colour the site uses),
  * and every rule that draws a focus outline draws the two-tone ring, not a colour of its own.

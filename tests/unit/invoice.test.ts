@@ -1,5 +1,5 @@
 /**
- * GST invoices and refunds as pure logic (issue "Accounts"): financial years and document numbers,
+ * GST invoices and refunds as pure logic: financial years and document numbers,
  * GSTIN check characters, the tax split and amounts in words, the invoice built from a stored
  * registration (and unchanged by later changes), and the refund rule around 20 Nov 2025 IST.
  */
@@ -15,8 +15,8 @@ import { specPricing } from './spec-edition';
 import { at as edition } from '../setup/edition-clock';
 
 /**
- * The registrations of these tests are charged by the spec's fee table (part 2 section 9), so the
- * amounts below are the spec's worked figures whatever src/content's fees are (issue 20).
+ * The registrations of these tests are charged by the 2025 fee table (tests/unit/spec-edition.ts), so the
+ * amounts below are its worked figures whatever src/content's fees are.
  */
 const registration = (overrides: Parameters<typeof storedRegistration>[0] = {}, coupon: 'half' | null = null) => storedRegistration(overrides, coupon, specPricing);
 const refundLastDay = dayBefore(invoicing.refund.requestBefore);
@@ -140,7 +140,7 @@ describe(`refund rule (${invoicing.refund.percent} % of the fee before ${invoici
     [utc(edition(invoicing.refund.requestBefore, 0, '00:00:00')), false, 0],
     [edition(invoicing.refund.requestBefore, 0, '00:00:00'), false, 0],
     [edition(invoicing.refund.requestBefore, 11), false, 0],
-  ])('requested at %s: before the deadline %s, refund %i paise (spec fee table)', (at, before, amount) => {
+  ])('requested at %s: before the deadline %s, refund %i paise (2025 fee table)', (at, before, amount) => {
     expect(refundQuote(r, new Date(at))).toEqual({ beforeDeadline: before, amount, fee: 1500000, currency: 'INR' });
   });
 

@@ -1,5 +1,5 @@
 /**
- * The lazily loaded form validation (src/lib/lazy-resolver.ts, issue 10): the loader runs once,
+ * The lazily loaded form validation (src/lib/lazy-resolver.ts, docs/performance.md#budgets): the loader runs once,
  * a failed load is retried, and a lazy resolver gives exactly the answers of the zodResolver it
  * loads over the shared schemas (the wizard's step resolvers and the name-change resolvers).
  */
@@ -53,7 +53,7 @@ describe('lazyResolver', () => {
     expect(ok.values).toEqual({ regId: 'PESGRE25-ABCD2345', email: 'asha@example.org' });
   });
 
-  it("the wizard's step resolvers keep the typed values and give the spec's messages", async () => {
+  it("the wizard's step resolvers keep the typed values and give the rules' messages", async () => {
     const { stepResolvers } = await import('../../src/features/registration/wizard/step-resolvers');
     const step1 = stepResolvers[1] as Resolver<typeof emptyRegistrationForm>;
     const draft = { ...emptyRegistrationForm, email: 'asha@example.org', verifyEmail: 'someone@else.org' };

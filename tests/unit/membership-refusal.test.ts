@@ -1,4 +1,4 @@
-/** Why an IEEE membership check refused a number (issue 20): src/shared/messages.ts. */
+/** Why an IEEE membership check refused a number: src/shared/messages.ts. */
 import { describe, expect, it } from 'vitest';
 import { membershipRefusal, membershipRefusalMessage, messages } from '../../src/shared/messages';
 
@@ -10,7 +10,7 @@ describe('membership refusal', () => {
     expect(membershipRefusal('')).toBe('unknown');
   });
 
-  it("keeps the spec's words first, says why, and offers the non-member rate", () => {
+  it("keeps the rules' words first, says why, and offers the non-member rate", () => {
     const texts = (['inactive', 'expired', 'unknown'] as const).map(membershipRefusalMessage);
     for (const text of texts) {
       expect(text.startsWith(`${messages.membershipNotValid} `)).toBe(true);

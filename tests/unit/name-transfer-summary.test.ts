@@ -1,6 +1,6 @@
 /**
  * What the name-transfer page states about money (src/features/self-service/transfer-summary.ts;
- * spec part 2 section 9: INR 2000 / USD 50 plus GST and the convenience fee): the fee in both
+ * docs/rules.md#fees-arithmetic-and-timings: INR 2000 / USD 50 plus GST and the convenience fee): the fee in both
  * currencies, and an order's breakdown that adds up to what Checkout charges.
  */
 import { describe, expect, it } from 'vitest';

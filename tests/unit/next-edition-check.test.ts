@@ -1,6 +1,6 @@
 /**
- * The edits `npm run test:next-edition` makes to a copy of src/content (issue 20, "The next
- * edition"): every date one year later, in each form the content writes dates, and one fee.
+ * The edits `npm run test:next-edition` makes to a copy of src/content:
+ * every date one year later, in each form the content writes dates, and one fee.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

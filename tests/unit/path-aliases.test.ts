@@ -1,5 +1,5 @@
 /**
- * Addresses a visitor types for a page (issue 34: `/registration` answered 404): each alias of
+ * Addresses a visitor types for a page (`/registration` once answered 404): each alias of
  * src/shared/routes.ts is a 301 in netlify.toml, placed before the SPA fallback that would
  * otherwise catch it, to a route of the site; the router redirects the same in the app.
  */

@@ -1,6 +1,6 @@
 /**
  * The payment-success page's words (src/features/registration/payment-success-view.ts, shared by
- * the React page and its island), issue 34: a student's registration waiting for its proof is
+ * the React page and its island), decision 031: a student's registration waiting for its proof is
  * received, not confirmed, its ticket follows the approval, and the page links to the proof page
  * with the registration number filled in; a delegate from abroad gets the visa-letter request; the
  * page names no registration desk (gone once the conference is over; the e-mail says it by phase).

@@ -1,6 +1,6 @@
 /**
  * Names in the scripts an international conference in India meets print exactly in the PDFs the
- * server draws (issue 25, "Every name printed right"): the glyphs drawn (read back by MuPDF,
+ * server draws (docs/payments.md#gst-tax-invoices-and-credit-notes): the glyphs drawn (read back by MuPDF,
  * tests/setup/pdf-glyphs.ts) carry each name's characters, none is .notdef or a '?' put in for a
  * missing one, and the text pdftotext reads (the /ActualText) holds each name as written; the
  * fonts are embedded and subset, and the bytes stay deterministic. The `/ActualText` is written

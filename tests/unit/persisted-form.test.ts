@@ -93,7 +93,7 @@ describe('persisted registration form', () => {
   });
 
   it('never resumes on a step the tier skips, nor past step 2 without a tier', () => {
-    // Issue 23: the paper step applies to students too.
+    // Decision 011: the paper step applies to students too.
     expect(resumableStep(4, 'stud_ieee_indian_std')).toBe(4);
     expect(resumableStep(3, 'stud_non_indian_std')).toBe(2);
     expect(resumableStep(3, 'prof_non_indian_std')).toBe(2);

@@ -1,8 +1,8 @@
 /**
- * The payment arithmetic of spec part 2 section 9, pinned for every tier, coupon and
+ * The payment arithmetic of docs/rules.md#fees-arithmetic-and-timings, pinned for every tier, coupon and
  * extra-ticket combination. Expected base totals were computed independently with
  * decimal arithmetic (ROUND_HALF_UP to 2 decimals); the sweep compares computeCharges with an
- * oracle written in BigInt cents from the spec's words.
+ * oracle written in BigInt cents from the rules' words.
  */
 import { describe, expect, it } from 'vitest';
 import { computeCharges, findTier, isEarlyBirdOpen, pricing, tiersOnOffer, UnknownTierError, type ChargeInput, type CouponType } from '../../src/shared/pricing';
@@ -14,7 +14,7 @@ import { conference } from '../../src/content/conference';
 
 const base = (tier: string): ChargeInput => ({ registrationTier: tier, welcomeReception: 'no', additionalReceptionTickets: 0, galaDinner: 'no', additionalGalaDinnerTickets: 0 });
 
-describe.runIf(is2025Edition)('tier catalogue, 2025 edition content against the spec (spec part 2 section 9)', () => {
+describe.runIf(is2025Edition)('tier catalogue, 2025 edition content against the 2025 fee table (decision 018)', () => {
   const expected: Array<[string, number, number]> = [
     ['prof_ieee_early', 8500, 350],
     ['prof_non_early', 10200, 420],
@@ -30,7 +30,7 @@ describe.runIf(is2025Edition)('tier catalogue, 2025 edition content against the 
     expect(findTier(pricing, `${cat}_${mem}_indian_${period}`)).toMatchObject({ fee: inr, currency: 'INR', region: 'Indian' });
     expect(findTier(pricing, `${cat}_${mem}_foreign_${period}`)).toMatchObject({ fee: usd, currency: 'USD', region: 'Foreign' });
   });
-  it('has 16 tiers with the spec id conventions', () => {
+  it('has 16 tiers with the id conventions of docs/rules.md#pricing', () => {
     expect(pricing.registrationTiers).toHaveLength(16);
     for (const t of pricing.registrationTiers) {
       expect(t.id.startsWith('prof') || t.id.startsWith('stud')).toBe(true);
@@ -43,7 +43,7 @@ describe.runIf(is2025Edition)('tier catalogue, 2025 edition content against the 
 });
 
 describe('a fee typo in src/content', () => {
-  it.runIf(is2025Edition)("2025 edition: the content's fee table is the spec's, tier by tier", () => {
+  it.runIf(is2025Edition)("2025 edition: the content's fee table is the 2025 one, tier by tier", () => {
     expect(specFeeDifferences(pricing)).toEqual([]);
   });
 
@@ -58,8 +58,8 @@ describe('a fee typo in src/content', () => {
   });
 });
 
-// The spec's worked examples: fixed cases, computed from the spec's own fee table (specPricing), not the content.
-describe("totals without coupon or extras (the spec's worked examples, spec fee table)", () => {
+// The 2025 worked examples (decision 018): fixed cases, computed from the 2025 fee table (specPricing), not the content.
+describe("totals without coupon or extras (the 2025 worked examples, 2025 fee table)", () => {
   const totals: Array<[string, number]> = [
     ['prof_ieee_indian_early', 10431.2], ['prof_ieee_foreign_early', 429.52],
     ['prof_non_indian_early', 12517.44], ['prof_non_foreign_early', 515.42],
@@ -84,7 +84,7 @@ describe("totals without coupon or extras (the spec's worked examples, spec fee 
   });
 });
 
-/** The spec's words, independently, in BigInt cents with half-up rounding. */
+/** The rules' words (docs/rules.md#fees-arithmetic-and-timings), independently, in BigInt cents with half-up rounding. */
 function oracle(tierFee: number, coupon: CouponType | null, rTickets: number, gTickets: number, rPrice: number, gPrice: number): bigint {
   const roundDiv = (n: bigint, d: bigint) => (n * 2n + d) / (2n * d);
   let fee = BigInt(tierFee) * 100n;

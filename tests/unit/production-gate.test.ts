@@ -1,5 +1,5 @@
 /**
- * Sample content never reaches production (issue 34): `npm run build` starts with
+ * Sample content never reaches production (decision 031): `npm run build` starts with
  * `scripts/content-report.ts --build` (the prebuild script), which refuses the build in Netlify's
  * production deploy context while src/content holds sample items or placeholder addresses, and
  * lets every other context build. Both outcomes, on the pure gate and on the script as the build

@@ -1,5 +1,5 @@
 /**
- * Where a registration's proof of student status stands (issue 34: the proof page looked up by
+ * Where a registration's proof of student status stands (decision 031: the proof page looked up by
  * registration number and e-mail says "awaiting proof" or "proof received"):
  * src/shared/registration-status.ts proofStateOf and the page's words, proofStateMessage.
  */

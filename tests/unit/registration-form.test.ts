@@ -1,4 +1,4 @@
-/** The form schemas carry the exact messages of spec part 2 section 5; step navigation follows section 4. */
+/** The form schemas carry the exact messages of docs/rules.md#the-registration-form-and-its-checks; step navigation follows docs/rules.md#the-registration-wizard. */
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages';
 import { clampStep, nextStep, previousStep } from '../../src/shared/registration-form';
@@ -11,7 +11,7 @@ function errorsOf(schema: { safeParse(v: unknown): { success: boolean; error?: {
   return Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
 }
 
-describe('step messages (spec part 2 section 5)', () => {
+describe('step messages (docs/rules.md#the-registration-form-and-its-checks)', () => {
   it('step 1: required fields and matching e-mails', () => {
     const e = errorsOf(stepSchemas[1], { ...validForm(), firstName: '', city: '   ', verifyEmail: 'someone@else.org' });
     expect(e.firstName).toBe('This field is required.');
@@ -71,8 +71,8 @@ describe('API request schemas', () => {
   });
 });
 
-describe('wizard navigation (spec part 2 section 4)', () => {
-  // Issue 23: students see the paper step too (optional for them).
+describe('wizard navigation (docs/rules.md#the-registration-wizard)', () => {
+  // Decision 011: students see the paper step too (optional for them).
   it('skips the IEEE step for non-member tiers, both ways, and shows the paper step to every tier', () => {
     expect(nextStep(2, 'prof_non_indian_std')).toBe(4);
     expect(previousStep(4, 'prof_non_indian_std')).toBe(2);

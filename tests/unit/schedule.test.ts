@@ -1,6 +1,6 @@
 /**
  * The home page's time logic (src/shared/schedule.ts) with pinned clocks: the Upcoming Events
- * card, the Important Dates states and the countdowns (spec part 1 section 4).
+ * card, the Important Dates states and the countdowns (docs/rules.md#the-information-pages).
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -22,7 +22,7 @@ import { at as edition } from '../setup/edition-clock';
 
 const at = (iso: string) => new Date(iso);
 
-/** The spec's 8 dates (part 1 section 9), independent of the content module. */
+/** The 8 dates of docs/rules.md#the-information-pages, independent of the content module. */
 const specDates = [
   { title: 'Submission opens; call for special sessions', date: '2025-04-15' },
   { title: 'Special session proposal deadline', date: '2025-05-15' },
@@ -172,7 +172,7 @@ describe('conference countdown target', () => {
   });
 });
 
-describe('conferencePhase (issue 20: after the conference the home page says it has ended)', () => {
+describe('conferencePhase (after the conference the home page says it has ended)', () => {
   it('is before until the first day starts, under way on the days, ended from the day after the last', () => {
     expect(conferencePhase(conference, new Date(new Date(edition(conference.startDate, 0, '00:00:00')).getTime() - 1000))).toBe('before');
     expect(conferencePhase(conference, new Date(edition(conference.startDate, 0, '00:00:00')))).toBe('under-way');
@@ -195,7 +195,7 @@ describe('countdownFigures', () => {
   });
 });
 
-describe('stableWindow (issue 26: how long a time-dependent block\'s HTML stays right)', () => {
+describe('stableWindow (decision 019: how long a time-dependent block\'s HTML stays right)', () => {
   const deadlines = specDates.map((d) => deadlineOf(d.date));
   it('from the last boundary reached to the next one', () => {
     expect(stableWindow(deadlines, at('2025-09-01T00:00:00Z'))).toEqual({ from: Date.parse('2025-07-27T18:29:59Z'), until: Date.parse('2025-09-30T18:29:59Z') });

@@ -1,7 +1,7 @@
 /**
  * The summary the tier-upgrade and IEEE-change pages show (src/features/self-service/
  * change-summary.ts): labels from the pricing catalogue, amounts back-computed from the order's
- * total (spec part 2 section 9), lines that add up to what Checkout charges.
+ * total (docs/payments.md#self-service-changes), lines that add up to what Checkout charges.
  */
 import { describe, expect, it } from 'vitest';
 import { changeSummary, changeTiers, registrationChanges } from '../../src/features/self-service/change-summary';
@@ -74,7 +74,7 @@ describe('changeSummary', () => {
   });
 });
 
-describe('registrationChanges (issue 20: a stale summary says what changed)', () => {
+describe('registrationChanges (a stale summary says what changed)', () => {
   it('says nothing when the registration is as the summary showed it', () => {
     expect(registrationChanges(registration, { ...registration }, pricing)).toEqual([]);
   });

@@ -5,7 +5,7 @@ import { validForm } from '../functions/helpers-form';
 
 /**
  * A stored registration as finalise writes it, with an invoice number. Its charges come from
- * `pricing`: this edition's content by default; tests that pin figures pass the spec's fee table
+ * `pricing`: this edition's content by default; tests that pin figures pass the 2025 fee table
  * (tests/unit/spec-edition.ts) so a next edition's fees do not move them.
  */
 export function storedRegistration(overrides: Parameters<typeof validForm>[0] = {}, coupon: 'half' | null = null, pricing: Pricing = editionPricing): StoredRegistration {

@@ -1,5 +1,5 @@
 /**
- * The certificate of attendance e-mail (issue 25): sent once to every registrant checked in at
+ * The certificate of attendance e-mail (docs/operations.md#name-badges-and-certificates): sent once to every registrant checked in at
  * least once, with the certificate attached as a PDF. Pure: everything is in the props.
  */
 import { EmailLayout, Facts, P } from './layout';

@@ -1,5 +1,5 @@
 /**
- * The registration confirmation (ARCHITECTURE: Payment flow step 3) and, with another heading and
+ * The registration confirmation (docs/payments.md#the-payment-flow) and, with another heading and
  * lead, the messages that carry the ticket after a change (tier upgrade, IEEE change, the new
  * person of a name transfer, a name change): the details, the QR ticket inline, the delegate's
  * agenda links, and the self-service links.
@@ -25,7 +25,7 @@ export interface ConfirmationProps {
   calendarFile: string;
   /** Whether to say to show the ticket at the registration desk (not once the conference is over). */
   atTheDesk: boolean;
-  /** The visa-letter line for a delegate from abroad, with its address (issue 34). */
+  /** The visa-letter line for a delegate from abroad, with its address (decision 016). */
   visaLetter?: string;
 }
 

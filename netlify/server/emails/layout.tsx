@@ -1,5 +1,5 @@
 /**
- * The one layout every e-mail of the site uses (issue 20): the conference's name as a header, a
+ * The one layout every e-mail of the site uses: the conference's name as a header, a
  * heading that says what happened, the message's own parts, and a footer with the contact address
  * and the venue. Built with react-email's components, which render tables and inline styles that
  * mail clients understand; render.ts turns an element into the HTML and plain-text parts.

@@ -1,5 +1,5 @@
 /**
- * The messages of a registration's life after it is paid (issue 20: "every step told"): the
+ * The messages of a registration's life after it is paid (every step told): the
  * cancellation request, its approval or refusal, the refund paid, and a name transfer as the
  * original registrant and the payer of its fee see it. Each says what happened, what comes next
  * and the numbers that matter. Pure: everything is in the props (money already formatted).

@@ -1,5 +1,5 @@
 /**
- * The message for a registration paid but not yet confirmed (issue 22: a student awaiting the
+ * The message for a registration paid but not yet confirmed (decision 013: a student awaiting the
  * proof of status, or a proof rejected): what happened, how to send the proof, the details and
  * the self-service links. No QR code: only a confirmed registration has a ticket.
  */
@@ -14,7 +14,7 @@ export interface PendingTicketProps {
   howTo: string;
   rows: readonly (readonly [string, string])[];
   links: readonly (readonly [string, string])[];
-  /** The visa-letter line for a delegate from abroad, with its address (issue 34). */
+  /** The visa-letter line for a delegate from abroad, with its address (decision 016). */
   visaLetter?: string;
 }
 

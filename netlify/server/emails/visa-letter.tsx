@@ -1,5 +1,5 @@
 /**
- * The visa invitation letter e-mail (issue 24): sent when an admin approves a request, with the
+ * The visa invitation letter e-mail (decision 016): sent when an admin approves a request, with the
  * letter attached as a PDF. Pure: everything is in the props.
  */
 import { EmailLayout, Facts, P } from './layout';
