@@ -116,7 +116,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export const MAX_QR_BODY_BYTES = 2 * 1024;
 
 /** What GET /api/registrations/{id} answers without an admin token (docs/rules.md#the-api). */
-// No e-mail (issue 19, decision 008): the e-mail is the proof the ID + e-mail calls ask for.
+// No e-mail (decision 008): the e-mail is the proof the ID + e-mail calls ask for.
 export const PUBLIC_REGISTRATION_FIELDS = ['registrationNumber', 'title', 'firstName', 'lastName', 'organization', 'registrationTier'] as const;
 
 /** How many registrations the summary lists. */

@@ -1,5 +1,5 @@
 /**
- * create-order's region rule (issue 24, decision 015): which tier set and billing country a
+ * create-order's region rule (decision 015): which tier set and billing country a
  * delegate's country allows. Apart from regions.ts because it needs the list of every country,
  * which the wizard's first chunk does without (the list comes with its late chunk).
  */

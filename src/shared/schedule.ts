@@ -114,7 +114,7 @@ export function countdownFigures(parts: CountdownParts): Record<'days' | 'hours'
  * the last): a block whose content changes only at those instants shows the same thing all
  * through it. The home page writes it on its time-dependent blocks (data-valid-from,
  * data-valid-until), so the bootstrap script can tell when their prerendered HTML is out of date
- * (issue 26, decision 020).
+ * (decision 020).
  */
 export function stableWindow(boundaries: readonly Date[], now: Date): { from: number | undefined; until: number | undefined } {
   const t = now.getTime();

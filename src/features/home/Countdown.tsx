@@ -4,7 +4,7 @@
  * under reduced motion they start paused. role="timer" is not announced on every tick (its
  * implicit aria-live is off), so screen readers are not flooded once a second.
  *
- * The figures and the button are islands/countdown.ts (issue 26, decision 020), which the home
+ * The figures and the button are islands/countdown.ts (decision 020), which the home
  * page's island script installs right after the load event, before React; this component renders
  * the markup it works on and installs the same controller. Each number is '--' in the markup (the
  * prerendered HTML, read without JavaScript, holds no figure frozen at build time); the controller

@@ -4,7 +4,7 @@
  * screens; the home page uses the `large` variant (no arrows). A visible Pause/Play button stops
  * it; hovering it or moving keyboard focus into it pauses it too.
  *
- * The behaviour is islands/carousel.ts (issue 26, decision 020), which the home page's island
+ * The behaviour is islands/carousel.ts (decision 020), which the home page's island
  * script installs before React starts; this component renders the markup it works on (the first
  * slide shown) and installs the same controller, which keeps the state: React never re-renders it.
  */

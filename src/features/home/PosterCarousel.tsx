@@ -3,7 +3,7 @@
  * 10 s and wrapping around, with Previous, Pause/Play and Next buttons. Hovering it or moving
  * keyboard focus into it pauses it.
  *
- * The behaviour is islands/carousel.ts (issue 26, decision 020), as for the hero: this component
+ * The behaviour is islands/carousel.ts (decision 020), as for the hero: this component
  * renders the markup (the first poster shown) and installs the same controller.
  */
 import 'keen-slider/keen-slider.min.css';

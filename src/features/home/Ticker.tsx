@@ -4,7 +4,7 @@
  * while the mouse is over it, while keyboard focus is inside it, and when paused with its button.
  * It starts with the items in view (reduced motion: it stays there until Play is pressed).
  *
- * The behaviour is islands/ticker.ts (issue 26, decision 020), which the home page's island
+ * The behaviour is islands/ticker.ts (decision 020), which the home page's island
  * script installs before React starts; this component renders the markup it works on and
  * installs the same controller, which keeps the position: React re-renders only the text of an
  * item that changes with the edition's phase (its `endedText`).

@@ -1,6 +1,6 @@
 /**
  * A home-page carousel's behaviour (hero and Announcements posters; docs/rules.md#the-information-pages),
- * in plain DOM code (issue 26, decision 020): the island script installs it before React starts,
+ * in plain DOM code (decision 020): the island script installs it before React starts,
  * and HeroCarousel / PosterCarousel install the same code once React renders them. It loops,
  * advancing every `data-interval` ms while its rotation runs (rotation.ts: Pause/Play, hover,
  * keyboard focus, reduced motion), with Previous/Next buttons (`data-carousel-step="-1"|"1"`)

@@ -1,5 +1,5 @@
 /**
- * The one controller per element of the home page's islands (issue 26, decision 020): the first
+ * The one controller per element of the home page's islands (decision 020): the first
  * install on an element creates it, a later one (React's effect after hydration, when the
  * island's script installed it before React started) gets the same controller back, with its
  * state (slide, offset, pause). So the behaviour never runs twice and nothing jumps back when

@@ -1,6 +1,6 @@
 /**
- * A countdown's figures and its Pause/Resume button (docs/rules.md#the-information-pages; WCAG 2.2.2, issue
- * 21), in plain DOM code (issue 26, decision 020): the island script installs it before React
+ * A countdown's figures and its Pause/Resume button (docs/rules.md#the-information-pages; WCAG 2.2.2),
+ * in plain DOM code (decision 020): the island script installs it before React
  * starts, and Countdown.tsx installs the same code once React renders it. The figures come from
  * countdownParts / countdownFigures (src/shared/schedule.ts) at the time of the shared
  * one-second clock (src/lib/ticks.ts, the browser's clock that the tests pin), until the visitor

@@ -1,5 +1,5 @@
 /**
- * The home page's islands before React (issue 26, decision 020): src/boot.ts imports this module
+ * The home page's islands before React (decision 020): src/boot.ts imports this module
  * after the load event on a page whose HTML has `[data-island]` elements, and it installs each
  * island's behaviour, fetching its small code when the island first needs it:
  *  - `countdown`: at once, so the figures replace the HTML's "--" right after the load;
