@@ -23,7 +23,7 @@ import { changeInvoiceSnapshot, creditNoteSnapshot, registrationInvoiceSnapshot 
 import { fullName } from '../src/shared/person-name';
 import { allRegistrations, type Registration } from '../netlify/server/registrations';
 import { updateRegistration } from '../netlify/server/registration-update';
-import { CONTEXT_USAGE, contextOption, useStoreTarget } from './store-target';
+import { CONTEXT_USAGE, contextOption, storeTargetOrExit } from './store-target';
 
 // ---------------------------------------------------------------------------------------------
 // LEGACY RECONSTRUCTION, kept only for this migration. Before frozen documents the renderers
@@ -172,14 +172,7 @@ export async function migrateFrozenInvoices(options: { dryRun: boolean; at?: Dat
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { values } = parseArgs({ options: { 'dry-run': { type: 'boolean', default: false }, ...contextOption } });
   const usage = `Usage: npm run migrate:invoices -- [--dry-run] [${CONTEXT_USAGE}]`;
-  let prefix = '';
-  try {
-    prefix = useStoreTarget(values.context).prefix;
-  } catch (err) {
-    if (!(err instanceof RangeError)) throw err;
-    console.error(`${err.message}\n${usage}`);
-    process.exit(2);
-  }
+  const { prefix } = storeTargetOrExit(values.context, usage);
   const dryRun = values['dry-run'];
   const { examined, entries } = await migrateFrozenInvoices({ dryRun });
   for (const e of entries) console.log(JSON.stringify(e, null, 2));

@@ -7,6 +7,9 @@
  * the documents were issued, a second run changes nothing. Real Redis through the bridge, the real
  * razorpay SDK against the double, a real SMTP receiver.
  */
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
 import upgradeTier from '../../netlify/functions/tier-upgrade-create-order';
@@ -56,6 +59,17 @@ async function registrantPdf(regNo: string, email: string, number: string): Prom
   const res = await binary(invoicesDownload, 'http://localhost/api/invoices/download', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ regId: regNo, email, number }) });
   expect(res.status).toBe(200);
   return res.bytes;
+}
+/** `npm run migrate:invoices -- <args>` on this file's store (its bridge and key prefix): exit code and output. */
+async function migrationCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const tsx = createRequire(import.meta.url).resolve('tsx/cli');
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [tsx, 'scripts/migrate-frozen-invoices.ts', ...args], { env: process.env, timeout: 60_000 });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code?: number; stdout?: string; stderr?: string };
+    return { code: e.code ?? -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+  }
 }
 const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a).equals(Buffer.from(b));
 
@@ -166,6 +180,17 @@ describe('tax documents frozen when issued', () => {
     expect(await frozenAudits(ours)).toEqual([]);
     const planned = ours.map((n) => dry.entries.find((e) => e.registrationNumber === n));
     expect(planned.map((e) => e?.snapshots)).toEqual(expected);
+
+    // The command line's dry run prints the same and writes nothing either; a bad context is refused.
+    const cli = await migrationCli(['--dry-run', '--context', 'dev']);
+    expect(cli.code, cli.stderr).toBe(0);
+    for (const n of ours) expect(cli.stdout).toContain(`"registrationNumber": "${n}"`);
+    expect(cli.stdout).toMatch(/Dry run: would freeze \d+ document\(s\) on \d+ of \d+ registration\(s\) under test:/);
+    expect(await Promise.all(ours.map(raw))).toEqual(legacy);
+    const refused = await migrationCli(['--context', 'staging']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('Usage: npm run migrate:invoices -- [--dry-run]');
+    expect(await Promise.all(ours.map(raw))).toEqual(legacy);
 
     const run = await migrateFrozenInvoices({ dryRun: false, at: new Date(standardPeriod('13:00:00')) });
     const written = ours.map((n) => run.entries.find((e) => e.registrationNumber === n));
