@@ -301,7 +301,7 @@ export async function composeConfirmation(r: StoredRegistration, notice?: MailNo
     { filename: `ticket-${regNo}.png`, content: png, contentType: 'image/png', contentDisposition: 'attachment' },
     { filename: CONFERENCE_ICS_FILENAME, content: conferenceDaysCalendar(clockNow()), contentType: 'text/calendar; charset=utf-8; method=PUBLISH', contentDisposition: 'attachment' },
   ];
-  // The GST tax documents, rebuilt from the record (issue "Accounts": attached to the confirmation).
+  // The GST tax documents, rendered from the snapshots stored when they were issued (attached to the confirmation).
   const wanted = notice ? (notice.documents ?? []) : null;
   for (const doc of documentsIssuedTo(r, r.email)) {
     if (wanted && !wanted.includes(doc.summary.number)) continue;
