@@ -10,7 +10,7 @@ import { registrationAfterChange } from '../netlify/server/order-kinds';
 import { renderInvoicePdf } from '../netlify/server/invoice-pdf';
 import type { TierChangeOrder } from '../netlify/server/orders';
 import { computeChangeCharges } from '../src/shared/change-charges';
-import { buildCreditNote, buildInvoice } from '../src/shared/invoice';
+import { buildCreditNote, buildInvoice, changeInvoiceSnapshot, creditNoteSnapshot, registrationInvoiceSnapshot } from '../src/shared/invoice';
 import { computeCharges, findTier, pricing } from '../src/shared/pricing';
 import type { RegistrationForm } from '../src/shared/registration-form';
 
@@ -27,17 +27,17 @@ const form: RegistrationForm = {
 
 const paidAt = new Date('2025-10-15T10:00:00+05:30');
 const charges = computeCharges(pricing, form, null);
-const registration = {
-  ...registrationFromOrder({ kind: 'registration', orderId: 'order_SAMPLE0001', form, charges, couponCode: null, couponType: null, currency: 'INR', createdAt: paidAt.toISOString() }, 'PESGRE25-SAMPLE23', 'pay_SAMPLE0001', paidAt),
-  invoiceNumber: 'PG25/2526/00001',
-};
+const fresh = registrationFromOrder({ kind: 'registration', orderId: 'order_SAMPLE0001', form, charges, couponCode: null, couponType: null, currency: 'INR', createdAt: paidAt.toISOString() }, 'PESGRE25-SAMPLE23', 'pay_SAMPLE0001', paidAt);
+// Each document is frozen with its number, as the server stores it.
+const registration = { ...fresh, invoiceNumber: 'PG25/2526/00001', invoiceSnapshot: registrationInvoiceSnapshot(fresh) };
 const upgradeAt = new Date('2025-11-05T16:30:00+05:30');
 const order: TierChangeOrder = {
   kind: 'tier-upgrade', orderId: 'order_SAMPLE0002', registrationNumber: registration.registrationNumber, fromTier: 'stud_ieee_indian_early',
   toTier: 'prof_ieee_indian_early', charges: computeChangeCharges(pricing, findTier(pricing, 'stud_ieee_indian_early')!, findTier(pricing, 'prof_ieee_indian_early')!),
   currency: 'INR', createdAt: upgradeAt.toISOString(),
 };
-const change = { kind: 'tier-upgrade' as const, from: order.fromTier, to: order.toTier, amount: order.charges.total / 100, currency: 'INR' as const, orderId: order.orderId, paymentId: 'pay_SAMPLE0002', at: upgradeAt.toISOString(), invoiceNumber: 'PG25/2526/00002', charges: order.charges };
+const unfrozen = { kind: 'tier-upgrade' as const, from: order.fromTier, to: order.toTier, amount: order.charges.total / 100, currency: 'INR' as const, orderId: order.orderId, paymentId: 'pay_SAMPLE0002', at: upgradeAt.toISOString(), invoiceNumber: 'PG25/2526/00002', charges: order.charges };
+const change = { ...unfrozen, invoiceSnapshot: changeInvoiceSnapshot(registrationAfterChange(registration, order, unfrozen, upgradeAt), unfrozen) };
 const upgraded = registrationAfterChange(registration, order, change, upgradeAt);
 
 const out = path.resolve('.data/samples');
@@ -47,7 +47,8 @@ const files: [string, Uint8Array][] = [
   ['invoice-upgrade-sample.pdf', await renderInvoicePdf(buildInvoice(upgraded, { kind: 'change', change }))],
 ];
 {
-  const cancelled = { ...upgraded, cancellation: { status: 'approved' as const, requestedAt: '2025-11-10T09:00:00.000Z', decidedAt: '2025-11-12T11:00:00.000Z', refundAmount: 425000, currency: 'INR' as const, creditNoteNumber: 'PG25C/2526/00001' } };
+  const approved = { ...upgraded, cancellation: { status: 'approved' as const, requestedAt: '2025-11-10T09:00:00.000Z', decidedAt: '2025-11-12T11:00:00.000Z', refundAmount: 425000, currency: 'INR' as const, creditNoteNumber: 'PG25C/2526/00001' } };
+  const cancelled = { ...approved, cancellation: { ...approved.cancellation, creditNoteSnapshot: creditNoteSnapshot(approved) } };
   files.push(['credit-note-sample.pdf', await renderInvoicePdf(buildCreditNote(cancelled))]);
 }
 for (const [name, bytes] of files) {

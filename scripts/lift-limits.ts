@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { liftLoginLimit } from '../netlify/server/auth';
 import { RATE_LIMITS, liftLimit, type RateLimitName } from '../netlify/server/rate-limit';
-import { CONTEXT_USAGE, contextOption, useStoreTarget } from './store-target';
+import { CONTEXT_USAGE, contextOption, storeTargetOrExit } from './store-target';
 
 /** The groups `lift-limits` knows: every RATE_LIMITS group and 'login' (admin sign-in). */
 export const LIFTABLE = [...Object.keys(RATE_LIMITS), 'login'] as const;
@@ -35,14 +35,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     console.error(usage);
     process.exit(2);
   }
-  let prefix = '';
-  try {
-    prefix = useStoreTarget(values.context).prefix;
-  } catch (err) {
-    if (!(err instanceof RangeError)) throw err;
-    console.error(`${err.message}\n${usage}`);
-    process.exit(2);
-  }
+  const { prefix } = storeTargetOrExit(values.context, usage);
   const lifted = await liftLimits(values.address, values.group ?? LIFTABLE);
   console.log(`Lifted for ${values.address} under ${prefix}: ${lifted.join(', ')}.`);
 }

@@ -51,3 +51,17 @@ export function useStoreTarget(contextArg: string | undefined): { context: Deplo
   setContextOutsideInvocations(context);
   return { context, prefix: keyPrefix() };
 }
+
+/**
+ * useStoreTarget for a script's command line: on a RangeError (no or an unknown `--context`) it
+ * prints the message and `usage` and exits with 2; anything else is thrown.
+ */
+export function storeTargetOrExit(contextArg: string | undefined, usage: string): { context: DeployContext; prefix: string } {
+  try {
+    return useStoreTarget(contextArg);
+  } catch (err) {
+    if (!(err instanceof RangeError)) throw err;
+    console.error(`${err.message}\n${usage}`);
+    process.exit(2);
+  }
+}

@@ -20,6 +20,7 @@ import { conference } from '../../src/content/conference';
 import { invoicing } from '../../src/content/invoicing';
 import type { Cancellation, RefundPart, RefundPayout, StoredRegistration } from '../../src/shared/api';
 import { formatMoney } from '../../src/shared/money';
+import { creditNoteSnapshot } from '../../src/shared/invoice';
 import { conferenceEnded, refundParts, refundQuote } from '../../src/shared/refunds';
 import { HttpError, refuse } from './http';
 import { RefundRefusedError, createProviderRefund, type RefundPayMethod } from './payments';
@@ -121,8 +122,11 @@ export async function decideCancellation(regNo: string, decision: 'approve' | 'd
         };
       }
       const credit = c.refundAmount > 0 && reg.invoiceNumber && needsNumber;
+      const approved: Registration = { ...reg, cancellation: { ...c, status: 'approved', decidedAt: iso }, updatedAt: iso };
+      // The credit note is frozen with its number (docs/decisions/052-tax-documents-frozen-when-issued.md).
+      const written: Registration = credit ? { ...approved, cancellation: { ...approved.cancellation!, creditNoteNumber: placeholder, creditNoteSnapshot: creditNoteSnapshot(approved) } } : approved;
       return {
-        write: { ...reg, cancellation: { ...c, status: 'approved', decidedAt: iso, ...(credit ? { creditNoteNumber: placeholder } : {}) }, updatedAt: iso },
+        write: written,
         audit: { at: iso, ...actingFields(), action: 'cancellation.approved', details: { regNo, refundAmount: c.refundAmount, currency: c.currency, ...(credit ? { creditNoteNumber: placeholder } : {}) } },
         effects: [{ op: 'SADD', key: keys.cancelledSet(), member: regNo }],
         result: (written) => written,

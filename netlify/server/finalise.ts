@@ -19,6 +19,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AttentionPayment, ChangeRecord } from '../../src/shared/api';
 import { fromMinor } from '../../src/shared/money';
+import { isPaidChange } from '../../src/shared/change-kinds';
+import { changeInvoiceSnapshot, registrationInvoiceSnapshot } from '../../src/shared/invoice';
 import { couponTakenLua } from './coupons';
 import { HttpError } from './http';
 import { ScriptStatus, documentNumberArgs, exactlyOnceGuard, takeDocumentNumber, type DocumentNumberArgs, type ScriptStatusCode } from './store-scripts';
@@ -156,7 +158,9 @@ async function finaliseRegistration(order: RegistrationOrder, paymentId: string,
   const invoice = invoiceArgs(at, order.charges.total > 0);
   for (let attempt = 0; attempt < 5; attempt++) {
     const regNo = newRegistrationNumber();
-    const draft: Registration = { ...registrationFromOrder(order, regNo, paymentId, at), ...(invoice.take ? { invoiceNumber: invoice.placeholder } : {}) };
+    const fresh = registrationFromOrder(order, regNo, paymentId, at);
+    // The invoice is frozen with its number (docs/decisions/052-tax-documents-frozen-when-issued.md).
+    const draft: Registration = { ...fresh, ...(invoice.take ? { invoiceNumber: invoice.placeholder, invoiceSnapshot: registrationInvoiceSnapshot(fresh) } : {}) };
     const auditEntry = JSON.stringify({ at: at.toISOString(), actor: source, action: 'registration.created', details: { regNo, orderId, paymentId, total: order.charges.total, currency: order.currency, ...(invoice.take ? { invoiceNumber: invoice.placeholder } : {}) } });
     const coupon = order.couponCode;
     const over = couponOverLimitArgs(order, regNo, paymentId, source, at);
@@ -268,7 +272,9 @@ async function applyChange(order: ChangeOrder, paymentId: string, source: Finali
       const stale = staleReason(current, order);
       if (stale) return { stop: { stale } };
       const common = { amount: fromMinor(order.charges.total), currency: order.currency, orderId: order.orderId, paymentId, at: at.toISOString(), invoiceNumber: placeholder, charges: order.charges };
-      const { change, next } = kind.apply(current, order, common);
+      const applied = kind.apply(current, order, common);
+      const { change } = applied;
+      const next = withChangeInvoiceSnapshot(applied.next);
       return {
         write: next,
         audit: { at: change.at, actor: source, action: `registration.${order.kind}`, details: { regNo, orderId: order.orderId, paymentId, from: change.from, to: change.to, total: order.charges.total, currency: order.currency, invoiceNumber: placeholder } },
@@ -281,6 +287,19 @@ async function applyChange(order: ChangeOrder, paymentId: string, source: Finali
   );
   if ('stale' in outcome) return recordRefundDue(order, paymentId, source, at, outcome.stale);
   return outcome;
+}
+
+/**
+ * `next` with its last history entry (the paid change just applied) carrying the snapshot of its
+ * invoice, taken from the record as the change leaves it: the invoice is frozen with its number
+ * (docs/decisions/052-tax-documents-frozen-when-issued.md). Throws Error when the last entry is
+ * not a paid change.
+ */
+function withChangeInvoiceSnapshot(next: Registration): Registration {
+  const history = next.history ?? [];
+  const last = history.at(-1);
+  if (!last || !isPaidChange(last)) throw new Error(`registration ${next.registrationNumber}: the applied change is not a paid change`);
+  return { ...next, history: [...history.slice(0, -1), { ...last, invoiceSnapshot: changeInvoiceSnapshot(next, last) }] };
 }
 
 /** Records a taken payment that cannot be applied: done/paid guards, the attention list and the audit entry, in one EVAL. */

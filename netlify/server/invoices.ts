@@ -1,36 +1,42 @@
 /**
  * A registration's tax documents (docs/payments.md#gst-tax-invoices-and-credit-notes): its invoices (the registration, each paid
- * change) and the credit note of an approved cancellation, rebuilt from the stored record on
- * demand (src/shared/invoice.ts) and rendered to PDF (invoice-pdf.ts). Nothing but the record is
- * stored, and the same record always gives the same bytes.
+ * change) and the credit note of an approved cancellation, each rendered from the snapshot stored
+ * with its number when it was issued (src/shared/invoice.ts, IssuedDocument) and the stored
+ * charges, to PDF (invoice-pdf.ts). Later changes of the record never alter an issued document
+ * (docs/decisions/052-tax-documents-frozen-when-issued.md).
  */
-import { buildCreditNote, buildInvoice, documentOwners, invoicesOf, localDate, type InvoiceDocument } from '../../src/shared/invoice';
-import type { DocumentSummary } from '../../src/shared/api';
+import { buildCreditNote, buildInvoice, invoicesOf, issuedTo, localDate, type InvoiceDocument } from '../../src/shared/invoice';
+import type { DocumentSummary, IssuedDocument } from '../../src/shared/api';
 import { mergePdfs, renderInvoicePdf } from './invoice-pdf';
 import { NO_MATCH_MESSAGE } from '../../src/shared/messages';
 import { allRegistrations, getRegistration, type Registration } from './registrations';
 import { refuse } from './http';
 
-/** One tax document of a registration: what lists show, how to build it, and who it was issued to (lower-cased e-mails). */
+/**
+ * One tax document of a registration: what lists show, how to build it, and who it was issued to
+ * (lower-cased e-mails, from its snapshot; none for a document the migration has not reached yet).
+ */
 export interface RegistrationDocument {
   summary: DocumentSummary;
   build: () => InvoiceDocument;
   issuedTo: string[];
 }
 
+const frozenOwners = (snapshot: IssuedDocument | undefined): string[] => (snapshot ? issuedTo(snapshot) : []);
+
 /** Every tax document of `r`, oldest first: invoices, then the credit note if any. */
 export function documentsOf(r: Registration): RegistrationDocument[] {
   const out: RegistrationDocument[] = invoicesOf(r).map((inv) => ({
     summary: { number: inv.number, kind: 'invoice', title: 'Tax Invoice', date: inv.date, total: inv.total, currency: inv.currency },
     build: () => buildInvoice(r, inv.subject),
-    issuedTo: documentOwners(r, inv.subject),
+    issuedTo: frozenOwners(inv.subject.kind === 'registration' ? r.invoiceSnapshot : inv.subject.change.invoiceSnapshot),
   }));
   const c = r.cancellation;
   if (c?.status === 'approved' && c.creditNoteNumber && c.decidedAt && r.invoiceNumber) {
     out.push({
       summary: { number: c.creditNoteNumber, kind: 'credit-note', title: 'Credit Note', date: localDate(new Date(c.decidedAt)), total: c.refundAmount, currency: c.currency },
       build: () => buildCreditNote(r),
-      issuedTo: documentOwners(r, { kind: 'credit-note' }),
+      issuedTo: frozenOwners(c.creditNoteSnapshot),
     });
   }
   return out;

@@ -306,7 +306,8 @@ export async function composeConfirmation(r: StoredRegistration, notice?: MailNo
     { filename: `ticket-${regNo}.png`, content: png, contentType: 'image/png', contentDisposition: 'attachment' },
     { filename: CONFERENCE_ICS_FILENAME, content: conferenceDaysCalendar(clockNow()), contentType: 'text/calendar; charset=utf-8; method=PUBLISH', contentDisposition: 'attachment' },
   ];
-  // The GST tax documents, rebuilt from the record (docs/payments.md#gst-tax-invoices-and-credit-notes: attached to the confirmation).
+  // The GST tax documents, rendered from the snapshots stored when they were issued
+  // (docs/payments.md#gst-tax-invoices-and-credit-notes: attached to the confirmation).
   const wanted = notice ? (notice.documents ?? []) : null;
   for (const doc of documentsIssuedTo(r, r.email)) {
     if (wanted && !wanted.includes(doc.summary.number)) continue;

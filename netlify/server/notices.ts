@@ -116,8 +116,10 @@ export async function transferInvoiceMail(r: StoredRegistration, change: PaidCha
   const { TransferInvoiceEmail, renderEmail, documentsOf } = await load();
   const doc = documentsOf(r).find((d) => d.summary.number === change.invoiceNumber);
   if (!doc || !change.invoiceNumber) return null;
+  // The invoice's own recipient (its snapshot), not the record's billing details of today.
+  const billed = doc.build().recipient;
   const element = TransferInvoiceEmail({
-    name: r.billingOrganization ? `${change.from} (${r.billingOrganization})` : change.from,
+    name: billed.name ? `${change.from} (${billed.name})` : change.from,
     registrationNumber: r.registrationNumber,
     from: change.from,
     to: change.to,
@@ -126,7 +128,7 @@ export async function transferInvoiceMail(r: StoredRegistration, change: PaidCha
     invoiceNumber: change.invoiceNumber,
   });
   return {
-    to: r.billingEmail || change.fromEmail || r.email,
+    to: billed.email || change.fromEmail || r.email,
     subject: subject(`tax invoice ${change.invoiceNumber} for the name transfer`, r.registrationNumber),
     ...(await renderEmail(element)),
     attachments: [await documentAttachment(doc)],

@@ -176,6 +176,49 @@ export interface AdminVerifyResponse {
  * `currency` (e.g. totalPaid 20248.8); `charges` is the exact breakdown in minor units.
  * Times are ISO instants. couponCode 'NoCoupon' and paymentId 'NoPayment' mean none.
  */
+/** One line of a tax document; money in minor units of the document's currency. */
+export interface InvoiceLine {
+  description: string;
+  sac: string;
+  quantity: number;
+  /** Per unit. */
+  rate: number;
+  amount: number;
+}
+
+/** Who a tax document is addressed to: the billing details and the delegate's full name. */
+export interface DocumentRecipient {
+  name: string;
+  delegate: string;
+  addressLines: string[];
+  state: string;
+  gstin: string | null;
+  taxNumberAsGiven: string | null;
+  email: string;
+}
+
+/**
+ * What a tax document prints about its recipient and its lines, frozen when its number is taken
+ * and stored beside that number (the registration's `invoiceSnapshot`, a paid change's
+ * `invoiceSnapshot`, an approved cancellation's `creditNoteSnapshot`). Every later rendering
+ * reads it; nothing rebuilds an earlier document from later history
+ * (docs/decisions/052-tax-documents-frozen-when-issued.md; built by src/shared/invoice.ts).
+ */
+export interface IssuedDocument {
+  /** The delegate's tier id when the document was issued. */
+  tier: string;
+  /** The billing details and the delegate's full name as printed. */
+  recipient: DocumentRecipient;
+  placeOfSupply: string;
+  lines: InvoiceLine[];
+  /**
+   * The registered e-mail the document was issued to: the registrant when it was issued; for a
+   * name transfer's invoice the registrant who paid for it (`fromEmail`); for a credit note the
+   * registrant of the invoice it reduces.
+   */
+  registrantEmail: string;
+}
+
 /**
  * One entry of a registration's change history, oldest first. Paid changes carry the amount
  * (whole units of `currency`), the order and the payment; a name change carries the old and
@@ -200,6 +243,8 @@ export type ChangeRecord =
       invoiceNumber?: string;
       /** The change's exact breakdown in minor units (what its invoice prints). */
       charges?: ChangeCharges;
+      /** What its invoice prints, frozen with `invoiceNumber`. */
+      invoiceSnapshot?: IssuedDocument;
     }
   | { kind: FreeChangeKind; from: string; to: string; at: string };
 
@@ -222,6 +267,8 @@ export interface StoredRegistration extends Omit<RegistrationForm, 'verifyEmail'
   history?: ChangeRecord[];
   /** The registration's tax invoice number (absent when nothing was paid, e.g. a 100% coupon). */
   invoiceNumber?: string;
+  /** What that invoice prints, frozen when its number was taken. */
+  invoiceSnapshot?: IssuedDocument;
   /** A cancellation request and what became of it (absent when none was made). */
   cancellation?: Cancellation;
   /** Raised by each name transfer: tickets of an earlier version are refused at check-in. Absent means 0. */
@@ -250,6 +297,8 @@ export interface Cancellation {
   currency: Currency;
   /** The credit note issued on approval when a refund is due. */
   creditNoteNumber?: string;
+  /** What that credit note prints, frozen when its number was taken. */
+  creditNoteSnapshot?: IssuedDocument;
   /** The refund's payment to the delegate, once an admin pays it. */
   refund?: RefundPayout;
 }

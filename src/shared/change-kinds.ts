@@ -29,7 +29,8 @@ export interface ChangeKindRules {
   paid: boolean;
   /**
    * What it changes on the record: the tier (from/to are tier ids) or the person (from/to are
-   * full names). An invoice rebuilt later undoes later changes of that field.
+   * full names). Issued tax documents keep what they printed in their own snapshot
+   * (docs/decisions/052-tax-documents-frozen-when-issued.md), so nothing undoes a change.
    */
   changes: 'tier' | 'person';
   /** It moves the registration to another registered e-mail (`fromEmail` before, `toEmail` after): earlier documents stay with the earlier address. */
@@ -91,22 +92,6 @@ export function isPaidChange(change: ChangeRecord): change is PaidChangeRecord {
 /** The rules of a kind read from stored data, or undefined for a kind this code does not know. */
 export function changeKindOf(kind: string): ChangeKindRules | undefined {
   return Object.hasOwn(changeKinds, kind) ? changeKinds[kind as ChangeRecordKind] : undefined;
-}
-
-/**
- * The field of the record a change of this kind rewrote, read back from `change`: what an earlier
- * document printed before it (`from`). Exhaustive over ChangeKindRules['changes']: a new kind of
- * field fails `tsc` here instead of being undone as if it were a tier.
- */
-export function fieldBefore(change: ChangeRecord): { field: 'tier' | 'person'; before: string } {
-  const field = changeKinds[change.kind].changes;
-  switch (field) {
-    case 'tier':
-    case 'person':
-      return { field, before: change.from };
-    default:
-      return unhandled(field);
-  }
 }
 
 /** For the branch an exhaustive switch never reaches: `tsc` refuses a call with anything but never. */

@@ -1,16 +1,18 @@
 /**
  * GST tax invoices and credit notes as data (CGST Rules 46 and 53): document
- * numbers, financial years, GSTIN checks, and the invoice of a registration or of a paid change,
- * built from the stored registration alone so it can be rebuilt identically at any time. Pure:
- * no I/O, and the only clock is the instants stored on the record. Rendering to PDF is the
+ * numbers, financial years, GSTIN checks, the snapshot a document freezes when its number is taken
+ * (its lines, recipient, delegate and tier: IssuedDocument) and the document rendered from that
+ * snapshot and the stored charges, identical at any time whatever changed later
+ * (docs/decisions/052-tax-documents-frozen-when-issued.md). Pure: no I/O, and the only clock is the
+ * instants stored on the record. Rendering to PDF is the
  * server's (netlify/server/invoice-pdf.ts).
  */
 // The two locales the documents use, not the package's entry (which loads every locale).
 import { ToWords as ToWordsIndia } from 'to-words/en-IN';
 import { ToWords as ToWordsUs } from 'to-words/en-US';
 import { invoicing } from '../content/invoicing';
-import type { StoredRegistration } from './api';
-import { changeKinds, fieldBefore, isPaidChange, type PaidChangeRecord } from './change-kinds';
+import type { DocumentRecipient, InvoiceLine, IssuedDocument, StoredRegistration } from './api';
+import { changeKinds, isPaidChange, type PaidChangeRecord } from './change-kinds';
 import { tierLabel } from './csv';
 import type { Currency } from './money';
 import { fullName } from './person-name';
@@ -46,15 +48,7 @@ export function isValidGstin(value: string): boolean {
   return GSTIN_FORMAT.test(v) && gstinCheckCharacter(v.slice(0, 14)) === v[14];
 }
 
-/** One line of an invoice; money in minor units of the invoice's currency. */
-export interface InvoiceLine {
-  description: string;
-  sac: string;
-  quantity: number;
-  /** Per unit. */
-  rate: number;
-  amount: number;
-}
+export type { DocumentRecipient, InvoiceLine, IssuedDocument };
 
 /** One tax row: CGST 9 %, SGST 9 % or IGST 18 %. */
 export interface TaxRow {
@@ -74,7 +68,7 @@ export interface InvoiceDocument {
   refersTo?: { number: string; date: string };
   currency: Currency;
   supplier: { name: string; addressLines: readonly string[]; gstin: string; state: string; stateCode: string; email: string };
-  recipient: { name: string; delegate: string; addressLines: string[]; state: string; gstin: string | null; taxNumberAsGiven: string | null; email: string };
+  recipient: DocumentRecipient;
   registrationNumber: string;
   placeOfSupply: string;
   lines: InvoiceLine[];
@@ -108,59 +102,22 @@ export function taxRows(gstMinor: number, currency: Currency): TaxRow[] {
 }
 
 /**
- * The registration as it stood at `at`, for what an invoice prints: the delegate's name and the
- * tier. Later changes are undone from the history (a name change keeps the old name, a tier change
- * its `from`), so an invoice rebuilt after a change prints exactly what it printed when issued.
+ * The e-mail addresses a document was issued to, lower-cased: the registrant and the billing
+ * e-mail it prints. /invoices finds a document by either, so after a name transfer the original
+ * registrant keeps finding theirs and the new person never sees them.
  */
-export function asOf(r: StoredRegistration, at: string): { delegate: string; tier: string } {
-  let delegate = fullName(r);
-  let tier = r.registrationTier;
-  for (const change of [...(r.history ?? [])].reverse()) {
-    if (change.at <= at) break;
-    const { field, before } = fieldBefore(change);
-    if (field === 'person') delegate = before;
-    else tier = before;
-  }
-  return { delegate, tier };
+export function issuedTo(doc: Pick<IssuedDocument, 'registrantEmail' | 'recipient'>): string[] {
+  return [...new Set([doc.registrantEmail, doc.recipient.email].filter(Boolean).map((e) => e.trim().toLowerCase()))];
 }
 
-/**
- * The registered e-mail of `r` before its history entry `index` (0: as registered): later name
- * transfers are undone from the history (their `fromEmail`). By position, not time: a change and
- * the registration can share an instant. A tax document belongs to whoever it was issued to.
- */
-export function registrantEmailBefore(r: StoredRegistration, index: number): string {
-  const history = r.history ?? [];
-  let email = r.email;
-  for (let i = history.length - 1; i >= index; i--) {
-    const change = history[i]!;
-    if (changeKinds[change.kind].changesEmail && 'fromEmail' in change && change.fromEmail) email = change.fromEmail;
-  }
-  return email;
-}
-
-/**
- * The e-mail addresses a document of `r` was issued to, lower-cased: the registrant when the document was issued and the billing e-mail it prints.
- * A name transfer's fee is paid by the registrant who asked for it (`fromEmail`); a credit note
- * belongs with the registration invoice it reduces. The new person of a transfer therefore never
- * sees the documents the original registrant was issued.
- */
-export function documentOwners(r: StoredRegistration, subject: InvoiceSubject | { kind: 'credit-note' }): string[] {
-  let registrant = registrantEmailBefore(r, 0);
-  if (subject.kind === 'change') {
-    const index = (r.history ?? []).findIndex((c) => 'orderId' in c && c.orderId === subject.change.orderId);
-    registrant = changeKinds[subject.change.kind].changesEmail && subject.change.fromEmail ? subject.change.fromEmail : registrantEmailBefore(r, index < 0 ? 0 : index + 1);
-  }
-  return [...new Set([registrant, r.billingEmail].filter(Boolean).map((e) => e.trim().toLowerCase()))];
-}
-
-function recipientOf(r: StoredRegistration, at: string): InvoiceDocument['recipient'] {
+/** The recipient block of `r` as it stands now (billing details and the delegate's name). */
+export function recipientOf(r: StoredRegistration): DocumentRecipient {
   const taxNumber = (r.billingTaxNumber ?? '').trim();
   const gstin = taxNumber && isValidGstin(taxNumber) ? taxNumber.toUpperCase() : null;
   const cityLine = [r.billingCity, r.billingPostcode].filter(Boolean).join(' ');
   return {
     name: r.billingOrganization,
-    delegate: asOf(r, at).delegate,
+    delegate: fullName(r),
     addressLines: [r.billingAddress, cityLine, [r.billingState, r.billingCountry].filter(Boolean).join(', ')].filter((l) => l && l.trim()),
     state: r.billingState || '-',
     gstin,
@@ -182,43 +139,99 @@ export function placeOfSupply(r: Pick<StoredRegistration, 'billingCountry'>, cur
   return `${invoicing.placeOfSupply.state} (${invoicing.placeOfSupply.stateCode})`;
 }
 
-function base(r: StoredRegistration, currency: Currency, at: string) {
+/** The snapshot of `r` as it stands now, around `lines` (what every kind of document freezes alike). */
+function snapshotNow(r: StoredRegistration, currency: Currency, lines: InvoiceLine[], registrantEmail: string): IssuedDocument {
+  return { tier: r.registrationTier, recipient: recipientOf(r), placeOfSupply: placeOfSupply(r, currency), lines, registrantEmail };
+}
+
+/**
+ * The snapshot of the registration's own invoice, taken from `r` as finalise writes it (before
+ * any change): the registration fee by tier (a coupon as a discount line) and the extra reception
+ * and dinner tickets, issued to the registrant. Money in minor units of `r.charges.currency`.
+ */
+export function registrationInvoiceSnapshot(r: StoredRegistration): IssuedDocument {
+  const sac = invoicing.sac;
+  const c = r.charges;
+  const lines: InvoiceLine[] = [{ description: `Registration fee: ${tierLabel(r.registrationTier)}`, sac, quantity: 1, rate: c.baseFee, amount: c.baseFee }];
+  if (c.registrationFee !== c.baseFee) lines.push({ description: `Coupon discount (${r.couponCode})`, sac, quantity: 1, rate: c.registrationFee - c.baseFee, amount: c.registrationFee - c.baseFee });
+  const tickets = (n: number, fee: number, what: string) => {
+    if (n > 0 && fee > 0) lines.push({ description: `${what}: additional tickets`, sac, quantity: n, rate: Math.round(fee / n), amount: fee });
+  };
+  tickets(r.additionalReceptionTickets, c.welcomeReceptionExtraFee, 'Welcome Reception');
+  tickets(r.additionalGalaDinnerTickets, c.galaDinnerExtraFee, 'Gala Dinner');
+  return snapshotNow(r, c.currency, lines, r.email);
+}
+
+/**
+ * The snapshot of paid change `change`'s invoice, taken from `r` with the change just applied
+ * (the delegate and tier after it): one line, the kind's own (src/shared/change-kinds.ts
+ * invoiceLine). A change that moves the registration to another e-mail (a name transfer) is
+ * issued to the registrant who paid for it (`fromEmail`). Throws Error when the change has no
+ * charges.
+ */
+export function changeInvoiceSnapshot(r: StoredRegistration, change: PaidChangeRecord & { charges?: ChangeCharges }): IssuedDocument {
+  if (!change.charges) throw new Error(`change ${change.orderId} of ${r.registrationNumber} has no charges to invoice`);
+  const ch = change.charges;
+  const description = changeKinds[change.kind].invoiceLine(change, r.registrationNumber);
+  const registrant = changeKinds[change.kind].changesEmail && change.fromEmail ? change.fromEmail : r.email;
+  return snapshotNow(r, ch.currency, [{ description, sac: invoicing.sac, quantity: 1, rate: ch.base, amount: ch.base }], registrant);
+}
+
+/**
+ * The snapshot of the credit note of `r`'s approved cancellation, taken from `r` as the approval
+ * writes it: one line, the refund. It belongs with the registration invoice it reduces, so it is
+ * issued to that invoice's registrant. Throws Error when `r` has no cancellation or its invoice no
+ * snapshot.
+ */
+export function creditNoteSnapshot(r: StoredRegistration): IssuedDocument {
+  const c = r.cancellation;
+  if (!c) throw new Error(`registration ${r.registrationNumber} has no cancellation`);
+  const invoice = r.invoiceSnapshot;
+  if (!invoice) throw new Error(notFrozen(r.invoiceNumber ?? '(none)', r.registrationNumber));
+  const line: InvoiceLine = { description: `Cancellation of registration ${r.registrationNumber}: refund of ${invoicing.refund.percent}% of the registration fee`, sac: invoicing.sac, quantity: 1, rate: c.refundAmount, amount: c.refundAmount };
+  return snapshotNow(r, c.currency, [line], invoice.registrantEmail);
+}
+
+const notFrozen = (number: string, regNo: string) => `document ${number} of ${regNo} has no stored snapshot: run npm run migrate:invoices (docs/operations.md)`;
+
+/** The snapshot a document of `r` was issued with, or throws Error naming the migration that stores it. */
+function issued(snapshot: IssuedDocument | undefined, number: string, regNo: string): IssuedDocument {
+  if (!snapshot) throw new Error(notFrozen(number, regNo));
+  return snapshot;
+}
+
+/** The parts of a document that are the supplier's, the recipient's and the law's, from its snapshot. */
+function base(r: StoredRegistration, snapshot: IssuedDocument, currency: Currency) {
   return {
     currency,
     supplier: { ...invoicing.supplier, name: invoicing.supplier.legalName },
-    recipient: recipientOf(r, at),
+    recipient: snapshot.recipient,
     registrationNumber: r.registrationNumber,
-    placeOfSupply: placeOfSupply(r, currency),
+    placeOfSupply: snapshot.placeOfSupply,
     notes: [invoicing.reverseChargeLine, ...(exported(currency) ? [invoicing.exportLine] : [])],
   };
 }
 
 /**
  * The tax invoice of `subject` on registration `r` (its number stored on the record: the
- * registration's `invoiceNumber`, or the change's). Lines: the registration fee by tier (a
- * coupon as a discount line), extra reception and dinner tickets, or the tier difference of a
- * change; then the taxable value, GST, the convenience fee and the total in figures and words.
- * Throws Error when the record holds no invoice number for `subject`.
+ * registration's `invoiceNumber`, or the change's), rendered from the snapshot stored with that
+ * number (IssuedDocument): its lines, then the taxable value, GST, the convenience fee and the
+ * total in figures and words from the stored charges. Throws Error when the record holds no
+ * invoice number for `subject`, or no snapshot (a record from before frozen documents that the
+ * migration has not reached).
  */
 export function buildInvoice(r: StoredRegistration, subject: InvoiceSubject): InvoiceDocument {
-  const sac = invoicing.sac;
   if (subject.kind === 'registration') {
     const c = r.charges;
     if (!r.invoiceNumber) throw new Error(`registration ${r.registrationNumber} has no invoice`);
-    const lines: InvoiceLine[] = [{ description: `Registration fee: ${tierLabel(asOf(r, r.paidAt).tier)}`, sac, quantity: 1, rate: c.baseFee, amount: c.baseFee }];
-    if (c.registrationFee !== c.baseFee) lines.push({ description: `Coupon discount (${r.couponCode})`, sac, quantity: 1, rate: c.registrationFee - c.baseFee, amount: c.registrationFee - c.baseFee });
-    const tickets = (n: number, fee: number, what: string) => {
-      if (n > 0 && fee > 0) lines.push({ description: `${what}: additional tickets`, sac, quantity: n, rate: Math.round(fee / n), amount: fee });
-    };
-    tickets(r.additionalReceptionTickets, c.welcomeReceptionExtraFee, 'Welcome Reception');
-    tickets(r.additionalGalaDinnerTickets, c.galaDinnerExtraFee, 'Gala Dinner');
+    const snapshot = issued(r.invoiceSnapshot, r.invoiceNumber, r.registrationNumber);
     return {
       kind: 'invoice',
       title: 'Tax Invoice',
       number: r.invoiceNumber,
       date: localDate(new Date(r.paidAt)),
-      ...base(r, c.currency, r.paidAt),
-      lines,
+      ...base(r, snapshot, c.currency),
+      lines: snapshot.lines,
       taxableValue: c.subtotal,
       taxes: taxRows(c.gst, c.currency),
       convenienceFee: c.convenienceFee,
@@ -229,14 +242,14 @@ export function buildInvoice(r: StoredRegistration, subject: InvoiceSubject): In
   const { change } = subject;
   if (!change.invoiceNumber || !change.charges) throw new Error(`change ${change.orderId} of ${r.registrationNumber} has no invoice`);
   const ch = change.charges;
-  const description = changeKinds[change.kind].invoiceLine(change, r.registrationNumber);
+  const snapshot = issued(change.invoiceSnapshot, change.invoiceNumber, r.registrationNumber);
   return {
     kind: 'invoice',
     title: 'Tax Invoice',
     number: change.invoiceNumber,
     date: localDate(new Date(change.at)),
-    ...base(r, ch.currency, change.at),
-    lines: [{ description, sac, quantity: 1, rate: ch.base, amount: ch.base }],
+    ...base(r, snapshot, ch.currency),
+    lines: snapshot.lines,
     taxableValue: ch.base,
     taxes: taxRows(ch.gst, ch.currency),
     convenienceFee: ch.convenienceFee,
@@ -246,33 +259,33 @@ export function buildInvoice(r: StoredRegistration, subject: InvoiceSubject): In
 }
 
 /**
- * The credit note of an approved cancellation (CGST Rule 53): it refers to the registration's
- * invoice and reduces its taxable value by the refund. The refund is 50 % of the fee without
- * GST (docs/rules.md#fees-arithmetic-and-timings), so no tax is credited (a tax row of 0 says so). Throws Error when the registration has no
- * approved cancellation with a credit note number, or no invoice.
+ * The credit note of an approved cancellation (CGST Rule 53), rendered from its stored snapshot:
+ * it refers to the registration's invoice and reduces its taxable value by the refund. The refund
+ * is 50 % of the fee without GST (docs/rules.md#fees-arithmetic-and-timings), so no tax is
+ * credited (a tax row of 0 says so). Throws Error when the registration has no approved
+ * cancellation with a credit note number, no invoice, or no snapshot.
  */
 export function buildCreditNote(r: StoredRegistration): InvoiceDocument {
   const c = r.cancellation;
   if (!c || c.status !== 'approved' || !c.creditNoteNumber || !c.decidedAt) throw new Error(`registration ${r.registrationNumber} has no credit note`);
   if (!r.invoiceNumber) throw new Error(`registration ${r.registrationNumber} has no invoice to credit`);
+  const snapshot = issued(c.creditNoteSnapshot, c.creditNoteNumber, r.registrationNumber);
   const currency = c.currency;
+  const common = base(r, snapshot, currency);
   return {
     kind: 'credit-note',
     title: 'Credit Note',
     number: c.creditNoteNumber,
     date: localDate(new Date(c.decidedAt)),
     refersTo: { number: r.invoiceNumber, date: localDate(new Date(r.paidAt)) },
-    ...base(r, currency, c.decidedAt),
-    lines: [{ description: `Cancellation of registration ${r.registrationNumber}: refund of ${invoicing.refund.percent}% of the registration fee`, sac: invoicing.sac, quantity: 1, rate: c.refundAmount, amount: c.refundAmount }],
+    ...common,
+    lines: snapshot.lines,
     taxableValue: c.refundAmount,
     taxes: taxRows(0, currency),
     convenienceFee: 0,
     total: c.refundAmount,
     totalInWords: amountInWords(c.refundAmount, currency),
-    notes: [
-      'GST and the convenience fee of the original invoice are not refunded (registration refund rule), so no tax is credited.',
-      ...base(r, currency, c.decidedAt).notes,
-    ],
+    notes: ['GST and the convenience fee of the original invoice are not refunded (registration refund rule), so no tax is credited.', ...common.notes],
   };
 }
 

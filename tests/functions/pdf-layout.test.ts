@@ -27,7 +27,8 @@ import { couponCodeSchema, transfereeSchema } from '../../src/shared/api';
 import { visaLetterRequest } from '../../src/shared/visa-letters';
 import { drawnGlyphs, drawnWords, inset, pageSizes, repeatedPhrase, wordsOutside, type Box, type DrawnWord } from '../setup/pdf-glyphs';
 import { pdftotext } from '../setup/pdftotext';
-import { storedRegistration } from '../unit/stored-registration';
+import { storedRegistration, withCreditNote, withPaidChange } from '../unit/stored-registration';
+import type { PaidChangeRecord } from '../../src/shared/change-kinds';
 
 type Schema = z.core.$ZodType;
 
@@ -169,8 +170,9 @@ describe.each(variants)('documents filled with the longest values the forms acce
       invoiceNumber: 'PG25/2526/00042',
       charges: { currency: 'INR' as const, fromFee: 0, toFee: 0, base: 100000, gst: 18000, convenienceFee: 4720, total: 122720 },
     };
-    await expectFits(await renderInvoicePdf(buildInvoice({ ...r, history: [change] }, { kind: 'change', change })));
-    const cancelled = { ...r, cancellation: { status: 'approved' as const, requestedAt: '2025-11-10T04:30:00.000Z', decidedAt: '2025-11-12T04:30:00.000Z', refundAmount: 750000, currency: 'INR' as const, creditNoteNumber: 'PG25C/2526/00001' } };
+    const transferred = withPaidChange(r, change);
+    await expectFits(await renderInvoicePdf(buildInvoice(transferred, { kind: 'change', change: transferred.history![0] as PaidChangeRecord })));
+    const cancelled = withCreditNote(r, { status: 'approved' as const, requestedAt: '2025-11-10T04:30:00.000Z', decidedAt: '2025-11-12T04:30:00.000Z', refundAmount: 750000, currency: 'INR' as const, creditNoteNumber: 'PG25C/2526/00001' });
     await expectFits(await renderInvoicePdf(buildCreditNote(cancelled)));
   });
 

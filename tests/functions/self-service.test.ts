@@ -239,6 +239,8 @@ describe('paying a change', () => {
         at: after.updatedAt,
         invoiceNumber: expect.stringMatching(new RegExp(`^PG25/${financialYear(new Date(STANDARD_DAY))}/\\d{5}$`)),
         charges: UPGRADE,
+        // Its invoice, frozen with its number (docs/decisions/052-tax-documents-frozen-when-issued.md).
+        invoiceSnapshot: expect.objectContaining({ tier: 'prof_non_indian_std', registrantEmail: 'asha@example.org' }),
       },
     ]);
     expect(after.history![0]!.kind !== 'name-change' && after.history![0]!.invoiceNumber).not.toBe(after.invoiceNumber);

@@ -1,16 +1,16 @@
 /**
  * GST invoices and refunds as pure logic: financial years and document numbers,
  * GSTIN check characters, the tax split and amounts in words, the invoice built from a stored
- * registration (and unchanged by later changes), and the refund rule around 20 Nov 2025 IST.
+ * registration (and unchanged by later changes: it reads the snapshot frozen when it was issued), and the refund rule around 20 Nov 2025 IST.
  */
 import { describe, expect, it } from 'vitest';
 import { invoicing } from '../../src/content/invoicing';
 import type { StoredRegistration } from '../../src/shared/api';
-import { amountInWords, asOf, buildCreditNote, buildInvoice, financialYear, gstinCheckCharacter, invoicesOf, isValidGstin, taxRows } from '../../src/shared/invoice';
+import { amountInWords, buildCreditNote, buildInvoice, financialYear, gstinCheckCharacter, invoicesOf, isValidGstin, taxRows } from '../../src/shared/invoice';
 import { conferenceEnded, refundParts, refundQuote } from '../../src/shared/refunds';
 import { conference } from '../../src/content/conference';
 import { dayBefore } from '../../src/shared/dates';
-import { storedRegistration } from './stored-registration';
+import { storedRegistration, withCreditNote, withPaidChange } from './stored-registration';
 import { specPricing } from './spec-edition';
 import { at as edition } from '../setup/edition-clock';
 
@@ -104,18 +104,17 @@ describe('buildInvoice', () => {
   it('prints what the registration was when the invoice was issued, whatever changed later', () => {
     const r = registration({ registrationTier: 'stud_non_indian_std', noPaper: true, paperId: '' });
     const before = buildInvoice(r, { kind: 'registration' });
+    // The upgrade's invoice is frozen when it is issued (as finalise does), then the name changes.
+    const upgraded = withPaidChange({ ...r, registrationTier: 'prof_non_indian_std' }, { kind: 'tier-upgrade', from: 'stud_non_indian_std', to: 'prof_non_indian_std', amount: 8099.52, currency: 'INR', orderId: 'order_UPG0000001', paymentId: 'pay_UPG0000001', at: '2025-11-01T10:00:00.000Z', invoiceNumber: 'PG25/2526/00009', charges: { currency: 'INR', fromFee: 840000, toFee: 1500000, base: 660000, gst: 118800, convenienceFee: 31152, total: 809952 } });
     const later: StoredRegistration = {
-      ...r,
-      registrationTier: 'prof_non_indian_std',
+      ...upgraded,
       title: 'Prof',
       lastName: 'Rao',
-      history: [
-        { kind: 'tier-upgrade', from: 'stud_non_indian_std', to: 'prof_non_indian_std', amount: 8099.52, currency: 'INR', orderId: 'order_UPG0000001', paymentId: 'pay_UPG0000001', at: '2025-11-01T10:00:00.000Z', invoiceNumber: 'PG25/2526/00009', charges: { currency: 'INR', fromFee: 840000, toFee: 1500000, base: 660000, gst: 118800, convenienceFee: 31152, total: 809952 } },
-        { kind: 'name-change', from: 'Dr Asha Kulkarni', to: 'Prof Asha Rao', at: '2025-11-02T10:00:00.000Z' },
-      ],
+      history: [...upgraded.history!, { kind: 'name-change', from: 'Dr Asha Kulkarni', to: 'Prof Asha Rao', at: '2025-11-02T10:00:00.000Z' }],
     };
     expect(buildInvoice(later, { kind: 'registration' })).toEqual(before);
-    expect(asOf(later, '2025-11-01T12:00:00.000Z')).toEqual({ delegate: 'Dr Asha Kulkarni', tier: 'prof_non_indian_std' });
+    const frozen = later.history![0]!.kind === 'tier-upgrade' ? later.history![0]!.invoiceSnapshot! : undefined;
+    expect({ delegate: frozen?.recipient.delegate, tier: frozen?.tier }).toEqual({ delegate: 'Dr Asha Kulkarni', tier: 'prof_non_indian_std' });
     const docs = invoicesOf(later);
     expect(docs.map((d) => d.number)).toEqual(['PG25/2526/00007', 'PG25/2526/00009']);
     const upgrade = buildInvoice(later, docs[1]!.subject);
@@ -124,7 +123,7 @@ describe('buildInvoice', () => {
   });
 
   it('builds the credit note of an approved cancellation against the registration invoice', () => {
-    const r: StoredRegistration = { ...registration(), cancellation: { status: 'approved', requestedAt: '2025-11-10T04:30:00.000Z', decidedAt: '2025-11-12T04:30:00.000Z', refundAmount: 750000, currency: 'INR', creditNoteNumber: 'PG25C/2526/00001' } };
+    const r = withCreditNote(registration(), { status: 'approved', requestedAt: '2025-11-10T04:30:00.000Z', decidedAt: '2025-11-12T04:30:00.000Z', refundAmount: 750000, currency: 'INR', creditNoteNumber: 'PG25C/2526/00001' });
     const note = buildCreditNote(r);
     expect(note).toMatchObject({ kind: 'credit-note', number: 'PG25C/2526/00001', date: '2025-11-12', refersTo: { number: 'PG25/2526/00007', date: '2025-10-15' }, total: 750000 });
     expect(() => buildCreditNote(registration())).toThrow(/no credit note/);

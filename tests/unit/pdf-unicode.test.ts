@@ -17,7 +17,7 @@ import { scriptRuns } from '../../netlify/server/pdf-text';
 import { buildCreditNote, buildInvoice } from '../../src/shared/invoice';
 import { glyphProblems } from '../setup/pdf-glyphs';
 import { pdftotext } from '../setup/pdftotext';
-import { storedRegistration } from './stored-registration';
+import { storedRegistration, withCreditNote } from './stored-registration';
 
 const names: Array<[string, { firstName: string; lastName: string }]> = [
   ['Devanagari (Hindi)', { firstName: 'अनन्या', lastName: 'शर्मा' }],
@@ -46,7 +46,7 @@ describe('Unicode names in invoices and credit notes', () => {
 
   it('a credit note draws a Devanagari and a Tamil name with real glyphs, and its text holds them exactly', async () => {
     for (const name of [names[0]![1], names[2]![1]]) {
-      const r = { ...storedRegistration(name), cancellation: { status: 'approved' as const, requestedAt: '2025-11-10T04:30:00.000Z', decidedAt: '2025-11-12T04:30:00.000Z', refundAmount: 750000, currency: 'INR' as const, creditNoteNumber: 'PG25C/2526/00001' } };
+      const r = withCreditNote(storedRegistration(name), { status: 'approved' as const, requestedAt: '2025-11-10T04:30:00.000Z', decidedAt: '2025-11-12T04:30:00.000Z', refundAmount: 750000, currency: 'INR' as const, creditNoteNumber: 'PG25C/2526/00001' });
       const bytes = await renderInvoicePdf(buildCreditNote(r));
       expect(glyphProblems(bytes, [`${name.firstName} ${name.lastName}`])).toEqual([]);
       expect(flat(await pdftotext(bytes))).toContain(`${name.firstName} ${name.lastName}`);
