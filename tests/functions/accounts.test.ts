@@ -255,7 +255,7 @@ describe('cancellations and refunds', () => {
     await doubleJson('/_double/faults', { payment_id: paymentId });
   });
 
-  it('a refund whose answer timed out after Razorpay made it is not made twice on the retry', async () => {
+  it('BP-12: a refund whose answer timed out after Razorpay made it is not made twice on the retry', async () => {
     const { regNo, paymentId } = await cancelled();
     await call(decide, { body: { registrationNumber: regNo, decision: 'approve' }, headers: await adminHeaders() });
     pinClock(afterConference());

@@ -545,7 +545,7 @@ describe('refunds through the razorpay SDK', () => {
     expect(unauthorised.status).toBe(401);
   });
 
-  it('answers an idempotent retry with the same refund and creates no second one', async () => {
+  it('BP-12: answers an idempotent retry with the same refund and creates no second one', async () => {
     const { paymentId } = await captured();
     const key = `refund-${randomBytes(8).toString('hex')}`;
     const first = await refundWithKey(paymentId, { amount: 200000, notes: { a: '1', b: '2' } }, key);
@@ -716,7 +716,7 @@ describe('refunds through the razorpay SDK', () => {
     expect(received).toHaveLength(1);
   });
 
-  it('creates the refund before a delayed answer, so a retry with the key finds it', async () => {
+  it('BP-12: creates the refund before a delayed answer, so a retry with the key finds it', async () => {
     const { paymentId } = await captured();
     const faults = await setFaults({ payment_id: paymentId, refundDelayMs: 1500 });
     expect(faults.json).toMatchObject({ payments: { [paymentId]: { refundDelayMs: 1500 } } });
