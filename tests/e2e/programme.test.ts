@@ -267,7 +267,8 @@ describe('/program in the production build', () => {
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Programme' }).waitFor({ timeout: 30_000 });
     await page.locator('#session-S2').waitFor({ timeout: 30_000 });
-    expect(await page.locator('.pg__status').textContent()).toMatch(/^You are offline or the site did not answer: this is the programme as published on /);
+    // The device's copy is shown first; the status says offline once the fetch has failed.
+    await expect.poll(() => page.locator('.pg__status').textContent(), { timeout: 30_000 }).toMatch(/^You are offline or the site did not answer: this is the programme as published on /);
     expect(await sessionTitles(page)).toHaveLength(5);
     await context.setOffline(false);
     // Offline, the failed fetches are logged by the browser; nothing else may be.
