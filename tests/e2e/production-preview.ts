@@ -157,3 +157,19 @@ export async function watchedPage(context: BrowserContext): Promise<{ page: Page
   await page.route('**/api', (r) => r.fulfill({ json: { name: 'PESGRE 2025', status: 'ok' } }));
   return { page, problems };
 }
+
+/**
+ * The paths of the scripts whose fetch started before the page's load event, as the page itself
+ * timed them (resource timing against the navigation's loadEventStart). A list of the requests
+ * seen by the time `goto` returns may already hold a script the page starts just after the load
+ * (the programme's island), on a slow machine or a slower browser build.
+ */
+export async function scriptsBeforeLoad(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const loadAt = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart;
+    return performance
+      .getEntriesByType('resource')
+      .filter((e) => e.startTime < loadAt && /\.js$/.test(new URL(e.name).pathname))
+      .map((e) => new URL(e.name).pathname);
+  });
+}

@@ -19,7 +19,8 @@ import { standardPeriod } from '../setup/edition-clock';
 import { validForm } from '../functions/helpers-form';
 import { postJson, registerPaid } from './api-flow';
 import { expectNoAxeViolations } from './axe';
-import { startProductionPreview, watchedPage, type ProductionPreview } from './production-preview';
+import { scriptsBeforeLoad, startProductionPreview, watchedPage, type ProductionPreview } from './production-preview';
+import { resolveChromium } from '../../scripts/chromium';
 import { launchChromium, startStack, type Stack } from './stack';
 
 const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD || devDefaults.ADMIN_PASSWORD;
@@ -228,13 +229,7 @@ describe('/program in the production build', () => {
     await page.goto(`${site.baseUrl}${paths.programme}`, { waitUntil: 'load' });
     // The scripts whose fetch started before the load event, as the page itself timed them: a copy
     // of the requests seen when goto returns may already hold the island, which starts just after.
-    const beforeLoad = await page.evaluate(() => {
-      const loadAt = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart;
-      return performance
-        .getEntriesByType('resource')
-        .filter((e) => e.startTime < loadAt && /\.js$/.test(new URL(e.name).pathname))
-        .map((e) => new URL(e.name).pathname);
-    });
+    const beforeLoad = await scriptsBeforeLoad(page);
     expect(beforeLoad.some((f) => /\/assets\/boot-[\w-]+\.js$/.test(f)), JSON.stringify(beforeLoad)).toBe(true);
     expect(beforeLoad.filter((f) => !/\/assets\/(boot|app-start|routes|frame-behaviour|rolldown-runtime|preload-helper)-[\w-]+\.js$/.test(f)), JSON.stringify(beforeLoad)).toEqual([]);
     let gzipped = 0;
@@ -256,7 +251,11 @@ describe('/program in the production build', () => {
     await context.close();
   });
 
-  it('once visited, opens offline: the page from its service worker, the programme from the device', async () => {
+  it('once visited, opens offline: the page from its service worker, the programme from the device', async (ctx) => {
+    // The package Chromium (a headless shell, used only where Debian's is missing) lets the service
+    // worker's fetches through while the context is offline: the programme then arrives fresh and
+    // the offline path is never taken. CI runs Debian's Chromium, where this test runs.
+    if ((await resolveChromium()).source === 'package') return ctx.skip("the package Chromium does not take its service worker offline");
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const { page, problems } = await watchedPage(context);
     await page.goto(`${site.baseUrl}${paths.programme}`);
