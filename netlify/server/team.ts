@@ -23,18 +23,12 @@ import { hashPassword, parsePasswordHash, verifyPassword, DEFAULT_SCRYPT_PARAMS 
 import type { AuditEntry } from './store';
 import { keyPrefix, keys, withStore } from './store';
 
-/** An organiser's account as stored. Times are ISO instants. */
-export interface StoredAccount {
-  id: string;
-  name: string;
-  /** Trimmed and lower-cased. */
-  email: string;
-  roles: Role[];
-  disabled: boolean;
-  createdAt: string;
-  /** The actor id of who made it. */
-  createdBy: string;
-  updatedAt: string;
+/**
+ * An organiser's account as stored: the listed fields (TeamAccount; the e-mail trimmed and
+ * lower-cased, createdBy the actor id of who made it) and the secrets that are never listed.
+ * Times are ISO instants.
+ */
+export interface StoredAccount extends Pick<TeamAccount, 'id' | 'name' | 'email' | 'roles' | 'disabled' | 'createdAt' | 'createdBy' | 'updatedAt'> {
   passwordHash?: string;
   passwordSetAt?: string;
   /** SHA-256 hex of the secret of the one link that is valid now (a newer link replaces it). */
