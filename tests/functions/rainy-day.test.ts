@@ -208,6 +208,78 @@ describe('late authorisation (BP-06)', () => {
   });
 });
 
+describe('late authorisation refunded by Razorpay itself', () => {
+  it('BP-06 on an order another attempt already paid, refunded by Razorpay at once: the site’s refund is refused as already refunded and the payment is recorded refunded with Razorpay’s refund, not failed', async () => {
+    const { orderId, email } = await newOrder();
+    const lateId = await failedPayment(orderId);
+    const paid = await pay(orderId);
+    const r = await call(verifyPayment, { body: paid });
+    expect(r.status).toBe(200);
+    const regNo = r.body.registrationNumber as string;
+
+    const late = await dbl('/_double/late-authorise', { payment_id: lateId, autoRefund: true });
+    expect(late.payment).toMatchObject({ status: 'refunded', captured: false, late_authorized: true, amount_refunded: late.payment.amount, refund_status: 'full' });
+    // payment.authorized, then Razorpay's refund.processed: both answered 200.
+    expect(late.deliveries.map((d: { status: number }) => d.status)).toEqual([200, 200]);
+    const refunds = await dbl(`/_double/refunds?payment_id=${lateId}`);
+    // Razorpay's own refund only: the site's refused call made none.
+    expect(refunds.count).toBe(1);
+    expect(refunds.items[0]).toMatchObject({ amount: late.payment.amount, status: 'processed', notes: {} });
+    const listed = await redis().get<AttentionPayment>(keys.attention(lateId));
+    expect(listed).toMatchObject({ registrationNumber: regNo, refund: { id: refunds.items[0].id, status: 'processed', byRazorpay: true } });
+    expect(listed!.refund!.reason).toBeUndefined();
+    const audit = (await redis().lrange<Record<string, any>>(keys.audit(), 0, 200)).filter((e) => e.details?.paymentId === lateId).map((e) => e.action);
+    expect(audit).toContain('attention.refund.found');
+    expect(audit).not.toContain('attention.refund.refused');
+
+    // The delegate is told it was refunded (not that a refund is pending), and the invoices page says so.
+    const notice = (await messagesFor(fx.smtp.messages, regNo)).filter((m) => /late payment refunded/.test(m.subject ?? ''));
+    expect(notice).toHaveLength(1);
+    expect(notice[0]!.to?.[0]?.address).toBe(email);
+    expect(notice[0]!.text).toContain(refunds.items[0].id);
+    const lookup = await call(invoicesLookup, { body: { regId: regNo, email } });
+    expect(lookup.body.latePayments as LatePayment[]).toEqual([expect.objectContaining({ paymentId: lateId, outcome: 'refunded', refundId: refunds.items[0].id })]);
+  });
+
+  it('a refusal while Razorpay’s own refund is still pending records that refund pending; its refund.processed webhook then settles it', async () => {
+    const { orderId, email } = await newOrder();
+    const lateId = await failedPayment(orderId);
+    const paid = await pay(orderId);
+    const r = await call(verifyPayment, { body: paid });
+    const regNo = r.body.registrationNumber as string;
+    await dbl('/_double/faults', { payment_id: lateId, refundPendingStatus: true });
+    const late = await dbl('/_double/late-authorise', { payment_id: lateId, autoRefund: true });
+    expect(late.deliveries.map((d: { status: number }) => d.status)).toEqual([200]);
+    const own = (await dbl(`/_double/refunds?payment_id=${lateId}`)).items;
+    expect(own).toEqual([expect.objectContaining({ status: 'pending', notes: {} })]);
+    expect(await redis().get<AttentionPayment>(keys.attention(lateId))).toMatchObject({ refund: { id: own[0].id, status: 'pending', byRazorpay: true } });
+    let lookup = await call(invoicesLookup, { body: { regId: regNo, email } });
+    expect(lookup.body.latePayments).toEqual([expect.objectContaining({ paymentId: lateId, outcome: 'refund-pending', refundId: own[0].id })]);
+
+    const settled = await dbl('/_double/refund-webhook', { refund_id: own[0].id, event: 'refund.processed' });
+    expect(settled.status).toBe(200);
+    expect(await redis().get<AttentionPayment>(keys.attention(lateId))).toMatchObject({ refund: { id: own[0].id, status: 'processed', byRazorpay: true } });
+    lookup = await call(invoicesLookup, { body: { regId: regNo, email } });
+    expect(lookup.body.latePayments).toEqual([expect.objectContaining({ paymentId: lateId, outcome: 'refunded', refundId: own[0].id })]);
+    // Still no refund of the site's own.
+    expect((await dbl(`/_double/refunds?payment_id=${lateId}`)).count).toBe(1);
+  });
+
+  it('a refusal with nothing refunded at Razorpay stays a failed refund with Razorpay’s reason', async () => {
+    const { orderId } = await newOrder();
+    const lateId = await failedPayment(orderId);
+    const paid = await pay(orderId);
+    expect((await call(verifyPayment, { body: paid })).status).toBe(200);
+    // Razorpay refuses for another reason (nothing refunded): recorded failed with Razorpay's words.
+    await dbl('/_double/faults', { payment_id: lateId, refundError: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' } });
+    await dbl('/_double/late-authorise', { payment_id: lateId });
+    const listed = await redis().get<AttentionPayment>(keys.attention(lateId));
+    expect(listed).toMatchObject({ refund: { id: '', status: 'failed', reason: 'The id provided does not exist' } });
+    expect(listed!.refund!.byRazorpay).toBeUndefined();
+    expect((await dbl(`/_double/refunds?payment_id=${lateId}`)).count).toBe(0);
+  });
+});
+
 describe('late authorisation without its webhooks', () => {
   it('the reconciliation run refunds a late authorisation on an order another attempt paid, and tells the delegate', async () => {
     const { orderId } = await newOrder();
