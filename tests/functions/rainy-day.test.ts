@@ -146,6 +146,45 @@ describe('orders (ORD scenarios)', () => {
   }, 30_000);
 });
 
+describe('verify asks Razorpay for the payment once more when that fits (decision 057)', () => {
+  it('a verify whose payment fetch meets one 5xx asks once more and confirms the payment', async () => {
+    const { orderId } = await newOrder();
+    const paid = await pay(orderId);
+    await dbl('/_double/faults', { apiError: { status: 503, count: 1 } });
+    const r = await call(verifyPayment, { body: paid });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect((await registrationsOf(orderId)).map((x) => x.paymentId)).toEqual([paid.razorpay_payment_id]);
+  });
+
+  it('two failures in a row answer 503 with nothing written; the webhook confirms it later', async () => {
+    const { orderId } = await newOrder();
+    const paid = await pay(orderId);
+    await dbl('/_double/faults', { apiError: { status: 502, count: 2 } });
+    const r = await call(verifyPayment, { body: paid });
+    expect(r.status, JSON.stringify(r.body)).toBe(503);
+    expect(JSON.stringify(r.body)).not.toMatch(/ECONN|axios|stack|502/i);
+    expect(await registrationsOf(orderId)).toHaveLength(0);
+    // Both failures were used by the verify call (one try, one retry): the next call gets through.
+    const hook = await dbl('/_double/webhook', { order_id: orderId, event: 'payment.captured' });
+    expect(hook.status).toBe(200);
+    expect(await registrationsOf(orderId)).toHaveLength(1);
+  });
+
+  it('a second try that could overrun the budget (a long RAZORPAY_TIMEOUT_MS) is not made: 503 at once', async () => {
+    process.env.RAZORPAY_TIMEOUT_MS = '25000';
+    const { orderId } = await newOrder();
+    const paid = await pay(orderId);
+    await dbl('/_double/faults', { apiError: { status: 503, count: 2 } });
+    const started = Date.now();
+    const r = await call(verifyPayment, { body: paid });
+    expect(r.status).toBe(503);
+    // One failure left unused: the verify call asked once.
+    expect((await dbl('/_double/faults')).global.apiError).toMatchObject({ status: 503, count: 1 });
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(await registrationsOf(orderId)).toHaveLength(0);
+  });
+});
+
 describe('fulfilment (BP-01)', () => {
   it('BP-01: the webhook alone fulfils a paid order whose browser never came back', async () => {
     const { orderId } = await newOrder();
