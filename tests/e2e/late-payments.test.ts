@@ -11,13 +11,16 @@
  * (autoRefund), so the site's refund is refused and Razorpay's refund recorded (decision 058).
  * A second order's only attempt failed and was authorised late: it is applied, making that
  * registration. The page lists each with its amount and what became of it, in the delegate's
- * words, and axe finds nothing serious.
+ * words, and axe finds nothing serious. The organisers' /admin/accounts lists the three among the
+ * payments needing attention with their refunds, the third marked as refunded by Razorpay itself,
+ * none offering a refund.
  */
 import { describe, expect, it } from 'vitest';
 import type { CreateOrderResponse, VerifyPaymentResponse } from '../../src/shared/api';
 import { computeCharges, pricing } from '../../src/shared/pricing';
 import { formatMoney } from '../../src/shared/money';
 import { validForm } from '../functions/helpers-form';
+import { devDefaults } from '../../scripts/local-config';
 import { expectNoAxeViolations } from './axe';
 import { e2eFixture } from './fixture';
 
@@ -145,5 +148,23 @@ describe('late payments on /invoices in Chromium', { timeout: 240_000 }, () => {
     await expect.poll(() => items.count(), SLOW).toBe(3);
     const shown = await Promise.all((await items.all()).map(facts));
     expect(shown.find((f) => f.Payment === late.pending)).toEqual({ Payment: late.pending, Amount: formatMoney(amountMinor, 'INR'), Outcome: `Refunded in full (refund ${refundOf[late.pending]})` });
+  });
+
+  it('the organisers\' accounts page lists them among the payments needing attention, Razorpay\'s own refund marked, none offering a refund', async () => {
+    const { page, stack } = e2e;
+    const login = await postJson<{ token: string }>(`${stack.appUrl}/api/admin-auth/login`, { password: process.env.ADMIN_PASSWORD || devDefaults.ADMIN_PASSWORD });
+    expect(login.status).toBe(200);
+    await page.goto(`${stack.appUrl}/authors/registration`);
+    await page.evaluate((t) => localStorage.setItem('admin-token', t), login.body.token);
+    await page.goto(`${stack.appUrl}/admin/accounts`);
+    const list = page.getByRole('region', { name: 'Payments needing attention list' });
+    const rowOf = (paymentId: string) => list.getByRole('row').filter({ hasText: paymentId });
+    await expect.poll(() => rowOf(late.byRazorpay).isVisible(), SLOW).toBe(true);
+    expect(await rowOf(late.byRazorpay).getByRole('cell').last().textContent()).toBe(`${refundOf[late.byRazorpay]} (processed, refunded by Razorpay itself)`);
+    expect(await rowOf(late.refunded).getByRole('cell').last().textContent()).toBe(`${refundOf[late.refunded]} (processed)`);
+    // The site's refund that went pending was settled by its webhook in the test before.
+    expect(await rowOf(late.pending).getByRole('cell').last().textContent()).toBe(`${refundOf[late.pending]} (processed)`);
+    for (const paymentId of [late.refunded, late.pending, late.byRazorpay]) expect(await rowOf(paymentId).getByRole('button').count(), paymentId).toBe(0);
+    expect(e2e.consoleErrors).toEqual([]);
   });
 });
