@@ -115,7 +115,7 @@ async function facts(item: import('playwright-core').Locator): Promise<Record<st
 }
 
 describe('late payments on /invoices in Chromium', { timeout: 240_000 }, () => {
-  it('lists each late payment of the registration with its amount and outcome: refunded by the site, refund on its way, refunded by Razorpay itself', async () => {
+  it('BP-06: lists each late payment of the registration with its amount and outcome: refunded by the site, refund on its way, refunded by Razorpay itself', async () => {
     const items = await lookUp(regNo, email);
     await expect.poll(() => items.count(), SLOW).toBe(3);
     const shown = await Promise.all((await items.all()).map(facts));
