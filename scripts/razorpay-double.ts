@@ -65,11 +65,19 @@
  *        webhookTimeoutMs (1-60000): how long a webhook delivery may take before it counts as
  *        failed (Razorpay's is 5000; the default is 30000, see WEBHOOK_TIMEOUT_MS).
  *   GET  /_double/faults   → {global, payments: {[payment_id]: faults}}
- *   POST /_double/late-authorise {payment_id, webhookUrl?, deliver?} → {payment, order, deliveries}
+ *   POST /_double/late-authorise {payment_id, webhookUrl?, deliver?, autoRefund?} → {payment, order, deliveries}
  *        Late authorisation: a failed payment is authorised by the bank later and auto-captured
  *        (late_authorized: true); the order becomes paid unless another payment paid it. Delivers
  *        payment.authorized, payment.captured, then order.paid when this payment paid the order.
  *        Works whenever it is called, so also after the site's hold on the order expired.
+ *        autoRefund: true (a fault: Razorpay's own behaviour, which the double leaves off by
+ *        default): on an order another payment already paid, Razorpay refunds the late payment
+ *        in full by itself at once instead of capturing it (its auto-refunds page: "Duplicate
+ *        payment on an order that is already in the paid state ... Immediately"; only an
+ *        authorised payment is auto-refunded). The payment ends 'refunded', not captured, with one
+ *        refund without notes, processed (or pending under the payment's refundPendingStatus
+ *        fault; /_double/refund-webhook settles it); delivers payment.authorized, then
+ *        refund.processed when the refund is processed.
  *   Webhook retries: every delivery (of any endpoint here) that is not answered 2xx within the
  *        timeout is queued and retried with exponential backoff (60 s, doubling, at most 4 h
  *        apart) until 24 h after the event was created; then its URL is disabled, as Razorpay
@@ -763,15 +771,17 @@ export async function startRazorpayDouble(opts: RazorpayDoubleOptions): Promise<
   /**
    * Late authorisation: failed payment `payment_id` is authorised by the bank later and
    * auto-captured. The order becomes paid when it was not; when another payment already paid it,
-   * the double still captures this one (Razorpay says it refunds such a payment itself; the
-   * double leaves it to the merchant, the harder case). Delivers payment.authorized, then
-   * payment.captured, then order.paid when this payment paid the order (deliver: false sends none).
+   * the double still captures this one and leaves the refund to the merchant, the harder case,
+   * unless `autoRefund` asks for Razorpay's own refund (see the header). Delivers
+   * payment.authorized, then payment.captured, then order.paid when this payment paid the order
+   * (deliver: false sends none).
    */
   const lateAuthorise = async (input: Record<string, unknown>): Promise<unknown> => {
     const payment = getPayment(input.payment_id);
     if (payment.status !== 'failed') throw new ApiError(400, `Only a failed payment can be authorised late; this one is ${payment.status}`, { field: 'payment_id' });
     const order = getOrder(payment.order_id);
     const target = webhookTarget(input);
+    if (input.autoRefund !== undefined && typeof input.autoRefund !== 'boolean') throw invalid('autoRefund', 'autoRefund must be a boolean');
     const fee = Math.round(payment.amount * 0.02);
     Object.assign(payment, {
       status: 'captured',
@@ -792,11 +802,42 @@ export async function startRazorpayDouble(opts: RazorpayDoubleOptions): Promise<
       order.amount_paid = order.amount;
       order.amount_due = 0;
     }
+    // Razorpay's own refund of a duplicate on a paid order: made before any capture, so it is
+    // the authorised payment that is refunded (no fee is charged on it).
+    const autoRefund: RazorpayRefund | null =
+      input.autoRefund === true && !paidOrder
+        ? {
+            id: newId('rfnd'),
+            entity: 'refund',
+            amount: payment.amount,
+            currency: payment.currency,
+            payment_id: payment.id,
+            notes: {},
+            receipt: null,
+            acquirer_data: { arn: null },
+            created_at: nowSeconds(),
+            batch_id: null,
+            // As slow bank refunds are, when the payment's faults ask for it (refundPendingStatus).
+            status: faultsFor(payment.id).refundPendingStatus === true ? 'pending' : 'processed',
+            speed_processed: 'normal',
+            speed_requested: 'normal',
+          }
+        : null;
+    if (autoRefund) {
+      Object.assign(payment, { captured: false, fee: 0, tax: 0 });
+      refunds.set(autoRefund.id, autoRefund);
+      settleRefunds(payment);
+    }
     changed();
     if (input.deliver === false) return { payment, order, deliveries: [] };
     const deliveries: unknown[] = [];
-    const authorised = newEvent({}, 'payment.authorized', payment.id, ['payment'], { payment: { entity: { ...payment, status: 'authorized', captured: false } } });
+    const authorised = newEvent({}, 'payment.authorized', payment.id, ['payment'], { payment: { entity: { ...payment, status: 'authorized', captured: false, amount_refunded: 0, refund_status: null } } });
     deliveries.push((await deliver(target, authorised.id, authorised.body))[1]);
+    if (autoRefund?.status === 'processed') {
+      const processed = newEvent({}, 'refund.processed', autoRefund.id, ['refund', 'payment'], { refund: { entity: autoRefund }, payment: { entity: payment } });
+      deliveries.push((await deliver(target, processed.id, processed.body))[1]);
+    }
+    if (autoRefund) return { payment, order, deliveries };
     const captured = newEvent({}, 'payment.captured', payment.id, ['payment'], { payment: { entity: payment } });
     deliveries.push((await deliver(target, captured.id, captured.body))[1]);
     if (paidOrder) {

@@ -11,6 +11,7 @@ import type { AttentionPayment } from '../../src/shared/api';
 import { toMinor } from '../../src/shared/money';
 import { HttpError } from './http';
 import { RefundRefusedError, createProviderRefund, type RefundPayMethod } from './payments';
+import { refundAlreadyMade } from './refund-refusals';
 import { audit, keys, rawRedis, withStore } from './store';
 import { actingFields } from './request-scope';
 import { adminEntry } from './audit';
@@ -119,6 +120,13 @@ export async function refundAttentionPayment(paymentId: string, at: Date, how: R
     refund = await via(() => createProviderRefund(paymentId, toMinor(record.amount), key, { reason: 'payment not applied', orderId: record.orderId, attentionPaymentId: paymentId, attempt: String(attempt) }));
   } catch (err) {
     if (!(err instanceof RefundRefusedError)) throw err;
+    // Refused because Razorpay (or someone at its Dashboard) refunded it already: refunded, not failed.
+    const found = await refundAlreadyMade(paymentId, toMinor(record.amount), via);
+    if (found) {
+      const updated = (await setRefund(paymentId, { id: found.id, status: found.status, at: iso, attempt, byRazorpay: true })) ?? record;
+      await audit({ at: iso, ...actingFields(), action: 'attention.refund.found', details: { paymentId, refundId: found.id, status: found.status, refusal: err.reason, attempt } });
+      return updated;
+    }
     // Razorpay made nothing: recorded as failed with its reason, so the list shows it and offers the refund again.
     const failed = (await setRefund(paymentId, { id: '', status: 'failed', at: iso, attempt, reason: err.reason })) ?? record;
     await audit({ at: iso, ...actingFields(), action: 'attention.refund.refused', details: { paymentId, reason: err.reason, attempt } });
@@ -189,12 +197,15 @@ async function payAttentionOutside(paymentId: string, reference: string, at: Dat
  * attentionPaymentId): records the refund's new state. Returns false when the refund is not one
  * of these.
  */
-export async function applyAttentionRefundEvent(event: 'refund.processed' | 'refund.failed', refund: { id: string; notes?: unknown }, at: Date): Promise<boolean> {
+export async function applyAttentionRefundEvent(event: 'refund.processed' | 'refund.failed', refund: { id: string; notes?: unknown; payment_id?: unknown }, at: Date): Promise<boolean> {
   const notes = refund.notes && typeof refund.notes === 'object' && !Array.isArray(refund.notes) ? (refund.notes as Record<string, unknown>) : {};
-  const paymentId = typeof notes.attentionPaymentId === 'string' ? notes.attentionPaymentId : null;
+  const listedFor = typeof notes.attentionPaymentId === 'string' ? notes.attentionPaymentId : null;
+  const paymentId = listedFor ?? (typeof refund.payment_id === 'string' ? refund.payment_id : null);
   if (!paymentId) return false;
   const record = await withStore((r) => r.get<AttentionPayment>(keys.attention(paymentId)));
   if (!record) return false;
+  // A refund without the list's notes (Razorpay's own, found after a refusal) is ours only once the list recorded it.
+  if (!listedFor && record.refund?.id !== refund.id) return false;
   const current = record.refund;
   // A refund paid outside Razorpay keeps that state, whatever Razorpay says later of one that failed.
   if (current?.status === 'paid-outside') return true;
@@ -205,7 +216,7 @@ export async function applyAttentionRefundEvent(event: 'refund.processed' | 'ref
   if (current && current.id !== refund.id && !claimed && current.status !== 'failed') return true;
   const status = event === 'refund.processed' ? 'processed' : 'failed';
   const attempt = noted ?? (current?.id === refund.id ? current.attempt : (current?.attempt ?? 0));
-  await setRefund(paymentId, { id: refund.id, status, at: at.toISOString(), attempt });
+  await setRefund(paymentId, { id: refund.id, status, at: at.toISOString(), attempt, ...(current?.id === refund.id && current.byRazorpay ? { byRazorpay: true } : {}) });
   await audit({ at: at.toISOString(), actor: 'webhook', action: `attention.refund.${status}`, details: { paymentId, refundId: refund.id } });
   return true;
 }

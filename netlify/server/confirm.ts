@@ -8,7 +8,8 @@
 import { endpoint, json, readJson, validate, HttpError, parseJsonText } from './http';
 import { PAID_PAYMENT_STATES, verifyChangeRequest, webhookEvent, type VerifyChangeResponse, type VerifyPaymentRequest } from '../../src/shared/api';
 import { now as clockNow } from './clock';
-import { fetchProviderPayment, isCheckoutSignatureValid, isWebhookSignatureValid } from './payments';
+import { isCheckoutSignatureValid, isWebhookSignatureValid } from './payments';
+import { fetchPaymentForVerify } from './verify-payment-fetch';
 import { deliverConfirmation, deliverNotice } from './mail-delivery';
 import { transferInvoiceMail, transferMovedMail } from './notices';
 import { changeNotice } from './mail';
@@ -75,7 +76,7 @@ export async function confirmCheckoutPayment(body: VerifyPaymentRequest, now: Da
     throw new HttpError(400, 'WRONG_ORDER_KIND', `This order is a ${state.order.kind} order; it cannot be confirmed here.`);
   }
   if (state.order && !state.done) {
-    const payment = await fetchProviderPayment(paymentId);
+    const payment = await fetchPaymentForVerify(paymentId);
     if (payment.order_id !== orderId || !PAID_PAYMENT_STATES.has(payment.status) || payment.amount !== state.order.charges.total) {
       await audit({ at: now.toISOString(), actor: source, action: 'payment.mismatch', details: { orderId, paymentId, status: payment.status, amount: payment.amount } });
       throw new HttpError(400, 'PAYMENT_MISMATCH', 'This payment does not match the order.');

@@ -160,6 +160,20 @@ export async function createProviderRefund(paymentId: string, amountMinor: numbe
   }
 }
 
+/**
+ * The refunds of payment `paymentId` as Razorpay lists them (GET /v1/payments/:id/refunds, at most
+ * 100, newest first), Razorpay's own refunds included. Throws ServiceUnavailableError when
+ * Razorpay cannot be reached or does not answer with the list.
+ */
+export async function fetchPaymentRefunds(paymentId: string): Promise<ProviderRefund[]> {
+  try {
+    const page = await client().payments.fetchMultipleRefund(paymentId, { count: 100 });
+    return page.items.map((r) => ({ id: r.id, payment_id: r.payment_id, amount: Number(r.amount), status: r.status }));
+  } catch (err) {
+    throw new ServiceUnavailableError('The payment provider could not be reached. Nothing was refunded twice; please try again in a few minutes.', { cause: err });
+  }
+}
+
 /** The payments of order `orderId` (any state), as Razorpay lists them. Throws ServiceUnavailableError when it cannot be reached. */
 export async function fetchOrderPayments(orderId: string): Promise<ProviderPayment[]> {
   try {

@@ -530,6 +530,12 @@ export interface AttentionPayment {
     reason?: string;
     /** The outside payment's reference (a bank transfer's UTR, a cheque number), with `paid-outside`. */
     reference?: string;
+    /**
+     * True when Razorpay refused the site's refund because the payment was refunded already (by
+     * Razorpay itself, e.g. a late authorisation on a paid order, or from its Dashboard): `id` is
+     * that refund, found in the payment's refunds (decision 058).
+     */
+    byRazorpay?: boolean;
   };
 }
 

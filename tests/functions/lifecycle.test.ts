@@ -22,6 +22,7 @@ import type { StoredAccount } from '../../netlify/server/team';
 import type { Registration } from '../../netlify/server/registrations';
 import { keys, redis } from '../../netlify/server/store';
 import type { AttentionPayment } from '../../src/shared/api';
+import { testSecrets } from '../setup/secrets';
 import { refundQuote } from '../../src/shared/refunds';
 import createOrder from '../../netlify/functions/payment-create-order';
 import reconcile from '../../netlify/functions/reconcile-payments';
@@ -110,6 +111,39 @@ describe('a refund of "payments needing attention" that Razorpay refuses', () =>
     expect(made.body.refund).toMatchObject({ status: 'processed', attempt: 1 });
     expect(made.body.refund.reason).toBeUndefined();
     expect((await doubleJson<{ items: unknown[] }>(`/_double/refunds?payment_id=${paymentId}`)).items).toHaveLength(1);
+  });
+});
+
+describe('a refund of "payments needing attention" that Razorpay refuses because it refunded the payment already (decision 058)', () => {
+  /** Refunds `amount` of `paymentId` straight at Razorpay, as an organiser would from its Dashboard. */
+  async function refundAtDashboard(paymentId: string, amount: number): Promise<string> {
+    const auth = `Basic ${Buffer.from(`${testSecrets.keyId}:${testSecrets.keySecret}`).toString('base64')}`;
+    const res = await fetch(`${inject('doubleUrl')}/v1/payments/${paymentId}/refund`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: JSON.stringify({ amount }) });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { id: string }).id;
+  }
+
+  it('refunded in full at Razorpay: the refusal is recorded as that refund, processed, and nothing more is refunded or offered', async () => {
+    const { paymentId, amount } = await listedPayment();
+    const dashboard = await refundAtDashboard(paymentId, amount);
+    const r = await call(attentionRefund, { body: { paymentId }, headers: await adminHeaders() });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.refund).toMatchObject({ id: dashboard, status: 'processed', attempt: 0, byRazorpay: true });
+    expect(r.body.refund.reason).toBeUndefined();
+    // Settled: asking again answers the record and asks Razorpay for nothing.
+    const again = await call(attentionRefund, { body: { paymentId }, headers: await adminHeaders() });
+    expect(again.body.refund).toMatchObject({ id: dashboard, status: 'processed' });
+    expect((await doubleJson<{ items: unknown[] }>(`/_double/refunds?payment_id=${paymentId}`)).items).toHaveLength(1);
+    const outside = await call(attentionRefund, { body: { paymentId, method: 'outside', reference: 'UTR123456' }, headers: await adminHeaders() });
+    expect(outside.body.error.code).toBe('ALREADY_REFUNDED');
+  });
+
+  it('refunded in part at Razorpay: the refusal stands, failed with Razorpay\'s reason', async () => {
+    const { paymentId, amount } = await listedPayment();
+    await refundAtDashboard(paymentId, amount - 100);
+    const r = await call(attentionRefund, { body: { paymentId }, headers: await adminHeaders() });
+    expect(r.body.refund).toMatchObject({ id: '', status: 'failed', reason: 'The refund amount provided is greater than amount captured.' });
+    expect(r.body.refund.byRazorpay).toBeUndefined();
   });
 });
 

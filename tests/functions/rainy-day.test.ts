@@ -146,6 +146,45 @@ describe('orders (ORD scenarios)', () => {
   }, 30_000);
 });
 
+describe('verify asks Razorpay for the payment once more when that fits (decision 057)', () => {
+  it('a verify whose payment fetch meets one 5xx asks once more and confirms the payment', async () => {
+    const { orderId } = await newOrder();
+    const paid = await pay(orderId);
+    await dbl('/_double/faults', { apiError: { status: 503, count: 1 } });
+    const r = await call(verifyPayment, { body: paid });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect((await registrationsOf(orderId)).map((x) => x.paymentId)).toEqual([paid.razorpay_payment_id]);
+  });
+
+  it('two failures in a row answer 503 with nothing written; the webhook confirms it later', async () => {
+    const { orderId } = await newOrder();
+    const paid = await pay(orderId);
+    await dbl('/_double/faults', { apiError: { status: 502, count: 2 } });
+    const r = await call(verifyPayment, { body: paid });
+    expect(r.status, JSON.stringify(r.body)).toBe(503);
+    expect(JSON.stringify(r.body)).not.toMatch(/ECONN|axios|stack|502/i);
+    expect(await registrationsOf(orderId)).toHaveLength(0);
+    // Both failures were used by the verify call (one try, one retry): the next call gets through.
+    const hook = await dbl('/_double/webhook', { order_id: orderId, event: 'payment.captured' });
+    expect(hook.status).toBe(200);
+    expect(await registrationsOf(orderId)).toHaveLength(1);
+  });
+
+  it('a second try that could overrun the budget (a long RAZORPAY_TIMEOUT_MS) is not made: 503 at once', async () => {
+    process.env.RAZORPAY_TIMEOUT_MS = '25000';
+    const { orderId } = await newOrder();
+    const paid = await pay(orderId);
+    await dbl('/_double/faults', { apiError: { status: 503, count: 2 } });
+    const started = Date.now();
+    const r = await call(verifyPayment, { body: paid });
+    expect(r.status).toBe(503);
+    // One failure left unused: the verify call asked once.
+    expect((await dbl('/_double/faults')).global.apiError).toMatchObject({ status: 503, count: 1 });
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(await registrationsOf(orderId)).toHaveLength(0);
+  });
+});
+
 describe('fulfilment (BP-01)', () => {
   it('BP-01: the webhook alone fulfils a paid order whose browser never came back', async () => {
     const { orderId } = await newOrder();
@@ -205,6 +244,89 @@ describe('late authorisation (BP-06)', () => {
     expect(notice[0]!.text).toContain(lateId);
     const lookup = await call(invoicesLookup, { body: { regId: regNo, email } });
     expect(lookup.body.latePayments as LatePayment[]).toEqual([expect.objectContaining({ paymentId: lateId, outcome: 'refunded', refundId: refunds.items[0].id })]);
+  });
+});
+
+describe('late authorisation refunded by Razorpay itself', () => {
+  it('BP-06 on an order another attempt already paid, refunded by Razorpay at once: the site’s refund is refused as already refunded and the payment is recorded refunded with Razorpay’s refund, not failed', async () => {
+    const { orderId, email } = await newOrder();
+    const lateId = await failedPayment(orderId);
+    const paid = await pay(orderId);
+    const r = await call(verifyPayment, { body: paid });
+    expect(r.status).toBe(200);
+    const regNo = r.body.registrationNumber as string;
+
+    const late = await dbl('/_double/late-authorise', { payment_id: lateId, autoRefund: true });
+    expect(late.payment).toMatchObject({ status: 'refunded', captured: false, late_authorized: true, amount_refunded: late.payment.amount, refund_status: 'full' });
+    // payment.authorized, then Razorpay's refund.processed: both answered 200.
+    expect(late.deliveries.map((d: { status: number }) => d.status)).toEqual([200, 200]);
+    const refunds = await dbl(`/_double/refunds?payment_id=${lateId}`);
+    // Razorpay's own refund only: the site's refused call made none.
+    expect(refunds.count).toBe(1);
+    expect(refunds.items[0]).toMatchObject({ amount: late.payment.amount, status: 'processed', notes: {} });
+    const listed = await redis().get<AttentionPayment>(keys.attention(lateId));
+    expect(listed).toMatchObject({ registrationNumber: regNo, refund: { id: refunds.items[0].id, status: 'processed', byRazorpay: true } });
+    expect(listed!.refund!.reason).toBeUndefined();
+    const audit = (await redis().lrange<Record<string, any>>(keys.audit(), 0, 200)).filter((e) => e.details?.paymentId === lateId).map((e) => e.action);
+    expect(audit).toContain('attention.refund.found');
+    expect(audit).not.toContain('attention.refund.refused');
+
+    // The delegate is told it was refunded (not that a refund is pending), and the invoices page says so.
+    const notice = (await messagesFor(fx.smtp.messages, regNo)).filter((m) => /late payment refunded/.test(m.subject ?? ''));
+    expect(notice).toHaveLength(1);
+    expect(notice[0]!.to?.[0]?.address).toBe(email);
+    expect(notice[0]!.text).toContain(refunds.items[0].id);
+    const lookup = await call(invoicesLookup, { body: { regId: regNo, email } });
+    expect(lookup.body.latePayments as LatePayment[]).toEqual([expect.objectContaining({ paymentId: lateId, outcome: 'refunded', refundId: refunds.items[0].id })]);
+  });
+
+  it('a refusal while Razorpay’s own refund is still pending records that refund pending; its refund.processed webhook then settles it', async () => {
+    const { orderId, email } = await newOrder();
+    const lateId = await failedPayment(orderId);
+    const paid = await pay(orderId);
+    const r = await call(verifyPayment, { body: paid });
+    const regNo = r.body.registrationNumber as string;
+    await dbl('/_double/faults', { payment_id: lateId, refundPendingStatus: true });
+    const late = await dbl('/_double/late-authorise', { payment_id: lateId, autoRefund: true });
+    expect(late.deliveries.map((d: { status: number }) => d.status)).toEqual([200]);
+    const own = (await dbl(`/_double/refunds?payment_id=${lateId}`)).items;
+    expect(own).toEqual([expect.objectContaining({ status: 'pending', notes: {} })]);
+    expect(await redis().get<AttentionPayment>(keys.attention(lateId))).toMatchObject({ refund: { id: own[0].id, status: 'pending', byRazorpay: true } });
+    let lookup = await call(invoicesLookup, { body: { regId: regNo, email } });
+    expect(lookup.body.latePayments).toEqual([expect.objectContaining({ paymentId: lateId, outcome: 'refund-pending', refundId: own[0].id })]);
+
+    const settled = await dbl('/_double/refund-webhook', { refund_id: own[0].id, event: 'refund.processed' });
+    expect(settled.status).toBe(200);
+    expect(await redis().get<AttentionPayment>(keys.attention(lateId))).toMatchObject({ refund: { id: own[0].id, status: 'processed', byRazorpay: true } });
+    lookup = await call(invoicesLookup, { body: { regId: regNo, email } });
+    expect(lookup.body.latePayments).toEqual([expect.objectContaining({ paymentId: lateId, outcome: 'refunded', refundId: own[0].id })]);
+    // Still no refund of the site's own.
+    expect((await dbl(`/_double/refunds?payment_id=${lateId}`)).count).toBe(1);
+  });
+
+  it('a refusal with nothing refunded at Razorpay stays a failed refund with Razorpay’s reason', async () => {
+    const { orderId } = await newOrder();
+    const lateId = await failedPayment(orderId);
+    const paid = await pay(orderId);
+    expect((await call(verifyPayment, { body: paid })).status).toBe(200);
+    // Razorpay refuses for another reason (nothing refunded): recorded failed with Razorpay's words.
+    await dbl('/_double/faults', { payment_id: lateId, refundError: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' } });
+    try {
+      await dbl('/_double/late-authorise', { payment_id: lateId });
+      const listed = await redis().get<AttentionPayment>(keys.attention(lateId));
+      expect(listed).toMatchObject({ refund: { id: '', status: 'failed', reason: 'The id provided does not exist' } });
+      expect(listed!.refund!.byRazorpay).toBeUndefined();
+      expect((await dbl(`/_double/refunds?payment_id=${lateId}`)).count).toBe(0);
+    } finally {
+      await dbl('/_double/faults', { payment_id: lateId });
+    }
+    // Razorpay's retry of the event, the refusal gone: refunded with a fresh key, so no later
+    // reconciliation run of this file meets it unsettled.
+    const retried = await dbl('/_double/webhook', { order_id: orderId, payment_id: lateId, event: 'payment.captured' });
+    expect(retried.status).toBe(200);
+    // Refused twice (payment.authorized and payment.captured each asked), made on the third attempt.
+    expect(await redis().get<AttentionPayment>(keys.attention(lateId))).toMatchObject({ refund: { status: 'processed', attempt: 2 } });
+    expect((await dbl(`/_double/refunds?payment_id=${lateId}`)).count).toBe(1);
   });
 });
 

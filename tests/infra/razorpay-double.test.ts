@@ -888,6 +888,24 @@ describe('rainy days: outages, late authorisation, webhook retries, downtimes', 
     expect((await post('/_double/late-authorise', { payment_id: paymentId })).status).toBe(400);
   });
 
+  it('autoRefund: a late authorisation on an order another payment paid is refunded by Razorpay itself, never captured; the merchant’s refund is then refused', async () => {
+    const order = await createOrder(20000);
+    const failed = await post('/_double/pay', { order_id: order.id, outcome: 'failure' });
+    const paymentId = ((failed.json.error as { metadata: { payment_id: string } }).metadata.payment_id);
+    await post('/_double/pay', { order_id: order.id, outcome: 'success' });
+    received = [];
+    expect((await post('/_double/late-authorise', { payment_id: paymentId, autoRefund: 'yes' })).status).toBe(400);
+    const late = await post('/_double/late-authorise', { payment_id: paymentId, autoRefund: true });
+    expect(late.json.payment).toMatchObject({ id: paymentId, status: 'refunded', captured: false, late_authorized: true, amount_refunded: 20000, refund_status: 'full' });
+    const events = received.map((r) => JSON.parse(r.rawBody) as { event: string; payload: Record<string, { entity: Record<string, unknown> }> });
+    expect(events.map((e) => e.event)).toEqual(['payment.authorized', 'refund.processed']);
+    expect(events[0]!.payload.payment!.entity).toMatchObject({ status: 'authorized', amount_refunded: 0 });
+    expect(events[1]!.payload.refund!.entity).toMatchObject({ payment_id: paymentId, amount: 20000, status: 'processed', notes: {} });
+    const listed = await rzp.payments.fetchMultipleRefund(paymentId, { count: 100 });
+    expect(listed.items.map((r) => [r.amount, r.status])).toEqual([[20000, 'processed']]);
+    await expect(rzp.payments.refund(paymentId, { amount: 20000 })).rejects.toMatchObject({ statusCode: 400, error: { description: 'The payment has been fully refunded already.' } });
+  });
+
   it('queues a delivery answered non-2xx, retries it when due on a doubling backoff, and disables the URL after 24 h', async () => {
     const order = await createOrder(20000);
     await post('/_double/pay', { order_id: order.id, outcome: 'success' });

@@ -159,16 +159,16 @@ describe('cancellation requests and refunds due', () => {
 describe('payments needing attention on the accounts page', () => {
   it("adds each record's refund to the dashboard's rows, keeping the order and the raw payment id", () => {
     const rows = toAccountsAttentionRows([
-      { paymentId: 'pay_NEW123456', orderId: 'order_N', kind: 'ieee-change', registrationNumber: 'PESGRE25-X1234567', amount: 2360, currency: 'INR', reason: 'r', at: '2025-11-10T05:45:00.000Z', refund: { id: 'rfnd_1', status: 'processed', at: 'x' } },
+      { paymentId: 'pay_NEW123456', orderId: 'order_N', kind: 'ieee-change', registrationNumber: 'PESGRE25-X1234567', amount: 2360, currency: 'INR', reason: 'r', at: '2025-11-10T05:45:00.000Z', refund: { id: 'rfnd_1', status: 'processed', at: 'x', byRazorpay: true } },
       'junk',
       { paymentId: 'pay_OLD123456', orderId: 'order_O', kind: 'tier-upgrade', registrationNumber: 'PESGRE25-Y1234567', amount: 99.5, currency: 'USD', reason: 'r', at: '2025-11-09T05:45:00.000Z' },
       // Razorpay refused the refund: no refund id, its reason kept.
       { paymentId: 'pay_REF123456', orderId: 'order_R', kind: 'tier-upgrade', registrationNumber: 'PESGRE25-Z1234567', amount: 100, currency: 'INR', reason: 'r', at: '2025-11-08T05:45:00.000Z', refund: { id: '', status: 'failed', at: 'x', attempt: 0, reason: 'The id provided does not exist' } },
     ])!;
     expect(rows.map((r) => [r.rawPaymentId, r.amount, r.refund])).toEqual([
-      ['pay_NEW123456', '₹2,360.00', { id: 'rfnd_1', status: 'processed', reason: '', reference: '' }],
+      ['pay_NEW123456', '₹2,360.00', { id: 'rfnd_1', status: 'processed', reason: '', reference: '', byRazorpay: true }],
       ['pay_OLD123456', '$99.50', null],
-      ['pay_REF123456', '₹100.00', { id: '', status: 'failed', reason: 'The id provided does not exist', reference: '' }],
+      ['pay_REF123456', '₹100.00', { id: '', status: 'failed', reason: 'The id provided does not exist', reference: '', byRazorpay: false }],
     ]);
     // Refunded: nothing more to do; not refunded yet or refused: refund it, or record a payment outside Razorpay.
     expect(rows.map((r) => [r.refundable, r.payableOutside])).toEqual([
@@ -188,7 +188,7 @@ describe('payments needing attention on the accounts page', () => {
       record('pay_ASK123456', { id: '', status: 'pending', at: 'x', attempt: 1 }),
       record('pay_APP123456', undefined, true),
     ])!;
-    expect(rows[0]!.refund).toEqual({ id: '', status: 'paid-outside', reason: 'The id provided does not exist', reference: 'NEFT UTR SBIN425123456' });
+    expect(rows[0]!.refund).toEqual({ id: '', status: 'paid-outside', reason: 'The id provided does not exist', reference: 'NEFT UTR SBIN425123456', byRazorpay: false });
     expect(rows.map((r) => [r.rawPaymentId, r.refundable, r.payableOutside])).toEqual([
       ['pay_OUT123456', false, false],
       ['pay_PEN123456', false, false],

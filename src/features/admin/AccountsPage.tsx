@@ -51,7 +51,7 @@ function AttentionRefundState({ refund }: { refund: AccountsAttentionRow['refund
   if (!refund.id) return <span>Refund asked for; Razorpay has not answered yet</span>;
   return (
     <span>
-      {refund.id} ({refund.status})
+      {refund.id} ({refund.status}{refund.byRazorpay ? ', refunded by Razorpay itself' : ''})
     </span>
   );
 }

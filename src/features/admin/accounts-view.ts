@@ -181,9 +181,10 @@ export interface AccountsAttentionRow extends AttentionRow {
   /**
    * The refund, once asked for: its Razorpay id ('' when Razorpay refused it or has not answered
    * yet), state ('pending', 'processed', 'failed', 'paid-outside'), why it failed (Razorpay's
-   * words) and the reference of a payment outside Razorpay.
+   * words), the reference of a payment outside Razorpay, and whether Razorpay had refunded it
+   * itself (its refusal of the site's refund found that refund).
    */
-  refund: { id: string; status: string; reason: string; reference: string } | null;
+  refund: { id: string; status: string; reason: string; reference: string; byRazorpay: boolean } | null;
   /**
    * "Refund in full" applies: nothing refunded yet, the last refund failed, or one was asked for
    * and Razorpay never answered (asked again with the same key, it refunds once). Not for an
@@ -210,7 +211,7 @@ export function toAccountsAttentionRows(data: unknown): AccountsAttentionRow[] |
     const record = records[i] ?? {};
     const r = isRecord(record.refund) ? record.refund : null;
     const status = r ? str(r.status) || 'pending' : '';
-    const refund = r ? { id: str(r.id), status, reason: str(r.reason), reference: str(r.reference) } : null;
+    const refund = r ? { id: str(r.id), status, reason: str(r.reason), reference: str(r.reference), byRazorpay: r.byRazorpay === true } : null;
     const open = !row.applied && (!refund || refund.status === 'failed');
     return { ...row, rawPaymentId: str(record.paymentId), refund, refundable: open || (!row.applied && refund?.status === 'pending' && !refund.id), payableOutside: open };
   });
