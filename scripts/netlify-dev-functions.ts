@@ -15,7 +15,10 @@
  * object, which the CLI reads for the routes as Netlify does.
  *
  * The production build is not affected: the deploy contexts never see `[dev]` or `[context.dev]`,
- * and `npm run build`'s functions are bundled from netlify/functions as before.
+ * and `npm run build`'s functions are bundled from netlify/functions as before. One local build
+ * would: `netlify deploy --build` without `--context` builds in the CLI's default context, `dev`,
+ * where "none" would ship each function's TypeScript file alone. `refuseDevContextBuild` stops that
+ * build before any function is bundled.
  */
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -89,6 +92,34 @@ export function netlifyDevFunctions(): Plugin {
       // deleted function file needs a restart (the entry points are fixed here).
       await ctx.watch();
       server.httpServer?.once('close', () => void ctx.dispose());
+    },
+  };
+}
+
+/**
+ * Throws when `env` is that of a Netlify build in the `dev` deploy context (CONTEXT=dev, which
+ * @netlify/config gives the build command: a local `netlify deploy --build` or `netlify build
+ * --context dev`). netlify.toml's `[context.dev.functions] node_bundler = "none"` is meant for
+ * `netlify dev` alone (decision 059); a deploy built under it would ship functions that cannot
+ * start. Any other context (production, deploy-preview, branch-deploy) or none passes.
+ */
+export function refuseDevContextBuild(env: NodeJS.ProcessEnv = process.env): void {
+  if (env.CONTEXT === 'dev') {
+    throw new Error(
+      'This build runs in the `dev` deploy context (CONTEXT=dev; `netlify deploy --build` defaults to it), where netlify.toml bundles no function ' +
+        '([context.dev.functions] is for `netlify dev` only: docs/decisions/059-netlify-dev-serves-prebuilt-modules.md). ' +
+        'Build with --context production (or deploy-preview).',
+    );
+  }
+}
+
+/** The guard as a plugin for `vite build` (npm run build, the build command Netlify runs). */
+export function refuseDevContextBuildPlugin(): Plugin {
+  return {
+    name: 'pesgre:refuse-dev-context-build',
+    apply: 'build',
+    configResolved() {
+      refuseDevContextBuild();
     },
   };
 }
