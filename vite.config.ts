@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 import { netlifyFunctionsDev } from './scripts/dev-functions.ts';
+import { netlifyDevFunctions, refuseDevContextBuildPlugin } from './scripts/netlify-dev-functions.ts';
 import { prerenderPages, previewLikeNetlify } from './scripts/prerender.ts';
 
 const routerDist = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
@@ -32,6 +33,10 @@ export default defineConfig(({ command }) => {
   plugins: [
     react(),
     netlifyFunctionsDev(),
+    // Under `netlify dev` only: the functions compiled for the CLI to serve (decision 059); and no
+    // deploy built in the `dev` context, whose functions settings are for `netlify dev` alone.
+    netlifyDevFunctions(),
+    refuseDevContextBuildPlugin(),
     // Build: the public pages as static HTML (issue 10); preview: served as netlify.toml does.
     prerenderPages(),
     previewLikeNetlify(),

@@ -75,9 +75,9 @@ export default defineConfig({
           // Each file starts its own CLI (a build, or Vite): one at a time on a 2-core machine.
           fileParallelism: false,
           testTimeout: 60_000,
-          // netlify serve builds the site and bundles every function before it answers, and netlify
-          // dev traces every function's imports (@vercel/nft, 2-5 s of CPU each, 70 functions) before
-          // it serves any: measured 520 s on a 2-core machine with a load average of 9.
+          // netlify serve builds the site and bundles every function before it answers: minutes on
+          // a loaded 2-core machine. (netlify dev no longer traces every function's imports before it
+          // serves any, which took 520 s there: decision 059.)
           hookTimeout: 900_000,
         },
       },

@@ -164,8 +164,12 @@ export function coldTable(rows: ColdRow[]): { lines: string[]; misses: number } 
   return { lines, misses };
 }
 
-/** Seconds from starting `netlify dev --offline` to its first 200 from /api/pricing. */
-async function netlifyDevReadyMs(): Promise<number> {
+/**
+ * Milliseconds from starting `netlify dev --offline` (netlify.toml's [dev] setup, the stand-ins of
+ * tests/netlify/stack.ts) to its first 200 from /api/pricing; budget COLD_BUDGETS.netlifyDevReadyMs.
+ * Also run by `npm run bench:dev`.
+ */
+export async function netlifyDevReadyMs(): Promise<number> {
   // The stand-ins and the CLI runner the netlify test project uses.
   const { freePort, functionEnv, servedSecrets, startNetlify, startStandIns } = await import('../tests/netlify/stack');
   const stand = await startStandIns();

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:dev`: how fast `npm start` answers.
+ * `npm run bench:dev`: how fast `npm start` answers, and how soon `netlify dev` does.
  *
  * Starts the local stack exactly as the end-to-end tests do (tests/e2e/stack.ts: scripts/start.ts on
  * free ports with its own Redis key prefix and the clock pinned to a Standard-rate day), then calls a
@@ -9,15 +9,21 @@
  * function the first-call time, the median and p95 of the warm calls (ms, request sent to body read), the
  * status codes seen, and the 50 ms budget on the median with a MISS marker when it is exceeded. Finally a
  * burst of concurrent calls to one function shows whether they run side by side.
- * Exits 1 when any median misses its budget. Deletes the keys it wrote.
+ * Then, unless BENCH_DEV_NETLIFY=0, `netlify dev --offline` as netlify.toml's [dev] sets it up (the
+ * Netlify CLI from scripts/netlify-tools.ts, installed first when missing; the stand-ins of
+ * tests/netlify/stack.ts): the seconds from its start to its first 200 from /api/pricing, beside the
+ * 90 s budget and the load average (docs/performance.md, "netlify dev"; decision 059).
+ * Exits 1 when any median or the `netlify dev` start misses its budget. Deletes the keys it wrote.
  */
 import { createHmac } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { localConfig } from './local-config';
 import { startStack } from '../tests/e2e/stack';
 import { validForm } from '../tests/functions/helpers-form';
 import { computeCharges, pricing } from '../src/shared/pricing';
 import { fromMinor } from '../src/shared/money';
+import { COLD_BUDGETS, netlifyDevReadyMs } from './bench-cold';
 
 const RUNS = Number(process.env.BENCH_DEV_RUNS ?? 20);
 /** Every function served by `npm start` answers within 50 ms (median) after its first call. */
@@ -117,5 +123,18 @@ try {
   const keys = await stack.redis.keys(`${stack.keyPrefix}*`);
   for (let i = 0; i < keys.length; i += 500) await stack.redis.del(...keys.slice(i, i + 500));
   await stack.stop();
+}
+
+if (process.env.BENCH_DEV_NETLIFY !== '0') {
+  // After `npm start`'s stack has stopped, so the two do not share the CPU.
+  const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
+  const before = load();
+  const ms = await netlifyDevReadyMs();
+  const miss = ms > COLD_BUDGETS.netlifyDevReadyMs;
+  failed ||= miss;
+  console.log(
+    `\nnetlify dev --offline: first 200 from /api/pricing after ${(ms / 1000).toFixed(1)} s; budget ${COLD_BUDGETS.netlifyDevReadyMs / 1000} s${miss ? '   MISS' : ''} (load average ${before} before, ${load()} after)`,
+  );
+  if (miss) console.log(`MISS: netlify dev took over ${COLD_BUDGETS.netlifyDevReadyMs / 1000} s to answer`);
 }
 process.exit(failed ? 1 : 0);
