@@ -63,9 +63,9 @@ const boundaryZones = [
   { target: './netlify/edge-functions', from: './netlify/server', message: 'netlify/edge-functions never imports netlify/server: an edge function runs in Deno at the CDN, bundled apart from the Node functions (docs/architecture.md, "Lint zones").' },
   { target: './netlify/functions', from: './netlify/functions', message: 'A function never imports another function: move what both need into netlify/server.' },
   {
-    target: serverFoundation.map((file) => `./netlify/server/${file}`),
+    target: serverFoundation.map((file) => `./netlify/server/platform/${file}`),
     from: './netlify/server',
-    except: serverFoundation.map((file) => `./${file}`),
+    except: serverFoundation.map((file) => `./platform/${file}`),
     message: `The server's foundation (${serverFoundation.join(', ')}) imports only itself.`,
   },
   {
@@ -80,9 +80,9 @@ const boundaryZones = [
 // subfolder replaces the options, so it repeats these.
 const restrictedEverywhere = [
   { name: './deploy-context', importNames: ['setContextOutsideInvocations'], message: 'Only scripts and tests name a context outside invocations.' },
-  { name: '../server/deploy-context', importNames: ['setContextOutsideInvocations'], message: 'Only scripts and tests name a context outside invocations.' },
-  // One CSV writer for every export (netlify/server/csv-file.ts): formulas neutralised, BOM, CRLF.
-  ...['csv-stringify', 'csv-stringify/sync'].map((name) => ({ name, message: 'Write CSV through netlify/server/csv-file.ts, the one writer that neutralises formulas.' })),
+  ...['./platform/deploy-context', '../platform/deploy-context', '../server/platform/deploy-context'].map((name) => ({ name, importNames: ['setContextOutsideInvocations'], message: 'Only scripts and tests name a context outside invocations.' })),
+  // One CSV writer for every export (netlify/server/platform/csv-file.ts): formulas neutralised, BOM, CRLF.
+  ...['csv-stringify', 'csv-stringify/sync'].map((name) => ({ name, message: 'Write CSV through netlify/server/platform/csv-file.ts, the one writer that neutralises formulas.' })),
 ];
 
 // src/shared runs in the browser and on the server alike, and src/content is the edition's data
@@ -139,16 +139,16 @@ export default tseslint.config(
   // The deploy context (decision 001): Netlify gives functions no CONTEXT at run time, and only
   // scripts and tests may name a context for code outside an invocation; a function that did so
   // would switch off the production guards for every later invocation of its instance. And one
-  // CSV writer: only netlify/server/csv-file.ts imports csv-stringify.
+  // CSV writer: only netlify/server/platform/csv-file.ts imports csv-stringify.
   {
     files: ['netlify/**/*.ts', 'src/**/*.{ts,tsx}'],
-    ignores: ['netlify/server/deploy-context.ts'],
+    ignores: ['netlify/server/platform/deploy-context.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
         ...["MemberExpression[property.name='CONTEXT']", "MemberExpression[property.value='CONTEXT']", "ObjectPattern > Property[key.name='CONTEXT']"].map((selector) => ({
           selector,
-          message: 'The deploy context comes from context.deploy.context (netlify/server/deploy-context.ts), never from the environment.',
+          message: 'The deploy context comes from context.deploy.context (netlify/server/platform/deploy-context.ts), never from the environment.',
         })),
       ],
       'no-restricted-imports': ['error', { paths: restrictedEverywhere }],

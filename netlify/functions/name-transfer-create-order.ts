@@ -10,9 +10,9 @@
  */
 import type { Config } from '@netlify/functions';
 import { nameTransferRequest } from '../../src/shared/api';
-import { now } from '../server/clock';
-import { endpoint, json, readJson } from '../server/http';
-import { limitRequest } from '../server/rate-limit';
+import { now } from '../server/platform/clock';
+import { endpoint, json, readJson } from '../server/platform/http';
+import { limitRequest } from '../server/platform/rate-limit';
 import { assertChangesOnSale, createNameTransferOrder } from '../server/self-service';
 
 export default endpoint(

@@ -14,9 +14,9 @@
 import type { Config } from '@netlify/functions';
 import { createOrderRequest } from '../../src/shared/api';
 import { isAdminRequest } from '../server/auth';
-import { now } from '../server/clock';
-import { clientAddress, endpoint, json, readJson } from '../server/http';
-import { limitRequest } from '../server/rate-limit';
+import { now } from '../server/platform/clock';
+import { clientAddress, endpoint, json, readJson } from '../server/platform/http';
+import { limitRequest } from '../server/platform/rate-limit';
 import { assertRegistrationOpen, createRegistrationOrder } from '../server/registration-orders';
 
 export default endpoint(['POST'], async (req, context) => {

@@ -7,8 +7,8 @@
  * (netlify/server/webhook-queue.ts, decision 047).
  */
 import type { Config } from '@netlify/functions';
-import { now } from '../server/clock';
-import { endpoint, json, readRawBody, type RequestContext } from '../server/http';
+import { now } from '../server/platform/clock';
+import { endpoint, json, readRawBody, type RequestContext } from '../server/platform/http';
 import { answerWebhook } from '../server/webhook-queue';
 
 type WithWaitUntil = RequestContext & { waitUntil?: (promise: Promise<unknown>) => void };

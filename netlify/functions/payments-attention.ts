@@ -9,7 +9,7 @@ import type { Config } from '@netlify/functions';
 import type { AttentionPayment } from '../../src/shared/api';
 import { listAttentionPayments } from '../server/attention';
 import { requireRole } from '../server/auth';
-import { endpoint, json } from '../server/http';
+import { endpoint, json } from '../server/platform/http';
 
 export default endpoint(['GET'], async (req) => {
   await requireRole(req, 'payments-attention');

@@ -9,10 +9,10 @@
  */
 import type { AttentionPayment } from '../../src/shared/api';
 import { toMinor } from '../../src/shared/money';
-import { HttpError } from './http';
-import { RefundRefusedError, createProviderRefund, type RefundPayMethod } from './payments';
-import { audit, keys, rawRedis, withStore } from './store';
-import { actingFields } from './request-scope';
+import { HttpError } from './platform/http';
+import { RefundRefusedError, createProviderRefund, type RefundPayMethod } from './platform/payments';
+import { audit, keys, rawRedis, withStore } from './platform/store';
+import { actingFields } from './platform/request-scope';
 import { adminEntry } from './audit';
 
 /**

@@ -5,20 +5,20 @@
  * and the one call that applied an order sends its e-mail. One webhook URL serves every kind:
  * the stored order decides what a payment applies to.
  */
-import { endpoint, json, readJson, validate, HttpError, parseJsonText } from './http';
+import { endpoint, json, readJson, validate, HttpError, parseJsonText } from './platform/http';
 import { PAID_PAYMENT_STATES, verifyChangeRequest, webhookEvent, type VerifyChangeResponse, type VerifyPaymentRequest } from '../../src/shared/api';
-import { now as clockNow } from './clock';
-import { fetchProviderPayment, isCheckoutSignatureValid, isWebhookSignatureValid } from './payments';
+import { now as clockNow } from './platform/clock';
+import { fetchProviderPayment, isCheckoutSignatureValid, isWebhookSignatureValid } from './platform/payments';
 import { deliverConfirmation, deliverNotice } from './mail-delivery';
 import { transferInvoiceMail, transferMovedMail } from './notices';
 import { changeNotice } from './mail';
 import { finalise, recordAttentionPayment, type FinaliseResult } from './finalise';
 import { applyRefundEvent } from './cancellations';
 import { applyAttentionRefundEvent } from './attention';
-import { describeCause } from './http';
+import { describeCause } from './platform/http';
 import { orderKinds, type VerifySource } from './order-kinds';
 import { getOrderState, type PendingOrder } from './orders';
-import { audit, keys, rawRedis, withStore } from './store';
+import { audit, keys, rawRedis, withStore } from './platform/store';
 import { getRegistration } from './registrations';
 import { registrationStatus } from '../../src/shared/registration-status';
 
@@ -191,7 +191,7 @@ async function dispatch(event: ReturnType<typeof webhookEvent.parse>, now: Date,
   if (isOneOf(DOWNTIME_EVENTS, event.event)) {
     const d = event.payload['payment.downtime']?.entity;
     if (!d) throw new HttpError(400, 'VALIDATION_FAILED', 'Webhook payload has no payment.downtime.');
-    const { applyDowntimeEvent } = await import('./payment-downtimes');
+    const { applyDowntimeEvent } = await import('./platform/payment-downtimes');
     await applyDowntimeEvent({ id: d.id, method: d.method, status: event.event === 'payment.downtime.resolved' ? 'resolved' : d.status, severity: d.severity, instrument: d.instrument ?? {}, begin: d.begin ?? null, end: d.end ?? null });
     return { handled: true, downtime: d.id };
   }

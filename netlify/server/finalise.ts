@@ -22,15 +22,15 @@ import { fromMinor } from '../../src/shared/money';
 import { isPaidChange } from '../../src/shared/change-kinds';
 import { changeInvoiceSnapshot, registrationInvoiceSnapshot } from '../../src/shared/invoice';
 import { couponTakenLua } from './coupons';
-import { HttpError } from './http';
-import { ScriptStatus, documentNumberArgs, exactlyOnceGuard, takeDocumentNumber, type DocumentNumberArgs, type ScriptStatusCode } from './store-scripts';
+import { HttpError } from './platform/http';
+import { ScriptStatus, documentNumberArgs, exactlyOnceGuard, takeDocumentNumber, type DocumentNumberArgs, type ScriptStatusCode } from './platform/store-scripts';
 import { changeApplication, isChangeOrder, type VerifySource } from './order-kinds';
 import { getOrderState, type ChangeOrder, type PendingOrder, type RegistrationOrder } from './orders';
 import { newRegistrationNumber, type Registration } from './registrations';
 import { updateRegistration } from './registration-update';
 import { paidOrderBlocked } from '../../src/shared/registration-lifecycle';
 import { initialStatusFields } from './registration-status';
-import { emailHash, keys, withStore } from './store';
+import { emailHash, keys, withStore } from './platform/store';
 
 /** Who finalises, for the audit log. */
 export type FinaliseSource = VerifySource | 'webhook' | 'coupon' | 'reconcile';

@@ -23,9 +23,9 @@ import { recordAttentionPayment } from './finalise';
 import type { FinaliseResult } from './finalise';
 import { deliverNotice } from './mail-delivery';
 import type { PendingOrder } from './orders';
-import { guardedRazorpayCall } from './razorpay-guard';
+import { guardedRazorpayCall } from './platform/razorpay-guard';
 import { getRegistration } from './registrations';
-import { keys, withStore } from './store';
+import { keys, withStore } from './platform/store';
 
 /** The payment as a webhook carries it (amounts in minor units). */
 export interface LatePaymentEvent {

@@ -10,7 +10,7 @@ import type { ChangeCharges } from '../../src/shared/change-charges';
 import type { Charges, CouponType } from '../../src/shared/pricing';
 import type { RegistrationForm } from '../../src/shared/registration-form';
 import type { ChangeKind } from '../../src/shared/tier-rules';
-import { keys, withStore, type AuditEntry } from './store';
+import { keys, withStore, type AuditEntry } from './platform/store';
 
 /** A new registration (create-order). */
 export interface RegistrationOrder {

@@ -23,13 +23,13 @@ import {
 import { regionRefusal } from '../../src/shared/region-rules';
 import { tierDependentFields } from '../../src/shared/tier-rules';
 import { checkCoupon, holdCoupon } from './coupons';
-import { HttpError } from './http';
-import { MEMBER_NUMBER_PATTERN, checkMembership } from './membership';
+import { HttpError } from './platform/http';
+import { MEMBER_NUMBER_PATTERN, checkMembership } from './platform/membership';
 import { acceptedPaperReads, assertAcceptedPaper } from './papers';
-import { createProviderOrder, publicKeyId } from './payments';
+import { createProviderOrder, publicKeyId } from './platform/payments';
 import { finaliseAndNotify } from './confirm';
 import { savePendingOrder, type RegistrationOrder } from './orders';
-import { actingFields } from './request-scope';
+import { actingFields } from './platform/request-scope';
 
 export const EARLY_BIRD_ENDED = 'The Early Bird registration period has ended. Please reselect a valid tier.';
 

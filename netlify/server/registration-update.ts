@@ -6,9 +6,9 @@
  * record is read again and rebuilt, so no change ever overwrites another.
  */
 import { randomBytes } from 'node:crypto';
-import type { AuditEntry } from './store';
-import { keys, rawRedis, withStore } from './store';
-import { ScriptStatus, exactlyOnceGuard, takeDocumentNumber, type DocumentNumberArgs, type ScriptStatusCode } from './store-scripts';
+import type { AuditEntry } from './platform/store';
+import { keys, rawRedis, withStore } from './platform/store';
+import { ScriptStatus, exactlyOnceGuard, takeDocumentNumber, type DocumentNumberArgs, type ScriptStatusCode } from './platform/store-scripts';
 import type { Registration } from './registrations';
 
 // KEYS: reg, audit, counter (unused unless ARGV[6] is '1'), done, paid (these two unused unless

@@ -28,7 +28,7 @@ import updateName from '../../netlify/functions/name-change-update';
 import { finalise } from '../../netlify/server/finalise';
 import { savePendingOrder, type RegistrationOrder } from '../../netlify/server/orders';
 import type { Registration } from '../../netlify/server/registrations';
-import { keys, redis } from '../../netlify/server/store';
+import { keys, redis } from '../../netlify/server/platform/store';
 import { ticketText } from '../../netlify/server/tickets';
 import { invoicing } from '../../src/content/invoicing';
 import { amountInWords, financialYear } from '../../src/shared/invoice';

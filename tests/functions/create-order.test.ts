@@ -2,7 +2,7 @@
 import { describe, expect, it, beforeEach } from 'vitest';
 import createOrder from '../../netlify/functions/payment-create-order';
 import { upsertCoupon } from '../../netlify/server/coupons';
-import { keys, redis } from '../../netlify/server/store';
+import { keys, redis } from '../../netlify/server/platform/store';
 import type { Registration } from '../../netlify/server/registrations';
 import type { RegistrationOrder as PendingOrder } from '../../netlify/server/orders';
 import { registrationFees } from '../../src/content/registration';

@@ -38,14 +38,14 @@ describe('the import boundaries', { timeout: 60_000 }, () => {
     expect(await ruleIds(importing('changeSummary', '../../self-service/change-summary'), 'src/features/registration/wizard/Example.tsx')).toContain(RESTRICTED);
   });
 
-  it('refuse csv-stringify anywhere but the one CSV writer (netlify/server/csv-file.ts)', async () => {
+  it('refuse csv-stringify anywhere but the one CSV writer (netlify/server/platform/csv-file.ts)', async () => {
     expect(await ruleIds(importing('stringify', 'csv-stringify/sync'), 'netlify/functions/example-export.ts')).toContain('no-restricted-imports');
-    expect(await ruleIds(importing('csvText', '../server/csv-file'), 'netlify/functions/example-export.ts')).not.toContain('no-restricted-imports');
+    expect(await ruleIds(importing('csvText', '../server/platform/csv-file'), 'netlify/functions/example-export.ts')).not.toContain('no-restricted-imports');
   });
 
   it('refuse an import from src/ into netlify/ (and scripts/)', async () => {
-    expect(await ruleIds(importing('env', '../../netlify/server/env'), 'src/lib/example.ts')).toContain(RESTRICTED);
-    expect(await ruleIds(importing('HttpError', '../../netlify/server/http'), 'src/shared/example.ts')).toContain(RESTRICTED);
+    expect(await ruleIds(importing('env', '../../netlify/server/platform/env'), 'src/lib/example.ts')).toContain(RESTRICTED);
+    expect(await ruleIds(importing('HttpError', '../../netlify/server/platform/http'), 'src/shared/example.ts')).toContain(RESTRICTED);
     expect(await ruleIds(importing('config', '../../../netlify/functions/pricing'), 'src/features/home/Example.tsx')).toContain(RESTRICTED);
     expect(await ruleIds(importing('runCheck', '../../scripts/check-production'), 'src/app/example.ts')).toContain(RESTRICTED);
   });
@@ -59,7 +59,7 @@ describe('the import boundaries', { timeout: 60_000 }, () => {
     expect(await ruleIds(importing('SampleBadge', '../components/SampleBadge'), 'src/shared/example.ts')).toContain(RESTRICTED);
     expect(await ruleIds(importing('lookupName', './self-service'), 'netlify/server/example.ts')).toContain(RESTRICTED);
     expect(await ruleIds(importing('isAdminRequest', './auth'), 'netlify/server/example.ts')).toContain(RESTRICTED);
-    expect(await ruleIds(importing('getRegistration', './registrations'), 'netlify/server/http.ts')).toContain(RESTRICTED);
+    expect(await ruleIds(importing('getRegistration', '../registrations'), 'netlify/server/platform/http.ts')).toContain(RESTRICTED);
     expect(await ruleIds(importing('HomePage', '../../src/features/home/HomePage'), 'netlify/server/example.ts')).toContain(RESTRICTED);
   });
 
@@ -90,7 +90,7 @@ describe('the import boundaries', { timeout: 60_000 }, () => {
   });
 
   it('refuse an import from netlify/server into netlify/edge-functions (Deno at the CDN, bundled apart)', async () => {
-    expect(await ruleIds(importing('env', '../server/env'), 'netlify/edge-functions/example.ts')).toContain(RESTRICTED);
+    expect(await ruleIds(importing('env', '../server/platform/env'), 'netlify/edge-functions/example.ts')).toContain(RESTRICTED);
     expect(await ruleIds(importing('paths', '../../src/shared/routes'), 'netlify/edge-functions/example.ts')).toEqual([]);
   });
 
@@ -110,10 +110,10 @@ describe('the import boundaries', { timeout: 60_000 }, () => {
       [importing('conference', '../content/conference'), 'src/shared/example.ts'],
       [importing('SampleBadge', './SampleBadge'), 'src/components/Example.tsx'],
       [importing('getRegistration', '../server/registrations'), 'netlify/functions/example.ts'],
-      [importing('refuse', './http'), 'netlify/server/example.ts'],
+      [importing('refuse', './platform/http'), 'netlify/server/example.ts'],
       [importing('fullName', '../../src/shared/person-name'), 'netlify/server/example.ts'],
       [importing('conference', '../../src/content/conference'), 'netlify/functions/example.ts'],
-      [importing('env', '../netlify/server/env'), 'scripts/example.ts'],
+      [importing('env', '../netlify/server/platform/env'), 'scripts/example.ts'],
     ];
     for (const [code, filePath] of allowed) expect({ filePath, code, ids: await ruleIds(code, filePath) }).toEqual({ filePath, code, ids: [] });
   });

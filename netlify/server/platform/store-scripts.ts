@@ -5,8 +5,8 @@
  * a script only compares, numbers and writes.
  */
 import { randomBytes } from 'node:crypto';
-import { invoicing } from '../../src/content/invoicing';
-import { financialYear } from '../../src/shared/financial-year';
+import { invoicing } from '../../../src/content/invoicing';
+import { financialYear } from '../../../src/shared/financial-year';
 import { keys } from './store';
 
 /**
