@@ -19,9 +19,12 @@ const features = readdirSync(`${root}/src/features`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-// The server's foundation (netlify/server): configuration, the deploy context, the clock, HTTP
-// helpers, the store, batching, password hashing and the request's scope (who acts, for the audit record). Everything else on the server is built on
-// these, so they import only each other: a helper two server modules share lives here.
+// The server's platform (netlify/server/platform): configuration, HTTP, the store and its scripts,
+// the clock, rate limits, the request's scope, the deploy context and the adapters of external
+// systems. It knows nothing of registrations or orders: it imports only itself and src/shared.
+// Within it, the foundation below (configuration, the deploy context, the clock, HTTP helpers, the
+// store, batching, password hashing and the request's scope) imports only itself, so an adapter
+// builds on the foundation and never the other way round.
 const serverFoundation = ['deploy-context.ts', 'env.ts', 'clock.ts', 'http.ts', 'store.ts', 'batch.ts', 'password.ts', 'request-scope.ts'];
 // The server's top layer: services that only the functions call (admin sign-in, self-service,
 // new registrations, the scheduled reconciliation). No server module borrows from them; what one
@@ -62,6 +65,9 @@ const boundaryZones = [
   // Node server (its store, its SDKs), only what they carry themselves.
   { target: './netlify/edge-functions', from: './netlify/server', message: 'netlify/edge-functions never imports netlify/server: an edge function runs in Deno at the CDN, bundled apart from the Node functions (docs/architecture.md, "Lint zones").' },
   { target: './netlify/functions', from: './netlify/functions', message: 'A function never imports another function: move what both need into netlify/server.' },
+  // The platform imports only itself and src/shared: not the rest of the server, not src/content.
+  { target: './netlify/server/platform', from: './netlify', except: ['./server/platform'], message: 'netlify/server/platform imports only itself and src/shared: invert the dependency (pass the value in) or move the module out of the platform.' },
+  { target: './netlify/server/platform', from: './src', except: ['./shared'], message: 'netlify/server/platform imports only itself and src/shared: the edition\'s content (src/content) is read by the modules above it.' },
   {
     target: serverFoundation.map((file) => `./netlify/server/platform/${file}`),
     from: './netlify/server',

@@ -27,7 +27,7 @@ import { RefundRefusedError, createProviderRefund, type RefundPayMethod } from '
 import { getRegistrantRegistration, getRegistration, registrantOf, type Registration } from './registrations';
 import { updateRegistration } from './registration-update';
 import { decide } from '../../src/shared/registration-lifecycle';
-import { documentNumberArgs } from './platform/store-scripts';
+import { documentNumberArgs } from './document-numbers';
 import { deliverNotice } from './mail-delivery';
 import { cancellationDecidedMail, cancellationRequestedMail, refundPaidMail } from './notices';
 import { keys, withStore } from './platform/store';

@@ -47,7 +47,7 @@ export type SideEffect = { op: 'ZADD'; key: string; score: number; member: strin
 /** What a build step decides: write `next` (with `audit`), or stop and answer `result`. */
 export type UpdateStep<T> = { write: Registration; audit: AuditEntry; effects?: SideEffect[]; result: (written: Registration) => T } | { stop: T };
 
-/** The counter and prefix of the document to number (store-scripts.ts documentNumberArgs()). */
+/** The counter and prefix of the document to number (document-numbers.ts documentNumberArgs()). */
 export type NumberRequest = Pick<DocumentNumberArgs, 'counterKey' | 'prefix'>;
 
 /**

@@ -4,7 +4,7 @@
  * import each other; content imports only content; src/ never imports netlify/ or scripts/;
  * src/shared and src/content never import React, Node's modules or a server SDK;
  * netlify/functions -> netlify/server -> src/shared, src/content; netlify/edge-functions never
- * imports netlify/server; server modules never borrow from a service. Each case lints one made-up file with ESLint's Node API: the file need not
+ * imports netlify/server; netlify/server/platform imports only itself and src/shared; server modules never borrow from a service. Each case lints one made-up file with ESLint's Node API: the file need not
  * exist (the rules resolve its imports relative to its path), but what it imports does, because
  * an import the resolver cannot find is not checked by the path rule (no-unresolved reports it
  * instead, as the last case shows).
@@ -61,6 +61,17 @@ describe('the import boundaries', { timeout: 60_000 }, () => {
     expect(await ruleIds(importing('isAdminRequest', './auth'), 'netlify/server/example.ts')).toContain(RESTRICTED);
     expect(await ruleIds(importing('getRegistration', '../registrations'), 'netlify/server/platform/http.ts')).toContain(RESTRICTED);
     expect(await ruleIds(importing('HomePage', '../../src/features/home/HomePage'), 'netlify/server/example.ts')).toContain(RESTRICTED);
+  });
+
+  it('refuse an import from netlify/server/platform into the rest of the server or src/content, and allow itself and src/shared', async () => {
+    expect(await ruleIds(importing('getRegistration', '../registrations'), 'netlify/server/platform/example.ts')).toContain(RESTRICTED);
+    expect(await ruleIds(importing('savePendingOrder', '../orders'), 'netlify/server/platform/example.ts')).toContain(RESTRICTED);
+    expect(await ruleIds(importing('documentNumberArgs', '../document-numbers'), 'netlify/server/platform/store-scripts.ts')).toContain(RESTRICTED);
+    expect(await ruleIds(importing('invoicing', '../../../src/content/invoicing'), 'netlify/server/platform/example.ts')).toContain(RESTRICTED);
+    expect(await ruleIds(importing('conference', '../../../src/content/conference'), 'netlify/server/platform/example.ts')).toContain(RESTRICTED);
+    expect(await ruleIds(importing('keys', './store'), 'netlify/server/platform/example.ts')).toEqual([]);
+    expect(await ruleIds(importing('toMinor', '../../../src/shared/money'), 'netlify/server/platform/example.ts')).toEqual([]);
+    expect(await ruleIds(importing('keys', './platform/store'), 'netlify/server/example.ts')).toEqual([]);
   });
 
   it('refuse React, Node modules and server SDKs in src/shared and src/content (the isomorphic zone; docs/architecture.md, "Lint zones")', async () => {
