@@ -30,7 +30,7 @@ const serverFoundation = ['deploy-context.ts', 'env.ts', 'clock.ts', 'http.ts', 
 // new registrations, the scheduled reconciliation). No server module borrows from them; what one
 // of them shares with another module moves down (so `refuse` lives in http.ts, not self-service.ts;
 // the client address in http.ts, not auth.ts; the secret check in env.ts, not auth.ts).
-const serverServices = ['auth.ts', 'self-service.ts', 'registration-orders.ts', 'reconcile.ts'];
+const serverServices = ['auth.ts', 'orders/self-service.ts', 'orders/registration-orders.ts', 'orders/reconcile.ts'];
 
 // The import boundaries, one zone each (eslint-plugin-import-x no-restricted-paths: a file under
 // `target` may not import a file under `from`, except the `except` paths relative to `from`).

@@ -12,7 +12,7 @@ import { updateNameRequest, type UpdateNameResponse } from '../../src/shared/api
 import { now } from '../server/platform/clock';
 import { endpoint, json, readJson } from '../server/platform/http';
 import { limitRequest } from '../server/platform/rate-limit';
-import { changeName } from '../server/self-service';
+import { changeName } from '../server/orders/self-service';
 
 export default endpoint(
   ['POST'],

@@ -13,7 +13,7 @@ import { nameTransferRequest } from '../../src/shared/api';
 import { now } from '../server/platform/clock';
 import { endpoint, json, readJson } from '../server/platform/http';
 import { limitRequest } from '../server/platform/rate-limit';
-import { assertChangesOnSale, createNameTransferOrder } from '../server/self-service';
+import { assertChangesOnSale, createNameTransferOrder } from '../server/orders/self-service';
 
 export default endpoint(
   ['POST'],

@@ -12,7 +12,7 @@ import type { Config } from '@netlify/functions';
 import { releaseOrderRequest, type ReleaseOrderResponse } from '../../src/shared/api';
 import { releaseCouponHold } from '../server/coupons';
 import { HttpError, endpoint, json, readJson } from '../server/platform/http';
-import { getOrderState } from '../server/orders';
+import { getOrderState } from '../server/orders/orders';
 import { limitRequest } from '../server/platform/rate-limit';
 
 export default endpoint(['POST'], async (req, context) => {

@@ -5,7 +5,7 @@
 import type { Config } from '@netlify/functions';
 import { verifyPaymentRequest, type VerifyPaymentResponse } from '../../src/shared/api';
 import { now } from '../server/platform/clock';
-import { confirmCheckoutPayment } from '../server/confirm';
+import { confirmCheckoutPayment } from '../server/orders/confirm';
 import { endpoint, json, readJson } from '../server/platform/http';
 
 export default endpoint(['POST'], async (req) => {

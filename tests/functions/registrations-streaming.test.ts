@@ -11,7 +11,7 @@ import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import list from '../../netlify/functions/registrations-list';
 import exportCsv from '../../netlify/functions/registrations-export';
-import { registrationFromOrder } from '../../netlify/server/finalise';
+import { registrationFromOrder } from '../../netlify/server/orders/finalise';
 import { ServiceUnavailableError } from '../../netlify/server/platform/http';
 import { PAGE_SIZE, openRegistrationPages, type Registration } from '../../netlify/server/registrations';
 import { keys, redis } from '../../netlify/server/platform/store';

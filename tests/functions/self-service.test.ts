@@ -17,7 +17,7 @@ import updateName from '../../netlify/functions/name-change-update';
 import verifyPayment from '../../netlify/functions/payment-verify';
 import { upsertCoupon } from '../../netlify/server/coupons';
 import { keys, redis } from '../../netlify/server/platform/store';
-import type { TierChangeOrder } from '../../netlify/server/orders';
+import type { TierChangeOrder } from '../../netlify/server/orders/orders';
 import type { Registration } from '../../netlify/server/registrations';
 import { RATE_LIMITS } from '../../netlify/server/platform/rate-limit';
 import type { AttentionPayment } from '../../src/shared/api';
