@@ -19,15 +19,18 @@ const features = readdirSync(`${root}/src/features`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-// The server's foundation (netlify/server): configuration, the deploy context, the clock, HTTP
-// helpers, the store, batching, password hashing and the request's scope (who acts, for the audit record). Everything else on the server is built on
-// these, so they import only each other: a helper two server modules share lives here.
+// The server's platform (netlify/server/platform): configuration, HTTP, the store and its scripts,
+// the clock, rate limits, the request's scope, the deploy context and the adapters of external
+// systems. It knows nothing of registrations or orders: it imports only itself and src/shared.
+// Within it, the foundation below (configuration, the deploy context, the clock, HTTP helpers, the
+// store, batching, password hashing and the request's scope) imports only itself, so an adapter
+// builds on the foundation and never the other way round.
 const serverFoundation = ['deploy-context.ts', 'env.ts', 'clock.ts', 'http.ts', 'store.ts', 'batch.ts', 'password.ts', 'request-scope.ts'];
 // The server's top layer: services that only the functions call (admin sign-in, self-service,
 // new registrations, the scheduled reconciliation). No server module borrows from them; what one
 // of them shares with another module moves down (so `refuse` lives in http.ts, not self-service.ts;
 // the client address in http.ts, not auth.ts; the secret check in env.ts, not auth.ts).
-const serverServices = ['auth.ts', 'self-service.ts', 'registration-orders.ts', 'reconcile.ts'];
+const serverServices = ['auth.ts', 'orders/self-service.ts', 'orders/registration-orders.ts', 'orders/reconcile.ts'];
 
 // The import boundaries, one zone each (eslint-plugin-import-x no-restricted-paths: a file under
 // `target` may not import a file under `from`, except the `except` paths relative to `from`).
@@ -62,10 +65,13 @@ const boundaryZones = [
   // Node server (its store, its SDKs), only what they carry themselves.
   { target: './netlify/edge-functions', from: './netlify/server', message: 'netlify/edge-functions never imports netlify/server: an edge function runs in Deno at the CDN, bundled apart from the Node functions (docs/architecture.md, "Lint zones").' },
   { target: './netlify/functions', from: './netlify/functions', message: 'A function never imports another function: move what both need into netlify/server.' },
+  // The platform imports only itself and src/shared: not the rest of the server, not src/content.
+  { target: './netlify/server/platform', from: './netlify', except: ['./server/platform'], message: 'netlify/server/platform imports only itself and src/shared: invert the dependency (pass the value in) or move the module out of the platform.' },
+  { target: './netlify/server/platform', from: './src', except: ['./shared'], message: 'netlify/server/platform imports only itself and src/shared: the edition\'s content (src/content) is read by the modules above it.' },
   {
-    target: serverFoundation.map((file) => `./netlify/server/${file}`),
+    target: serverFoundation.map((file) => `./netlify/server/platform/${file}`),
     from: './netlify/server',
-    except: serverFoundation.map((file) => `./${file}`),
+    except: serverFoundation.map((file) => `./platform/${file}`),
     message: `The server's foundation (${serverFoundation.join(', ')}) imports only itself.`,
   },
   {
@@ -80,9 +86,9 @@ const boundaryZones = [
 // subfolder replaces the options, so it repeats these.
 const restrictedEverywhere = [
   { name: './deploy-context', importNames: ['setContextOutsideInvocations'], message: 'Only scripts and tests name a context outside invocations.' },
-  { name: '../server/deploy-context', importNames: ['setContextOutsideInvocations'], message: 'Only scripts and tests name a context outside invocations.' },
-  // One CSV writer for every export (netlify/server/csv-file.ts): formulas neutralised, BOM, CRLF.
-  ...['csv-stringify', 'csv-stringify/sync'].map((name) => ({ name, message: 'Write CSV through netlify/server/csv-file.ts, the one writer that neutralises formulas.' })),
+  ...['./platform/deploy-context', '../platform/deploy-context', '../server/platform/deploy-context'].map((name) => ({ name, importNames: ['setContextOutsideInvocations'], message: 'Only scripts and tests name a context outside invocations.' })),
+  // One CSV writer for every export (netlify/server/platform/csv-file.ts): formulas neutralised, BOM, CRLF.
+  ...['csv-stringify', 'csv-stringify/sync'].map((name) => ({ name, message: 'Write CSV through netlify/server/platform/csv-file.ts, the one writer that neutralises formulas.' })),
 ];
 
 // src/shared runs in the browser and on the server alike, and src/content is the edition's data
@@ -139,16 +145,16 @@ export default tseslint.config(
   // The deploy context (decision 001): Netlify gives functions no CONTEXT at run time, and only
   // scripts and tests may name a context for code outside an invocation; a function that did so
   // would switch off the production guards for every later invocation of its instance. And one
-  // CSV writer: only netlify/server/csv-file.ts imports csv-stringify.
+  // CSV writer: only netlify/server/platform/csv-file.ts imports csv-stringify.
   {
     files: ['netlify/**/*.ts', 'src/**/*.{ts,tsx}'],
-    ignores: ['netlify/server/deploy-context.ts'],
+    ignores: ['netlify/server/platform/deploy-context.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
         ...["MemberExpression[property.name='CONTEXT']", "MemberExpression[property.value='CONTEXT']", "ObjectPattern > Property[key.name='CONTEXT']"].map((selector) => ({
           selector,
-          message: 'The deploy context comes from context.deploy.context (netlify/server/deploy-context.ts), never from the environment.',
+          message: 'The deploy context comes from context.deploy.context (netlify/server/platform/deploy-context.ts), never from the environment.',
         })),
       ],
       'no-restricted-imports': ['error', { paths: restrictedEverywhere }],

@@ -1,5 +1,5 @@
 /**
- * Prints the ADMIN_PASSWORD_HASH value for an admin password (scrypt, netlify/server/password.ts):
+ * Prints the ADMIN_PASSWORD_HASH value for an admin password (scrypt, netlify/server/platform/password.ts):
  *
  *   npm run admin:hash-password                    # asks for it (not echoed)
  *   printf '%s' 'the password' | npm run -s admin:hash-password
@@ -10,7 +10,7 @@
  * Exit code 2 for an empty password.
  */
 import { pathToFileURL } from 'node:url';
-import { hashPassword } from '../netlify/server/password';
+import { hashPassword } from '../netlify/server/platform/password';
 
 /** Reads all of stdin as text. */
 async function readStdin(): Promise<string> {

@@ -28,7 +28,7 @@
  *     time, the bytes sent (gzipped) and decoded, chunks, and whether the body is streamed (more
  *     than one chunk, the first one sent before the last registration was read), and the sent
  *     bytes against Netlify's 20 MB limit on a streamed response;
- *  4. how often the environment is parsed (netlify/server/env.ts envParseCount());
+ *  4. how often the environment is parsed (netlify/server/platform/env.ts envParseCount());
  *  5. the accepted papers' import: 2,000 papers with 6,000 authors in CMT's CSV
  *     layout, posted as multipart to POST /api/admin/papers/import (a first import into an empty
  *     store, median of BENCH_RUNS), and the re-import of the same file (nothing to write);
@@ -167,12 +167,12 @@ delete process.env.SMTP_URL;
 delete process.env.IEEE_VERIFY_URL;
 
 // Seeding and counting below call server modules outside any invocation: name their context.
-(await import('../netlify/server/deploy-context')).setContextOutsideInvocations('dev');
-const { keys, redis } = await import('../netlify/server/store');
-const { envParseCount } = await import('../netlify/server/env');
+(await import('../netlify/server/platform/deploy-context')).setContextOutsideInvocations('dev');
+const { keys, redis } = await import('../netlify/server/platform/store');
+const { envParseCount } = await import('../netlify/server/platform/env');
 const { issueAdminToken } = await import('../netlify/server/auth');
 const { upsertCoupon } = await import('../netlify/server/coupons');
-const { registrationFromOrder } = await import('../netlify/server/finalise');
+const { registrationFromOrder } = await import('../netlify/server/orders/finalise');
 const { ticketText } = await import('../netlify/server/tickets');
 const { computeCharges, pricing } = await import('../src/shared/pricing');
 const { fromMinor } = await import('../src/shared/money');
@@ -189,7 +189,7 @@ const handlers = {
   papersImport: (await import('../netlify/functions/admin-papers-import')).default,
 };
 type Handler = (req: Request, context?: { ip?: string; deploy?: { context: string } }) => Promise<Response>;
-/** `dev`: the one deploy context that honours the pinned clock (netlify/server/deploy-context.ts). */
+/** `dev`: the one deploy context that honours the pinned clock (netlify/server/platform/deploy-context.ts). */
 const DEV_DEPLOY = { context: 'dev' };
 type Form = Parameters<typeof computeCharges>[1] & Record<string, unknown>;
 

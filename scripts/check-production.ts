@@ -18,7 +18,7 @@
  * address. The supplier's GSTIN, which every invoice prints, is shown when it is wrong.
  *
  * The rules come from the server itself where it has them: the shapes from its zod schema
- * (envSchema, netlify/server/env.ts), the secret minimum (MIN_SECRET_LENGTH, env.ts), the
+ * (envSchema, netlify/server/platform/env.ts), the secret minimum (MIN_SECRET_LENGTH, env.ts), the
  * password-hash format from password.ts (parsePasswordHash), the webhook path from the webhook
  * function's config, the GSTIN checksum from src/shared/invoice.ts, the sample content from
  * scripts/content-report.ts. What only production asks for (a live Razorpay key, https
@@ -31,10 +31,10 @@ import { parseArgs, parseEnv } from 'node:util';
 import addressparser from 'nodemailer/lib/addressparser';
 import { z } from 'zod';
 import { config as webhookFunction } from '../netlify/functions/payment-webhook';
-import { MIN_SECRET_LENGTH, PASSPORT_DATA_KEY_PATTERN } from '../netlify/server/env';
-import { WEBHOOK_EVENTS } from '../netlify/server/confirm';
-import { envSchema, type Env } from '../netlify/server/env';
-import { DEFAULT_SCRYPT_PARAMS, parsePasswordHash } from '../netlify/server/password';
+import { MIN_SECRET_LENGTH, PASSPORT_DATA_KEY_PATTERN } from '../netlify/server/platform/env';
+import { WEBHOOK_EVENTS } from '../netlify/server/orders/confirm';
+import { envSchema, type Env } from '../netlify/server/platform/env';
+import { DEFAULT_SCRYPT_PARAMS, parsePasswordHash } from '../netlify/server/platform/password';
 import { invoicing } from '../src/content/invoicing';
 import { isValidGstin } from '../src/shared/invoice';
 import { collectSampleItems, type SampleItem } from './content-report';
@@ -50,7 +50,7 @@ export interface Finding {
   message: string;
 }
 
-/** The Razorpay webhook events the site handles, as netlify/server/confirm.ts defines them. */
+/** The Razorpay webhook events the site handles, as netlify/server/orders/confirm.ts defines them. */
 export { WEBHOOK_EVENTS };
 
 /** The webhook function's path (netlify/functions/payment-webhook.ts, its config.path). */
@@ -165,7 +165,7 @@ export function isSenderAddress(value: string): boolean {
  * its first problem), the warnings and the Razorpay webhook settings. Throws nothing: every
  * problem is a finding. No finding carries a variable's value.
  *
- * Rules: the server's zod schema (netlify/server/env.ts) for every shape; production needs in
+ * Rules: the server's zod schema (netlify/server/platform/env.ts) for every shape; production needs in
  * addition a live Razorpay key (rzp_live_), https addresses that are not this computer, an admin
  * password hash that parses as auth.ts parses it, ADMIN_JWT_SECRET, TICKET_SIGNING_KEY and
  * RAZORPAY_WEBHOOK_SECRET of MIN_SECRET_LENGTH characters and not npm start's published

@@ -140,7 +140,7 @@ export const functionInput = (name: string): string => `netlify/functions/${name
  */
 export function functionsDrawingPdfs(meta: Metafile): string[] {
   return Object.values(meta.outputs)
-    .filter((o) => o.entryPoint && Object.keys(o.inputs).some((p) => p.endsWith('netlify/server/pdf-text.ts')))
+    .filter((o) => o.entryPoint && Object.keys(o.inputs).some((p) => p.endsWith('netlify/server/platform/pdf-text.ts')))
     .map((o) => path.basename(o.entryPoint!, '.ts'))
     .sort();
 }

@@ -5,10 +5,10 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { registrationFromOrder } from '../netlify/server/finalise';
-import { registrationAfterChange } from '../netlify/server/order-kinds';
+import { registrationFromOrder } from '../netlify/server/orders/finalise';
+import { registrationAfterChange } from '../netlify/server/orders/registry';
 import { renderInvoicePdf } from '../netlify/server/invoice-pdf';
-import type { TierChangeOrder } from '../netlify/server/orders';
+import type { TierChangeOrder } from '../netlify/server/orders/orders';
 import { computeChangeCharges } from '../src/shared/change-charges';
 import { buildCreditNote, buildInvoice, changeInvoiceSnapshot, creditNoteSnapshot, registrationInvoiceSnapshot } from '../src/shared/invoice';
 import { computeCharges, findTier, pricing } from '../src/shared/pricing';

@@ -12,7 +12,7 @@
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { liftLoginLimit } from '../netlify/server/auth';
-import { RATE_LIMITS, liftLimit, type RateLimitName } from '../netlify/server/rate-limit';
+import { RATE_LIMITS, liftLimit, type RateLimitName } from '../netlify/server/platform/rate-limit';
 import { CONTEXT_USAGE, contextOption, storeTargetOrExit } from './store-target';
 
 /** The groups `lift-limits` knows: every RATE_LIMITS group and 'login' (admin sign-in). */

@@ -69,10 +69,10 @@ Object.assign(process.env, {
   SITE_URL: process.env.SITE_URL || appUrl,
 });
 
-// The deploy context is not an environment variable (netlify/server/deploy-context.ts): the
+// The deploy context is not an environment variable (netlify/server/platform/deploy-context.ts): the
 // functions get `dev` from the runtime in scripts/dev-functions.ts, and the seeding below, which
 // runs outside any invocation, names it here.
-const { setContextOutsideInvocations } = await import('../netlify/server/deploy-context');
+const { setContextOutsideInvocations } = await import('../netlify/server/platform/deploy-context');
 setContextOutsideInvocations('dev');
 const { seedCoupons } = await import('./seed-coupons');
 log(`seeded ${await seedCoupons()} local sample coupon(s)`);

@@ -10,8 +10,8 @@
  *  - Not set: the running `npm start` stack (its bridge, its KEY_PREFIX), context `dev` unless
  *    `--context` names another.
  */
-import { DEPLOY_CONTEXTS, deployContextOf, setContextOutsideInvocations, type DeployContext } from '../netlify/server/deploy-context';
-import { keyPrefix } from '../netlify/server/store';
+import { DEPLOY_CONTEXTS, deployContextOf, setContextOutsideInvocations, type DeployContext } from '../netlify/server/platform/deploy-context';
+import { keyPrefix } from '../netlify/server/platform/store';
 import { localConfig } from './local-config';
 
 /** The `--context` option as node:util parseArgs takes it. */

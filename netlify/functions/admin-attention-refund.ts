@@ -4,7 +4,7 @@
  * listed in "payments needing attention" (taken but not applied).
  *  - method 'razorpay' (default): refunds it in full through Razorpay's Refunds API with an
  *    idempotency key fixed by the record, so pressing twice refunds once, and a refund that failed
- *    is made again with a fresh key (netlify/server/attention.ts). The record keeps the refund's
+ *    is made again with a fresh key (netlify/server/orders/attention.ts). The record keeps the refund's
  *    id, state (settled by the refund webhooks) and attempt.
  *  - method 'outside' with `reference` (3-100 characters, e.g. the bank transfer's UTR): records
  *    that the organisers paid it back another way, with an audit entry naming who recorded it; the
@@ -17,11 +17,11 @@
  */
 import type { Config } from '@netlify/functions';
 import { attentionRefundRequest } from '../../src/shared/api';
-import { refundAttentionPayment } from '../server/attention';
+import { refundAttentionPayment } from '../server/orders/attention';
 import { requireRole } from '../server/auth';
-import { now } from '../server/clock';
-import { endpoint, json, readJson } from '../server/http';
-import { refundPayMethod } from '../server/payments';
+import { now } from '../server/platform/clock';
+import { endpoint, json, readJson } from '../server/platform/http';
+import { refundPayMethod } from '../server/platform/payments';
 
 export default endpoint(['POST'], async (req) => {
   await requireRole(req, 'admin-attention-refund');

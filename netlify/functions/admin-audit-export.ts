@@ -15,9 +15,9 @@ import { auditQuery } from '../../src/shared/admin-team';
 import { dayIn } from '../../src/shared/dates';
 import { requireRole } from '../server/auth';
 import { AUDIT_CSV_HEADERS, auditCsvRow, auditEntries, recordAdmin } from '../server/audit';
-import { now } from '../server/clock';
-import { csvStreamResponse } from '../server/csv-file';
-import { endpoint, validate } from '../server/http';
+import { now } from '../server/platform/clock';
+import { csvStreamResponse } from '../server/platform/csv-file';
+import { endpoint, validate } from '../server/platform/http';
 
 export default endpoint(['GET'], async (req) => {
   await requireRole(req, 'admin-audit-export');

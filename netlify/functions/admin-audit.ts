@@ -13,7 +13,7 @@ import { apiPaths } from '../../src/shared/api-paths';
 import { auditQuery, type AuditAnswer } from '../../src/shared/admin-team';
 import { requireRole } from '../server/auth';
 import { auditPage } from '../server/audit';
-import { endpoint, json, validate } from '../server/http';
+import { endpoint, json, validate } from '../server/platform/http';
 
 export default endpoint(['GET'], async (req) => {
   await requireRole(req, 'admin-audit');

@@ -15,10 +15,10 @@ import type { Config } from '@netlify/functions';
 import { adminLoginRequest, type AdminLoginResponse } from '../../src/shared/api';
 import { INVALID_EMAIL_OR_PASSWORD, INVALID_PASSWORD, actorOf, checkAdminPassword, issueAccountToken, limitLoginAttempt, passwordSignIn } from '../server/auth';
 import { adminEntry } from '../server/audit';
-import { now } from '../server/clock';
-import { HttpError, clientAddress, endpoint, json, readJson } from '../server/http';
-import { setActor } from '../server/request-scope';
-import { audit } from '../server/store';
+import { now } from '../server/platform/clock';
+import { HttpError, clientAddress, endpoint, json, readJson } from '../server/platform/http';
+import { setActor } from '../server/platform/request-scope';
+import { audit } from '../server/platform/store';
 import { checkAccountPassword, normaliseEmail, recordSignIn } from '../server/team';
 
 export default endpoint(['POST'], async (req, context) => {

@@ -13,8 +13,8 @@ import type { Config } from '@netlify/functions';
 import { apiPaths } from '../../src/shared/api-paths';
 import { setPasswordRequest } from '../../src/shared/admin-team';
 import { limitLoginAttempt } from '../server/auth';
-import { now } from '../server/clock';
-import { clientAddress, endpoint, json, readJson } from '../server/http';
+import { now } from '../server/platform/clock';
+import { clientAddress, endpoint, json, readJson } from '../server/platform/http';
 import { setPasswordFromLink } from '../server/team';
 
 export default endpoint(['POST'], async (req, context) => {

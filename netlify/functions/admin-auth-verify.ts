@@ -8,7 +8,7 @@
 import type { Config } from '@netlify/functions';
 import type { AdminVerifyResponse } from '../../src/shared/api';
 import { requireRole } from '../server/auth';
-import { endpoint, json } from '../server/http';
+import { endpoint, json } from '../server/platform/http';
 
 export default endpoint(['GET'], async (req) => {
   const { expiresAt } = await requireRole(req, 'admin-auth-verify');

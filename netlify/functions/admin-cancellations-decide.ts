@@ -9,8 +9,8 @@ import type { Config } from '@netlify/functions';
 import { cancellationDecisionRequest } from '../../src/shared/api';
 import { requireRole } from '../server/auth';
 import { decideCancellation } from '../server/cancellations';
-import { now } from '../server/clock';
-import { endpoint, json, readJson } from '../server/http';
+import { now } from '../server/platform/clock';
+import { endpoint, json, readJson } from '../server/platform/http';
 
 export default endpoint(['POST'], async (req) => {
   await requireRole(req, 'admin-cancellations-decide');

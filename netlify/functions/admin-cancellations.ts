@@ -6,7 +6,7 @@
 import type { Config } from '@netlify/functions';
 import { requireRole } from '../server/auth';
 import { listCancellations } from '../server/cancellations';
-import { endpoint, json } from '../server/http';
+import { endpoint, json } from '../server/platform/http';
 
 export default endpoint(['GET'], async (req) => {
   await requireRole(req, 'admin-cancellations');

@@ -8,8 +8,8 @@ import type { Config } from '@netlify/functions';
 import { apiPaths } from '../../src/shared/api-paths';
 import { requireRole } from '../server/auth';
 import { assertOpen, certificateSendLog, sendAllCertificates } from '../server/certificates';
-import { now } from '../server/clock';
-import { endpoint, json } from '../server/http';
+import { now } from '../server/platform/clock';
+import { endpoint, json } from '../server/platform/http';
 
 export default endpoint(['GET', 'POST'], async (req) => {
   await requireRole(req, 'admin-certificates-send');

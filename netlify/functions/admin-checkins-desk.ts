@@ -13,8 +13,8 @@ import { deskCheckinRequest } from '../../src/shared/api';
 import { apiPaths } from '../../src/shared/api-paths';
 import { requireRole } from '../server/auth';
 import { checkInAtDoor, doorInvalid } from '../server/checkin';
-import { now } from '../server/clock';
-import { endpoint, json, readJson } from '../server/http';
+import { now } from '../server/platform/clock';
+import { endpoint, json, readJson } from '../server/platform/http';
 import { getRegistration } from '../server/registrations';
 import { recordAdmin } from '../server/audit';
 

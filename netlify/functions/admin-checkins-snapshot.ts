@@ -9,8 +9,8 @@ import type { Config } from '@netlify/functions';
 import { apiPaths } from '../../src/shared/api-paths';
 import { requireRole } from '../server/auth';
 import { checkinSnapshot } from '../server/checkin';
-import { now } from '../server/clock';
-import { endpoint, json } from '../server/http';
+import { now } from '../server/platform/clock';
+import { endpoint, json } from '../server/platform/http';
 import { recordAdmin } from '../server/audit';
 
 export default endpoint(['GET'], async (req) => {

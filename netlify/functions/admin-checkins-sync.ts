@@ -15,8 +15,8 @@ import { apiPaths } from '../../src/shared/api-paths';
 import { syncBodySchema } from '../../src/shared/checkin';
 import { requireRole } from '../server/auth';
 import { syncScans } from '../server/checkin';
-import { now } from '../server/clock';
-import { endpoint, json, parseJsonText, readRawBody, validate } from '../server/http';
+import { now } from '../server/platform/clock';
+import { endpoint, json, parseJsonText, readRawBody, validate } from '../server/platform/http';
 
 /** 2,000 scans of about 250 bytes each. */
 const MAX_SYNC_BYTES = 600_000;

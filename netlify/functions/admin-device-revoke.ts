@@ -9,8 +9,8 @@
 import type { Config } from '@netlify/functions';
 import { requireRole } from '../server/auth';
 import { adminEntry } from '../server/audit';
-import { now } from '../server/clock';
-import { endpoint, json, pathSegment } from '../server/http';
+import { now } from '../server/platform/clock';
+import { endpoint, json, pathSegment } from '../server/platform/http';
 import { revokeDevice } from '../server/team';
 
 export default endpoint(['DELETE'], async (req) => {

@@ -17,8 +17,8 @@ import { formatDay } from '../../src/shared/dates';
 import { conferenceEnd } from '../../src/shared/schedule';
 import { issueDeviceToken, requireRole } from '../server/auth';
 import { adminEntry } from '../server/audit';
-import { now } from '../server/clock';
-import { HttpError, endpoint, json, readJson } from '../server/http';
+import { now } from '../server/platform/clock';
+import { HttpError, endpoint, json, readJson } from '../server/platform/http';
 import { deviceIdFor, listDevices, saveDevice, type StoredDevice } from '../server/team';
 
 export default endpoint(['GET', 'POST'], async (req) => {

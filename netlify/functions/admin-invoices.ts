@@ -7,11 +7,11 @@
 import type { Config } from '@netlify/functions';
 import { adminInvoicesQuery } from '../../src/shared/api';
 import { requireRole } from '../server/auth';
-import { HttpError, endpoint, validate } from '../server/http';
+import { HttpError, endpoint, validate } from '../server/platform/http';
 import { documentFileName, documentPdf, documentsOf, documentsOfDayPdf, pdfBody } from '../server/invoices';
 import { allRegistrations } from '../server/registrations';
 import { recordAdmin } from '../server/audit';
-import { now } from '../server/clock';
+import { now } from '../server/platform/clock';
 
 const pdf = (bytes: Uint8Array, name: string) =>
   new Response(pdfBody(bytes), { status: 200, headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${name}"`, 'Cache-Control': 'no-store' } });

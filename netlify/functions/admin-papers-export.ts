@@ -10,9 +10,9 @@ import { conference } from '../../src/content/conference';
 import { dayIn } from '../../src/shared/dates';
 import { PAPERS_CSV_HEADERS, paperCsvRow } from '../../src/shared/papers';
 import { requireRole } from '../server/auth';
-import { now } from '../server/clock';
-import { csvResponse } from '../server/csv-file';
-import { endpoint } from '../server/http';
+import { now } from '../server/platform/clock';
+import { csvResponse } from '../server/platform/csv-file';
+import { endpoint } from '../server/platform/http';
 import { listPapers } from '../server/papers';
 import { recordAdmin } from '../server/audit';
 

@@ -14,8 +14,8 @@
 import type { Config } from '@netlify/functions';
 import { paperMappingSchema } from '../../src/shared/papers-schema';
 import { requireRole } from '../server/auth';
-import { now } from '../server/clock';
-import { HttpError, MAX_IMPORT_BYTES, endpoint, isDryRun, json, parseJsonText, readUploadForm, uploadedFile, validate } from '../server/http';
+import { now } from '../server/platform/clock';
+import { HttpError, MAX_IMPORT_BYTES, endpoint, isDryRun, json, parseJsonText, readUploadForm, uploadedFile, validate } from '../server/platform/http';
 import { parseCmt, parseEasyChair, parseMappedCsv } from '../server/paper-import';
 import { importPapers } from '../server/papers';
 

@@ -12,8 +12,8 @@
 import type { Config } from '@netlify/functions';
 import { paperMailRequest } from '../../src/shared/papers-schema';
 import { requireRole } from '../server/auth';
-import { now } from '../server/clock';
-import { endpoint, json, readJson } from '../server/http';
+import { now } from '../server/platform/clock';
+import { endpoint, json, readJson } from '../server/platform/http';
 import { previewUncoveredMail, sendUncoveredMail } from '../server/papers';
 
 export default endpoint(['GET', 'POST'], async (req) => {

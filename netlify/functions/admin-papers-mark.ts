@@ -10,10 +10,10 @@ import type { Config } from '@netlify/functions';
 import { normalisePaperId } from '../../src/shared/papers';
 import { paperMarkRequest } from '../../src/shared/papers-schema';
 import { requireRole } from '../server/auth';
-import { now } from '../server/clock';
-import { endpoint, json, readJson } from '../server/http';
+import { now } from '../server/platform/clock';
+import { endpoint, json, readJson } from '../server/platform/http';
 import { markPaper } from '../server/papers';
-import { actingLabel } from '../server/request-scope';
+import { actingLabel } from '../server/platform/request-scope';
 
 export default endpoint(['POST'], async (req) => {
   await requireRole(req, 'admin-papers-mark');

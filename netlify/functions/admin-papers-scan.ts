@@ -14,8 +14,8 @@ import type { Config } from '@netlify/functions';
 import { MAX_QR_BODY_BYTES } from '../../src/shared/api-paths';
 import { paperScanRequest } from '../../src/shared/papers-schema';
 import { requireRole } from '../server/auth';
-import { now } from '../server/clock';
-import { endpoint, json, parseJsonText, readRawBody, validate } from '../server/http';
+import { now } from '../server/platform/clock';
+import { endpoint, json, parseJsonText, readRawBody, validate } from '../server/platform/http';
 import { scanForPaper } from '../server/papers';
 
 export default endpoint(['POST'], async (req) => {

@@ -9,8 +9,8 @@
 import type { Config } from '@netlify/functions';
 import { specialCouponsRequest } from '../../src/shared/papers-schema';
 import { requireRole } from '../server/auth';
-import { now } from '../server/clock';
-import { endpoint, json, readJson } from '../server/http';
+import { now } from '../server/platform/clock';
+import { endpoint, json, readJson } from '../server/platform/http';
 import { generateSessionCoupons } from '../server/papers';
 
 export default endpoint(['POST'], async (req) => {

@@ -14,8 +14,8 @@
  */
 import type { Config } from '@netlify/functions';
 import { requireRole } from '../server/auth';
-import { now } from '../server/clock';
-import { MAX_IMPORT_BYTES, endpoint, isDryRun, json, readUploadForm, uploadedFile, type RequestContext } from '../server/http';
+import { now } from '../server/platform/clock';
+import { MAX_IMPORT_BYTES, endpoint, isDryRun, json, readUploadForm, uploadedFile, type RequestContext } from '../server/platform/http';
 import { importProgramme } from '../server/programme-import';
 import { sendDueProgrammeNotices } from '../server/programme-notices';
 

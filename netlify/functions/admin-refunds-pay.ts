@@ -15,9 +15,9 @@ import type { Config } from '@netlify/functions';
 import { refundPayRequest } from '../../src/shared/api';
 import { requireRole } from '../server/auth';
 import { payRefund } from '../server/cancellations';
-import { now } from '../server/clock';
-import { endpoint, json, readJson } from '../server/http';
-import { refundPayMethod } from '../server/payments';
+import { now } from '../server/platform/clock';
+import { endpoint, json, readJson } from '../server/platform/http';
+import { refundPayMethod } from '../server/platform/payments';
 
 export default endpoint(['POST'], async (req) => {
   await requireRole(req, 'admin-refunds-pay');

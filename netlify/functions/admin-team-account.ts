@@ -10,8 +10,8 @@ import type { Config } from '@netlify/functions';
 import { changeAccountRequest } from '../../src/shared/admin-team';
 import { requireRole } from '../server/auth';
 import { adminEntry } from '../server/audit';
-import { now } from '../server/clock';
-import { HttpError, endpoint, json, pathSegment, readJson } from '../server/http';
+import { now } from '../server/platform/clock';
+import { HttpError, endpoint, json, pathSegment, readJson } from '../server/platform/http';
 import { accountView, changeAccount } from '../server/team';
 
 export default endpoint(['PATCH'], async (req) => {

@@ -10,8 +10,8 @@ import type { Config } from '@netlify/functions';
 import type { AccountLinkAnswer } from '../../src/shared/admin-team';
 import { requireRole } from '../server/auth';
 import { adminEntry } from '../server/audit';
-import { now } from '../server/clock';
-import { HttpError, endpoint, json, pathSegment } from '../server/http';
+import { now } from '../server/platform/clock';
+import { HttpError, endpoint, json, pathSegment } from '../server/platform/http';
 import { accountView, getAccount, issuePasswordLink } from '../server/team';
 import { sendPasswordLink } from '../server/team-mail';
 

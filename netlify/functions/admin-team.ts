@@ -14,8 +14,8 @@ import { apiPaths } from '../../src/shared/api-paths';
 import { createAccountRequest, type AccountLinkAnswer } from '../../src/shared/admin-team';
 import { requireRole } from '../server/auth';
 import { adminEntry } from '../server/audit';
-import { now } from '../server/clock';
-import { endpoint, json, readJson } from '../server/http';
+import { now } from '../server/platform/clock';
+import { endpoint, json, readJson } from '../server/platform/http';
 import { accountView, createAccount, issuePasswordLink, listAccounts } from '../server/team';
 import { sendPasswordLink } from '../server/team-mail';
 

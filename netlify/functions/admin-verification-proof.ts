@@ -7,10 +7,10 @@
 import type { Config } from '@netlify/functions';
 import { registrationNumberSchema } from '../../src/shared/api';
 import { requireRole } from '../server/auth';
-import { endpoint, validate } from '../server/http';
+import { endpoint, validate } from '../server/platform/http';
 import { readProof } from '../server/verifications';
 import { recordAdmin } from '../server/audit';
-import { now } from '../server/clock';
+import { now } from '../server/platform/clock';
 
 export default endpoint(['GET'], async (req) => {
   await requireRole(req, 'admin-verification-proof');

@@ -8,8 +8,8 @@
 import type { Config } from '@netlify/functions';
 import { verificationDecisionRequest } from '../../src/shared/api';
 import { requireRole } from '../server/auth';
-import { now } from '../server/clock';
-import { endpoint, json, readJson } from '../server/http';
+import { now } from '../server/platform/clock';
+import { endpoint, json, readJson } from '../server/platform/http';
 import { decideVerification } from '../server/verifications';
 
 export default endpoint(['POST'], async (req) => {

@@ -6,7 +6,7 @@
  */
 import type { Config } from '@netlify/functions';
 import { requireRole } from '../server/auth';
-import { endpoint, json } from '../server/http';
+import { endpoint, json } from '../server/platform/http';
 import { listVerifications } from '../server/verifications';
 
 export default endpoint(['GET'], async (req) => {

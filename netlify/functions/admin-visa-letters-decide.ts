@@ -8,8 +8,8 @@ import type { Config } from '@netlify/functions';
 import { apiPaths } from '../../src/shared/api-paths';
 import { visaLetterDecision } from '../../src/shared/visa-letters';
 import { requireRole } from '../server/auth';
-import { now } from '../server/clock';
-import { endpoint, json, readJson } from '../server/http';
+import { now } from '../server/platform/clock';
+import { endpoint, json, readJson } from '../server/platform/http';
 import { decideVisaLetter } from '../server/visa-letters';
 
 export default endpoint(['POST'], async (req) => {

@@ -9,9 +9,9 @@
 import type { Config } from '@netlify/functions';
 import { apiPaths } from '../../src/shared/api-paths';
 import { requireRole } from '../server/auth';
-import { now } from '../server/clock';
-import { csvResponse } from '../server/csv-file';
-import { endpoint } from '../server/http';
+import { now } from '../server/platform/clock';
+import { csvResponse } from '../server/platform/csv-file';
+import { endpoint } from '../server/platform/http';
 import { clearanceRows } from '../server/visa-letters';
 
 export default endpoint(['GET'], async (req) => {

@@ -6,7 +6,7 @@
 import type { Config } from '@netlify/functions';
 import { apiPaths } from '../../src/shared/api-paths';
 import { requireRole } from '../server/auth';
-import { endpoint, json } from '../server/http';
+import { endpoint, json } from '../server/platform/http';
 import { listVisaLetters } from '../server/visa-letters';
 
 export default endpoint(['GET'], async (req) => {

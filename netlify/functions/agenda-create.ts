@@ -11,8 +11,8 @@ import { registrantRequest } from '../../src/shared/api';
 import type { AgendaLink } from '../../src/shared/programme';
 import { registrationStatus } from '../../src/shared/registration-status';
 import { agendaLink } from '../server/agenda';
-import { endpoint, json, readJson, refuse } from '../server/http';
-import { limitRequest } from '../server/rate-limit';
+import { endpoint, json, readJson, refuse } from '../server/platform/http';
+import { limitRequest } from '../server/platform/rate-limit';
 import { getRegistrantRegistration } from '../server/registrations';
 
 export default endpoint(['POST'], async (req, context) => {

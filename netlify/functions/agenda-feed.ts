@@ -11,7 +11,7 @@ import type { Config } from '@netlify/functions';
 import { conference } from '../../src/content/conference';
 import { agendaState, registrationOfToken } from '../server/agenda';
 import { calendarHeaders, sessionsCalendar } from '../server/calendar';
-import { endpoint } from '../server/http';
+import { endpoint } from '../server/platform/http';
 import { readPapers, readProgramme } from '../server/programme-store';
 
 export default endpoint(['GET'], async (req) => {

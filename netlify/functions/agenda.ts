@@ -10,7 +10,7 @@ import type { Config } from '@netlify/functions';
 import { agendaUpdateRequest } from '../../src/shared/api';
 import type { AgendaState } from '../../src/shared/programme';
 import { agendaState, registrationOfToken, saveStars } from '../server/agenda';
-import { endpoint, json, readJson } from '../server/http';
+import { endpoint, json, readJson } from '../server/platform/http';
 import { readProgramme } from '../server/programme-store';
 
 /** The token: the last path segment (decoded). */

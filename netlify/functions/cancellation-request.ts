@@ -8,9 +8,9 @@
 import type { Config } from '@netlify/functions';
 import { registrantRequest, type CancellationResponse } from '../../src/shared/api';
 import { requestCancellation } from '../server/cancellations';
-import { now } from '../server/clock';
-import { endpoint, json, readJson } from '../server/http';
-import { limitRequest } from '../server/rate-limit';
+import { now } from '../server/platform/clock';
+import { endpoint, json, readJson } from '../server/platform/http';
+import { limitRequest } from '../server/platform/rate-limit';
 
 export default endpoint(
   ['POST'],

@@ -9,10 +9,10 @@ import type { Config } from '@netlify/functions';
 import { registrantRequest } from '../../src/shared/api';
 import { apiPaths } from '../../src/shared/api-paths';
 import { assertOpen, certificateForRegistrant, renderCertificatePdf } from '../server/certificates';
-import { now } from '../server/clock';
-import { endpoint, readJson } from '../server/http';
+import { now } from '../server/platform/clock';
+import { endpoint, readJson } from '../server/platform/http';
 import { pdfBody } from '../server/invoices';
-import { limitRequest } from '../server/rate-limit';
+import { limitRequest } from '../server/platform/rate-limit';
 import { getRegistrantRegistration } from '../server/registrations';
 
 export default endpoint(

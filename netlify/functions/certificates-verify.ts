@@ -8,8 +8,8 @@ import type { Config } from '@netlify/functions';
 import { z } from 'zod';
 import { apiPaths } from '../../src/shared/api-paths';
 import { verifyCertificate } from '../server/certificates';
-import { HttpError, endpoint, json, validate } from '../server/http';
-import { limitRequest } from '../server/rate-limit';
+import { HttpError, endpoint, json, validate } from '../server/platform/http';
+import { limitRequest } from '../server/platform/rate-limit';
 
 const query = z.object({ no: z.string({ error: 'no is required.' }).check(z.regex(/^[A-Z0-9-]{6,40}$/, 'no is not a certificate number.')) });
 

@@ -7,10 +7,10 @@
  */
 import type { Config } from '@netlify/functions';
 import { couponVerifyRequest, type CouponVerifyResponse } from '../../src/shared/api';
-import { now } from '../server/clock';
+import { now } from '../server/platform/clock';
 import { checkCoupon } from '../server/coupons';
-import { HttpError, clientAddress, endpoint, json, readJson } from '../server/http';
-import { limitRequest } from '../server/rate-limit';
+import { HttpError, clientAddress, endpoint, json, readJson } from '../server/platform/http';
+import { limitRequest } from '../server/platform/rate-limit';
 
 function refuse(status: number, code: string, message: string): never {
   throw new HttpError(status, code, message, undefined, { valid: false, message });

@@ -8,7 +8,7 @@
  *  listed for a refund); 503 Razorpay or Redis down.
  */
 import type { Config } from '@netlify/functions';
-import { selfServiceVerifyEndpoint } from '../server/confirm';
+import { selfServiceVerifyEndpoint } from '../server/orders/confirm';
 
 export default selfServiceVerifyEndpoint('verify-ieee-change');
 

@@ -5,9 +5,9 @@
  */
 import type { Config } from '@netlify/functions';
 import { ieeeStatusRequest, type IeeeStatusResponse } from '../../src/shared/api';
-import { endpoint, json, readJson } from '../server/http';
-import { membershipStatus } from '../server/membership';
-import { limitRequest } from '../server/rate-limit';
+import { endpoint, json, readJson } from '../server/platform/http';
+import { membershipStatus } from '../server/platform/membership';
+import { limitRequest } from '../server/platform/rate-limit';
 
 export default endpoint(['POST'], async (req, context) => {
   const { MemberID } = await readJson(req, ieeeStatusRequest);

@@ -6,9 +6,9 @@
  */
 import type { Config } from '@netlify/functions';
 import { invoiceDownloadRequest } from '../../src/shared/api';
-import { endpoint, readJson, refuse } from '../server/http';
+import { endpoint, readJson, refuse } from '../server/platform/http';
 import { documentFileName, documentPdf, documentsFor, pdfBody } from '../server/invoices';
-import { limitRequest } from '../server/rate-limit';
+import { limitRequest } from '../server/platform/rate-limit';
 
 export default endpoint(
   ['POST'],

@@ -9,10 +9,10 @@
  */
 import type { Config } from '@netlify/functions';
 import { registrantRequest, type InvoicesLookupResponse } from '../../src/shared/api';
-import { endpoint, json, readJson } from '../server/http';
+import { endpoint, json, readJson } from '../server/platform/http';
 import { documentsFor } from '../server/invoices';
-import { latePaymentsOf } from '../server/late-payments';
-import { limitRequest } from '../server/rate-limit';
+import { latePaymentsOf } from '../server/orders/late-payments';
+import { limitRequest } from '../server/platform/rate-limit';
 
 export default endpoint(
   ['POST'],

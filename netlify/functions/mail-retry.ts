@@ -6,8 +6,8 @@
  * Answers 200 with what the run did, or 500 (logged) when the store or configuration fails.
  */
 import type { Config } from '@netlify/functions';
-import { now } from '../server/clock';
-import { scheduled } from '../server/http';
+import { now } from '../server/platform/clock';
+import { scheduled } from '../server/platform/http';
 import { retryDueMails } from '../server/mail-delivery';
 
 export default scheduled('mail-retry', 'The mail retry run failed.', async () => {

@@ -9,10 +9,10 @@
  */
 import type { Config } from '@netlify/functions';
 import { updateNameRequest, type UpdateNameResponse } from '../../src/shared/api';
-import { now } from '../server/clock';
-import { endpoint, json, readJson } from '../server/http';
-import { limitRequest } from '../server/rate-limit';
-import { changeName } from '../server/self-service';
+import { now } from '../server/platform/clock';
+import { endpoint, json, readJson } from '../server/platform/http';
+import { limitRequest } from '../server/platform/rate-limit';
+import { changeName } from '../server/orders/self-service';
 
 export default endpoint(
   ['POST'],

@@ -8,7 +8,7 @@
  *  hands or was cancelled meanwhile (the payment is listed for a refund); 503.
  */
 import type { Config } from '@netlify/functions';
-import { selfServiceVerifyEndpoint } from '../server/confirm';
+import { selfServiceVerifyEndpoint } from '../server/orders/confirm';
 
 export default selfServiceVerifyEndpoint('verify-name-transfer');
 

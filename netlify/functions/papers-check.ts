@@ -7,9 +7,9 @@
  */
 import type { Config } from '@netlify/functions';
 import { paperCheckRequest } from '../../src/shared/papers-schema';
-import { endpoint, json, readJson } from '../server/http';
+import { endpoint, json, readJson } from '../server/platform/http';
 import { assertAcceptedPaper } from '../server/papers';
-import { limitRequest } from '../server/rate-limit';
+import { limitRequest } from '../server/platform/rate-limit';
 
 export default endpoint(['POST'], async (req, context) => {
   const { paperId } = await readJson(req, paperCheckRequest);

@@ -1,6 +1,6 @@
 /**
  * POST /api/payment/create-order {amount, data, code} -> order response (docs/rules.md#the-api).
- * The amount is recomputed on the server; see netlify/server/registration-orders.ts for the rules.
+ * The amount is recomputed on the server; see netlify/server/orders/registration-orders.ts for the rules.
  * A valid admin bearer token of a role the role table gives this endpoint (owner, registrations:
  * src/shared/admin-roles.ts) makes the request admin (the foreign-author override of
  * docs/rules.md#pages-and-routes: USD tiers and non-Indian countries); no token, an invalid one or another role's does not.
@@ -14,10 +14,10 @@
 import type { Config } from '@netlify/functions';
 import { createOrderRequest } from '../../src/shared/api';
 import { isAdminRequest } from '../server/auth';
-import { now } from '../server/clock';
-import { clientAddress, endpoint, json, readJson } from '../server/http';
-import { limitRequest } from '../server/rate-limit';
-import { assertRegistrationOpen, createRegistrationOrder } from '../server/registration-orders';
+import { now } from '../server/platform/clock';
+import { clientAddress, endpoint, json, readJson } from '../server/platform/http';
+import { limitRequest } from '../server/platform/rate-limit';
+import { assertRegistrationOpen, createRegistrationOrder } from '../server/orders/registration-orders';
 
 export default endpoint(['POST'], async (req, context) => {
   const input = await readJson(req, createOrderRequest);

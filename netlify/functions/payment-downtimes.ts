@@ -2,14 +2,14 @@
  * GET /api/payment/downtimes -> PaymentDowntimesResponse (src/shared/api.ts): the payment
  * methods Checkout hides (high-severity downtime) and warns about (medium or low), from
  * Razorpay's Payment Downtime API and its payment.downtime.* webhooks, kept in Redis
- * (netlify/server/payment-downtimes.ts; docs/payments.md, "Payment method downtime").
+ * (netlify/server/platform/payment-downtimes.ts; docs/payments.md, "Payment method downtime").
  * No query parameters (400 for any); 503 only when the store is down. Cached 60 s by browsers.
  */
 import type { Config } from '@netlify/functions';
 import { downtimesQuery } from '../../src/shared/api';
-import { now } from '../server/clock';
-import { endpoint, json, validate } from '../server/http';
-import { currentDowntimes } from '../server/payment-downtimes';
+import { now } from '../server/platform/clock';
+import { endpoint, json, validate } from '../server/platform/http';
+import { currentDowntimes } from '../server/platform/payment-downtimes';
 
 export default endpoint(['GET'], async (req) => {
   validate(downtimesQuery, Object.fromEntries(new URL(req.url).searchParams));

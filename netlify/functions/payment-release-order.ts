@@ -11,9 +11,9 @@
 import type { Config } from '@netlify/functions';
 import { releaseOrderRequest, type ReleaseOrderResponse } from '../../src/shared/api';
 import { releaseCouponHold } from '../server/coupons';
-import { HttpError, endpoint, json, readJson } from '../server/http';
-import { getOrderState } from '../server/orders';
-import { limitRequest } from '../server/rate-limit';
+import { HttpError, endpoint, json, readJson } from '../server/platform/http';
+import { getOrderState } from '../server/orders/orders';
+import { limitRequest } from '../server/platform/rate-limit';
 
 export default endpoint(['POST'], async (req, context) => {
   const { orderId } = await readJson(req, releaseOrderRequest);

@@ -4,9 +4,9 @@
  */
 import type { Config } from '@netlify/functions';
 import { verifyPaymentRequest, type VerifyPaymentResponse } from '../../src/shared/api';
-import { now } from '../server/clock';
-import { confirmCheckoutPayment } from '../server/confirm';
-import { endpoint, json, readJson } from '../server/http';
+import { now } from '../server/platform/clock';
+import { confirmCheckoutPayment } from '../server/orders/confirm';
+import { endpoint, json, readJson } from '../server/platform/http';
 
 export default endpoint(['POST'], async (req) => {
   const body = await readJson(req, verifyPaymentRequest);

@@ -4,12 +4,12 @@
  * `payment.downtime.started/updated/resolved`, signed with RAZORPAY_WEBHOOK_SECRET over the raw
  * body (X-Razorpay-Signature). Register this URL in Razorpay's dashboard (docs/deployment.md).
  * Answered within Razorpay's 5 s: work still running after 3 s goes on after a 202 {queued}
- * (netlify/server/webhook-queue.ts, decision 047).
+ * (netlify/server/orders/webhook-queue.ts, decision 047).
  */
 import type { Config } from '@netlify/functions';
-import { now } from '../server/clock';
-import { endpoint, json, readRawBody, type RequestContext } from '../server/http';
-import { answerWebhook } from '../server/webhook-queue';
+import { now } from '../server/platform/clock';
+import { endpoint, json, readRawBody, type RequestContext } from '../server/platform/http';
+import { answerWebhook } from '../server/orders/webhook-queue';
 
 type WithWaitUntil = RequestContext & { waitUntil?: (promise: Promise<unknown>) => void };
 

@@ -7,7 +7,7 @@
 import type { Config } from '@netlify/functions';
 import { conference } from '../../src/content/conference';
 import { calendarHeaders, sessionsCalendar } from '../server/calendar';
-import { endpoint } from '../server/http';
+import { endpoint } from '../server/platform/http';
 import { PROGRAMME_CACHE_HEADERS, readProgrammeWithPapers } from '../server/programme-store';
 
 export default endpoint(['GET'], async () => {

@@ -5,8 +5,8 @@
  * no public URL in production. Answers 200 with what the run did, or 500 (logged).
  */
 import type { Config } from '@netlify/functions';
-import { now } from '../server/clock';
-import { scheduled } from '../server/http';
+import { now } from '../server/platform/clock';
+import { scheduled } from '../server/platform/http';
 import { sendDueProgrammeNotices } from '../server/programme-notices';
 
 export default scheduled('programme-notices', 'The programme notices run failed.', async () => {

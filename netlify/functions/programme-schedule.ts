@@ -5,7 +5,7 @@
  */
 import type { Config } from '@netlify/functions';
 import { frabSchedule } from '../server/frab';
-import { endpoint, json } from '../server/http';
+import { endpoint, json } from '../server/platform/http';
 import { PROGRAMME_CACHE_HEADERS, readProgrammeWithPapers } from '../server/programme-store';
 
 export default endpoint(['GET'], async () => {

@@ -7,7 +7,7 @@
  * published change reaches readers within 5 minutes without a rebuild. 503 store down.
  */
 import type { Config } from '@netlify/functions';
-import { endpoint, json } from '../server/http';
+import { endpoint, json } from '../server/platform/http';
 import { PROGRAMME_CACHE_HEADERS, programmeView, readProgrammeWithPapers } from '../server/programme-store';
 
 export default endpoint(['GET'], async () => {

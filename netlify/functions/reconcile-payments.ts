@@ -1,14 +1,14 @@
 /**
  * Scheduled every 10 minutes (docs/operations.md#reconciliation: nothing paid is ever lost): finalises payments
  * Razorpay captured whose browser and webhook were both lost, and lists payments that cannot be
- * applied (netlify/server/reconcile.ts). Scheduled functions have no public URL in production;
+ * applied (netlify/server/orders/reconcile.ts). Scheduled functions have no public URL in production;
  * Netlify's UI can run it by hand. Runs in the invocation's deploy context (its key prefix).
  * Answers 200 with what the run did, or 500 (logged) when the store or configuration fails.
  */
 import type { Config } from '@netlify/functions';
-import { now } from '../server/clock';
-import { scheduled } from '../server/http';
-import { reconcilePayments } from '../server/reconcile';
+import { now } from '../server/platform/clock';
+import { scheduled } from '../server/platform/http';
+import { reconcilePayments } from '../server/orders/reconcile';
 
 export default scheduled('reconcile', 'The reconciliation run failed.', async () => {
   const run = await reconcilePayments(now());

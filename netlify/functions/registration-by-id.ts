@@ -13,9 +13,9 @@
 import type { Config } from '@netlify/functions';
 import { regIdSchema } from '../../src/shared/api';
 import { isAdminRequest } from '../server/auth';
-import { now } from '../server/clock';
-import { endpoint, json, refuse, validate } from '../server/http';
-import { limitRequest } from '../server/rate-limit';
+import { now } from '../server/platform/clock';
+import { endpoint, json, refuse, validate } from '../server/platform/http';
+import { limitRequest } from '../server/platform/rate-limit';
 import { NOT_FOUND_MESSAGE } from '../../src/shared/messages';
 import { getRegistration, publicView } from '../server/registrations';
 import { registrationStatus } from '../../src/shared/registration-status';

@@ -10,8 +10,8 @@
 import type { Config } from '@netlify/functions';
 import { proofStatusRequest, type ProofStatusResponse } from '../../src/shared/api';
 import { proofStateOf, registrationStatus } from '../../src/shared/registration-status';
-import { endpoint, json, readJson } from '../server/http';
-import { limitRequest } from '../server/rate-limit';
+import { endpoint, json, readJson } from '../server/platform/http';
+import { limitRequest } from '../server/platform/rate-limit';
 import { getRegistrantRegistration } from '../server/registrations';
 
 export default endpoint(

@@ -11,9 +11,9 @@
 import type { Config } from '@netlify/functions';
 import { proofUploadFields, type ProofUploadResponse } from '../../src/shared/api';
 import { MAX_PROOF_BYTES, proofMessages } from '../../src/shared/proof-rules';
-import { now } from '../server/clock';
-import { HttpError, endpoint, json, readMultipartForm, validate } from '../server/http';
-import { limitRequest } from '../server/rate-limit';
+import { now } from '../server/platform/clock';
+import { HttpError, endpoint, json, readMultipartForm, validate } from '../server/platform/http';
+import { limitRequest } from '../server/platform/rate-limit';
 import { uploadProof } from '../server/verifications';
 
 /** Room for the form's boundaries, headers and the two text fields around a file of the largest size. */

@@ -7,9 +7,9 @@
  */
 import type { Config } from '@netlify/functions';
 import { emailCheckRequest, type EmailCheckResponse } from '../../src/shared/api';
-import { endpoint, json, readJson } from '../server/http';
-import { limitRequest } from '../server/rate-limit';
-import { emailHash, keys, withStore } from '../server/store';
+import { endpoint, json, readJson } from '../server/platform/http';
+import { limitRequest } from '../server/platform/rate-limit';
+import { emailHash, keys, withStore } from '../server/platform/store';
 
 export default endpoint(['POST'], async (req, context) => {
   // Counted before the body is read, so malformed requests use up the window too.

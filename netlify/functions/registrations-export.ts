@@ -17,12 +17,12 @@ import { conference } from '../../src/content/conference';
 import { registrationCsvFilename, registrationCsvHeaders, registrationCsvRow, type CsvRegistration } from '../../src/shared/csv';
 import { dayIn } from '../../src/shared/dates';
 import { requireRole } from '../server/auth';
-import { now } from '../server/clock';
-import { csvText } from '../server/csv-file';
-import { endpoint, gzipWhenAccepted, streamedResponse } from '../server/http';
+import { now } from '../server/platform/clock';
+import { csvText } from '../server/platform/csv-file';
+import { endpoint, gzipWhenAccepted, streamedResponse } from '../server/platform/http';
 import { openRegistrationPages } from '../server/registrations';
 import { adminEntry } from '../server/audit';
-import { audit } from '../server/store';
+import { audit } from '../server/platform/store';
 
 export default endpoint(['GET'], async (req) => {
   await requireRole(req, 'registrations-export');

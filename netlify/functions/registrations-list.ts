@@ -9,7 +9,7 @@
  */
 import type { Config } from '@netlify/functions';
 import { requireRole } from '../server/auth';
-import { endpoint, gzipWhenAccepted, jsonArrayChunks, streamedResponse } from '../server/http';
+import { endpoint, gzipWhenAccepted, jsonArrayChunks, streamedResponse } from '../server/platform/http';
 import { openRegistrationPages } from '../server/registrations';
 
 export default endpoint(['GET'], async (req) => {

@@ -13,8 +13,8 @@
 import type { Config } from '@netlify/functions';
 import { resendTicketRequest, type ResendTicketResponse } from '../../src/shared/api';
 import { requireRole } from '../server/auth';
-import { now } from '../server/clock';
-import { HttpError, endpoint, json, readJson } from '../server/http';
+import { now } from '../server/platform/clock';
+import { HttpError, endpoint, json, readJson } from '../server/platform/http';
 import { deliverConfirmation } from '../server/mail-delivery';
 import { getRegistration } from '../server/registrations';
 import { registrationStatus } from '../../src/shared/registration-status';

@@ -6,7 +6,7 @@
 import type { Config } from '@netlify/functions';
 import type { RegistrationsSummaryResponse } from '../../src/shared/api';
 import { requireRole } from '../server/auth';
-import { endpoint, json } from '../server/http';
+import { endpoint, json } from '../server/platform/http';
 import { registrationSummary } from '../server/registrations';
 
 export default endpoint(['GET'], async (req) => {

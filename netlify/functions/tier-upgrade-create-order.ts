@@ -4,10 +4,10 @@
  *  4xx {success: false, message, error: {code, message}}: 400 bad id, 404 unknown registration,
  *  409 not eligible or made with a coupon, 409 CHANGES_CLOSED once the conference has ended (paid
  *  changes are no longer sold, decision 031), 429 past the per-address limit; 503 Razorpay or Redis down.
- * Eligibility and the amount are the server's (netlify/server/self-service.ts); nothing is written on a refusal.
+ * Eligibility and the amount are the server's (netlify/server/orders/self-service.ts); nothing is written on a refusal.
  */
 import type { Config } from '@netlify/functions';
-import { changeOrderEndpoint } from '../server/self-service';
+import { changeOrderEndpoint } from '../server/orders/self-service';
 
 export default changeOrderEndpoint('tier-upgrade');
 

@@ -5,8 +5,8 @@
  * Answers 200 with what the run did, or 500 (logged) when the store or configuration fails.
  */
 import type { Config } from '@netlify/functions';
-import { now } from '../server/clock';
-import { scheduled } from '../server/http';
+import { now } from '../server/platform/clock';
+import { scheduled } from '../server/platform/http';
 import { purgePassportData } from '../server/visa-letters';
 
 export default scheduled('visa-data-purge', 'The passport data deletion run failed.', async () => {

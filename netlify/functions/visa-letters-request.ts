@@ -9,9 +9,9 @@
 import type { Config } from '@netlify/functions';
 import { apiPaths } from '../../src/shared/api-paths';
 import { visaLetterRequest } from '../../src/shared/visa-letters';
-import { now } from '../server/clock';
-import { endpoint, json, readJson } from '../server/http';
-import { limitRequest } from '../server/rate-limit';
+import { now } from '../server/platform/clock';
+import { endpoint, json, readJson } from '../server/platform/http';
+import { limitRequest } from '../server/platform/rate-limit';
 import { requestVisaLetter } from '../server/visa-letters';
 
 export default endpoint(

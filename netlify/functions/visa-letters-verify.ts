@@ -7,8 +7,8 @@
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
 import { apiPaths } from '../../src/shared/api-paths';
-import { HttpError, endpoint, json, validate } from '../server/http';
-import { limitRequest } from '../server/rate-limit';
+import { HttpError, endpoint, json, validate } from '../server/platform/http';
+import { limitRequest } from '../server/platform/rate-limit';
 import { verifyVisaLetter } from '../server/visa-letters';
 
 const query = z.object({ ref: z.string({ error: 'ref is required.' }).check(z.regex(/^[A-Z0-9-]{6,40}$/, 'ref is not a letter reference.')) });

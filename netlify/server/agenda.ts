@@ -17,11 +17,11 @@ import { normalisePaperId } from '../../src/shared/papers';
 import { MAX_STARRED_SESSIONS, type AgendaLink, type AgendaState } from '../../src/shared/programme';
 import { registrationStatus } from '../../src/shared/registration-status';
 import { paths } from '../../src/shared/routes';
-import { requireSecret, siteUrl } from './env';
-import { HttpError } from './http';
+import { requireSecret, siteUrl } from './platform/env';
+import { HttpError } from './platform/http';
 import type { StoredProgramme } from './programme-store';
 import { getRegistration, type Registration } from './registrations';
-import { emailHash, keys, withStore } from './store';
+import { emailHash, keys, withStore } from './platform/store';
 
 /** What an unknown, forged or ended agenda link is answered (404): the same for each. */
 export const AGENDA_NOT_FOUND = 'No agenda at this address. Ask for a new link on the programme page with your registration ID and e-mail.';

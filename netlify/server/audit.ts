@@ -11,8 +11,8 @@
  */
 import { conference } from '../../src/content/conference';
 import { formatDateTime, neutraliseFormula, type CsvCell } from '../../src/shared/csv';
-import { actingFields } from './request-scope';
-import { audit, keys, withStore, type AuditEntry } from './store';
+import { actingFields } from './platform/request-scope';
+import { audit, keys, withStore, type AuditEntry } from './platform/store';
 
 /** An admin's audit entry at `at`: who acts now (request-scope.ts), the action and what changed. */
 export function adminEntry(at: Date | string, action: string, details: Record<string, unknown>): AuditEntry {

@@ -10,7 +10,7 @@ import { PDFDocument, PDFNumber, PDFOperator, PDFOperatorNames, concatTransforma
 import QRCode from 'qrcode';
 import { conference } from '../../src/content/conference';
 import { BADGE_CATEGORIES, badgeCategory, badgeName, type BadgeSource } from '../../src/shared/badges';
-import { createPdfText, type FittedText, type PdfText } from './pdf-text';
+import { createPdfText, type FittedText, type PdfText } from './platform/pdf-text';
 import type { Registration } from './registrations';
 import { ticketText } from './tickets';
 

@@ -15,7 +15,7 @@ import { conference } from '../../src/content/conference';
 import { dayAfter } from '../../src/shared/dates';
 import type { StoredPaper } from '../../src/shared/papers';
 import { paths } from '../../src/shared/routes';
-import { siteUrl } from './env';
+import { siteUrl } from './platform/env';
 import { sessionInstants, type StoredSession } from './programme-store';
 
 /** The right-hand side of every UID: the edition, not the host (a UID must not change when the site moves). */

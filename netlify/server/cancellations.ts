@@ -22,16 +22,16 @@ import type { Cancellation, RefundPart, RefundPayout, StoredRegistration } from 
 import { formatMoney } from '../../src/shared/money';
 import { creditNoteSnapshot } from '../../src/shared/invoice';
 import { conferenceEnded, refundParts, refundQuote } from '../../src/shared/refunds';
-import { HttpError, refuse } from './http';
-import { RefundRefusedError, createProviderRefund, type RefundPayMethod } from './payments';
+import { HttpError, refuse } from './platform/http';
+import { RefundRefusedError, createProviderRefund, type RefundPayMethod } from './platform/payments';
 import { getRegistrantRegistration, getRegistration, registrantOf, type Registration } from './registrations';
 import { updateRegistration } from './registration-update';
 import { decide } from '../../src/shared/registration-lifecycle';
-import { documentNumberArgs } from './store-scripts';
+import { documentNumberArgs } from './document-numbers';
 import { deliverNotice } from './mail-delivery';
 import { cancellationDecidedMail, cancellationRequestedMail, refundPaidMail } from './notices';
-import { keys, withStore } from './store';
-import { actingFields } from './request-scope';
+import { keys, withStore } from './platform/store';
+import { actingFields } from './platform/request-scope';
 
 /** What the cancellation page shows before the registrant confirms. Money in minor units. */
 export interface CancellationQuote {

@@ -20,13 +20,13 @@ import { paths } from '../../src/shared/routes';
 import { daysCheckedIn } from './checkin';
 import { CertificateEmail } from './emails/certificate';
 import { renderEmail } from './emails/render';
-import { requireSecret, siteUrl } from './env';
-import { HttpError } from './http';
+import { requireSecret, siteUrl } from './platform/env';
+import { HttpError } from './platform/http';
 import { sendMessage } from './mail';
-import { createPdfText, type FittedText } from './pdf-text';
+import { createPdfText, type FittedText } from './platform/pdf-text';
 import { REGISTRATION_ALPHABET, allRegistrations, getRegistration, type Registration } from './registrations';
-import { audit, keys, withStore } from './store';
-import { actingFields } from './request-scope';
+import { audit, keys, withStore } from './platform/store';
+import { actingFields } from './platform/request-scope';
 
 /** What a certificate says. */
 export interface Certificate {

@@ -26,10 +26,10 @@ import { tierLabel } from '../../src/shared/csv';
 import { dayIn } from '../../src/shared/dates';
 import { fullName } from '../../src/shared/person-name';
 import { ticketRefusal } from '../../src/shared/registration-status';
-import { HttpError } from './http';
+import { HttpError } from './platform/http';
 import { allRegistrations, getRegistration, type Registration } from './registrations';
-import { actingFields } from './request-scope';
-import { keys, withStore } from './store';
+import { actingFields } from './platform/request-scope';
+import { keys, withStore } from './platform/store';
 import { ticketPublicJwk, verifyTicket } from './tickets';
 
 export interface CheckIn {

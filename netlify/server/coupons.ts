@@ -15,7 +15,7 @@ import { COUPON_HOLD_MS } from '../../src/shared/checkout-hold';
 import { INVALID_COUPON_MESSAGE } from '../../src/shared/messages';
 import type { CouponType } from '../../src/shared/pricing';
 import { couponTierError } from '../../src/shared/tier-rules';
-import { keys, withStore, type PipelineReads } from './store';
+import { keys, withStore, type PipelineReads } from './platform/store';
 
 export interface Coupon {
   code: string;

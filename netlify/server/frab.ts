@@ -15,7 +15,7 @@ import { dayAfter } from '../../src/shared/dates';
 import type { StoredPaper } from '../../src/shared/papers';
 import { paths } from '../../src/shared/routes';
 import { isoInZone, wallClockInZone } from '../../src/shared/schedule';
-import { siteUrl } from './env';
+import { siteUrl } from './platform/env';
 import { publicSession, sessionInstants, type StoredProgramme } from './programme-store';
 
 /** The namespace of this site's UUIDs: uuid v5 of the edition's name in the URL namespace. */

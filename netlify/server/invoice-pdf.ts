@@ -9,7 +9,7 @@
 import type { Color, PDFDocument, PDFPage } from 'pdf-lib';
 import { conference } from '../../src/content/conference';
 import type { InvoiceDocument } from '../../src/shared/invoice';
-import { createPdfText, stringsOf, type PdfText } from './pdf-text';
+import { createPdfText, stringsOf, type PdfText } from './platform/pdf-text';
 
 const A4 = { width: 595.28, height: 841.89 } as const;
 /** The page margin: every word stays inside it, well inside the printable area (pdf-text.ts PRINT_MARGIN). */

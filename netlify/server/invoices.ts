@@ -10,7 +10,7 @@ import type { DocumentSummary, IssuedDocument } from '../../src/shared/api';
 import { mergePdfs, renderInvoicePdf } from './invoice-pdf';
 import { NO_MATCH_MESSAGE } from '../../src/shared/messages';
 import { allRegistrations, getRegistration, type Registration } from './registrations';
-import { refuse } from './http';
+import { refuse } from './platform/http';
 
 /**
  * One tax document of a registration: what lists show, how to build it, and who it was issued to

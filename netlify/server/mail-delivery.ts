@@ -13,8 +13,8 @@
  */
 import { getRegistration, type Registration } from './registrations';
 import { MailError, sendConfirmation, sendMessage, toMailError, type MailNotice, type OutgoingMessage } from './mail';
-import { audit, keys, withStore } from './store';
-import { workWithinBudget } from './batch';
+import { audit, keys, withStore } from './platform/store';
+import { workWithinBudget } from './platform/batch';
 
 /** Longest a caller waits for the mail server before answering anyway. */
 export const MAIL_SEND_TIMEOUT_MS = 10_000;

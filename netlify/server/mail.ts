@@ -27,12 +27,12 @@ import { formatMoney, toMinor } from '../../src/shared/money';
 import { fullName } from '../../src/shared/person-name';
 import { registrationStatus } from '../../src/shared/registration-status';
 import { PROOF_RULES_TEXT } from '../../src/shared/proof-rules';
-import { productionRules } from './deploy-context';
-import { ConfigError, env, requireEnv, siteUrl } from './env';
-import { now } from './clock';
+import { productionRules } from './platform/deploy-context';
+import { ConfigError, env, requireEnv, siteUrl } from './platform/env';
+import { now } from './platform/clock';
 import { ticketText } from './tickets';
 import { agendaLink } from './agenda';
-import { now as clockNow } from './clock';
+import { now as clockNow } from './platform/clock';
 import type { RegistrationDocument } from './invoices';
 // nodemailer, qrcode, the e-mail templates (React), the invoices and their PDFs (pdf-lib, fonts)
 // are imported where a message is composed or sent, never at the top: the payment functions

@@ -14,7 +14,7 @@ import type { PaperAuthor } from '../../src/shared/papers';
 import { PAPER_TITLE_MAX_LENGTH, isSpecialSessionTrack, normalisePaperId } from '../../src/shared/papers';
 import { toPrintable } from '../../src/shared/printable-text';
 import type { PaperMapping } from '../../src/shared/papers-schema';
-import { HttpError } from './http';
+import { HttpError } from './platform/http';
 
 /** A paper as read from a file, before it is compared with the stored ones. */
 export interface ImportedPaper {

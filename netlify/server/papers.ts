@@ -14,16 +14,16 @@ import { isRegistrationOpen } from '../../src/shared/pricing';
 import { paths } from '../../src/shared/routes';
 import { PAPER_NOT_FOUND, complimentaryRegistrations, needsFullRegistration, normalisePaperId, paperCoverage, registrationPaperStatus, type PaperImportResult, type PaperRegistration, type PaperView, type PapersResponse, type PresentedMark, type PresentedRecord, type SpecialSessionView, type StoredPaper } from '../../src/shared/papers';
 import { upsertCoupon } from './coupons';
-import { siteUrl } from './env';
-import { HttpError } from './http';
+import { siteUrl } from './platform/env';
+import { HttpError } from './platform/http';
 import { MailError, sendNotice } from './mail';
 import { MAIL_SEND_TIMEOUT_MS, withTimeout } from './mail-delivery';
 import type { ImportedPaper, ParsedImport } from './paper-import';
 import { REGISTRATION_ALPHABET, allRegistrations, getRegistration, type Registration } from './registrations';
-import { audit, emailHash, keys, withStore, type PipelineReads } from './store';
+import { audit, emailHash, keys, withStore, type PipelineReads } from './platform/store';
 import { verifyTicket } from './tickets';
-import { workWithinBudget } from './batch';
-import { actingFields, actingLabel } from './request-scope';
+import { workWithinBudget } from './platform/batch';
+import { actingFields, actingLabel } from './platform/request-scope';
 
 /** Fields written per HSET when storing an import: 2,000 papers go in 4 requests. */
 const HSET_CHUNK = 500;

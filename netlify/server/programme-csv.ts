@@ -10,7 +10,7 @@
 import { parse } from 'csv-parse/sync';
 import { normalisePaperId } from '../../src/shared/papers';
 import { PROGRAMME_COLUMNS, SESSION_KINDS, type ProgrammeWarning, type SessionKind } from '../../src/shared/programme';
-import { HttpError } from './http';
+import { HttpError } from './platform/http';
 
 /** One row as read: the cells, checked one by one. */
 export interface ProgrammeRow {

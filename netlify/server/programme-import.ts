@@ -23,12 +23,12 @@ import { tracks as conferenceTracks } from '../../src/content/tracks';
 import { formatDayRange } from '../../src/shared/dates';
 import { registrationPaperStatus, type StoredPaper } from '../../src/shared/papers';
 import { placementChanged, type AdminProgrammeResponse, type Placement, type ProgrammeImportResult, type ProgrammeWarning, type UnplacedPaper } from '../../src/shared/programme';
-import { HttpError } from './http';
+import { HttpError } from './platform/http';
 import { parseProgrammeCsv, type ProgrammeRow } from './programme-csv';
 import { programmeView, sessionInstants, type StoredProgramme, type StoredSession } from './programme-store';
 import type { Registration } from './registrations';
-import { actingFields } from './request-scope';
-import { audit, emailHash, keys, withStore } from './store';
+import { actingFields } from './platform/request-scope';
+import { audit, emailHash, keys, withStore } from './platform/store';
 
 /** keys.programmeRevisions: what a session was when last published, kept after it leaves the programme. */
 interface SessionRevision extends Placement {

@@ -14,9 +14,9 @@ import { placementChanged, type Placement } from '../../src/shared/programme';
 import { registrationStatus } from '../../src/shared/registration-status';
 import { paths } from '../../src/shared/routes';
 import { agendaLink } from './agenda';
-import { workWithinBudget } from './batch';
+import { workWithinBudget } from './platform/batch';
 import { placeOf } from './calendar';
-import { siteUrl } from './env';
+import { siteUrl } from './platform/env';
 import { ProgrammeNoticeEmail } from './emails/programme-notice';
 import { renderEmail } from './emails/render';
 import { sendMessage, toMailError, type OutgoingMessage } from './mail';
@@ -24,7 +24,7 @@ import { MAIL_RETRY_BACKOFF_MS, MAIL_SEND_TIMEOUT_MS, MAX_MAIL_ATTEMPTS, claimDu
 import type { ProgrammeNotice } from './programme-import';
 import { readPapers, readProgramme, type StoredProgramme, type StoredSession } from './programme-store';
 import { getRegistration } from './registrations';
-import { audit, keys, withStore } from './store';
+import { audit, keys, withStore } from './platform/store';
 
 /** What one run did. */
 export interface NoticeRun {

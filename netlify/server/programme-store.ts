@@ -10,7 +10,7 @@ import { conference } from '../../src/content/conference';
 import type { StoredPaper } from '../../src/shared/papers';
 import { compareSessions, type Placement, type ProgrammeResponse, type ProgrammeSession, type ProgrammeWarning, type SessionKind } from '../../src/shared/programme';
 import { isoInZone, wallClockInZone } from '../../src/shared/schedule';
-import { keys, withStore } from './store';
+import { keys, withStore } from './platform/store';
 
 /** A session as stored: the CSV's cells (local day and times) and its revision. */
 export interface StoredSession extends Placement {

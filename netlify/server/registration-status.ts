@@ -1,11 +1,11 @@
 /**
  * The status a registration starts with and the status fields a tier change leaves (decision 013,
  * one status per registration; the rules themselves are in src/shared/registration-status.ts).
- * Kept apart from finalise.ts and order-kinds.ts so each calls one function.
+ * Kept apart from orders/finalise.ts and orders/registry.ts so each calls one function.
  */
 import { afterTierChange, initialChecks, statusOfChecks } from '../../src/shared/registration-status';
 import type { Registration } from './registrations';
-import type { RegistrationOrder, TierChangeOrder } from './orders';
+import type { RegistrationOrder, TierChangeOrder } from './orders/orders';
 
 /**
  * `status` and, when a check is open, `verification` of the registration `order` creates: a

@@ -6,9 +6,9 @@
  * record is read again and rebuilt, so no change ever overwrites another.
  */
 import { randomBytes } from 'node:crypto';
-import type { AuditEntry } from './store';
-import { keys, rawRedis, withStore } from './store';
-import { ScriptStatus, exactlyOnceGuard, takeDocumentNumber, type DocumentNumberArgs, type ScriptStatusCode } from './store-scripts';
+import type { AuditEntry } from './platform/store';
+import { keys, rawRedis, withStore } from './platform/store';
+import { ScriptStatus, exactlyOnceGuard, takeDocumentNumber, type DocumentNumberArgs, type ScriptStatusCode } from './platform/store-scripts';
 import type { Registration } from './registrations';
 
 // KEYS: reg, audit, counter (unused unless ARGV[6] is '1'), done, paid (these two unused unless
@@ -47,7 +47,7 @@ export type SideEffect = { op: 'ZADD'; key: string; score: number; member: strin
 /** What a build step decides: write `next` (with `audit`), or stop and answer `result`. */
 export type UpdateStep<T> = { write: Registration; audit: AuditEntry; effects?: SideEffect[]; result: (written: Registration) => T } | { stop: T };
 
-/** The counter and prefix of the document to number (store-scripts.ts documentNumberArgs()). */
+/** The counter and prefix of the document to number (document-numbers.ts documentNumberArgs()). */
 export type NumberRequest = Pick<DocumentNumberArgs, 'counterKey' | 'prefix'>;
 
 /**

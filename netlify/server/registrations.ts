@@ -8,8 +8,8 @@ import { conference } from '../../src/content/conference';
 import type { PublicRegistration, StoredRegistration } from '../../src/shared/api';
 import { LATEST_REGISTRATIONS, PUBLIC_REGISTRATION_FIELDS } from '../../src/shared/api-paths';
 import { NO_MATCH_MESSAGE } from '../../src/shared/messages';
-import { refuse } from './http';
-import { bulkRedis, keys, withStore } from './store';
+import { refuse } from './platform/http';
+import { bulkRedis, keys, withStore } from './platform/store';
 
 /**
  * The stored registration (docs/rules.md#the-stored-registration-and-the-csv); the shape lives in

@@ -8,7 +8,7 @@ import { joinRoles } from '../../src/shared/admin-roles';
 import { LINK_TOKEN_PARAM } from '../../src/shared/admin-team';
 import { formatDateTime } from '../../src/shared/csv';
 import { paths } from '../../src/shared/routes';
-import { siteUrl } from './env';
+import { siteUrl } from './platform/env';
 import { AccountLinkEmail } from './emails/team';
 import { renderEmail } from './emails/render';
 import { sendMessage, toMailError } from './mail';

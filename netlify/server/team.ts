@@ -18,10 +18,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Role } from '../../src/shared/admin-roles';
 import type { DeskDevice, TeamAccount } from '../../src/shared/admin-team';
-import { HttpError } from './http';
-import { hashPassword, parsePasswordHash, verifyPassword, DEFAULT_SCRYPT_PARAMS } from './password';
-import type { AuditEntry } from './store';
-import { keyPrefix, keys, withStore } from './store';
+import { HttpError } from './platform/http';
+import { hashPassword, parsePasswordHash, verifyPassword, DEFAULT_SCRYPT_PARAMS } from './platform/password';
+import type { AuditEntry } from './platform/store';
+import { keyPrefix, keys, withStore } from './platform/store';
 
 /**
  * An organiser's account as stored: the listed fields (TeamAccount; the e-mail trimmed and

@@ -17,7 +17,7 @@ import { createHmac, createPrivateKey, createPublicKey, hkdfSync, timingSafeEqua
 import { FlattenedSign, type JWK } from 'jose';
 import type { TicketPayload } from '../../src/shared/api';
 import { HMAC_SIG_LENGTH, TICKET_JWS_HEADER, isEd25519Ticket, ticketMessage, verifyEd25519Ticket } from '../../src/shared/checkin';
-import { requireSecret } from './env';
+import { requireSecret } from './platform/env';
 
 /**
  * base64url HMAC-SHA256 (43 characters) of `rid`, or of `rid#version` for a ticket issued after a

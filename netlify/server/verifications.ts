@@ -25,15 +25,15 @@ import { tierLabel } from '../../src/shared/csv';
 import { changeTarget } from '../../src/shared/tier-rules';
 import { pricing } from '../../src/shared/pricing';
 import { paidChangesOnSaleAt } from '../../src/shared/edition';
-import { siteUrl } from './env';
-import { HttpError, refuse } from './http';
+import { siteUrl } from './platform/env';
+import { HttpError, refuse } from './platform/http';
 import { deliverConfirmation } from './mail-delivery';
 import type { MailNotice } from './mail';
-import { activeContentOf } from './pdf-active-content';
-import { readProofBlob, writeProofBlob } from './proof-store';
+import { activeContentOf } from './platform/pdf-active-content';
+import { readProofBlob, writeProofBlob } from './platform/proof-store';
 import { getRegistration, openRegistrationPages, registrantOf, type Registration } from './registrations';
 import { updateRegistration } from './registration-update';
-import { actingFields } from './request-scope';
+import { actingFields } from './platform/request-scope';
 
 /** The admin path that serves the proof of `regNo`. */
 export function proofPath(regNo: string): string {

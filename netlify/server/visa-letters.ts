@@ -27,13 +27,13 @@ import { paths } from '../../src/shared/routes';
 import { addMonths, type VisaLetterItem, type VisaLetterRequest, type VisaLetterStatus, type VisaLetterVerification } from '../../src/shared/visa-letters';
 import { renderEmail } from './emails/render';
 import { VisaLetterEmail } from './emails/visa-letter';
-import { ConfigError, PASSPORT_DATA_KEY_PATTERN, env, siteUrl } from './env';
-import { refuse } from './http';
+import { ConfigError, PASSPORT_DATA_KEY_PATTERN, env, siteUrl } from './platform/env';
+import { refuse } from './platform/http';
 import { sendMessage } from './mail';
-import { createPdfText } from './pdf-text';
+import { createPdfText } from './platform/pdf-text';
 import { REGISTRATION_ALPHABET, getRegistrantRegistration, getRegistration, type Registration } from './registrations';
-import { audit, keys, withStore } from './store';
-import { actingFields } from './request-scope';
+import { audit, keys, withStore } from './platform/store';
+import { actingFields } from './platform/request-scope';
 
 /** The passport fields, sealed at rest. */
 export type PassportData = Pick<VisaLetterRequest, 'passportName' | 'nationality' | 'passportNumber' | 'passportIssueDate' | 'passportExpiryDate' | 'dateOfBirth'>;

@@ -1,7 +1,7 @@
 /**
  * Text for PDFs drawn with pdf-lib's standard fonts (WinAnsi encoding): the project's generated
  * documents (scripts/assets), whose text is the edition's English content. The server's PDFs
- * print any script (netlify/server/pdf-text.ts). Pure.
+ * print any script (netlify/server/platform/pdf-text.ts). Pure.
  */
 /** Characters the WinAnsi Helvetica cannot show, and what to print instead. */
 const REPLACEMENTS: Record<string, string> = {

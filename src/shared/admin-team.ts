@@ -91,7 +91,7 @@ export interface DeviceAnswer {
   expiresAt: string;
 }
 
-/** One audit entry as GET /api/admin/audit lists it (netlify/server/store.ts AuditEntry). */
+/** One audit entry as GET /api/admin/audit lists it (netlify/server/platform/store.ts AuditEntry). */
 export interface AuditRecordEntry {
   at: string;
   actor: string;

@@ -424,7 +424,7 @@ export interface IeeeChangeNotes {
   changeTo: string;
 }
 
-/** A change order as the browser pays it through Checkout: `amount` in minor units (total x 100), `key` the public Checkout key. (The server's pending order of a change is ChangeOrder in netlify/server/orders.ts.) */
+/** A change order as the browser pays it through Checkout: `amount` in minor units (total x 100), `key` the public Checkout key. (The server's pending order of a change is ChangeOrder in netlify/server/orders/orders.ts.) */
 export interface CheckoutOrder<N> {
   id: string;
   currency: Currency;

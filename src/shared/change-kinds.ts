@@ -1,7 +1,7 @@
 /**
  * What each kind of change in a registration's history is: one exhaustive record, read by the
  * browser (the admin history, the self-service pages) and the server (invoices, refunds, e-mail
- * notices, the order registry in netlify/server/order-kinds.ts). The kinds themselves come from
+ * notices, the order registry in netlify/server/orders/registry.ts). The kinds themselves come from
  * the one list (src/shared/paid-changes.ts); a kind without an entry here fails `tsc`, instead of
  * falling through to "tier change" in a dozen branches (docs/architecture.md, "The order registry").
  *

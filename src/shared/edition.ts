@@ -1,7 +1,7 @@
 /**
  * This edition's phase (docs/decisions/031-edition-phases.md): the dates of src/content read by
  * the one phase rule of schedule.ts (editionPhase). The pages pass the visitor's clock, the
- * functions the server's (netlify/server/clock.ts); nothing here reads a clock.
+ * functions the server's (netlify/server/platform/clock.ts); nothing here reads a clock.
  */
 import { certificates } from '../content/certificates';
 import { conference } from '../content/conference';

@@ -1,7 +1,7 @@
 /**
  * What a proof of student status may be: PDF, JPEG or
  * PNG, at most 5 MB, the type read from the file's bytes on the server (never from its name); a
- * PDF without scripts or actions that run when it is opened (netlify/server/pdf-active-content.ts).
+ * PDF without scripts or actions that run when it is opened (netlify/server/platform/pdf-active-content.ts).
  * The upload page and POST /api/registration/proof both read these. A leaf module.
  */
 

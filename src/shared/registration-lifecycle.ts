@@ -10,7 +10,7 @@
  *
  * Orders that are open (created, unpaid) are not a state of the registration: any number may
  * be open at once. Whether a paid order still applies is asked again when its payment arrives
- * (`decide(state, kind)` plus the order's own condition in netlify/server/order-kinds.ts); an
+ * (`decide(state, kind)` plus the order's own condition in netlify/server/orders/registry.ts); an
  * order that no longer applies is listed for a refund with the verdict's reason, never
  * half-applied.
  */

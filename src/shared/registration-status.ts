@@ -63,7 +63,7 @@ export function statusOfChecks(pending: readonly PendingCheck[]): Exclude<Regist
 /**
  * The checks a new registration on `tierId` starts with: a student tier waits for its proof; an
  * IEEE-member tier waits for an admin when no service confirmed the membership
- * (`membershipChecked` false: netlify/server/membership.ts answered 'to-verify').
+ * (`membershipChecked` false: netlify/server/platform/membership.ts answered 'to-verify').
  */
 export function initialChecks(tierId: string, membershipChecked: boolean): PendingCheck[] {
   const pending: PendingCheck[] = [];

@@ -16,7 +16,7 @@ import { decodeJwt } from 'jose';
 import { ENDPOINT_ROLES, OPTIONAL_TOKEN_ENDPOINTS, ROLES, TOKENLESS_ADMIN_ENDPOINTS, type AdminEndpoint, type Role } from '../../src/shared/admin-roles';
 import { issueAccountToken } from '../../netlify/server/auth';
 import { TOKEN_VERSION_CACHE_MS, type StoredAccount } from '../../netlify/server/team';
-import { keys, redis } from '../../netlify/server/store';
+import { keys, redis } from '../../netlify/server/platform/store';
 import { ticketText } from '../../netlify/server/tickets';
 import devices from '../../netlify/functions/admin-devices';
 import revokeDevice from '../../netlify/functions/admin-device-revoke';

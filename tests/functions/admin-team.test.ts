@@ -22,7 +22,7 @@ import decide from '../../netlify/functions/admin-cancellations-decide';
 import payRefund from '../../netlify/functions/admin-refunds-pay';
 import registrationsExport from '../../netlify/functions/registrations-export';
 import listCancellations from '../../netlify/functions/admin-cancellations';
-import { keys, redis } from '../../netlify/server/store';
+import { keys, redis } from '../../netlify/server/platform/store';
 import { PASSWORD_LINK_HOURS } from '../../netlify/server/team';
 import { afterConference, call, pinClock, STANDARD_DAY } from './helpers';
 import { adminHeaders, mailAndWebhook, parseMail, registerPaid } from './helpers-admin';

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { keyPrefix, redis } from '../../netlify/server/store';
+import { keyPrefix, redis } from '../../netlify/server/platform/store';
 
 const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
 

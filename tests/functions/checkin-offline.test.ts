@@ -12,7 +12,7 @@ import sync from '../../netlify/functions/admin-checkins-sync';
 import desk from '../../netlify/functions/admin-checkins-desk';
 import verifyQr from '../../netlify/functions/verify-qr';
 import { certificatesOf } from '../../netlify/server/certificates';
-import { keys, redis } from '../../netlify/server/store';
+import { keys, redis } from '../../netlify/server/platform/store';
 import { ticketSignature, ticketText } from '../../netlify/server/tickets';
 import { deskExtrasLines, offlineVerdict, type CheckinSnapshot, type SnapshotRegistration, type SyncResult } from '../../src/shared/checkin';
 import { conference } from '../../src/content/conference';

@@ -2,9 +2,9 @@
 import { describe, expect, it, beforeEach } from 'vitest';
 import createOrder from '../../netlify/functions/payment-create-order';
 import { upsertCoupon } from '../../netlify/server/coupons';
-import { keys, redis } from '../../netlify/server/store';
+import { keys, redis } from '../../netlify/server/platform/store';
 import type { Registration } from '../../netlify/server/registrations';
-import type { RegistrationOrder as PendingOrder } from '../../netlify/server/orders';
+import type { RegistrationOrder as PendingOrder } from '../../netlify/server/orders/orders';
 import { registrationFees } from '../../src/content/registration';
 import { membershipRefusalMessage } from '../../src/shared/messages';
 import { percentOf } from '../../src/shared/money';

@@ -7,9 +7,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import emailCheck from '../../netlify/functions/registrations-email-check';
-import { emailHash } from '../../netlify/server/finalise';
-import { RATE_LIMITS } from '../../netlify/server/rate-limit';
-import { keys, redis } from '../../netlify/server/store';
+import { emailHash } from '../../netlify/server/orders/finalise';
+import { RATE_LIMITS } from '../../netlify/server/platform/rate-limit';
+import { keys, redis } from '../../netlify/server/platform/store';
 import { DEV, withStoreDown } from './helpers';
 
 /** A fresh client address per test, so the tests never share a rate-limit window. */

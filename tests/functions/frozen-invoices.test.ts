@@ -22,7 +22,7 @@ import adminInvoices from '../../netlify/functions/admin-invoices';
 import cancellationRequest from '../../netlify/functions/cancellation-request';
 import decide from '../../netlify/functions/admin-cancellations-decide';
 import type { Registration } from '../../netlify/server/registrations';
-import { keys, redis } from '../../netlify/server/store';
+import { keys, redis } from '../../netlify/server/platform/store';
 import type { IssuedDocument } from '../../src/shared/api';
 import { isPaidChange } from '../../src/shared/change-kinds';
 import { tierLabel } from '../../src/shared/csv';

@@ -8,12 +8,12 @@ import type { RegistrationForm } from '../../src/shared/registration-form';
 export { validForm } from './helpers-form';
 import { computeCharges, findTier, pricing } from '../../src/shared/pricing';
 import { fromMinor, percentOf } from '../../src/shared/money';
-import { keyPrefix, redis } from '../../netlify/server/store';
+import { keyPrefix, redis } from '../../netlify/server/platform/store';
 import { startUpstashBridge } from '../../scripts/upstash-bridge';
 import { jsonOrUndefined } from '../setup/mail-receiver';
 import { beforeEarlyBird, standardPeriod } from '../setup/edition-clock';
 
-/** The part of Netlify's invocation context the functions read (netlify/server/http.ts RequestContext). */
+/** The part of Netlify's invocation context the functions read (netlify/server/platform/http.ts RequestContext). */
 export interface InvocationContext {
   ip?: string;
   deploy?: { context?: string };

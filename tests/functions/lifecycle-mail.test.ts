@@ -17,7 +17,7 @@ import transferOrder from '../../netlify/functions/name-transfer-create-order';
 import transferVerify from '../../netlify/functions/name-transfer-verify';
 import updateName from '../../netlify/functions/name-change-update';
 import type { Registration } from '../../netlify/server/registrations';
-import { keys, redis } from '../../netlify/server/store';
+import { keys, redis } from '../../netlify/server/platform/store';
 import { ticketText } from '../../netlify/server/tickets';
 import { conference } from '../../src/content/conference';
 import { invoicing } from '../../src/content/invoicing';

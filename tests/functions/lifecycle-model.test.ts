@@ -47,7 +47,7 @@ import attentionRefund from '../../netlify/functions/admin-attention-refund';
 import reconcile from '../../netlify/functions/reconcile-payments';
 import { upsertCoupon } from '../../netlify/server/coupons';
 import type { Registration } from '../../netlify/server/registrations';
-import { keys, redis } from '../../netlify/server/store';
+import { keys, redis } from '../../netlify/server/platform/store';
 import type { AttentionPayment } from '../../src/shared/api';
 import { toMinor } from '../../src/shared/money';
 import { refundQuote } from '../../src/shared/refunds';

@@ -14,7 +14,7 @@ import mailRetry from '../../netlify/functions/mail-retry';
 import { upsertCoupon } from '../../netlify/server/coupons';
 import { mailStatus } from '../../netlify/server/mail-delivery';
 import { ticketSignature, ticketText } from '../../netlify/server/tickets';
-import { keys, redis } from '../../netlify/server/store';
+import { keys, redis } from '../../netlify/server/platform/store';
 import { formatMoney } from '../../src/shared/money';
 import { conference } from '../../src/content/conference';
 import { shiftDay } from '../setup/edition-clock';

@@ -21,7 +21,7 @@ import mail from '../../netlify/functions/admin-papers-mail';
 import sessionCoupons from '../../netlify/functions/admin-papers-session-coupons';
 import paperCheck from '../../netlify/functions/papers-check';
 import couponsVerify from '../../netlify/functions/coupons-verify';
-import { keys, redis } from '../../netlify/server/store';
+import { keys, redis } from '../../netlify/server/platform/store';
 import { ticketSignature } from '../../netlify/server/tickets';
 import { NO_SHOW_REASON_REQUIRED, PAPER_NOT_FOUND, type PapersResponse, type PaperView } from '../../src/shared/papers';
 import { registrationFees } from '../../src/content/registration';

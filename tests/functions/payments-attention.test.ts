@@ -5,8 +5,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import attention from '../../netlify/functions/payments-attention';
-import { listAttentionPayments } from '../../netlify/server/attention';
-import { keys, redis } from '../../netlify/server/store';
+import { listAttentionPayments } from '../../netlify/server/orders/attention';
+import { keys, redis } from '../../netlify/server/platform/store';
 import type { AttentionPayment } from '../../src/shared/api';
 import { apiPaths } from '../../src/shared/api-paths';
 import { call } from './helpers';

@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { badgeLayout, renderBadgesPdf, type BadgeInput } from '../../netlify/server/badges-pdf';
 import { renderCertificatePdf } from '../../netlify/server/certificates';
 import { renderInvoicePdf } from '../../netlify/server/invoice-pdf';
-import { PRINT_MARGIN, createPdfText } from '../../netlify/server/pdf-text';
+import { PRINT_MARGIN, createPdfText } from '../../netlify/server/platform/pdf-text';
 import { ticketText } from '../../netlify/server/tickets';
 import { renderVisaLetterPdf } from '../../netlify/server/visa-letters';
 import { conference } from '../../src/content/conference';

@@ -19,7 +19,7 @@ import agendaCreate from '../../netlify/functions/agenda-create';
 import agenda from '../../netlify/functions/agenda';
 import agendaFeed from '../../netlify/functions/agenda-feed';
 import programmeNotices from '../../netlify/functions/programme-notices';
-import { keys, redis } from '../../netlify/server/store';
+import { keys, redis } from '../../netlify/server/platform/store';
 import type { AgendaLink, AgendaState, ProgrammeImportResult, ProgrammeResponse } from '../../src/shared/programme';
 import { conference } from '../../src/content/conference';
 import { dayAfter, formatDay, formatDayRange } from '../../src/shared/dates';

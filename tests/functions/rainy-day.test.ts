@@ -14,7 +14,7 @@ import reconcile from '../../netlify/functions/reconcile-payments';
 import downtimesEndpoint from '../../netlify/functions/payment-downtimes';
 import invoicesLookup from '../../netlify/functions/invoices-lookup';
 import type { Registration } from '../../netlify/server/registrations';
-import { keys, redis } from '../../netlify/server/store';
+import { keys, redis } from '../../netlify/server/platform/store';
 import type { AttentionPayment, LatePayment } from '../../src/shared/api';
 import { startRazorpayDouble, type RazorpayDouble } from '../../scripts/razorpay-double';
 import { testSecrets } from '../setup/secrets';

@@ -9,7 +9,7 @@ import summary from '../../netlify/functions/registrations-summary';
 import list from '../../netlify/functions/registrations-list';
 import exportCsv from '../../netlify/functions/registrations-export';
 import type { Registration } from '../../netlify/server/registrations';
-import { keys, redis } from '../../netlify/server/store';
+import { keys, redis } from '../../netlify/server/platform/store';
 import { neutraliseFormula, registrationCsvHeaders, registrationCsvRow } from '../../src/shared/csv';
 import { DEV, STANDARD_DAY, call, pinClock } from './helpers';
 import { adminHeaders, registerPaid, seedRegistration } from './helpers-admin';

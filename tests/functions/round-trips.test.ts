@@ -16,7 +16,7 @@ import webhook from '../../netlify/functions/payment-webhook';
 import { upsertCoupon } from '../../netlify/server/coupons';
 import { mailStatus } from '../../netlify/server/mail-delivery';
 import type { Registration } from '../../netlify/server/registrations';
-import { keys, redis } from '../../netlify/server/store';
+import { keys, redis } from '../../netlify/server/platform/store';
 import { testSecrets } from '../setup/secrets';
 import { STANDARD_DAY, call, doublePay, pinClock, totalFor, validForm } from './helpers';
 

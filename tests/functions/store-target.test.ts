@@ -4,11 +4,11 @@
  * `pesgre:production:`, where its functions look; against the local stack they use its prefix.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { setContextOutsideInvocations } from '../../netlify/server/deploy-context';
-import { keys } from '../../netlify/server/store';
+import { setContextOutsideInvocations } from '../../netlify/server/platform/deploy-context';
+import { keys } from '../../netlify/server/platform/store';
 import { upsertCoupon } from '../../netlify/server/coupons';
 import { useStoreTarget } from '../../scripts/store-target';
-import { redis } from '../../netlify/server/store';
+import { redis } from '../../netlify/server/platform/store';
 
 const saved = { ...process.env };
 afterEach(() => {

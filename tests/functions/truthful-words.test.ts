@@ -20,7 +20,7 @@ import upgradeTier from '../../netlify/functions/tier-upgrade-create-order';
 import verifyUpgrade from '../../netlify/functions/tier-upgrade-verify';
 import changeIeee from '../../netlify/functions/ieee-change-create-order';
 import verifyIeeeChange from '../../netlify/functions/ieee-change-verify';
-import { RATE_LIMITS } from '../../netlify/server/rate-limit';
+import { RATE_LIMITS } from '../../netlify/server/platform/rate-limit';
 import { registrationFees } from '../../src/content/registration';
 import { registrationClosedMessage } from '../../src/shared/messages';
 import { DEV, STANDARD_DAY, afterConference, at as editionAt, call, conferenceDay, doublePay, freshAddress, keysMatching, pinClock, totalFor, validForm } from './helpers';

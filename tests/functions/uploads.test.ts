@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import importPapers from '../../netlify/functions/admin-papers-import';
 import uploadProofFn from '../../netlify/functions/registration-proof';
 import type { Registration } from '../../netlify/server/registrations';
-import { keys, redis } from '../../netlify/server/store';
+import { keys, redis } from '../../netlify/server/platform/store';
 import { proofMessages } from '../../src/shared/proof-rules';
 import { DEV, freshAddress, keysMatching } from './helpers';
 import { adminHeaders, mailAndWebhook, registerPaid } from './helpers-admin';

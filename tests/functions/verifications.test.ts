@@ -18,7 +18,7 @@ import verifyUpgrade from '../../netlify/functions/tier-upgrade-verify';
 import changeIeee from '../../netlify/functions/ieee-change-create-order';
 import verifyIeeeChange from '../../netlify/functions/ieee-change-verify';
 import type { Registration } from '../../netlify/server/registrations';
-import { keys, redis } from '../../netlify/server/store';
+import { keys, redis } from '../../netlify/server/platform/store';
 import { ticketText } from '../../netlify/server/tickets';
 import { MAX_PROOF_BYTES } from '../../src/shared/proof-rules';
 import { REGISTRATION_CLOSED_MESSAGE } from '../../src/shared/messages';

@@ -7,7 +7,7 @@ import { createHmac } from 'node:crypto';
 import createOrder from '../../netlify/functions/payment-create-order';
 import verifyPayment from '../../netlify/functions/payment-verify';
 import webhook from '../../netlify/functions/payment-webhook';
-import { keys, redis } from '../../netlify/server/store';
+import { keys, redis } from '../../netlify/server/platform/store';
 import type { Registration } from '../../netlify/server/registrations';
 import { registrationFees } from '../../src/content/registration';
 import { STANDARD_DAY, byHand, feeOf, call, doublePay, doubleWebhook, keysMatching, pinClock, serve, totalFor, validForm, withStoreDown } from './helpers';

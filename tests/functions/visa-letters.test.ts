@@ -17,7 +17,7 @@ import exportCsv from '../../netlify/functions/registrations-export';
 import purge from '../../netlify/functions/visa-data-purge';
 import request from '../../netlify/functions/visa-letters-request';
 import verify from '../../netlify/functions/visa-letters-verify';
-import { keys, redis } from '../../netlify/server/store';
+import { keys, redis } from '../../netlify/server/platform/store';
 import { openPassport, type StoredVisaLetter } from '../../netlify/server/visa-letters';
 import type { Registration } from '../../netlify/server/registrations';
 import { conference } from '../../src/content/conference';

@@ -9,7 +9,7 @@
  * default the served functions run in the `dev` context, with the local relaxations (plain admin
  * password, pinned clock, outbox, `pesgre:dev:` keys): dev-server.test.ts shows it. Started with
  * `--internal-disable-edge-functions` (the site has no edge functions) the CLI sets no context
- * at all, which netlify/server/deploy-context.ts treats as production (fail closed); that is how
+ * at all, which netlify/server/platform/deploy-context.ts treats as production (fail closed); that is how
  * this file serves the site. The build runs in the deploy-preview context (`--context`), as the
  * production context refuses to build while src/content holds sample content (decision 031). The
  * functions' environment is a production one: no KEY_PREFIX, APP_NOW or CONTEXT; ADMIN_PASSWORD_HASH with a plain ADMIN_PASSWORD beside it that must be refused;

@@ -114,7 +114,7 @@ export async function startStandIns(): Promise<StandIns> {
 }
 
 /**
- * Every variable the server reads (netlify/server/env.ts), blank unless given in `values`. The
+ * Every variable the server reads (netlify/server/platform/env.ts), blank unless given in `values`. The
  * CLI lets its own process environment win over a .env file and netlify.toml, and the server
  * treats a blank variable as unset, so a developer's .env (KEY_PREFIX, APP_NOW, ...) cannot leak
  * into what these tests check.

@@ -2,15 +2,15 @@
  * Per-file environment for function tests: each test file gets the stack's addresses and its own
  * Redis key prefix (files never see each other's data, and a file can count exactly what it wrote).
  *
- * The functions parse the environment once per process (netlify/server/env.ts); tests change
+ * The functions parse the environment once per process (netlify/server/platform/env.ts); tests change
  * process.env between and inside tests (a pinned clock, a dead store, another SMTP server), so
  * process.env is wrapped here: every assignment or deletion forgets the parsed environment and
  * the next call reads the new values.
  */
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
-import { setContextOutsideInvocations } from '../../netlify/server/deploy-context';
-import { resetEnv } from '../../netlify/server/env';
+import { setContextOutsideInvocations } from '../../netlify/server/platform/deploy-context';
+import { resetEnv } from '../../netlify/server/platform/env';
 import { testSecrets } from './secrets';
 
 process.env = new Proxy(process.env, {
@@ -38,7 +38,7 @@ process.env.NETLIFY_BLOBS_CONTEXT = inject('blobsContext');
 process.env.KEY_PREFIX = `test:${randomBytes(4).toString('hex')}:`;
 // Tests call server modules directly too (now(), finalise, the store): they run in the `dev`
 // deploy context, as the functions the tests call do (helpers.ts DEV). No CONTEXT variable: the
-// server never reads one (netlify/server/deploy-context.ts).
+// server never reads one (netlify/server/platform/deploy-context.ts).
 delete process.env.CONTEXT;
 setContextOutsideInvocations('dev');
 delete process.env.IEEE_VERIFY_URL;

@@ -1,6 +1,6 @@
 /**
  * The text of a PDF as a reader gets it. Poppler's pdftotext is used when it runs: it honours the
- * /ActualText spans the server's PDFs put around every line (netlify/server/pdf-text.ts), which
+ * /ActualText spans the server's PDFs put around every line (netlify/server/platform/pdf-text.ts), which
  * pdf.js (unpdf) does not, so a Devanagari name would come out of unpdf in visual glyph order.
  * Where pdftotext is not installed, or cannot load (poppler links NSS, which a machine without
  * Chromium lacks), the same text layer is read directly: every /ActualText string of the pages'

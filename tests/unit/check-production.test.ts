@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIN_SECRET_LENGTH } from '../../netlify/server/env';
-import { envSchema } from '../../netlify/server/env';
-import { hashPassword } from '../../netlify/server/password';
+import { MIN_SECRET_LENGTH } from '../../netlify/server/platform/env';
+import { envSchema } from '../../netlify/server/platform/env';
+import { hashPassword } from '../../netlify/server/platform/password';
 import { gstinCheckCharacter } from '../../src/shared/invoice';
-import { WEBHOOK_EVENTS as HANDLED_EVENTS } from '../../netlify/server/confirm';
+import { WEBHOOK_EVENTS as HANDLED_EVENTS } from '../../netlify/server/orders/confirm';
 import { runCheck, checkProduction, envFileWarning, formatCheck, isSenderAddress, WEBHOOK_EVENTS, WEBHOOK_PATH, type ProductionCheck } from '../../scripts/check-production';
 import { collectSampleItems } from '../../scripts/content-report';
 import { devDefaults } from '../../scripts/local-config';
@@ -399,7 +399,7 @@ describe('no secret value in the printed output', () => {
 });
 
 describe('where the rules come from', () => {
-  it('lists the webhook events the webhook acts on (the list netlify/server/confirm.ts dispatches by)', () => {
+  it('lists the webhook events the webhook acts on (the list netlify/server/orders/confirm.ts dispatches by)', () => {
     expect(WEBHOOK_EVENTS).toBe(HANDLED_EVENTS);
     expect([...WEBHOOK_EVENTS].sort()).toEqual(['order.paid', 'payment.authorized', 'payment.captured', 'payment.downtime.resolved', 'payment.downtime.started', 'payment.downtime.updated', 'refund.failed', 'refund.processed']);
   });

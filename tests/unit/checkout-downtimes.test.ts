@@ -4,8 +4,8 @@
  * builds from it. Pure functions; the endpoint and the webhooks are in rainy-day.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { checkoutAdvice } from '../../netlify/server/payment-downtimes';
-import type { ProviderDowntime } from '../../netlify/server/payments';
+import { checkoutAdvice } from '../../netlify/server/platform/payment-downtimes';
+import type { ProviderDowntime } from '../../netlify/server/platform/payments';
 import { checkoutDowntimeOptions } from '../../src/lib/checkout-downtimes';
 
 const AT = new Date('2025-11-10T10:00:00Z');

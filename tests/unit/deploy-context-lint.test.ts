@@ -22,12 +22,12 @@ describe('the deploy-context lint rules', { timeout: 60_000 }, () => {
   });
 
   it('refuse naming a context outside invocations in server code, and allow it in scripts and tests', async () => {
-    expect(await ruleIds("import { setContextOutsideInvocations } from './deploy-context';\nsetContextOutsideInvocations('dev');\n", 'netlify/server/example.ts')).toContain('no-restricted-imports');
-    expect(await ruleIds("import { setContextOutsideInvocations } from '../server/deploy-context';\nsetContextOutsideInvocations('dev');\n", 'netlify/functions/example.ts')).toContain('no-restricted-imports');
-    expect(await ruleIds("import { setContextOutsideInvocations } from '../netlify/server/deploy-context';\nsetContextOutsideInvocations('dev');\n", 'scripts/example.ts')).toEqual([]);
+    expect(await ruleIds("import { setContextOutsideInvocations } from './platform/deploy-context';\nsetContextOutsideInvocations('dev');\n", 'netlify/server/example.ts')).toContain('no-restricted-imports');
+    expect(await ruleIds("import { setContextOutsideInvocations } from '../server/platform/deploy-context';\nsetContextOutsideInvocations('dev');\n", 'netlify/functions/example.ts')).toContain('no-restricted-imports');
+    expect(await ruleIds("import { setContextOutsideInvocations } from '../netlify/server/platform/deploy-context';\nsetContextOutsideInvocations('dev');\n", 'scripts/example.ts')).toEqual([]);
   });
 
   it('leave the deploy context from the invocation alone', async () => {
-    expect(await ruleIds("import { withDeployContext } from './deploy-context';\nexport const run = (c?: { deploy?: { context?: string } }) => withDeployContext(c?.deploy?.context, () => 1);\n", 'netlify/server/example.ts')).toEqual([]);
+    expect(await ruleIds("import { withDeployContext } from './platform/deploy-context';\nexport const run = (c?: { deploy?: { context?: string } }) => withDeployContext(c?.deploy?.context, () => 1);\n", 'netlify/server/example.ts')).toEqual([]);
   });
 });

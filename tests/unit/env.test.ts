@@ -4,7 +4,7 @@
  * process.env again (what tests/setup/function-env.ts does on every change).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ConfigError, env, envParseCount, resetEnv } from '../../netlify/server/env';
+import { ConfigError, env, envParseCount, resetEnv } from '../../netlify/server/platform/env';
 
 const required = {
   UPSTASH_REDIS_REST_URL: 'http://127.0.0.1:1',

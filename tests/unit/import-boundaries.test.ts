@@ -4,7 +4,7 @@
  * import each other; content imports only content; src/ never imports netlify/ or scripts/;
  * src/shared and src/content never import React, Node's modules or a server SDK;
  * netlify/functions -> netlify/server -> src/shared, src/content; netlify/edge-functions never
- * imports netlify/server; server modules never borrow from a service. Each case lints one made-up file with ESLint's Node API: the file need not
+ * imports netlify/server; netlify/server/platform imports only itself and src/shared; server modules never borrow from a service. Each case lints one made-up file with ESLint's Node API: the file need not
  * exist (the rules resolve its imports relative to its path), but what it imports does, because
  * an import the resolver cannot find is not checked by the path rule (no-unresolved reports it
  * instead, as the last case shows).
@@ -38,14 +38,14 @@ describe('the import boundaries', { timeout: 60_000 }, () => {
     expect(await ruleIds(importing('changeSummary', '../../self-service/change-summary'), 'src/features/registration/wizard/Example.tsx')).toContain(RESTRICTED);
   });
 
-  it('refuse csv-stringify anywhere but the one CSV writer (netlify/server/csv-file.ts)', async () => {
+  it('refuse csv-stringify anywhere but the one CSV writer (netlify/server/platform/csv-file.ts)', async () => {
     expect(await ruleIds(importing('stringify', 'csv-stringify/sync'), 'netlify/functions/example-export.ts')).toContain('no-restricted-imports');
-    expect(await ruleIds(importing('csvText', '../server/csv-file'), 'netlify/functions/example-export.ts')).not.toContain('no-restricted-imports');
+    expect(await ruleIds(importing('csvText', '../server/platform/csv-file'), 'netlify/functions/example-export.ts')).not.toContain('no-restricted-imports');
   });
 
   it('refuse an import from src/ into netlify/ (and scripts/)', async () => {
-    expect(await ruleIds(importing('env', '../../netlify/server/env'), 'src/lib/example.ts')).toContain(RESTRICTED);
-    expect(await ruleIds(importing('HttpError', '../../netlify/server/http'), 'src/shared/example.ts')).toContain(RESTRICTED);
+    expect(await ruleIds(importing('env', '../../netlify/server/platform/env'), 'src/lib/example.ts')).toContain(RESTRICTED);
+    expect(await ruleIds(importing('HttpError', '../../netlify/server/platform/http'), 'src/shared/example.ts')).toContain(RESTRICTED);
     expect(await ruleIds(importing('config', '../../../netlify/functions/pricing'), 'src/features/home/Example.tsx')).toContain(RESTRICTED);
     expect(await ruleIds(importing('runCheck', '../../scripts/check-production'), 'src/app/example.ts')).toContain(RESTRICTED);
   });
@@ -57,10 +57,21 @@ describe('the import boundaries', { timeout: 60_000 }, () => {
   it('refuse the other reversed directions: content importing shared, a server module borrowing from a service, the foundation importing above it', async () => {
     expect(await ruleIds(importing('paths', '../shared/routes'), 'src/content/example.ts')).toContain(RESTRICTED);
     expect(await ruleIds(importing('SampleBadge', '../components/SampleBadge'), 'src/shared/example.ts')).toContain(RESTRICTED);
-    expect(await ruleIds(importing('lookupName', './self-service'), 'netlify/server/example.ts')).toContain(RESTRICTED);
+    expect(await ruleIds(importing('lookupName', './orders/self-service'), 'netlify/server/example.ts')).toContain(RESTRICTED);
     expect(await ruleIds(importing('isAdminRequest', './auth'), 'netlify/server/example.ts')).toContain(RESTRICTED);
-    expect(await ruleIds(importing('getRegistration', './registrations'), 'netlify/server/http.ts')).toContain(RESTRICTED);
+    expect(await ruleIds(importing('getRegistration', '../registrations'), 'netlify/server/platform/http.ts')).toContain(RESTRICTED);
     expect(await ruleIds(importing('HomePage', '../../src/features/home/HomePage'), 'netlify/server/example.ts')).toContain(RESTRICTED);
+  });
+
+  it('refuse an import from netlify/server/platform into the rest of the server or src/content, and allow itself and src/shared', async () => {
+    expect(await ruleIds(importing('getRegistration', '../registrations'), 'netlify/server/platform/example.ts')).toContain(RESTRICTED);
+    expect(await ruleIds(importing('savePendingOrder', '../orders/orders'), 'netlify/server/platform/example.ts')).toContain(RESTRICTED);
+    expect(await ruleIds(importing('documentNumberArgs', '../document-numbers'), 'netlify/server/platform/store-scripts.ts')).toContain(RESTRICTED);
+    expect(await ruleIds(importing('invoicing', '../../../src/content/invoicing'), 'netlify/server/platform/example.ts')).toContain(RESTRICTED);
+    expect(await ruleIds(importing('conference', '../../../src/content/conference'), 'netlify/server/platform/example.ts')).toContain(RESTRICTED);
+    expect(await ruleIds(importing('keys', './store'), 'netlify/server/platform/example.ts')).toEqual([]);
+    expect(await ruleIds(importing('toMinor', '../../../src/shared/money'), 'netlify/server/platform/example.ts')).toEqual([]);
+    expect(await ruleIds(importing('keys', './platform/store'), 'netlify/server/example.ts')).toEqual([]);
   });
 
   it('refuse React, Node modules and server SDKs in src/shared and src/content (the isomorphic zone; docs/architecture.md, "Lint zones")', async () => {
@@ -90,7 +101,7 @@ describe('the import boundaries', { timeout: 60_000 }, () => {
   });
 
   it('refuse an import from netlify/server into netlify/edge-functions (Deno at the CDN, bundled apart)', async () => {
-    expect(await ruleIds(importing('env', '../server/env'), 'netlify/edge-functions/example.ts')).toContain(RESTRICTED);
+    expect(await ruleIds(importing('env', '../server/platform/env'), 'netlify/edge-functions/example.ts')).toContain(RESTRICTED);
     expect(await ruleIds(importing('paths', '../../src/shared/routes'), 'netlify/edge-functions/example.ts')).toEqual([]);
   });
 
@@ -110,10 +121,10 @@ describe('the import boundaries', { timeout: 60_000 }, () => {
       [importing('conference', '../content/conference'), 'src/shared/example.ts'],
       [importing('SampleBadge', './SampleBadge'), 'src/components/Example.tsx'],
       [importing('getRegistration', '../server/registrations'), 'netlify/functions/example.ts'],
-      [importing('refuse', './http'), 'netlify/server/example.ts'],
+      [importing('refuse', './platform/http'), 'netlify/server/example.ts'],
       [importing('fullName', '../../src/shared/person-name'), 'netlify/server/example.ts'],
       [importing('conference', '../../src/content/conference'), 'netlify/functions/example.ts'],
-      [importing('env', '../netlify/server/env'), 'scripts/example.ts'],
+      [importing('env', '../netlify/server/platform/env'), 'scripts/example.ts'],
     ];
     for (const [code, filePath] of allowed) expect({ filePath, code, ids: await ruleIds(code, filePath) }).toEqual({ filePath, code, ids: [] });
   });

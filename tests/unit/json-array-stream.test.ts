@@ -4,7 +4,7 @@
  * stream through.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { jsonArrayChunks, jsonArrayStream, streamedResponse } from '../../netlify/server/http';
+import { jsonArrayChunks, jsonArrayStream, streamedResponse } from '../../netlify/server/platform/http';
 
 async function chunksOf(res: Response): Promise<string[]> {
   const reader = res.body!.getReader();

@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { PDFDocument, PDFHexString, PDFName, PDFOperator, PDFOperatorNames } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { renderInvoicePdf } from '../../netlify/server/invoice-pdf';
-import { scriptRuns } from '../../netlify/server/pdf-text';
+import { scriptRuns } from '../../netlify/server/platform/pdf-text';
 import { buildCreditNote, buildInvoice } from '../../src/shared/invoice';
 import { glyphProblems } from '../setup/pdf-glyphs';
 import { pdftotext } from '../setup/pdftotext';

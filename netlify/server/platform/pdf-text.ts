@@ -20,8 +20,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Color, PDFDocument, PDFFont, PDFName as PDFNameType, PDFPage } from 'pdf-lib';
-import { toPrintable } from '../../src/shared/printable-text';
-import { wrapWords } from '../../src/shared/wrap';
+import { toPrintable } from '../../../src/shared/printable-text';
+import { wrapWords } from '../../../src/shared/wrap';
 
 /** A script with a font of its own; 'latin' covers Latin, Greek, Cyrillic and the common characters. */
 type FontScript = 'latin' | 'devanagari' | 'tamil' | 'kannada' | 'telugu' | 'malayalam' | 'bengali' | 'gujarati' | 'gurmukhi' | 'oriya';

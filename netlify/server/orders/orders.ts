@@ -4,13 +4,13 @@
  * kept a week, so a payment that arrives late (webhook retries, a tab paid hours later) can
  * still be finalised. Money in minor units (paise, cents). Finalising lives in finalise.ts.
  */
-import type { Currency } from '../../src/shared/money';
-import type { Transferee } from '../../src/shared/api';
-import type { ChangeCharges } from '../../src/shared/change-charges';
-import type { Charges, CouponType } from '../../src/shared/pricing';
-import type { RegistrationForm } from '../../src/shared/registration-form';
-import type { ChangeKind } from '../../src/shared/tier-rules';
-import { keys, withStore, type AuditEntry } from './store';
+import type { Currency } from '../../../src/shared/money';
+import type { Transferee } from '../../../src/shared/api';
+import type { ChangeCharges } from '../../../src/shared/change-charges';
+import type { Charges, CouponType } from '../../../src/shared/pricing';
+import type { RegistrationForm } from '../../../src/shared/registration-form';
+import type { ChangeKind } from '../../../src/shared/tier-rules';
+import { keys, withStore, type AuditEntry } from '../platform/store';
 
 /** A new registration (create-order). */
 export interface RegistrationOrder {

@@ -7,7 +7,7 @@
  * numbers and statuses, or the admin queue with IEEE_MEMBERSHIP_QUEUE=1.
  */
 import { readFile } from 'node:fs/promises';
-import { MEMBERSHIP_TO_VERIFY_STATUS, messages } from '../../src/shared/messages';
+import { MEMBERSHIP_TO_VERIFY_STATUS, messages } from '../../../src/shared/messages';
 import { productionRules } from './deploy-context';
 import { env } from './env';
 import { ServiceUnavailableError } from './http';

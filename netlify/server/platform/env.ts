@@ -25,7 +25,7 @@ export const envSchema = z.object({
   /** How long the Razorpay circuit stays open before one call may test it again, in ms (razorpay-guard.ts, default 60000). */
   RAZORPAY_CIRCUIT_HALF_OPEN_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   // No CONTEXT: Netlify gives functions the deploy context in their invocation context, not in
-  // the environment (netlify/server/deploy-context.ts).
+  // the environment (netlify/server/platform/deploy-context.ts).
   /** Redis key prefix; defaults to one per deploy context so previews never touch production data. */
   KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]*$/).optional(),
   IEEE_VERIFY_URL: z.url().optional(),

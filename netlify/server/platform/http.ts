@@ -8,8 +8,8 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { constants as zlibConstants, createGzip } from 'node:zlib';
 import Negotiator from 'negotiator';
 import * as z from 'zod/mini';
-import type { ApiError } from '../../src/shared/api';
-import { MAX_BODY_BYTES } from '../../src/shared/api-paths';
+import type { ApiError } from '../../../src/shared/api';
+import { MAX_BODY_BYTES } from '../../../src/shared/api-paths';
 import { bindDeployContext, withDeployContext } from './deploy-context';
 import { ConfigError } from './env';
 import { withRequestScope } from './request-scope';
@@ -324,7 +324,7 @@ export function describeCause(cause: unknown): string {
 /**
  * The part of Netlify's per-invocation Context the functions read (the v2 handler's second
  * argument; `Context` of @netlify/functions). Absent when a script calls a handler directly,
- * which then runs under production rules (netlify/server/deploy-context.ts).
+ * which then runs under production rules (netlify/server/platform/deploy-context.ts).
  */
 export interface RequestContext {
   /** The client's address as Netlify's edge saw it. */

@@ -10,7 +10,7 @@
  * served marked stale; one request at a time asks, the others answer from the stored list). From the list, `checkoutAdvice` says what Checkout hides and what it
  * warns about.
  */
-import type { CheckoutInstrument, PaymentDowntimesResponse } from '../../src/shared/api';
+import type { CheckoutInstrument, PaymentDowntimesResponse } from '../../../src/shared/api';
 import { ServiceUnavailableError } from './http';
 import { listProviderDowntimes, type ProviderDowntime } from './payments';
 import { guardedRazorpayCall } from './razorpay-guard';

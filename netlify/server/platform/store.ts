@@ -131,7 +131,7 @@ export const keys = {
   visaLettersByRegistration: () => `${keyPrefix()}visa:by-reg`,
   /** Prefix of @upstash/ratelimit's keys for admin sign-in attempts. */
   loginRateLimit: () => `${keyPrefix()}ratelimit:login`,
-  /** Prefix of @upstash/ratelimit's keys for the public endpoint group `name` (netlify/server/rate-limit.ts). */
+  /** Prefix of @upstash/ratelimit's keys for the public endpoint group `name` (netlify/server/platform/rate-limit.ts). */
   rateLimit: (name: string) => `${keyPrefix()}ratelimit:${name}`,
   /** Set of registration numbers registered with one e-mail address (key: sha256 hex of the trimmed, lower-cased address). */
   registrationsByEmail: (emailHash: string) => `${keyPrefix()}reg:by-email:${emailHash}`,

@@ -5,7 +5,7 @@
  * Netlify does not give functions its build variable `CONTEXT` at run time (of its read-only
  * variables only URL, SITE_NAME and SITE_ID reach them); a Functions v2 handler reads the deploy
  * context from its second argument, `context.deploy.context`. The endpoint and scheduled-function
- * wrappers (netlify/server/http.ts) run each invocation inside `withDeployContext()`, so the key
+ * wrappers (netlify/server/platform/http.ts) run each invocation inside `withDeployContext()`, so the key
  * prefix (store.ts) and the production guards (clock, admin password, membership roster, e-mail
  * outbox, site URL) read it here without it being passed through every call.
  *

@@ -18,16 +18,16 @@
  * the last run (one per 100), not with the pending orders. The pending list is only tidied:
  * settled orders and orders whose record expired leave it (Redis only, two requests per 1,000).
  */
-import { PAID_PAYMENT_STATES } from '../../src/shared/api';
+import { PAID_PAYMENT_STATES } from '../../../src/shared/api';
 import { finaliseAndNotify } from './confirm';
 import { recordAttentionPayment } from './finalise';
 import { ORDER_TTL_SECONDS, type PendingOrder } from './orders';
-import { listProviderPayments, type ProviderPaymentPage } from './payments';
-import { RazorpayHeldBackError, guardedRazorpayCall, type GuardStats } from './razorpay-guard';
-import { ServiceUnavailableError } from './http';
+import { listProviderPayments, type ProviderPaymentPage } from '../platform/payments';
+import { RazorpayHeldBackError, guardedRazorpayCall, type GuardStats } from '../platform/razorpay-guard';
+import { ServiceUnavailableError } from '../platform/http';
 import { drainWebhookQueue } from './webhook-queue';
-import { keys, withStore } from './store';
-import { workWithinBudget } from './batch';
+import { keys, withStore } from '../platform/store';
+import { workWithinBudget } from '../platform/batch';
 
 export interface ReconcileRun {
   /** Pending orders older than minAgeMs that were looked at (settled or expired ones leave the list). */

@@ -8,7 +8,7 @@
  */
 // eslint-disable-next-line no-restricted-imports -- this module is the one CSV writer the rule points to
 import { stringify } from 'csv-stringify/sync';
-import { neutraliseFormula, type CsvCell } from '../../src/shared/csv';
+import { neutraliseFormula, type CsvCell } from '../../../src/shared/csv';
 import { streamedResponse } from './http';
 
 /** Rows (a header first, or a later page of rows) as CSV text; `bom` for the start of a file. */

@@ -16,28 +16,28 @@
  * the error shape; nothing is written on a refused call.
  */
 import { randomBytes } from 'node:crypto';
-import { conference } from '../../src/content/conference';
-import { changeOrderRequest, tierUpgradeRequest } from '../../src/shared/api';
-import type { ChangeOrderResponse, ChangeRecord, IeeeChangeNotes, NameTransferNotes, Transferee, UpgradeNotes } from '../../src/shared/api';
-import { invoicing } from '../../src/content/invoicing';
-import { computeChangeCharges, computeFeeCharges } from '../../src/shared/change-charges';
-import { localDate } from '../../src/shared/financial-year';
-import { fromMinor } from '../../src/shared/money';
-import { fullName } from '../../src/shared/person-name';
-import { findTier, pricing } from '../../src/shared/pricing';
-import { changeTarget, type ChangeKind } from '../../src/shared/tier-rules';
-import { endpoint, json, readJson, refuse } from './http';
-import { limitRequest } from './rate-limit';
-import { now as clockNow } from './clock';
-import { deliverConfirmation } from './mail-delivery';
-import { nameChangeNotice } from './mail';
+import { conference } from '../../../src/content/conference';
+import { changeOrderRequest, tierUpgradeRequest } from '../../../src/shared/api';
+import type { ChangeOrderResponse, ChangeRecord, IeeeChangeNotes, NameTransferNotes, Transferee, UpgradeNotes } from '../../../src/shared/api';
+import { invoicing } from '../../../src/content/invoicing';
+import { computeChangeCharges, computeFeeCharges } from '../../../src/shared/change-charges';
+import { localDate } from '../../../src/shared/financial-year';
+import { fromMinor } from '../../../src/shared/money';
+import { fullName } from '../../../src/shared/person-name';
+import { findTier, pricing } from '../../../src/shared/pricing';
+import { changeTarget, type ChangeKind } from '../../../src/shared/tier-rules';
+import { endpoint, json, readJson, refuse } from '../platform/http';
+import { limitRequest } from '../platform/rate-limit';
+import { now as clockNow } from '../platform/clock';
+import { deliverConfirmation } from '../mail-delivery';
+import { nameChangeNotice } from '../mail';
 import { savePendingOrder, type NameTransferOrder, type TierChangeOrder } from './orders';
-import { createProviderOrder, publicKeyId } from './payments';
-import { CHANGES_CLOSED_MESSAGE, NOT_FOUND_MESSAGE, messages } from '../../src/shared/messages';
-import { paidChangesOnSaleAt } from '../../src/shared/edition';
-import { getRegistrantRegistration, getRegistration, registrantOf, type Registration } from './registrations';
-import { updateRegistration } from './registration-update';
-import { decide, type LifecycleAction } from '../../src/shared/registration-lifecycle';
+import { createProviderOrder, publicKeyId } from '../platform/payments';
+import { CHANGES_CLOSED_MESSAGE, NOT_FOUND_MESSAGE, messages } from '../../../src/shared/messages';
+import { paidChangesOnSaleAt } from '../../../src/shared/edition';
+import { getRegistrantRegistration, getRegistration, registrantOf, type Registration } from '../registrations';
+import { updateRegistration } from '../registration-update';
+import { decide, type LifecycleAction } from '../../../src/shared/registration-lifecycle';
 
 /** Throws refuse(409, code) when the registration's lifecycle state does not allow `action` now. */
 function allow(r: Registration, action: LifecycleAction): void {

@@ -5,11 +5,11 @@
  * Redis and today's date; the amount the browser sends is only compared.
  */
 import { randomBytes } from 'node:crypto';
-import { INVALID_COUPON_MESSAGE, membershipRefusal, membershipRefusalMessage, registrationClosedMessage } from '../../src/shared/messages';
-import { phaseAt } from '../../src/shared/edition';
-import type { RegistrationForm } from '../../src/shared/registration-form';
-import type { CreateOrderResponse } from '../../src/shared/api';
-import { fromMinor, toMinor } from '../../src/shared/money';
+import { INVALID_COUPON_MESSAGE, membershipRefusal, membershipRefusalMessage, registrationClosedMessage } from '../../../src/shared/messages';
+import { phaseAt } from '../../../src/shared/edition';
+import type { RegistrationForm } from '../../../src/shared/registration-form';
+import type { CreateOrderResponse } from '../../../src/shared/api';
+import { fromMinor, toMinor } from '../../../src/shared/money';
 import {
   computeCharges,
   findTier,
@@ -19,17 +19,17 @@ import {
   pricing,
   tiersOnOffer,
   type CouponType,
-} from '../../src/shared/pricing';
-import { regionRefusal } from '../../src/shared/region-rules';
-import { tierDependentFields } from '../../src/shared/tier-rules';
-import { checkCoupon, holdCoupon } from './coupons';
-import { HttpError } from './http';
-import { MEMBER_NUMBER_PATTERN, checkMembership } from './membership';
-import { acceptedPaperReads, assertAcceptedPaper } from './papers';
-import { createProviderOrder, publicKeyId } from './payments';
+} from '../../../src/shared/pricing';
+import { regionRefusal } from '../../../src/shared/region-rules';
+import { tierDependentFields } from '../../../src/shared/tier-rules';
+import { checkCoupon, holdCoupon } from '../coupons';
+import { HttpError } from '../platform/http';
+import { MEMBER_NUMBER_PATTERN, checkMembership } from '../platform/membership';
+import { acceptedPaperReads, assertAcceptedPaper } from '../papers';
+import { createProviderOrder, publicKeyId } from '../platform/payments';
 import { finaliseAndNotify } from './confirm';
 import { savePendingOrder, type RegistrationOrder } from './orders';
-import { actingFields } from './request-scope';
+import { actingFields } from '../platform/request-scope';
 
 export const EARLY_BIRD_ENDED = 'The Early Bird registration period has ended. Please reselect a valid tier.';
 

@@ -5,7 +5,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import Razorpay from 'razorpay';
-import type { Currency } from '../../src/shared/money';
+import type { Currency } from '../../../src/shared/money';
 import { env } from './env';
 import { HttpError, ServiceUnavailableError } from './http';
 

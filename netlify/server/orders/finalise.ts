@@ -7,7 +7,7 @@
  *   paid:{paymentId} (which order a payment paid for), checked and set inside the same Lua
  *   script that writes, so an order is applied whole or not at all, once, whichever caller
  *   arrives first and however often;
- * - one apply step per kind, from the order registry (order-kinds.ts): a registration order
+ * - one apply step per kind, from the order registry (registry.ts): a registration order
  *   writes a new registration; an order that changes a registration (tier upgrade, IEEE change,
  *   name transfer) rewrites it by compare-and-set on its exact stored text, and applies only while
  *   its kind's condition holds (the tier, or the person, the order was made from).
@@ -17,20 +17,21 @@
  * Nothing here sends e-mail: the caller that applied an order sends its message (confirm.ts).
  */
 import { randomUUID } from 'node:crypto';
-import type { AttentionPayment, ChangeRecord } from '../../src/shared/api';
-import { fromMinor } from '../../src/shared/money';
-import { isPaidChange } from '../../src/shared/change-kinds';
-import { changeInvoiceSnapshot, registrationInvoiceSnapshot } from '../../src/shared/invoice';
-import { couponTakenLua } from './coupons';
-import { HttpError } from './http';
-import { ScriptStatus, documentNumberArgs, exactlyOnceGuard, takeDocumentNumber, type DocumentNumberArgs, type ScriptStatusCode } from './store-scripts';
-import { changeApplication, isChangeOrder, type VerifySource } from './order-kinds';
+import type { AttentionPayment, ChangeRecord } from '../../../src/shared/api';
+import { fromMinor } from '../../../src/shared/money';
+import { isPaidChange } from '../../../src/shared/change-kinds';
+import { changeInvoiceSnapshot, registrationInvoiceSnapshot } from '../../../src/shared/invoice';
+import { couponTakenLua } from '../coupons';
+import { HttpError } from '../platform/http';
+import { ScriptStatus, exactlyOnceGuard, takeDocumentNumber, type DocumentNumberArgs, type ScriptStatusCode } from '../platform/store-scripts';
+import { documentNumberArgs } from '../document-numbers';
+import { changeApplication, isChangeOrder, type VerifySource } from './registry';
 import { getOrderState, type ChangeOrder, type PendingOrder, type RegistrationOrder } from './orders';
-import { newRegistrationNumber, type Registration } from './registrations';
-import { updateRegistration } from './registration-update';
-import { paidOrderBlocked } from '../../src/shared/registration-lifecycle';
-import { initialStatusFields } from './registration-status';
-import { emailHash, keys, withStore } from './store';
+import { newRegistrationNumber, type Registration } from '../registrations';
+import { updateRegistration } from '../registration-update';
+import { paidOrderBlocked } from '../../../src/shared/registration-lifecycle';
+import { initialStatusFields } from '../registration-status';
+import { emailHash, keys, withStore } from '../platform/store';
 
 /** Who finalises, for the audit log. */
 export type FinaliseSource = VerifySource | 'webhook' | 'coupon' | 'reconcile';

@@ -14,18 +14,18 @@
  * - in both cases the registration keeps a record of it (latePayments), which the invoices page
  *   shows the delegate.
  */
-import type { AttentionPayment, LatePayment } from '../../src/shared/api';
-import { formatMoney, fromMinor } from '../../src/shared/money';
-import { fullName } from '../../src/shared/person-name';
-import { conference } from '../../src/content/conference';
+import type { AttentionPayment, LatePayment } from '../../../src/shared/api';
+import { formatMoney, fromMinor } from '../../../src/shared/money';
+import { fullName } from '../../../src/shared/person-name';
+import { conference } from '../../../src/content/conference';
 import { refundAttentionPayment } from './attention';
 import { recordAttentionPayment } from './finalise';
 import type { FinaliseResult } from './finalise';
-import { deliverNotice } from './mail-delivery';
+import { deliverNotice } from '../mail-delivery';
 import type { PendingOrder } from './orders';
-import { guardedRazorpayCall } from './razorpay-guard';
-import { getRegistration } from './registrations';
-import { keys, withStore } from './store';
+import { guardedRazorpayCall } from '../platform/razorpay-guard';
+import { getRegistration } from '../registrations';
+import { keys, withStore } from '../platform/store';
 
 /** The payment as a webhook carries it (amounts in minor units). */
 export interface LatePaymentEvent {
@@ -114,8 +114,8 @@ export async function settleLatePayment(
       regNo,
       `late-payment-${payment.id}`,
       async () => {
-        const { LatePaymentRefundedEmail } = await import('./emails/notices');
-        const { renderEmail } = await import('./emails/render');
+        const { LatePaymentRefundedEmail } = await import('../emails/notices');
+        const { renderEmail } = await import('../emails/render');
         const element = LatePaymentRefundedEmail({
           name: fullName(registration),
           registrationNumber: regNo,

@@ -8,15 +8,15 @@
  * What the browser needs as well (a change's label, invoice line, refund rule) is in
  * src/shared/change-kinds.ts; each kind's e-mail notice is in mail.ts (changeNotices).
  */
-import type { ChangeRecord } from '../../src/shared/api';
-import { fromMinor, toMinor } from '../../src/shared/money';
-import type { PaidChangeKind } from '../../src/shared/paid-changes';
-import { fullName } from '../../src/shared/person-name';
-import { findTier, pricing } from '../../src/shared/pricing';
-import { tierDependentFields } from '../../src/shared/tier-rules';
+import type { ChangeRecord } from '../../../src/shared/api';
+import { fromMinor, toMinor } from '../../../src/shared/money';
+import type { PaidChangeKind } from '../../../src/shared/paid-changes';
+import { fullName } from '../../../src/shared/person-name';
+import { findTier, pricing } from '../../../src/shared/pricing';
+import { tierDependentFields } from '../../../src/shared/tier-rules';
 import type { ChangeOrder, NameTransferOrder, PendingOrder, TierChangeOrder } from './orders';
-import type { Registration } from './registrations';
-import { statusAfterTierChange } from './registration-status';
+import type { Registration } from '../registrations';
+import { statusAfterTierChange } from '../registration-status';
 
 /** The verify calls of the browser's Checkout, one per kind of order. */
 export type VerifySource = 'verify-payment' | 'verify-upgrade' | 'verify-ieee-change' | 'verify-name-transfer';

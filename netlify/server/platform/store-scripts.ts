@@ -4,10 +4,6 @@
  * these, so the guard and the numbering are written once. Money and records are built in Node;
  * a script only compares, numbers and writes.
  */
-import { randomBytes } from 'node:crypto';
-import { invoicing } from '../../src/content/invoicing';
-import { financialYear } from '../../src/shared/financial-year';
-import { keys } from './store';
 
 /**
  * What a script answers, as the first element of its reply. One value per meaning across all
@@ -75,19 +71,3 @@ export interface DocumentNumberArgs {
   /** A random text that cannot occur in a delegate's data, replaced by the number in the script. */
   placeholder: string;
 }
-
-/**
- * The arguments for numbering a tax invoice or a credit note issued at `at`: numbers are
- * `{prefix}/{financial year}/{5 digits}` (src/content/invoicing.ts), one counter per kind and year.
- */
-export function documentNumberArgs(kind: keyof typeof SERIES, at: Date): DocumentNumberArgs {
-  const fy = financialYear(at);
-  const series = SERIES[kind];
-  return { fy, counterKey: series.counter(fy), prefix: `${series.prefix}/${fy}/`, placeholder: `DOCNUMBER${randomBytes(12).toString('hex')}` };
-}
-
-/** Each numbered document series: its prefix and its counter per financial year. */
-const SERIES = {
-  invoice: { prefix: invoicing.invoicePrefix, counter: keys.invoiceSeq },
-  'credit-note': { prefix: invoicing.creditNotePrefix, counter: keys.creditNoteSeq },
-};

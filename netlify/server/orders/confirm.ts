@@ -5,23 +5,23 @@
  * and the one call that applied an order sends its e-mail. One webhook URL serves every kind:
  * the stored order decides what a payment applies to.
  */
-import { endpoint, json, readJson, validate, HttpError, parseJsonText } from './http';
-import { PAID_PAYMENT_STATES, verifyChangeRequest, webhookEvent, type VerifyChangeResponse, type VerifyPaymentRequest } from '../../src/shared/api';
-import { now as clockNow } from './clock';
-import { isCheckoutSignatureValid, isWebhookSignatureValid } from './payments';
-import { fetchPaymentForVerify } from './verify-payment-fetch';
-import { deliverConfirmation, deliverNotice } from './mail-delivery';
-import { transferInvoiceMail, transferMovedMail } from './notices';
-import { changeNotice } from './mail';
+import { endpoint, json, readJson, validate, HttpError, parseJsonText } from '../platform/http';
+import { PAID_PAYMENT_STATES, verifyChangeRequest, webhookEvent, type VerifyChangeResponse, type VerifyPaymentRequest } from '../../../src/shared/api';
+import { now as clockNow } from '../platform/clock';
+import { isCheckoutSignatureValid, isWebhookSignatureValid } from '../platform/payments';
+import { fetchPaymentForVerify } from '../platform/verify-payment-fetch';
+import { deliverConfirmation, deliverNotice } from '../mail-delivery';
+import { transferInvoiceMail, transferMovedMail } from '../notices';
+import { changeNotice } from '../mail';
 import { finalise, recordAttentionPayment, type FinaliseResult } from './finalise';
-import { applyRefundEvent } from './cancellations';
+import { applyRefundEvent } from '../cancellations';
 import { applyAttentionRefundEvent } from './attention';
-import { describeCause } from './http';
-import { orderKinds, type VerifySource } from './order-kinds';
+import { describeCause } from '../platform/http';
+import { orderKinds, type VerifySource } from './registry';
 import { getOrderState, type PendingOrder } from './orders';
-import { audit, keys, rawRedis, withStore } from './store';
-import { getRegistration } from './registrations';
-import { registrationStatus } from '../../src/shared/registration-status';
+import { audit, keys, rawRedis, withStore } from '../platform/store';
+import { getRegistration } from '../registrations';
+import { registrationStatus } from '../../../src/shared/registration-status';
 
 /**
  * finalise() plus the e-mail of the call that applied the order: the registration confirmation
@@ -71,7 +71,7 @@ export async function confirmCheckoutPayment(body: VerifyPaymentRequest, now: Da
     throw new HttpError(400, 'INVALID_SIGNATURE', 'Payment signature is not valid for this order.');
   }
   const state = await getOrderState(orderId);
-  // Each kind of order is confirmed by its own verify call only (order-kinds.ts).
+  // Each kind of order is confirmed by its own verify call only (registry.ts).
   if (state.order && orderKinds[state.order.kind].verifiedBy !== source) {
     throw new HttpError(400, 'WRONG_ORDER_KIND', `This order is a ${state.order.kind} order; it cannot be confirmed here.`);
   }
@@ -192,7 +192,7 @@ async function dispatch(event: ReturnType<typeof webhookEvent.parse>, now: Date,
   if (isOneOf(DOWNTIME_EVENTS, event.event)) {
     const d = event.payload['payment.downtime']?.entity;
     if (!d) throw new HttpError(400, 'VALIDATION_FAILED', 'Webhook payload has no payment.downtime.');
-    const { applyDowntimeEvent } = await import('./payment-downtimes');
+    const { applyDowntimeEvent } = await import('../platform/payment-downtimes');
     await applyDowntimeEvent({ id: d.id, method: d.method, status: event.event === 'payment.downtime.resolved' ? 'resolved' : d.status, severity: d.severity, instrument: d.instrument ?? {}, begin: d.begin ?? null, end: d.end ?? null });
     return { handled: true, downtime: d.id };
   }

@@ -7,14 +7,14 @@
  * them (the admin's refund and the refund webhooks that settle it), or records that the
  * organisers paid one back outside Razorpay.
  */
-import type { AttentionPayment } from '../../src/shared/api';
-import { toMinor } from '../../src/shared/money';
-import { HttpError } from './http';
-import { RefundRefusedError, createProviderRefund, type RefundPayMethod } from './payments';
-import { refundAlreadyMade } from './refund-refusals';
-import { audit, keys, rawRedis, withStore } from './store';
-import { actingFields } from './request-scope';
-import { adminEntry } from './audit';
+import type { AttentionPayment } from '../../../src/shared/api';
+import { toMinor } from '../../../src/shared/money';
+import { HttpError } from '../platform/http';
+import { RefundRefusedError, createProviderRefund, type RefundPayMethod } from '../platform/payments';
+import { refundAlreadyMade } from '../platform/refund-refusals';
+import { audit, keys, rawRedis, withStore } from '../platform/store';
+import { actingFields } from '../platform/request-scope';
+import { adminEntry } from '../audit';
 
 /**
  * Every payment needing attention, newest first (index score descending). Two store requests

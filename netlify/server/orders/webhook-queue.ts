@@ -13,9 +13,9 @@
  * whatever happens: handleWebhook drops an event id it already handled, and finalise() applies an
  * order once.
  */
-import { HttpError, ServiceUnavailableError, describeCause } from './http';
+import { HttpError, ServiceUnavailableError, describeCause } from '../platform/http';
 import { handleWebhook, type WebhookOutcome } from './confirm';
-import { keys, withStore } from './store';
+import { keys, withStore } from '../platform/store';
 
 /** How long the handling may run before the event is queued and answered (ms): Razorpay waits 5 s. */
 export const ANSWER_WITHIN_MS = 3_000;
