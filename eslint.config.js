@@ -22,7 +22,7 @@ const features = readdirSync(`${root}/src/features`, { withFileTypes: true })
 // The server's foundation (netlify/server): configuration, the deploy context, the clock, HTTP
 // helpers, the store, batching, password hashing and the request's scope (who acts, for the audit record). Everything else on the server is built on
 // these, so they import only each other: a helper two server modules share lives here.
-const serverFoundation = ['deploy-context.ts', 'env.ts', 'clock.ts', 'http.ts', 'store.ts', 'batch.ts', 'password.ts', 'request-scope.ts'];
+const serverFoundation = ['deploy-context.ts', 'env.ts', 'clock.ts', 'http.ts', 'store.ts', 'batch.ts', 'password.ts', 'request-scope.ts', 'invocation.ts'];
 // The server's top layer: services that only the functions call (admin sign-in, self-service,
 // new registrations, the scheduled reconciliation). No server module borrows from them; what one
 // of them shares with another module moves down (so `refuse` lives in http.ts, not self-service.ts;

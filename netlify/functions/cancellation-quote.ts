@@ -7,7 +7,7 @@
  */
 import type { Config } from '@netlify/functions';
 import { registrantRequest, type CancellationResponse } from '../../src/shared/api';
-import { quoteCancellation } from '../server/cancellations';
+import { quoteCancellation } from '../server/cancellation-quote';
 import { now } from '../server/clock';
 import { endpoint, json, readJson } from '../server/http';
 import { limitRequest } from '../server/rate-limit';

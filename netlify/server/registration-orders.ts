@@ -25,7 +25,7 @@ import { tierDependentFields } from '../../src/shared/tier-rules';
 import { checkCoupon, holdCoupon } from './coupons';
 import { HttpError } from './http';
 import { MEMBER_NUMBER_PATTERN, checkMembership } from './membership';
-import { acceptedPaperReads, assertAcceptedPaper } from './papers';
+import { acceptedPaperReads, assertAcceptedPaper } from './paper-rule';
 import { createProviderOrder, publicKeyId } from './payments';
 import { finaliseAndNotify } from './confirm';
 import { savePendingOrder, type RegistrationOrder } from './orders';
