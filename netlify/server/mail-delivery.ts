@@ -2,8 +2,9 @@
  * Delivery of the confirmation e-mail around finalise() (docs/payments.md#exactly-once-finalise:
  * exactly one registration and one e-mail).
  *
- * - Only the call whose finalise() applied an order sends, after the registration is stored
- *   (confirm.ts finaliseAndNotify()); a name change sends its own notice (self-service.ts).
+ * - Only the call whose finalise() applied an order has it sent, after the registration is stored:
+ *   it hands the e-mail to the mail-send function (confirm.ts finaliseAndNotify(), mail-handoff.ts,
+ *   decision 053), which sends it here; a name change sends its own notice (self-service.ts).
  * - The caller waits for the send, at most 10 s, but a failure never loses or blocks the
  *   registration: it is recorded in `mail:{regNo}` (status sent|failed, attempts, lastError,
  *   updatedAt) and the number goes into the `mail:retry` sorted set, scored by the next attempt

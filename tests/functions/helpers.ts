@@ -79,8 +79,16 @@ export async function call(
   const res = await fn(req, ip === null ? { ...deploy, waitUntil } : { ip, ...deploy, waitUntil });
   const text = await res.text();
   const json = jsonOrUndefined(text);
-  if (opts.settle !== false) await Promise.all(pending);
-  return { status: res.status, body: json, text, headers: res.headers, pending: Promise.all(pending) };
+  // Work given to waitUntil may give it more (a queued webhook's handling hands off its e-mail): wait for all of it.
+  const drain = async () => {
+    for (let done = 0; done < pending.length; ) {
+      const batch = pending.slice(done);
+      done = pending.length;
+      await Promise.all(batch);
+    }
+  };
+  if (opts.settle !== false) await drain();
+  return { status: res.status, body: json, text, headers: res.headers, pending: drain() };
 }
 
 /**

@@ -10,10 +10,18 @@
  * `mailSendRoute.lost = true` drops the hand-off instead (a network error), as when the call never
  * reaches mail-send: the lease is then the retry run's to send.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { MAIL_SEND_PATH } from '../../src/shared/mail-handoff';
 import { deployContext } from '../../netlify/server/deploy-context';
 
 export const mailSendRoute = { lost: false, calls: 0 };
+
+const inside = new AsyncLocalStorage<true>();
+
+/** True in code mail-send runs (its store requests): a test counting a payment function's own requests leaves them out. */
+export function inMailSend(): boolean {
+  return inside.getStore() === true;
+}
 
 const realFetch = globalThis.fetch;
 
@@ -25,6 +33,6 @@ export function installMailSendRoute(): void {
     mailSendRoute.calls++;
     if (mailSendRoute.lost) throw new TypeError('fetch failed (hand-off dropped by the test)');
     const { default: handler } = await import('../../netlify/functions/mail-send');
-    return handler(new Request(input, init), { deploy: { context: deployContext() } });
+    return inside.run(true, () => handler(new Request(input, init), { deploy: { context: deployContext() } }));
   };
 }
