@@ -19,6 +19,7 @@ const base = Date.parse(STANDARD_DAY);
 
 afterEach(() => {
   mailSendRoute.lost = false;
+  mailSendRoute.hold = undefined;
 });
 
 const retryScore = (regNo: string) => redis().zscore(keys.mailRetry(), regNo);
@@ -70,10 +71,15 @@ describe('the hand-off of an applied order', () => {
     const data = validForm();
     const order = await call(createOrder, { body: { amount: totalFor(data), data } });
     const paid = await doublePay(order.body.id);
+    let release!: () => void;
+    mailSendRoute.hold = new Promise<void>((resolve) => (release = resolve));
     const verified = await call(verifyPayment, { body: paid, settle: false });
     expect(verified.status).toBe(200);
     const regNo = verified.body.registrationNumber as string;
     expect(await retryScore(regNo)).toBe(base + HANDOFF_LEASE_MS);
+    expect(await messagesFor(fx.smtp.messages, regNo)).toHaveLength(0);
+    release();
+    mailSendRoute.hold = undefined;
     await verified.pending;
     expect(await messagesFor(fx.smtp.messages, regNo)).toHaveLength(1);
     expect(await retryScore(regNo)).toBeNull();
@@ -120,6 +126,27 @@ describe('the hand-off of an applied order', () => {
       expect(await messagesFor(fx.smtp.messages, regNo)).toHaveLength(1);
     }
     for (const r of races) expect(r.byHandOff + r.byRetry).toBe(1);
+  });
+
+  it('a lost hand-off of a paid change is sent by the retry run with the change\'s notice, not as a plain confirmation', async () => {
+    const { default: upgradeTier } = await import('../../netlify/functions/tier-upgrade-create-order');
+    const { default: verifyUpgrade } = await import('../../netlify/functions/tier-upgrade-verify');
+    const { doublePay } = await import('./helpers');
+    const { regNo } = await registerPaid({ registrationTier: 'stud_non_indian_std', registrationFee: 8400, noPaper: true, paperId: '' });
+    expect(await messagesFor(fx.smtp.messages, regNo)).toHaveLength(1);
+    const order = (await call(upgradeTier, { body: { regId: regNo } })).body.order;
+    const paid = await doublePay(order.id);
+    mailSendRoute.lost = true;
+    expect((await call(verifyUpgrade, { body: paid })).status).toBe(200);
+    mailSendRoute.lost = false;
+    expect(await messagesFor(fx.smtp.messages, regNo)).toHaveLength(1);
+    pinClock(new Date(base + HANDOFF_LEASE_MS).toISOString());
+    expect((await runRetry()).sent).toBe(1);
+    const [, upgraded, ...more] = await messagesFor(fx.smtp.messages, regNo);
+    expect(more).toHaveLength(0);
+    expect(upgraded!.subject).toMatch(/registration upgraded/);
+    // Its own tax invoice is attached, as the hand-off would have sent it.
+    expect(upgraded!.attachments.filter((a) => a.mimeType === 'application/pdf')).toHaveLength(1);
   });
 
   it('a hand-off arriving after the retry run sent the message sends nothing', async () => {

@@ -8,13 +8,14 @@
  * would route it. Every other fetch goes out unchanged.
  *
  * `mailSendRoute.lost = true` drops the hand-off instead (a network error), as when the call never
- * reaches mail-send: the lease is then the retry run's to send.
+ * reaches mail-send: the lease is then the retry run's to send. `mailSendRoute.hold`, while set,
+ * delays the call until it resolves (a hand-off still on its way).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { MAIL_SEND_PATH } from '../../src/shared/mail-handoff';
 import { deployContext } from '../../netlify/server/deploy-context';
 
-export const mailSendRoute = { lost: false, calls: 0 };
+export const mailSendRoute: { lost: boolean; calls: number; hold?: Promise<void> } = { lost: false, calls: 0 };
 
 const inside = new AsyncLocalStorage<true>();
 
@@ -32,6 +33,7 @@ export function installMailSendRoute(): void {
     if (url.pathname !== MAIL_SEND_PATH || !['localhost', '127.0.0.1'].includes(url.hostname)) return realFetch(input, init);
     mailSendRoute.calls++;
     if (mailSendRoute.lost) throw new TypeError('fetch failed (hand-off dropped by the test)');
+    await mailSendRoute.hold;
     const { default: handler } = await import('../../netlify/functions/mail-send');
     return inside.run(true, () => handler(new Request(input, init), { deploy: { context: deployContext() } }));
   };
