@@ -36,7 +36,7 @@ export const PAYMENT_PATH_FUNCTIONS = [
 
 /**
  * Modules that only some requests need (PDF drawing, e-mail rendering and sending, amounts in
- * words, the fonts), matched against metafile input paths. A function on the payment path loads
+ * words, the fonts, the Razorpay SDK), matched against metafile input paths. A function on the payment path loads
  * none of them at its top.
  */
 export const LAZY_ONLY: readonly { name: string; test: (input: string) => boolean }[] = [
@@ -50,6 +50,8 @@ export const LAZY_ONLY: readonly { name: string; test: (input: string) => boolea
   { name: 'to-words', test: (p) => /node_modules\/to-words\/dist\/(esm|cjs)\/ToWords\.js$/.test(p) },
   { name: 'fonts', test: (p) => /\.(ttf|otf|woff2?)$/.test(p) || /node_modules\/(notosans-fontface|@expo-google-fonts\/[^/]+)\//.test(p) },
   { name: 'qrcode', test: (p) => /node_modules\/qrcode\//.test(p) },
+  // The Razorpay SDK with axios and form-data, loaded by the first call to Razorpay (decision 054).
+  { name: 'razorpay', test: (p) => /node_modules\/(razorpay|axios|form-data)\//.test(p) },
 ];
 
 /**
@@ -150,7 +152,7 @@ export function mailAndPdfCodeIn(meta: Metafile, entryPoint?: string): string[] 
   const output = Object.values(meta.outputs).find((o) => o.entryPoint && (!entryPoint || o.entryPoint === entryPoint));
   if (!output) throw new Error('The metafile has no entry point.');
   return Object.keys(output.inputs)
-    .filter((p) => MAIL_AND_PDF_MODULE.test(p) || LAZY_ONLY.some((rule) => rule.test(p)))
+    .filter((p) => MAIL_AND_PDF_MODULE.test(p) || LAZY_ONLY.some((rule) => rule.name !== 'razorpay' && rule.test(p)))
     .sort();
 }
 
