@@ -52,8 +52,6 @@ export const LAZY_ONLY: readonly { name: string; test: (input: string) => boolea
   { name: 'qrcode', test: (p) => /node_modules\/qrcode\//.test(p) },
   // The Razorpay SDK with axios and form-data, loaded by the first call to Razorpay (decision 054).
   { name: 'razorpay', test: (p) => /node_modules\/(razorpay|axios|form-data)\//.test(p) },
-  // jose's entry loads the whole library; only a request with an admin token needs it (decision 054).
-  { name: 'jose', test: (p) => /node_modules\/jose\//.test(p) },
 ];
 
 /**
@@ -154,7 +152,7 @@ export function mailAndPdfCodeIn(meta: Metafile, entryPoint?: string): string[] 
   const output = Object.values(meta.outputs).find((o) => o.entryPoint && (!entryPoint || o.entryPoint === entryPoint));
   if (!output) throw new Error('The metafile has no entry point.');
   return Object.keys(output.inputs)
-    .filter((p) => MAIL_AND_PDF_MODULE.test(p) || LAZY_ONLY.some((rule) => !['razorpay', 'jose'].includes(rule.name) && rule.test(p)))
+    .filter((p) => MAIL_AND_PDF_MODULE.test(p) || LAZY_ONLY.some((rule) => rule.name !== 'razorpay' && rule.test(p)))
     .sort();
 }
 
