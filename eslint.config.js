@@ -25,7 +25,7 @@ const features = readdirSync(`${root}/src/features`, { withFileTypes: true })
 // Within it, the foundation below (configuration, the deploy context, the clock, HTTP helpers, the
 // store, batching, password hashing and the request's scope) imports only itself, so an adapter
 // builds on the foundation and never the other way round.
-const serverFoundation = ['deploy-context.ts', 'env.ts', 'clock.ts', 'http.ts', 'store.ts', 'batch.ts', 'password.ts', 'request-scope.ts'];
+const serverFoundation = ['deploy-context.ts', 'env.ts', 'clock.ts', 'http.ts', 'store.ts', 'batch.ts', 'password.ts', 'request-scope.ts', 'invocation.ts'];
 // The server's top layer: services that only the functions call (admin sign-in, self-service,
 // new registrations, the scheduled reconciliation). No server module borrows from them; what one
 // of them shares with another module moves down (so `refuse` lives in http.ts, not self-service.ts;

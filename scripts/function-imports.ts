@@ -36,7 +36,7 @@ export const PAYMENT_PATH_FUNCTIONS = [
 
 /**
  * Modules that only some requests need (PDF drawing, e-mail rendering and sending, amounts in
- * words, the fonts), matched against metafile input paths. A function on the payment path loads
+ * words, the fonts, the Razorpay SDK), matched against metafile input paths. A function on the payment path loads
  * none of them at its top.
  */
 export const LAZY_ONLY: readonly { name: string; test: (input: string) => boolean }[] = [
@@ -50,6 +50,8 @@ export const LAZY_ONLY: readonly { name: string; test: (input: string) => boolea
   { name: 'to-words', test: (p) => /node_modules\/to-words\/dist\/(esm|cjs)\/ToWords\.js$/.test(p) },
   { name: 'fonts', test: (p) => /\.(ttf|otf|woff2?)$/.test(p) || /node_modules\/(notosans-fontface|@expo-google-fonts\/[^/]+)\//.test(p) },
   { name: 'qrcode', test: (p) => /node_modules\/qrcode\//.test(p) },
+  // The Razorpay SDK with axios and form-data, loaded by the first call to Razorpay (decision 054).
+  { name: 'razorpay', test: (p) => /node_modules\/(razorpay|axios|form-data)\//.test(p) },
 ];
 
 /**
@@ -128,6 +130,30 @@ export function violationsIn(meta: Metafile, entryPoint?: string): LazyViolation
     if (input) found.push({ module: rule.name, chain: importChain(reached, input) });
   }
   return found;
+}
+
+/**
+ * The functions that hand their e-mails to mail-send instead of composing them (decision 053):
+ * the payment and delegate path and the self-service verify calls. They carry no e-mail, PDF or
+ * font code at all, not even behind import() (Netlify's bundler would ship it: the packages in
+ * the zip, the fonts by netlify.toml).
+ */
+export const HANDS_OFF_MAIL: readonly string[] = [...PAYMENT_PATH_FUNCTIONS, 'tier-upgrade-verify', 'ieee-change-verify', 'name-transfer-verify'];
+
+/** The project's modules that compose or send e-mail or draw PDFs (metafile input paths). */
+const MAIL_AND_PDF_MODULE = /netlify\/server\/(mail|mail-delivery|mail-handoff-send|notices|invoice-pdf|pdf-text|badges-pdf|certificates|visa-letters|team-mail|programme-notices)\.tsx?$|netlify\/server\/emails\//;
+
+/**
+ * Everything of the e-mail, PDF and font code (LAZY_ONLY's packages and fonts, and the project's
+ * modules that compose messages or draw PDFs) that the output of `entryPoint` (the first entry
+ * when left out) contains, statically or behind import(): metafile input paths, sorted.
+ */
+export function mailAndPdfCodeIn(meta: Metafile, entryPoint?: string): string[] {
+  const output = Object.values(meta.outputs).find((o) => o.entryPoint && (!entryPoint || o.entryPoint === entryPoint));
+  if (!output) throw new Error('The metafile has no entry point.');
+  return Object.keys(output.inputs)
+    .filter((p) => MAIL_AND_PDF_MODULE.test(p) || LAZY_ONLY.some((rule) => rule.name !== 'razorpay' && rule.test(p)))
+    .sort();
 }
 
 /** The metafile input path of the function `name` (netlify/functions/{name}.ts). */

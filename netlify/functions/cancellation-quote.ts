@@ -7,7 +7,7 @@
  */
 import type { Config } from '@netlify/functions';
 import { registrantRequest, type CancellationResponse } from '../../src/shared/api';
-import { quoteCancellation } from '../server/cancellations';
+import { quoteCancellation } from '../server/cancellation-quote';
 import { now } from '../server/platform/clock';
 import { endpoint, json, readJson } from '../server/platform/http';
 import { limitRequest } from '../server/platform/rate-limit';

@@ -9,7 +9,7 @@ import type { Config } from '@netlify/functions';
 import { getNameRequest, type GetNameResponse } from '../../src/shared/api';
 import { endpoint, json, readJson } from '../server/platform/http';
 import { limitRequest } from '../server/platform/rate-limit';
-import { lookupName } from '../server/orders/self-service';
+import { lookupName } from '../server/orders/self-service-lookup';
 
 export default endpoint(
   ['POST'],

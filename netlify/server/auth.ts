@@ -24,7 +24,9 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { Ratelimit } from '@upstash/ratelimit';
 import type { Redis } from '@upstash/redis';
-import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
+// jose is imported where a token is signed or checked: create-order reads this module for the
+// admin override, and only a request that sends a token needs the library (decision 054).
+import type { JWTPayload } from 'jose';
 import { PASSWORD_SUBJECT, forbiddenRoleMessage, isRole, mayCall, type AdminEndpoint, type PrincipalKind, type Role } from '../../src/shared/admin-roles';
 import { now as clockNow } from './platform/clock';
 import { productionRules } from './platform/deploy-context';
@@ -112,6 +114,7 @@ export function actorOf(p: Principal): Actor {
 async function issueToken(p: Omit<Principal, 'expiresAt'>, now: Date, expires?: Date): Promise<AdminSession> {
   const iat = Math.floor(now.getTime() / 1000);
   const exp = expires ? Math.floor(expires.getTime() / 1000) : iat + ADMIN_SESSION_SECONDS;
+  const { SignJWT } = await import('jose');
   const token = await new SignJWT({ kind: p.kind, roles: p.roles, name: p.name, tv: p.tokenVersion })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer(ADMIN_ISSUER)
@@ -196,6 +199,7 @@ function principalOf(payload: JWTPayload): Principal | null {
  */
 export async function verifyAdminToken(token: string, now: Date = clockNow()): Promise<Principal> {
   const key = jwtKey();
+  const { jwtVerify } = await import('jose');
   let payload: JWTPayload;
   try {
     ({ payload } = await jwtVerify(token, key, {

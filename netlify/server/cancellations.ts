@@ -17,54 +17,23 @@
  */
 import { randomUUID } from 'node:crypto';
 import { conference } from '../../src/content/conference';
-import { invoicing } from '../../src/content/invoicing';
-import type { Cancellation, RefundPart, RefundPayout, StoredRegistration } from '../../src/shared/api';
-import { formatMoney } from '../../src/shared/money';
+import type { Cancellation, RefundPart, RefundPayout } from '../../src/shared/api';
 import { creditNoteSnapshot } from '../../src/shared/invoice';
 import { conferenceEnded, refundParts, refundQuote } from '../../src/shared/refunds';
 import { HttpError, refuse } from './platform/http';
 import { RefundRefusedError, createProviderRefund, type RefundPayMethod } from './platform/payments';
-import { getRegistrantRegistration, getRegistration, registrantOf, type Registration } from './registrations';
+import { getRegistration, registrantOf, type Registration } from './registrations';
 import { updateRegistration } from './registration-update';
 import { decide } from '../../src/shared/registration-lifecycle';
 import { documentNumberArgs } from './document-numbers';
-import { deliverNotice } from './mail-delivery';
-import { cancellationDecidedMail, cancellationRequestedMail, refundPaidMail } from './notices';
+import { handOffNotice } from './mail-handoff';
+import { statusMessage, type CancellationQuote } from './cancellation-quote';
 import { keys, withStore } from './platform/store';
 import { actingFields } from './platform/request-scope';
 
-/** What the cancellation page shows before the registrant confirms. Money in minor units. */
-export interface CancellationQuote {
-  registrationNumber: string;
-  status: Cancellation['status'] | 'none';
-  refundAmount: number;
-  currency: StoredRegistration['currency'];
-  beforeDeadline: boolean;
-  message: string;
-}
-
-function quoteMessage(amount: number, currency: StoredRegistration['currency'], beforeDeadline: boolean): string {
-  return beforeDeadline
-    ? `If you cancel now, ${formatMoney(amount, currency)} (${invoicing.refund.percent}% of your registration fee, without GST and the convenience fee) will be refunded after the conference.`
-    : `Cancellations requested from ${invoicing.refund.requestBefore} on are not refunded: if you cancel now, nothing will be refunded.`;
-}
-
-/** The refund a cancellation of `regNo` requested at `at` would bring (or the stored one once requested). Throws 404 NO_MATCH. */
-export async function quoteCancellation(regNo: string, email: string, at: Date): Promise<CancellationQuote> {
-  const r = await getRegistrantRegistration(regNo, email);
-  if (r.cancellation) {
-    const c = r.cancellation;
-    return { registrationNumber: regNo, status: c.status, refundAmount: c.refundAmount, currency: c.currency, beforeDeadline: c.refundAmount > 0, message: statusMessage(c) };
-  }
-  const q = refundQuote(r, at);
-  return { registrationNumber: regNo, status: 'none', refundAmount: q.amount, currency: q.currency, beforeDeadline: q.beforeDeadline, message: quoteMessage(q.amount, q.currency, q.beforeDeadline) };
-}
-
-function statusMessage(c: Cancellation): string {
-  if (c.status === 'requested') return 'Your cancellation request has been received; the organisers will confirm it by e-mail.';
-  if (c.status === 'declined') return `Your cancellation request was declined. Please write to ${conference.contactEmail} if you have questions.`;
-  return c.refundAmount > 0 ? `Your registration is cancelled; ${formatMoney(c.refundAmount, c.currency)} will be refunded after the conference.` : 'Your registration is cancelled.';
-}
+// The quote (what the page shows before the registrant confirms) lives in cancellation-quote.ts,
+// which the quote function imports without the refund and mail code (docs/performance.md, "Cold starts").
+export { quoteCancellation, type CancellationQuote } from './cancellation-quote';
 
 /**
  * Records a cancellation request for `regNo` at `at`, with the refund the rule gives at that
@@ -93,7 +62,7 @@ export async function requestCancellation(regNo: string, email: string, at: Date
   });
   // The acknowledgement with the quoted refund, once, for the request that recorded it.
   const written: Registration | null = recorded;
-  if (written) await deliverNotice(regNo, 'cancellation-requested', () => cancellationRequestedMail(written), at);
+  if (written) await handOffNotice(regNo, 'cancellation-requested', at);
   return quote;
 }
 
@@ -135,7 +104,7 @@ export async function decideCancellation(regNo: string, decision: 'approve' | 'd
     needsNumber ? documentNumberArgs('credit-note', at) : undefined,
   );
   // The registrant is told the decision (a second decision is refused above, so once).
-  await deliverNotice(regNo, `cancellation-${decided.cancellation?.status ?? 'decided'}`, () => cancellationDecidedMail(decided), at);
+  await handOffNotice(regNo, 'cancellation-decided', at);
   return decided;
 }
 
@@ -230,7 +199,7 @@ async function payRefundOutside(regNo: string, reference: string, at: Date): Pro
     };
   });
   const paid: Registration | null = settled;
-  if (paid) await deliverNotice(regNo, 'refund-paid', () => refundPaidMail(paid), at);
+  if (paid) await handOffNotice(regNo, 'refund-paid', at);
   return payout;
 }
 
@@ -285,7 +254,7 @@ async function recordPartStates(regNo: string, update: (part: RefundPart) => Ref
     };
   });
   const paid: Registration | null = settled;
-  if (paid) await deliverNotice(regNo, 'refund-paid', () => refundPaidMail(paid), at);
+  if (paid) await handOffNotice(regNo, 'refund-paid', at);
   return recorded;
 }
 

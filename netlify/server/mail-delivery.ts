@@ -2,8 +2,9 @@
  * Delivery of the confirmation e-mail around finalise() (docs/payments.md#exactly-once-finalise:
  * exactly one registration and one e-mail).
  *
- * - Only the call whose finalise() applied an order sends, after the registration is stored
- *   (confirm.ts finaliseAndNotify()); a name change sends its own notice (self-service.ts).
+ * - Only the call whose finalise() applied an order has it sent, after the registration is stored:
+ *   it hands the e-mail to the mail-send function (confirm.ts finaliseAndNotify(), mail-handoff.ts,
+ *   decision 053), which sends it here; a name change sends its own notice (self-service.ts).
  * - The caller waits for the send, at most 10 s, but a failure never loses or blocks the
  *   registration: it is recorded in `mail:{regNo}` (status sent|failed, attempts, lastError,
  *   updatedAt) and the number goes into the `mail:retry` sorted set, scored by the next attempt
@@ -186,10 +187,14 @@ export interface RetryRun {
  * Retries every due confirmation (score <= now): claims each entry atomically (so overlapping
  * runs never send twice), loads the registration, sends and records. Works through at most
  * `limit` entries, `concurrency` at a time, and starts no send after `budgetMs` (a scheduled
- * function has 30 s). Registrations that no longer exist leave the set with an audit entry.
+ * function has 30 s). `send` sends one entry's messages (default: the plain confirmation; the
+ * mail-retry function passes mail-handoff-send.ts's, which also sends a lost hand-off's notices). Registrations that no longer exist leave the set with an audit entry.
  */
-export async function retryDueMails(at: Date, opts: { limit?: number; concurrency?: number; budgetMs?: number } = {}): Promise<RetryRun> {
-  const { limit = 50, concurrency = 4, budgetMs = 15_000 } = opts;
+export async function retryDueMails(
+  at: Date,
+  opts: { limit?: number; concurrency?: number; budgetMs?: number; send?: (registration: Registration, at: Date) => Promise<DeliveryOutcome> } = {},
+): Promise<RetryRun> {
+  const { limit = 50, concurrency = 4, budgetMs = 15_000, send = (r: Registration, when: Date) => deliverConfirmation(r, when, true) } = opts;
   const nowMs = at.getTime();
   const due = await withStore((r) => r.zrange<string[]>(keys.mailRetry(), '-inf', nowMs, { byScore: true, offset: 0, count: limit }));
   const run: RetryRun = { due: due.length, sent: 0, failed: 0, gaveUp: 0, deferred: 0 };
@@ -201,7 +206,7 @@ export async function retryDueMails(at: Date, opts: { limit?: number; concurrenc
       await audit({ at: at.toISOString(), actor: 'mail', action: 'mail.dropped', details: { regNo, reason: 'registration not found' } });
       return;
     }
-    const outcome = await deliverConfirmation(registration, at, true);
+    const outcome = await send(registration, at);
     if (outcome.sent) run.sent++;
     else if (outcome.gaveUp) run.gaveUp++;
     else run.failed++;

@@ -17,6 +17,8 @@ import { beforeEarlyBird, standardPeriod } from '../setup/edition-clock';
 export interface InvocationContext {
   ip?: string;
   deploy?: { context?: string };
+  /** Netlify's context.waitUntil: work the function goes on with after its answer. */
+  waitUntil?: (promise: Promise<unknown>) => void;
 }
 
 export type Fn = (req: Request, context?: InvocationContext) => Promise<Response>;
@@ -54,8 +56,15 @@ export function freshAddress(): string {
  * a string for that address, null for none (the shared 'unknown' bucket), and when left out a
  * fresh address per call, so tests that are not about limits behave like many delegates.
  * `deployContext` is context.deploy.context: `dev` unless given; null sends none.
+ * The context has Netlify's `waitUntil`: once the answer is read, the call waits for the work the
+ * function passed it (the e-mail hand-off to mail-send, decision 053), as the platform keeps the
+ * invocation alive for it, so a test reads the e-mail right after; `settle: false` returns at
+ * once and leaves it running (`pending` holds it).
  */
-export async function call(fn: Fn, opts: { method?: string; path?: string; body?: unknown; raw?: string; headers?: Record<string, string>; ip?: string | null; deployContext?: string | null } = {}) {
+export async function call(
+  fn: Fn,
+  opts: { method?: string; path?: string; body?: unknown; raw?: string; headers?: Record<string, string>; ip?: string | null; deployContext?: string | null; settle?: boolean } = {},
+) {
   const method = opts.method ?? (opts.body !== undefined || opts.raw !== undefined ? 'POST' : 'GET');
   const body = opts.raw ?? (opts.body !== undefined ? JSON.stringify(opts.body) : undefined);
   const req = new Request(`http://localhost${opts.path ?? '/'}`, {
@@ -65,10 +74,21 @@ export async function call(fn: Fn, opts: { method?: string; path?: string; body?
   });
   const ip = opts.ip === undefined ? freshAddress() : opts.ip;
   const deploy = opts.deployContext === null ? {} : { deploy: { context: opts.deployContext ?? 'dev' } };
-  const res = await fn(req, ip === null ? deploy : { ip, ...deploy });
+  const pending: Promise<unknown>[] = [];
+  const waitUntil = (promise: Promise<unknown>) => void pending.push(promise.catch((err: unknown) => console.error('[test] waitUntil task failed:', err)));
+  const res = await fn(req, ip === null ? { ...deploy, waitUntil } : { ip, ...deploy, waitUntil });
   const text = await res.text();
   const json = jsonOrUndefined(text);
-  return { status: res.status, body: json, text, headers: res.headers };
+  // Work given to waitUntil may give it more (a queued webhook's handling hands off its e-mail): wait for all of it.
+  const drain = async () => {
+    for (let done = 0; done < pending.length; ) {
+      const batch = pending.slice(done);
+      done = pending.length;
+      await Promise.all(batch);
+    }
+  };
+  if (opts.settle !== false) await drain();
+  return { status: res.status, body: json, text, headers: res.headers, pending: drain() };
 }
 
 /**

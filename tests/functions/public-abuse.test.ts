@@ -137,6 +137,8 @@ describe('rate limits per client address', () => {
       'admin-auth-set-password.ts',
       // The same answer for everyone from one Redis read; Razorpay is asked at most once in 5 minutes, within the call budget (razorpay-guard.ts).
       'payment-downtimes.ts',
+      // Called only by the site's own functions, signed (decision 053): an unsigned call is refused before any store command.
+      'mail-send.ts',
     ]);
     const used = new Set<string>();
     for (const file of readdirSync(dir)) {

@@ -27,6 +27,7 @@ import { financialYear } from '../../src/shared/invoice';
 import { formatMoney, percentOf } from '../../src/shared/money';
 import { pricing } from '../../src/shared/pricing';
 import { conference } from '../../src/content/conference';
+import { mailSendRoute } from '../setup/mail-send-route';
 import { STANDARD_DAY, afterConference, at, deadUrl, feeOf, call, doublePay, doubleWebhook, keysMatching, pinClock, totalFor, validForm } from './helpers';
 import { adminHeaders, messagesFor, registerPaid, mailAndWebhook } from './helpers-admin';
 import createOrder from '../../netlify/functions/payment-create-order';
@@ -356,7 +357,7 @@ describe('paying a change', () => {
     expect(after.totalPaid).toBe(Math.round((totalFor(validForm(STUDENT)) + UPGRADE.total / 100) * 100) / 100);
   });
 
-  it('costs 4 Redis requests to apply a change after the payment: order, registration, apply script, e-mail record', async () => {
+  it('costs 4 Redis requests to apply a change after the payment: order, registration, apply script, e-mail lease', async () => {
     const { regNo } = await registerPaid(STUDENT);
     const order = (await call(upgradeTier, { body: { regId: regNo }, ip: freshIp() })).body.order;
     const paid = await doublePay(order.id);
@@ -368,10 +369,13 @@ describe('paying a change', () => {
       if (url.startsWith(bridge)) requests++;
       return realFetch(input, init);
     };
+    // The e-mail is mail-send's, after the answer (decision 053): dropped here, so only the request's own work counts.
+    mailSendRoute.lost = true;
     try {
       expect((await call(verifyUpgrade, { body: paid })).status).toBe(200);
     } finally {
       globalThis.fetch = realFetch;
+      mailSendRoute.lost = false;
     }
     expect(requests).toBe(4);
   });

@@ -251,6 +251,8 @@ describe('netlify serve: payments, admin and tickets through the served function
   });
 
   it('sends one e-mail by SMTP: the payment received, the proof of status asked for, no ticket yet, the GST invoice attached', async () => {
+    // verify-payment hands the e-mail to mail-send after its answer (decision 053): it arrives a moment later.
+    await expect.poll(async () => (await messagesFor(stand.smtp.messages, regNo)).length, { timeout: 20_000 }).toBe(1);
     const mails = await messagesFor(stand.smtp.messages, regNo);
     expect(mails).toHaveLength(1);
     const [mail] = mails;
@@ -419,7 +421,8 @@ describe('netlify serve: payments, admin and tickets through the served function
     const stored = JSON.parse((await stand.redis.get(newKey))!);
     expect(stored).toMatchObject({ email: lost.email, orderId: order.id, paymentId: paid.razorpay_payment_id });
     expect(await stand.redis.zscore(pending, order.id)).toBeNull();
-    expect(await messagesFor(stand.smtp.messages, stored.registrationNumber)).toHaveLength(1);
+    // The run hands the e-mail to mail-send (decision 053), which sends it after the run's answer.
+    await expect.poll(async () => (await messagesFor(stand.smtp.messages, stored.registrationNumber)).length, { timeout: 20_000 }).toBe(1);
     // A second run, by a plain POST, finds nothing left to do.
     expect((await fetch(`${base}/.netlify/functions/reconcile-payments`, { method: 'POST' })).status).toBe(200);
     expect(await registrationKeys()).toHaveLength(2);

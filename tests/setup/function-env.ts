@@ -12,6 +12,7 @@ import { inject } from 'vitest';
 import { setContextOutsideInvocations } from '../../netlify/server/platform/deploy-context';
 import { resetEnv } from '../../netlify/server/platform/env';
 import { testSecrets } from './secrets';
+import { installMailSendRoute } from './mail-send-route';
 
 process.env = new Proxy(process.env, {
   set(target, name, value) {
@@ -53,3 +54,6 @@ process.env.PASSPORT_DATA_KEY = testSecrets.passportDataKey;
 delete process.env.SMTP_URL;
 delete process.env.MAIL_FROM;
 process.env.MAIL_OUTBOX_DIR = '.data/test-outbox';
+
+// The payment functions hand their e-mails to mail-send over HTTP; the tests answer that call in-process.
+installMailSendRoute();

@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listFunctionFiles, matchRoute, orderRoutes, routeOf } from '../../scripts/dev-functions';
+import { MAIL_SEND_PATH } from '../../src/shared/mail-handoff';
 
 const dir = path.resolve(import.meta.dirname, '../../netlify/functions');
 
@@ -47,6 +48,9 @@ describe('dev function routing', () => {
     expect(matchRoute(routes, 'GET', '/api/registrations/PESGRE2025-0042')).toMatchObject({ route: { name: 'registration-by-id' }, params: { id: 'PESGRE2025-0042' } });
     expect(matchRoute(routes, 'GET', '/api/registrations/a/b')).toBeNull();
     expect(matchRoute(routes, 'GET', '/api/nothing-here')).toBeNull();
+    // The payment functions' e-mail hand-off reaches mail-send through this runtime too (decision 053): POST only.
+    expect(matchRoute(routes, 'POST', MAIL_SEND_PATH)?.route.name).toBe('mail-send');
+    expect(matchRoute(routes, 'GET', MAIL_SEND_PATH)).toBeNull();
   });
 
   it('honours path arrays, excludedPath lists, wildcards and config.method', () => {

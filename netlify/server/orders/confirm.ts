@@ -10,13 +10,10 @@ import { PAID_PAYMENT_STATES, verifyChangeRequest, webhookEvent, type VerifyChan
 import { now as clockNow } from '../platform/clock';
 import { isCheckoutSignatureValid, isWebhookSignatureValid } from '../platform/payments';
 import { fetchPaymentForVerify } from '../platform/verify-payment-fetch';
-import { deliverConfirmation, deliverNotice } from '../mail-delivery';
-import { transferInvoiceMail, transferMovedMail } from '../notices';
-import { changeNotice } from '../mail';
+import { handOffMail } from '../mail-handoff';
 import { finalise, recordAttentionPayment, type FinaliseResult } from './finalise';
 import { applyRefundEvent } from '../cancellations';
 import { applyAttentionRefundEvent } from './attention';
-import { describeCause } from '../platform/http';
 import { orderKinds, type VerifySource } from './registry';
 import { getOrderState, type PendingOrder } from './orders';
 import { audit, keys, rawRedis, withStore } from '../platform/store';
@@ -25,31 +22,14 @@ import { registrationStatus } from '../../../src/shared/registration-status';
 
 /**
  * finalise() plus the e-mail of the call that applied the order: the registration confirmation
- * with its QR ticket, or for a paid change the same ticket with a line saying what changed.
- * Errors of finalise() propagate; nothing about the e-mail ever fails the call (a failed send is
- * recorded and retried by mail-delivery.ts).
+ * with its QR ticket, or for a paid change the same ticket with a line saying what changed. The
+ * e-mail is handed off (mail-handoff.ts, decision 053): its lease is recorded before this
+ * resolves, and the mail-send function composes and sends it after the answer. Errors of
+ * finalise() propagate; nothing about the e-mail ever fails the call.
  */
 export async function finaliseAndNotify(...args: Parameters<typeof finalise>): Promise<FinaliseResult> {
   const result = await finalise(...args);
-  if (result.outcome === 'applied') {
-    const at = args[3];
-    const r = result.registration;
-    const change = 'change' in result ? result.change : undefined;
-    const notices =
-      change?.kind === 'name-transfer'
-        ? [
-            // The original registrant is told the ticket moved; the fee's invoice goes to its payer.
-            deliverNotice(r.registrationNumber, 'transfer-moved', () => transferMovedMail(r, change), at),
-            deliverNotice(r.registrationNumber, 'transfer-invoice', () => transferInvoiceMail(r, change), at),
-          ]
-        : [];
-    try {
-      await Promise.all([deliverConfirmation(r, at, true, change ? changeNotice(r, change) : undefined), ...notices]);
-    } catch (err) {
-      // Only recording can fail here (store down right after the order was applied).
-      console.error(`[mail] outcome for ${result.registrationNumber} not recorded: ${describeCause(err)}`);
-    }
-  }
+  if (result.outcome === 'applied') await handOffMail(result.registrationNumber, args[0], args[3]);
   return result;
 }
 

@@ -15,13 +15,11 @@
  *   shows the delegate.
  */
 import type { AttentionPayment, LatePayment } from '../../../src/shared/api';
-import { formatMoney, fromMinor } from '../../../src/shared/money';
-import { fullName } from '../../../src/shared/person-name';
-import { conference } from '../../../src/content/conference';
+import { fromMinor } from '../../../src/shared/money';
 import { refundAttentionPayment } from './attention';
 import { recordAttentionPayment } from './finalise';
 import type { FinaliseResult } from './finalise';
-import { deliverNotice } from '../mail-delivery';
+import { handOffNotice } from '../mail-handoff';
 import type { PendingOrder } from './orders';
 import { guardedRazorpayCall } from '../platform/razorpay-guard';
 import { getRegistration } from '../registrations';
@@ -110,25 +108,7 @@ export async function settleLatePayment(
   const first = await remember(regNo, { ...base, outcome, reason, ...(refund?.id ? { refundId: refund.id } : {}) });
   const registration = first ? await getRegistration(regNo) : null;
   if (registration) {
-    await deliverNotice(
-      regNo,
-      `late-payment-${payment.id}`,
-      async () => {
-        const { LatePaymentRefundedEmail } = await import('../emails/notices');
-        const { renderEmail } = await import('../emails/render');
-        const element = LatePaymentRefundedEmail({
-          name: fullName(registration),
-          registrationNumber: regNo,
-          amount: formatMoney(payment.amount, currency),
-          paymentId: payment.id,
-          reason,
-          refundId: refund?.id || null,
-          pending: outcome !== 'refunded',
-        });
-        return { to: registration.email, subject: `${conference.name} late payment refunded — ${regNo}`, ...(await renderEmail(element)) };
-      },
-      at,
-    );
+    await handOffNotice(regNo, 'late-payment-refunded', at, payment.id);
   } else if (first || !regNo) {
     console.warn(`[payments] late payment ${payment.id} of order ${orderId} refunded (${outcome}); no registration to tell`);
   }

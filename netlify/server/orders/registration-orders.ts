@@ -25,7 +25,7 @@ import { tierDependentFields } from '../../../src/shared/tier-rules';
 import { checkCoupon, holdCoupon } from '../coupons';
 import { HttpError } from '../platform/http';
 import { MEMBER_NUMBER_PATTERN, checkMembership } from '../platform/membership';
-import { acceptedPaperReads, assertAcceptedPaper } from '../papers';
+import { acceptedPaperReads, assertAcceptedPaper } from '../paper-rule';
 import { createProviderOrder, publicKeyId } from '../platform/payments';
 import { finaliseAndNotify } from './confirm';
 import { savePendingOrder, type RegistrationOrder } from './orders';

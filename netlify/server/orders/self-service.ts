@@ -113,11 +113,8 @@ export async function createChangeOrder(kind: ChangeKind, regNo: string, at: Dat
   return { registrationNumber: regNo, order: { id: order.orderId, currency: charges.currency, amount: charges.total, key: publicKeyId(), notes } };
 }
 
-/** get-name: the registered title and names (docs/rules.md#the-self-service-pages). */
-export async function lookupName(regNo: string, email: string): Promise<{ title: string; firstName: string; lastName: string }> {
-  const r = await getRegistrantRegistration(regNo, email);
-  return { title: r.title ?? '', firstName: r.firstName, lastName: r.lastName };
-}
+// get-name's lookup lives in self-service-lookup.ts (its function starts without this module).
+export { lookupName } from './self-service-lookup';
 
 export interface NameChange {
   title: Registration['title'] | '';

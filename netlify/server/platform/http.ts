@@ -13,6 +13,7 @@ import { MAX_BODY_BYTES } from '../../../src/shared/api-paths';
 import { bindDeployContext, withDeployContext } from './deploy-context';
 import { ConfigError } from './env';
 import { withRequestScope } from './request-scope';
+import { withInvocation } from './invocation';
 
 /** An expected failure with its status, machine code and human message. */
 export class HttpError extends Error {
@@ -331,6 +332,8 @@ export interface RequestContext {
   ip?: string;
   /** `deploy.context`: production, deploy-preview, branch-deploy or dev; anything else means production. */
   deploy?: { context?: string };
+  /** Keeps the invocation alive for work after the answer (netlify/server/invocation.ts). */
+  waitUntil?: (promise: Promise<unknown>) => void;
 }
 
 /** The one bucket every request without Netlify's context.ip shares (local runs, direct handler calls). */
@@ -365,7 +368,9 @@ export function endpoint(methods: string[], fn: Handler, opts: EndpointOptions =
     errorBody(code, message, fieldErrors, opts.successFlag ? { success: false, message: Object.values(fieldErrors ?? {})[0] ?? message, ...extra } : extra);
   // Each request gets its own scope: the client's address, and once an admin token holds, who acts (the audit record).
   return (req: Request, context?: RequestContext) =>
-    withDeployContext(context?.deploy?.context, () => withRequestScope(clientAddress(req, context), async () => withNosniff(await answer(req, context))));
+    withDeployContext(context?.deploy?.context, () =>
+      withInvocation(req, context, () => withRequestScope(clientAddress(req, context), async () => withNosniff(await answer(req, context)))),
+    );
   async function answer(req: Request, context?: RequestContext): Promise<Response> {
     if (!methods.includes(req.method)) {
       return json(405, fail('METHOD_NOT_ALLOWED', `Use ${methods.join(' or ')} for this endpoint.`), { Allow: methods.join(', ') });
@@ -396,15 +401,15 @@ export function endpoint(methods: string[], fn: Handler, opts: EndpointOptions =
  * only to the log, under `[name]`.
  */
 export function scheduled(name: string, failure: string, run: () => Promise<unknown>): (req: Request, context?: RequestContext) => Promise<Response> {
-  return (_req: Request, context?: RequestContext) =>
-    withDeployContext(context?.deploy?.context, async () => {
+  return (req: Request, context?: RequestContext) =>
+    withDeployContext(context?.deploy?.context, () => withInvocation(req, context, async () => {
       try {
         return json(200, await run());
       } catch (err) {
         console.error(`[${name}] run failed: ${describeCause(err)}`);
         return json(500, errorBody('INTERNAL_ERROR', failure));
       }
-    });
+    }));
 }
 
 export interface EndpointOptions {

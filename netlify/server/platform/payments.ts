@@ -4,17 +4,21 @@
  * the SDK at scripts/razorpay-double.ts, so this same code runs everywhere.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import Razorpay from 'razorpay';
+import type Razorpay from 'razorpay';
 import type { Currency } from '../../../src/shared/money';
 import { env } from './env';
 import { HttpError, ServiceUnavailableError } from './http';
 
 let cached: { key: string; rzp: Razorpay } | undefined;
 
-function client(): Razorpay {
+// The SDK (with axios and form-data, about 100 ms of a cold start) is imported on the first call
+// that talks to Razorpay: most webhook events, a verify of a settled order and every refused
+// request never do (decision 054; docs/performance.md, "Cold starts").
+async function client(): Promise<Razorpay> {
   const e = env();
   const key = `${e.RAZORPAY_KEY_ID}|${e.RAZORPAY_KEY_SECRET}|${e.RAZORPAY_API_BASE_URL ?? ''}|${e.RAZORPAY_TIMEOUT_MS}`;
   if (!cached || cached.key !== key) {
+    const { default: Razorpay } = await import('razorpay');
     const rzp = new Razorpay({ key_id: e.RAZORPAY_KEY_ID, key_secret: e.RAZORPAY_KEY_SECRET });
     // A slow Razorpay must not hold a function until the platform kills it; a timed-out refund is
     // retried with the same idempotency key.
@@ -56,7 +60,7 @@ const PROVIDER_DOWN = 'The payment provider could not be reached. Nothing was ch
  */
 export async function createProviderOrder(amountMinor: number, currency: Currency, receipt: string, notes: Record<string, string>): Promise<ProviderOrder> {
   try {
-    const order = await client().orders.create({ amount: amountMinor, currency, receipt: receipt.slice(0, 40), notes });
+    const order = await (await client()).orders.create({ amount: amountMinor, currency, receipt: receipt.slice(0, 40), notes });
     return { id: order.id, amount: Number(order.amount), currency: order.currency, status: order.status };
   } catch (err) {
     throw new ServiceUnavailableError(PROVIDER_DOWN, { cause: err });
@@ -66,7 +70,7 @@ export async function createProviderOrder(amountMinor: number, currency: Currenc
 /** Fetches a payment by id. Throws ServiceUnavailableError when Razorpay cannot be reached. */
 export async function fetchProviderPayment(paymentId: string): Promise<ProviderPayment> {
   try {
-    const p = await client().payments.fetch(paymentId);
+    const p = await (await client()).payments.fetch(paymentId);
     return { id: p.id, order_id: p.order_id ?? null, amount: Number(p.amount), currency: p.currency, status: p.status };
   } catch (err) {
     throw new ServiceUnavailableError(
@@ -144,7 +148,7 @@ export class RefundRefusedError extends HttpError {
  * reached (retry later with the same key).
  */
 export async function createProviderRefund(paymentId: string, amountMinor: number, idempotencyKey: string, notes: Record<string, string>): Promise<ProviderRefund> {
-  const rq = (client() as unknown as { api: { rq: { post: (url: string, data: unknown, config: unknown) => Promise<{ data: ProviderRefund }> } } }).api.rq;
+  const rq = ((await client()) as unknown as { api: { rq: { post: (url: string, data: unknown, config: unknown) => Promise<{ data: ProviderRefund }> } } }).api.rq;
   try {
     const res = await rq.post(`/v1/payments/${encodeURIComponent(paymentId)}/refund`, { amount: amountMinor, speed: 'normal', notes }, { headers: { 'X-Refund-Idempotency': idempotencyKey } });
     return { id: res.data.id, payment_id: res.data.payment_id, amount: Number(res.data.amount), status: res.data.status };
@@ -167,7 +171,7 @@ export async function createProviderRefund(paymentId: string, amountMinor: numbe
  */
 export async function fetchPaymentRefunds(paymentId: string): Promise<ProviderRefund[]> {
   try {
-    const page = await client().payments.fetchMultipleRefund(paymentId, { count: 100 });
+    const page = await (await client()).payments.fetchMultipleRefund(paymentId, { count: 100 });
     return page.items.map((r) => ({ id: r.id, payment_id: r.payment_id, amount: Number(r.amount), status: r.status }));
   } catch (err) {
     throw new ServiceUnavailableError('The payment provider could not be reached. Nothing was refunded twice; please try again in a few minutes.', { cause: err });
@@ -177,7 +181,7 @@ export async function fetchPaymentRefunds(paymentId: string): Promise<ProviderRe
 /** The payments of order `orderId` (any state), as Razorpay lists them. Throws ServiceUnavailableError when it cannot be reached. */
 export async function fetchOrderPayments(orderId: string): Promise<ProviderPayment[]> {
   try {
-    const list = (await client().orders.fetchPayments(orderId)) as unknown as { items: { id: string; order_id: string | null; amount: number | string; currency: string; status: string }[] };
+    const list = (await (await client()).orders.fetchPayments(orderId)) as unknown as { items: { id: string; order_id: string | null; amount: number | string; currency: string; status: string }[] };
     return list.items.map((p) => ({ id: p.id, order_id: p.order_id ?? null, amount: Number(p.amount), currency: p.currency, status: p.status }));
   } catch (err) {
     throw new ServiceUnavailableError(PROVIDER_DOWN, { cause: err });
@@ -198,7 +202,7 @@ export interface ProviderPaymentPage {
  */
 export async function listProviderPayments(from: number, to: number, skip: number, count = 100): Promise<ProviderPaymentPage> {
   try {
-    const list = (await client().payments.all({ from, to, skip, count })) as unknown as { items: { id: string; order_id: string | null; amount: number | string; currency: string; status: string; created_at: number; late_authorized?: boolean }[] };
+    const list = (await (await client()).payments.all({ from, to, skip, count })) as unknown as { items: { id: string; order_id: string | null; amount: number | string; currency: string; status: string; created_at: number; late_authorized?: boolean }[] };
     return { items: list.items.map((p) => ({ id: p.id, order_id: p.order_id ?? null, amount: Number(p.amount), currency: p.currency, status: p.status, created_at: Number(p.created_at), ...(p.late_authorized === true ? { late_authorized: true } : {}) })) };
   } catch (err) {
     throw new ServiceUnavailableError(PROVIDER_DOWN, { cause: err });
@@ -222,7 +226,7 @@ export interface ProviderDowntime {
  * when Razorpay cannot be reached.
  */
 export async function listProviderDowntimes(): Promise<ProviderDowntime[]> {
-  const rq = (client() as unknown as { api: { rq: { get: (url: string) => Promise<{ data: { items?: unknown[] } }> } } }).api.rq;
+  const rq = ((await client()) as unknown as { api: { rq: { get: (url: string) => Promise<{ data: { items?: unknown[] } }> } } }).api.rq;
   try {
     const res = await rq.get('/v1/payments/downtimes');
     return (res.data.items ?? []).flatMap((raw) => {
