@@ -332,7 +332,7 @@ export interface RequestContext {
   ip?: string;
   /** `deploy.context`: production, deploy-preview, branch-deploy or dev; anything else means production. */
   deploy?: { context?: string };
-  /** Keeps the invocation alive for work after the answer (netlify/server/invocation.ts). */
+  /** Keeps the invocation alive for work after the answer (netlify/server/platform/invocation.ts). */
   waitUntil?: (promise: Promise<unknown>) => void;
 }
 
