@@ -13,11 +13,14 @@ import { transferInvoiceMail, transferMovedMail } from '../notices';
 import { changeNotice } from '../mail';
 import { finalise, type FinaliseResult } from './finalise';
 import { describeCause } from '../platform/http';
-import { orderKinds, type VerifySource } from './registry';
+import { extraNotices, orderKinds, type ExtraNotice, type VerifySource } from './registry';
 import { getOrderState } from './orders';
 import { audit } from '../platform/store';
 import { getRegistration } from '../registrations';
 import { registrationStatus } from '../../../src/shared/registration-status';
+
+/** The composer of each e-mail a kind of change may add to its confirmation (kind-module.ts ExtraNotice). */
+const extraMail: { [N in ExtraNotice]: typeof transferInvoiceMail } = { 'transfer-moved': transferMovedMail, 'transfer-invoice': transferInvoiceMail };
 
 /**
  * finalise() plus the e-mail of the call that applied the order: the registration confirmation
@@ -31,14 +34,8 @@ export async function finaliseAndNotify(...args: Parameters<typeof finalise>): P
     const at = args[3];
     const r = result.registration;
     const change = 'change' in result ? result.change : undefined;
-    const notices =
-      change?.kind === 'name-transfer'
-        ? [
-            // The original registrant is told the ticket moved; the fee's invoice goes to its payer.
-            deliverNotice(r.registrationNumber, 'transfer-moved', () => transferMovedMail(r, change), at),
-            deliverNotice(r.registrationNumber, 'transfer-invoice', () => transferInvoiceMail(r, change), at),
-          ]
-        : [];
+    // A kind's own e-mails besides the confirmation (its module under kinds/ names them, e.g. a name transfer's).
+    const notices = change && 'amount' in change && result.kind !== 'registration' ? extraNotices(result.kind).map((name) => deliverNotice(r.registrationNumber, name, () => extraMail[name](r, change), at)) : [];
     try {
       await Promise.all([deliverConfirmation(r, at, true, change ? changeNotice(r, change) : undefined), ...notices]);
     } catch (err) {
