@@ -19,12 +19,16 @@ import { tierUpgrade } from './kinds/tier-upgrade';
 
 export type { ChangeApplication, ChangeCommon, ExtraNotice, OrderKindModule, VerifySource } from './kind-module';
 
-/** The order type whose kind includes K (a tier change order's kind is 'tier-upgrade' | 'ieee-change', so Extract<> would miss it). */
-type OrderOfKind<K extends PendingOrder['kind'], O extends PendingOrder = PendingOrder> = O extends PendingOrder ? (K extends O['kind'] ? O : never) : never;
+/** The kinds of order: a registration and every paid change of the one list (src/shared/paid-changes.ts). */
+export type OrderKindName = 'registration' | PaidChangeKind;
+
+/** The order type whose kind includes K (a tier change order's kind is 'tier-upgrade' | 'ieee-change', so Extract<> would miss it); never for a kind without an order type. */
+type OrderOfKind<K extends string, O extends PendingOrder = PendingOrder> = O extends PendingOrder ? (K extends O['kind'] ? O : never) : never;
 
 /**
- * Every kind of pending order: the typed map of the modules under kinds/, keyed by the kinds of
- * PendingOrder (a registration and the one list of paid changes, src/shared/paid-changes.ts). Each
+ * Every kind of pending order: the typed map of the modules under kinds/, keyed by a registration
+ * and the one list of paid changes (OrderKindName): a kind added to the list without its module
+ * here fails `tsc`. Each
  * module keeps its own type (its creation's signature), and `satisfies` checks it is a kind.
  */
 export const orderKinds = {
@@ -32,7 +36,7 @@ export const orderKinds = {
   'tier-upgrade': tierUpgrade,
   'ieee-change': ieeeChange,
   'name-transfer': nameTransfer,
-} satisfies { [K in PendingOrder['kind']]: OrderKindModule<OrderOfKind<K>> };
+} satisfies { [K in OrderKindName]: OrderKindModule<OrderOfKind<K>> };
 
 /**
  * Every paid change of the one list (src/shared/paid-changes.ts) is a kind of order: a kind added
