@@ -74,6 +74,10 @@ const boundaryZones = [
     except: serverFoundation.map((file) => `./platform/${file}`),
     message: `The server's foundation (${serverFoundation.join(', ')}) imports only itself.`,
   },
+  // A kind of order is one module under orders/kinds/, reached only through the registry's typed
+  // map (orders/registry.ts), so no other file branches on a kind or calls a kind's code directly.
+  // The target is every file of netlify/ but registry.ts (the one file of that name there).
+  { target: './netlify/**/!(registry).{ts,tsx}', from: './netlify/server/orders/kinds', message: 'Only netlify/server/orders/registry.ts imports a module under orders/kinds/: reach a kind through the registry (orderKinds).' },
   {
     target: './netlify/server',
     from: serverServices.map((file) => `./netlify/server/${file}`),

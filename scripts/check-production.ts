@@ -32,7 +32,7 @@ import addressparser from 'nodemailer/lib/addressparser';
 import { z } from 'zod';
 import { config as webhookFunction } from '../netlify/functions/payment-webhook';
 import { MIN_SECRET_LENGTH, PASSPORT_DATA_KEY_PATTERN } from '../netlify/server/platform/env';
-import { WEBHOOK_EVENTS } from '../netlify/server/orders/confirm';
+import { WEBHOOK_EVENTS } from '../netlify/server/orders/webhook';
 import { envSchema, type Env } from '../netlify/server/platform/env';
 import { DEFAULT_SCRYPT_PARAMS, parsePasswordHash } from '../netlify/server/platform/password';
 import { invoicing } from '../src/content/invoicing';
@@ -50,7 +50,7 @@ export interface Finding {
   message: string;
 }
 
-/** The Razorpay webhook events the site handles, as netlify/server/orders/confirm.ts defines them. */
+/** The Razorpay webhook events the site handles, as netlify/server/orders/webhook.ts defines them. */
 export { WEBHOOK_EVENTS };
 
 /** The webhook function's path (netlify/functions/payment-webhook.ts, its config.path). */

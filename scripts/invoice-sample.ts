@@ -6,7 +6,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { registrationFromOrder } from '../netlify/server/orders/finalise';
-import { registrationAfterChange } from '../netlify/server/orders/registry';
+import { registrationAfterChange } from '../netlify/server/orders/tier-change';
 import { renderInvoicePdf } from '../netlify/server/invoice-pdf';
 import type { TierChangeOrder } from '../netlify/server/orders/orders';
 import { computeChangeCharges } from '../src/shared/change-charges';

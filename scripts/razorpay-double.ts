@@ -362,23 +362,19 @@ export async function startRazorpayDouble(opts: RazorpayDoubleOptions): Promise<
   /** Called after every change of an order, payment or refund: keeps `dataFile` up to date. */
   const changed = (): void => store?.changed();
 
-  const getOrder = (id: unknown): RazorpayOrder => {
-    const order = typeof id === 'string' ? orders.get(id) : undefined;
-    if (!order) throw notFound();
-    return order;
-  };
+  /** The entity of `map` with the id `id` (a path segment or a field of a request body); Razorpay's 404 for any other value. */
+  const lookup =
+    <T>(map: Map<string, T>) =>
+    (id: unknown): T => {
+      const found = typeof id === 'string' ? map.get(id) : undefined;
+      if (!found) throw notFound();
+      return found;
+    };
+  const getOrder = lookup(orders);
   const paymentsOf = (orderId: string): RazorpayPayment[] =>
     [...payments.values()].filter((p) => p.order_id === orderId);
-  const getPayment = (id: unknown): RazorpayPayment => {
-    const payment = typeof id === 'string' ? payments.get(id) : undefined;
-    if (!payment) throw notFound();
-    return payment;
-  };
-  const getRefund = (id: unknown): RazorpayRefund => {
-    const refund = typeof id === 'string' ? refunds.get(id) : undefined;
-    if (!refund) throw notFound();
-    return refund;
-  };
+  const getPayment = lookup(payments);
+  const getRefund = lookup(refunds);
   const refundsOf = (paymentId: string): RazorpayRefund[] =>
     [...refunds.values()].filter((r) => r.payment_id === paymentId);
   const faultsFor = (paymentId: string): RefundFaults => paymentFaults.get(paymentId) ?? globalFaults;

@@ -6,24 +6,14 @@
  *  401 without a valid admin token; 503 store down.
  */
 import type { Config } from '@netlify/functions';
-import { conference } from '../../src/content/conference';
-import { dayIn } from '../../src/shared/dates';
 import { PAPERS_CSV_HEADERS, paperCsvRow } from '../../src/shared/papers';
 import { requireRole } from '../server/auth';
-import { now } from '../server/platform/clock';
-import { csvResponse } from '../server/platform/csv-file';
 import { endpoint } from '../server/platform/http';
-import { listPapers } from '../server/papers';
-import { recordAdmin } from '../server/audit';
+import { papersCsvExport } from '../server/papers-export';
 
 export default endpoint(['GET'], async (req) => {
   await requireRole(req, 'admin-papers-export');
-  const { papers } = await listPapers();
-  const rows = papers.map((p) => paperCsvRow(p));
-  const at = now();
-  // Authors' names and addresses leave the site: recorded (docs/security.md, "The audit record").
-  await recordAdmin(at, 'papers.exported', { rows: rows.length });
-  return csvResponse(`papers_${dayIn(at, conference.timeZone)}.csv`, [[...PAPERS_CSV_HEADERS], ...rows]);
+  return papersCsvExport(PAPERS_CSV_HEADERS, paperCsvRow, 'papers.exported', 'papers');
 });
 
 export const config: Config = { path: '/api/admin/papers/export' };

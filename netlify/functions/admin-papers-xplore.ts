@@ -6,23 +6,14 @@
  *  401 without a valid admin token; 503 store down.
  */
 import type { Config } from '@netlify/functions';
-import { conference } from '../../src/content/conference';
-import { dayIn } from '../../src/shared/dates';
 import { XPLORE_CSV_HEADERS, xploreCsvRow } from '../../src/shared/papers';
 import { requireRole } from '../server/auth';
-import { now } from '../server/platform/clock';
-import { csvResponse } from '../server/platform/csv-file';
 import { endpoint } from '../server/platform/http';
-import { listPapers } from '../server/papers';
-import { recordAdmin } from '../server/audit';
+import { papersCsvExport } from '../server/papers-export';
 
 export default endpoint(['GET'], async (req) => {
   await requireRole(req, 'admin-papers-xplore');
-  const { papers } = await listPapers();
-  const rows = papers.map((p) => xploreCsvRow(p));
-  const at = now();
-  await recordAdmin(at, 'papers.xplore-exported', { rows: rows.length });
-  return csvResponse(`xplore_${dayIn(at, conference.timeZone)}.csv`, [[...XPLORE_CSV_HEADERS], ...rows]);
+  return papersCsvExport(XPLORE_CSV_HEADERS, xploreCsvRow, 'papers.xplore-exported', 'xplore');
 });
 
 export const config: Config = { path: '/api/admin/papers/xplore' };

@@ -15,7 +15,11 @@ import { deliverConfirmation, deliverNotice, type DeliveryOutcome } from './mail
 import { takeHandOffOrder } from './mail-handoff';
 import { cancellationDecidedMail, cancellationRequestedMail, refundPaidMail, transferInvoiceMail, transferMovedMail } from './notices';
 import type { Registration } from './registrations';
+import { extraNotices, type ExtraNotice } from './orders/registry';
 import { keys, withStore } from './platform/store';
+
+/** The composer of each e-mail a kind of change may add to its confirmation (orders/kind-module.ts ExtraNotice). */
+const extraMail: { [N in ExtraNotice]: typeof transferInvoiceMail } = { 'transfer-moved': transferMovedMail, 'transfer-invoice': transferInvoiceMail };
 
 /**
  * The messages of order `orderId` applied to `r` (what confirm.ts sent in the request before the
@@ -29,12 +33,10 @@ import { keys, withStore } from './platform/store';
 export async function sendAppliedOrderMail(r: Registration, orderId: string, at: Date): Promise<DeliveryOutcome> {
   const change = orderId && orderId !== r.orderId ? r.history?.find((h) => 'orderId' in h && h.orderId === orderId) : undefined;
   const regNo = r.registrationNumber;
+  // A kind's own e-mails besides the confirmation: its module under orders/kinds/ names them.
   const notices =
-    change?.kind === 'name-transfer'
-      ? [
-          deliverNotice(regNo, 'transfer-moved', () => transferMovedMail(r, change as PaidChangeRecord), at),
-          deliverNotice(regNo, 'transfer-invoice', () => transferInvoiceMail(r, change as PaidChangeRecord), at),
-        ]
+    change && 'amount' in change
+      ? extraNotices(change.kind).map((name) => deliverNotice(regNo, name, () => extraMail[name](r, change as PaidChangeRecord), at))
       : [];
   const [outcome] = await Promise.all([deliverConfirmation(r, at, true, change ? changeNotice(r, change) : undefined), ...notices]);
   return outcome;

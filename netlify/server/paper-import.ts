@@ -10,21 +10,14 @@ import { parse } from 'csv-parse/sync';
 import { Unzip, UnzipInflate } from 'fflate';
 import { readSheet } from 'read-excel-file/node';
 import * as z from 'zod/mini';
-import type { PaperAuthor } from '../../src/shared/papers';
+import type { PaperAuthor, StoredPaper } from '../../src/shared/papers';
 import { PAPER_TITLE_MAX_LENGTH, isSpecialSessionTrack, normalisePaperId } from '../../src/shared/papers';
 import { toPrintable } from '../../src/shared/printable-text';
 import type { PaperMapping } from '../../src/shared/papers-schema';
 import { HttpError } from './platform/http';
 
-/** A paper as read from a file, before it is compared with the stored ones. */
-export interface ImportedPaper {
-  paperId: string;
-  title: string;
-  track: string;
-  authors: PaperAuthor[];
-  specialSession: string | null;
-  organiser: boolean;
-}
+/** A paper as read from a file, before it is compared with the stored ones: a stored paper's fields but whether it is withdrawn and when it was written. */
+export type ImportedPaper = Omit<StoredPaper, 'withdrawn' | 'importedAt' | 'updatedAt'>;
 
 export interface ParsedImport {
   /** Accepted papers, one per Paper ID. */

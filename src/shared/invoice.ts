@@ -225,36 +225,35 @@ export function buildInvoice(r: StoredRegistration, subject: InvoiceSubject): In
     const c = r.charges;
     if (!r.invoiceNumber) throw new Error(`registration ${r.registrationNumber} has no invoice`);
     const snapshot = issued(r.invoiceSnapshot, r.invoiceNumber, r.registrationNumber);
-    return {
-      kind: 'invoice',
-      title: 'Tax Invoice',
-      number: r.invoiceNumber,
-      date: localDate(new Date(r.paidAt)),
-      ...base(r, snapshot, c.currency),
-      lines: snapshot.lines,
-      taxableValue: c.subtotal,
-      taxes: taxRows(c.gst, c.currency),
-      convenienceFee: c.convenienceFee,
-      total: c.total,
-      totalInWords: amountInWords(c.total, c.currency),
-    };
+    return taxInvoice(r, r.invoiceNumber, r.paidAt, snapshot, { taxableValue: c.subtotal, gst: c.gst, convenienceFee: c.convenienceFee, total: c.total, currency: c.currency });
   }
   const { change } = subject;
   if (!change.invoiceNumber || !change.charges) throw new Error(`change ${change.orderId} of ${r.registrationNumber} has no invoice`);
   const ch = change.charges;
   const snapshot = issued(change.invoiceSnapshot, change.invoiceNumber, r.registrationNumber);
+  return taxInvoice(r, change.invoiceNumber, change.at, snapshot, { taxableValue: ch.base, gst: ch.gst, convenienceFee: ch.convenienceFee, total: ch.total, currency: ch.currency });
+}
+
+/** A tax invoice numbered `number`, issued at the ISO instant `at`, from its frozen snapshot and its charges (minor units). */
+function taxInvoice(
+  r: StoredRegistration,
+  number: string,
+  at: string,
+  snapshot: IssuedDocument,
+  money: { taxableValue: number; gst: Parameters<typeof taxRows>[0]; convenienceFee: number; total: number; currency: Currency },
+): InvoiceDocument {
   return {
     kind: 'invoice',
     title: 'Tax Invoice',
-    number: change.invoiceNumber,
-    date: localDate(new Date(change.at)),
-    ...base(r, snapshot, ch.currency),
+    number,
+    date: localDate(new Date(at)),
+    ...base(r, snapshot, money.currency),
     lines: snapshot.lines,
-    taxableValue: ch.base,
-    taxes: taxRows(ch.gst, ch.currency),
-    convenienceFee: ch.convenienceFee,
-    total: ch.total,
-    totalInWords: amountInWords(ch.total, ch.currency),
+    taxableValue: money.taxableValue,
+    taxes: taxRows(money.gst, money.currency),
+    convenienceFee: money.convenienceFee,
+    total: money.total,
+    totalInWords: amountInWords(money.total, money.currency),
   };
 }
 

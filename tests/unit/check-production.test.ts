@@ -13,7 +13,7 @@ import { MIN_SECRET_LENGTH } from '../../netlify/server/platform/env';
 import { envSchema } from '../../netlify/server/platform/env';
 import { hashPassword } from '../../netlify/server/platform/password';
 import { gstinCheckCharacter } from '../../src/shared/invoice';
-import { WEBHOOK_EVENTS as HANDLED_EVENTS } from '../../netlify/server/orders/confirm';
+import { WEBHOOK_EVENTS as HANDLED_EVENTS } from '../../netlify/server/orders/webhook';
 import { runCheck, checkProduction, envFileWarning, formatCheck, isSenderAddress, WEBHOOK_EVENTS, WEBHOOK_PATH, type ProductionCheck } from '../../scripts/check-production';
 import { collectSampleItems } from '../../scripts/content-report';
 import { devDefaults } from '../../scripts/local-config';
@@ -399,7 +399,7 @@ describe('no secret value in the printed output', () => {
 });
 
 describe('where the rules come from', () => {
-  it('lists the webhook events the webhook acts on (the list netlify/server/orders/confirm.ts dispatches by)', () => {
+  it('lists the webhook events the webhook acts on (the list netlify/server/orders/webhook.ts dispatches by)', () => {
     expect(WEBHOOK_EVENTS).toBe(HANDLED_EVENTS);
     expect([...WEBHOOK_EVENTS].sort()).toEqual(['order.paid', 'payment.authorized', 'payment.captured', 'payment.downtime.resolved', 'payment.downtime.started', 'payment.downtime.updated', 'refund.failed', 'refund.processed']);
   });

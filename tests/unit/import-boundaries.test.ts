@@ -4,7 +4,8 @@
  * import each other; content imports only content; src/ never imports netlify/ or scripts/;
  * src/shared and src/content never import React, Node's modules or a server SDK;
  * netlify/functions -> netlify/server -> src/shared, src/content; netlify/edge-functions never
- * imports netlify/server; netlify/server/platform imports only itself and src/shared; server modules never borrow from a service. Each case lints one made-up file with ESLint's Node API: the file need not
+ * imports netlify/server; netlify/server/platform imports only itself and src/shared; only netlify/server/orders/registry.ts imports
+ * a kind of order (orders/kinds/); server modules never borrow from a service. Each case lints one made-up file with ESLint's Node API: the file need not
  * exist (the rules resolve its imports relative to its path), but what it imports does, because
  * an import the resolver cannot find is not checked by the path rule (no-unresolved reports it
  * instead, as the last case shows).
@@ -72,6 +73,16 @@ describe('the import boundaries', { timeout: 60_000 }, () => {
     expect(await ruleIds(importing('keys', './store'), 'netlify/server/platform/example.ts')).toEqual([]);
     expect(await ruleIds(importing('toMinor', '../../../src/shared/money'), 'netlify/server/platform/example.ts')).toEqual([]);
     expect(await ruleIds(importing('keys', './platform/store'), 'netlify/server/example.ts')).toEqual([]);
+  });
+
+  it('refuse an import of a kind of order (netlify/server/orders/kinds/) from anywhere but the registry', async () => {
+    expect(await ruleIds(importing('nameTransfer', './kinds/name-transfer'), 'netlify/server/orders/confirm.ts')).toContain(RESTRICTED);
+    expect(await ruleIds(importing('tierUpgrade', './orders/kinds/tier-upgrade'), 'netlify/server/example.ts')).toContain(RESTRICTED);
+    expect(await ruleIds(importing('tierUpgrade', '../server/orders/kinds/tier-upgrade'), 'netlify/functions/example.ts')).toContain(RESTRICTED);
+    // A kind never imports another kind: what two kinds share lives in orders/ (e.g. tier-change.ts).
+    expect(await ruleIds(importing('tierUpgrade', './tier-upgrade'), 'netlify/server/orders/kinds/ieee-change.ts')).toContain(RESTRICTED);
+    expect(await ruleIds(importing('nameTransfer', './kinds/name-transfer'), 'netlify/server/orders/registry.ts')).toEqual([]);
+    expect(await ruleIds(importing('orderKinds', './registry'), 'netlify/server/orders/confirm.ts')).toEqual([]);
   });
 
   it('refuse React, Node modules and server SDKs in src/shared and src/content (the isomorphic zone; docs/architecture.md, "Lint zones")', async () => {

@@ -1,121 +1,42 @@
 /**
- * The order registry (docs/architecture.md#the-order-registry,
- * docs/payments.md#orders): for every kind of pending order (orders.ts PendingOrder), the verify call that confirms
- * it and, for an order that changes an existing registration, when it can no longer apply, what
- * it writes and which indexes it joins. finalise.ts and confirm.ts read this record and never
- * branch on a kind; a kind without an entry fails `tsc`.
+ * The order registry (docs/architecture.md#the-order-registry, docs/payments.md#orders): the typed
+ * map of the kinds of pending order (orders.ts PendingOrder), one module each under kinds/ holding
+ * its creation, the verify call that confirms it and, for an order that changes an existing
+ * registration, when it can no longer apply, what it writes, which indexes it joins and which
+ * e-mails it adds. finalise.ts and confirm.ts read this map and never branch on a kind; a kind
+ * without its module fails `tsc`. Only this file imports a module under kinds/ (eslint.config.js).
  *
  * What the browser needs as well (a change's label, invoice line, refund rule) is in
  * src/shared/change-kinds.ts; each kind's e-mail notice is in mail.ts (changeNotices).
  */
-import type { ChangeRecord } from '../../../src/shared/api';
-import { fromMinor, toMinor } from '../../../src/shared/money';
 import type { PaidChangeKind } from '../../../src/shared/paid-changes';
-import { fullName } from '../../../src/shared/person-name';
-import { findTier, pricing } from '../../../src/shared/pricing';
-import { tierDependentFields } from '../../../src/shared/tier-rules';
-import type { ChangeOrder, NameTransferOrder, PendingOrder, TierChangeOrder } from './orders';
-import type { Registration } from '../registrations';
-import { statusAfterTierChange } from '../registration-status';
+import type { ChangeApplication, ExtraNotice, OrderKindModule } from './kind-module';
+import type { ChangeOrder, PendingOrder } from './orders';
+import { ieeeChange } from './kinds/ieee-change';
+import { nameTransfer } from './kinds/name-transfer';
+import { registration } from './kinds/registration';
+import { tierUpgrade } from './kinds/tier-upgrade';
 
-/** The verify calls of the browser's Checkout, one per kind of order. */
-export type VerifySource = 'verify-payment' | 'verify-upgrade' | 'verify-ieee-change' | 'verify-name-transfer';
+export type { ChangeApplication, ChangeCommon, ExtraNotice, OrderKindModule, VerifySource } from './kind-module';
 
-/** What every applied change records besides its kind, from and to (money in whole units; charges in minor). */
-export interface ChangeCommon {
-  amount: number;
-  currency: ChangeOrder['currency'];
-  orderId: string;
-  paymentId: string;
-  /** ISO instant of the payment being applied. */
-  at: string;
-  invoiceNumber: string;
-  charges: ChangeOrder['charges'];
-}
+/** The kinds of order: a registration and every paid change of the one list (src/shared/paid-changes.ts). */
+export type OrderKindName = 'registration' | PaidChangeKind;
 
-/** How an order that changes an existing registration is applied (by compare-and-set: finalise.ts). */
-export interface ChangeApplication<O extends ChangeOrder> {
-  /** Why `order` can no longer apply to `current`, or null when it can (besides cancellation, checked for every kind). */
-  staleReason(current: Registration, order: O): string | null;
-  /** The change record and the registration after it (pure). */
-  apply(current: Registration, order: O, common: ChangeCommon): { change: ChangeRecord; next: Registration };
-  /** E-mail addresses whose "registered e-mail" index the registration joins (lower-cased by the caller's hash). */
-  newEmails(order: O): string[];
-}
-
-export interface OrderKind<O extends PendingOrder> {
-  /** The only verify call that may confirm it: another is refused with nothing written. */
-  verifiedBy: VerifySource;
-  /** For an order that changes an existing registration; null for a new registration (its own Lua script). */
-  change: O extends ChangeOrder ? ChangeApplication<O> : null;
-}
-
-/** The order type whose kind includes K (a tier change order's kind is 'tier-upgrade' | 'ieee-change', so Extract<> would miss it). */
-type OrderOfKind<K extends PendingOrder['kind'], O extends PendingOrder = PendingOrder> = O extends PendingOrder ? (K extends O['kind'] ? O : never) : never;
+/** The order type whose kind includes K (a tier change order's kind is 'tier-upgrade' | 'ieee-change', so Extract<> would miss it); never for a kind without an order type. */
+type OrderOfKind<K extends string, O extends PendingOrder = PendingOrder> = O extends PendingOrder ? (K extends O['kind'] ? O : never) : never;
 
 /**
- * The registration after a tier change: the new tier and the fields it decides (the shared tier
- * rules), the new tier's fee, totalPaid raised by the amount, updatedAt, the change appended
- * to its history, and the status the new tier gives (registration-status.ts). Pure.
+ * Every kind of pending order: the typed map of the modules under kinds/, keyed by a registration
+ * and the one list of paid changes (OrderKindName): a kind added to the list without its module
+ * here fails `tsc`. Each
+ * module keeps its own type (its creation's signature), and `satisfies` checks it is a kind.
  */
-export function registrationAfterChange(current: Registration, order: TierChangeOrder, change: ChangeRecord, at: Date): Registration {
-  const target = findTier(pricing, order.toTier);
-  return statusAfterTierChange({
-    ...current,
-    ...tierDependentFields(order.toTier),
-    registrationTier: order.toTier,
-    registrationFee: target ? target.fee : current.registrationFee,
-    totalPaid: fromMinor(toMinor(current.totalPaid) + order.charges.total),
-    updatedAt: at.toISOString(),
-    history: [...(current.history ?? []), change],
-  }, order);
-}
-
-/** The person a registration belongs to, as a name transfer compares it. */
-const personOf = (r: Pick<Registration, 'title' | 'firstName' | 'lastName' | 'email'>) => ({ title: r.title ?? '', firstName: r.firstName, lastName: r.lastName, email: r.email.trim().toLowerCase() });
-
-/** A paid tier change (tier upgrade, IEEE change): applies while the registration still has the tier it was ordered from. */
-const tierChange: ChangeApplication<TierChangeOrder> = {
-  staleReason: (current, order) =>
-    current.registrationTier === order.fromTier ? null : `The registration's tier changed to ${current.registrationTier} before this payment arrived (the order was for ${order.fromTier} to ${order.toTier}).`,
-  apply: (current, order, common) => {
-    const change: ChangeRecord = { kind: order.kind, from: order.fromTier, to: order.toTier, ...common };
-    return { change, next: registrationAfterChange(current, order, change, new Date(common.at)) };
-  },
-  newEmails: () => [],
-};
-
-/** A paid name transfer: applies while the registration still belongs to the person it was ordered from; the new person gets a new ticket version. */
-const nameTransfer: ChangeApplication<NameTransferOrder> = {
-  staleReason: (current, order) =>
-    JSON.stringify(personOf(current)) === JSON.stringify({ ...order.from, email: order.from.email.trim().toLowerCase() }) ? null : 'The registration changed hands or name before this payment arrived.',
-  apply: (current, order, common) => {
-    const change: ChangeRecord = { kind: 'name-transfer', from: fullName(current), to: fullName(order.to), fromEmail: current.email, toEmail: order.to.email, ...common };
-    const next: Registration = {
-      ...current,
-      title: order.to.title,
-      firstName: order.to.firstName,
-      lastName: order.to.lastName,
-      email: order.to.email,
-      organization: order.to.organization,
-      mobile: order.to.mobile,
-      ticketVersion: (current.ticketVersion ?? 0) + 1,
-      totalPaid: fromMinor(toMinor(current.totalPaid) + order.charges.total),
-      updatedAt: common.at,
-      history: [...(current.history ?? []), change],
-    };
-    return { change, next };
-  },
-  newEmails: (order) => [order.to.email],
-};
-
-/** Every kind of pending order. */
-export const orderKinds: { [K in PendingOrder['kind']]: OrderKind<OrderOfKind<K>> } = {
-  registration: { verifiedBy: 'verify-payment', change: null },
-  'tier-upgrade': { verifiedBy: 'verify-upgrade', change: tierChange },
-  'ieee-change': { verifiedBy: 'verify-ieee-change', change: tierChange },
-  'name-transfer': { verifiedBy: 'verify-name-transfer', change: nameTransfer },
-};
+export const orderKinds = {
+  registration,
+  'tier-upgrade': tierUpgrade,
+  'ieee-change': ieeeChange,
+  'name-transfer': nameTransfer,
+} satisfies { [K in OrderKindName]: OrderKindModule<OrderOfKind<K>> };
 
 /**
  * Every paid change of the one list (src/shared/paid-changes.ts) is a kind of order: a kind added
@@ -125,8 +46,8 @@ type PaidChangesWithoutOrder = Exclude<PaidChangeKind, PendingOrder['kind']>;
 export const everyPaidChangeIsAnOrder: [PaidChangesWithoutOrder] extends [never] ? true : { missingOrderKind: PaidChangesWithoutOrder } = true;
 
 /** The registry entry of `order`'s kind, typed for that order (TypeScript cannot correlate a union's kind with a mapped record by itself). */
-export function orderKindOf<O extends PendingOrder>(order: O): OrderKind<O> {
-  return orderKinds[order.kind] as unknown as OrderKind<O>;
+export function orderKindOf<O extends PendingOrder>(order: O): OrderKindModule<O> {
+  return orderKinds[order.kind] as unknown as OrderKindModule<O>;
 }
 
 /** True when `order` changes an existing registration (its kind has a change application). */
@@ -137,4 +58,9 @@ export function isChangeOrder(order: PendingOrder): order is ChangeOrder {
 /** How `order` is applied to an existing registration. */
 export function changeApplication<O extends ChangeOrder>(order: O): ChangeApplication<O> {
   return orderKindOf(order).change as ChangeApplication<O>;
+}
+
+/** The e-mails besides the confirmation that applying a change of `kind` sends (its module's extraNotices; none for most kinds). */
+export function extraNotices(kind: ChangeOrder['kind']): readonly ExtraNotice[] {
+  return (orderKinds[kind].change as ChangeApplication<ChangeOrder>).extraNotices ?? [];
 }

@@ -4,7 +4,7 @@
  * and then disables the webhook, so the answer may not wait for slow work (a late payment's
  * refund through a slow Razorpay, a confirmation e-mail through a slow SMTP server).
  *
- * `answerWebhook` runs the handling (confirm.ts handleWebhook) and waits for it at most
+ * `answerWebhook` runs the handling (webhook.ts handleWebhook) and waits for it at most
  * ANSWER_WITHIN_MS. Finished in time, its outcome is the answer, as before. Not finished: the
  * signed event is first queued in Redis (keys.webhookQueue(), by event id), then answered 202
  * {queued}; the handling goes on (kept alive by Netlify's context.waitUntil) and takes the event
@@ -14,7 +14,7 @@
  * order once.
  */
 import { HttpError, ServiceUnavailableError, describeCause } from '../platform/http';
-import { handleWebhook, type WebhookOutcome } from './confirm';
+import { handleWebhook, type WebhookOutcome } from './webhook';
 import { keys, withStore } from '../platform/store';
 
 /** How long the handling may run before the event is queued and answered (ms): Razorpay waits 5 s. */
