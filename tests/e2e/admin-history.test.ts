@@ -21,27 +21,19 @@ import { fromMinor } from '../../src/shared/money';
 import { computeCharges, pricing } from '../../src/shared/pricing';
 import { devDefaults } from '../../scripts/local-config';
 import { validForm } from '../functions/helpers-form';
+import { FULL_TIER_NAME, STUDENT_TIER_NAME, studentToFullUpgrade } from '../unit/change-records';
 import { launchChromium, startStack, type Stack } from './stack';
 
 const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD || devDefaults.ADMIN_PASSWORD;
 
-const STUDENT = 'Student Registration – Non-IEEE Member (Indian, Standard)';
-const FULL = 'Full Registration – Non-IEEE Member (Indian, Standard)';
+const STUDENT = STUDENT_TIER_NAME;
+const FULL = FULL_TIER_NAME;
 const REG_NO = 'PESGRE25-HISTE2E7';
 const OTHER_NO = 'PESGRE25-PLAINE2E';
 
 // Paid as a student on 20 Oct, upgraded on 21 Oct (14:05 IST), renamed on 22 Oct (10:00 IST).
 const paidAt = '2025-10-20T06:00:00.000Z';
-const upgrade: ChangeRecord = {
-  kind: 'tier-upgrade',
-  from: 'stud_non_indian_std',
-  to: 'prof_non_indian_std',
-  amount: 4130,
-  currency: 'INR',
-  orderId: 'order_HISTUPG0001',
-  paymentId: 'pay_HISTUPG0001',
-  at: '2025-10-21T08:35:00.000Z',
-};
+const upgrade = studentToFullUpgrade({ orderId: 'order_HISTUPG0001', paymentId: 'pay_HISTUPG0001' });
 const rename: ChangeRecord = { kind: 'name-change', from: 'Dr Asha Kulkarni', to: 'Dr Asha Rao', at: '2025-10-22T04:30:00.000Z' };
 
 const olderAttention: AttentionPayment = {
