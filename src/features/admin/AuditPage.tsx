@@ -13,6 +13,7 @@ import type { AuditAnswer, AuditRecordEntry, DeskDevice, TeamAccount } from '../
 import { AdminTitleBar } from './AdminTitleBar';
 import { QueueMessages, type QueueMessage } from './admin-queue';
 import { formatDateTime } from './registration-view';
+import { TextOptions } from '../../components/TextOptions';
 
 /** Who acts besides the organisers and devices: the ids the server writes for them. */
 const OTHER_ACTORS: readonly (readonly [string, string])[] = [
@@ -129,12 +130,7 @@ export default function AuditPage() {
           <div className="admin-field">
             <label htmlFor={`${ids}-actor`}>Who</label>
             <select id={`${ids}-actor`} value={draft.actor} onChange={(e) => setDraft((d) => ({ ...d, actor: e.target.value }))}>
-              <option value="">Anyone</option>
-              {actors.map(([id, name]) => (
-                <option key={id} value={id}>
-                  {name}
-                </option>
-              ))}
+              <TextOptions empty="Anyone" options={actors} />
             </select>
           </div>
           <div className="admin-field">

@@ -23,6 +23,7 @@ import { formatDateTime } from '../../shared/csv';
 import { NO_SHOW_REASON_REQUIRED, type PaperCoverage, type PaperImportResult, type PapersResponse, type PaperView, type PresentedMark } from '../../shared/papers';
 import { AdminTitleBar } from './AdminTitleBar';
 import { tierLabel } from './registration-view';
+import { TextOptions } from '../../components/TextOptions';
 
 const SERVER_ERROR = 'Server error. Try again later.';
 type Format = 'cmt' | 'easychair' | 'csv';
@@ -197,12 +198,7 @@ export default function PapersPage() {
           <label>
             Track{' '}
             <select value={track} onChange={(e) => setTrack(e.target.value)}>
-              <option value="">All</option>
-              {tracks.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
+              <TextOptions empty="All" options={tracks} />
             </select>
           </label>{' '}
           <button type="button" className="button button--secondary" onClick={() => download(adminApiPaths.papersExport, 'papers.csv')}>
