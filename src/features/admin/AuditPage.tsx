@@ -6,7 +6,6 @@
  * same selection (GET /api/admin/audit/export), which the server records too.
  */
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
-import { conference } from '../../content/conference';
 import { failureMessage } from '../../lib/api';
 import { adminApiPaths, adminDownload, adminGet, saveBlob } from '../../lib/admin-api';
 import type { AuditAnswer, AuditRecordEntry, DeskDevice, TeamAccount } from '../../shared/admin-team';
@@ -119,8 +118,7 @@ export default function AuditPage() {
 
   return (
     <div className="admin-page">
-      <title>{`Audit record | ${conference.name}`}</title>
-      <AdminTitleBar title="Audit record" backToDashboard />
+      <AdminTitleBar title="Audit record" documentTitle="Audit record" backToDashboard />
 
       <QueueMessages message={message} />
 

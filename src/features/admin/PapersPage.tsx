@@ -16,12 +16,12 @@
  * Every result is announced (role=status, errors role=alert); buttons are disabled while a call runs.
  */
 import { useEffect, useId, useMemo, useState } from 'react';
-import { conference } from '../../content/conference';
 import { failureMessage, type ApiResult } from '../../lib/api';
 import { adminApiPaths, adminDownload, adminGet, adminPost, adminPostForm, saveBlob } from '../../lib/admin-api';
 import { formatDateTime } from '../../shared/csv';
 import { NO_SHOW_REASON_REQUIRED, type PaperCoverage, type PaperImportResult, type PapersResponse, type PaperView, type PresentedMark } from '../../shared/papers';
 import { AdminTitleBar } from './AdminTitleBar';
+import { QueueMessages } from './admin-queue';
 import { tierLabel } from './registration-view';
 import { TextOptions } from '../../components/TextOptions';
 
@@ -126,12 +126,8 @@ export default function PapersPage() {
 
   return (
     <div className="admin-page papers-page">
-      <title>{`Papers | ${conference.name}`}</title>
-      <AdminTitleBar title="Papers" backToDashboard />
-      <div className="verify-results">
-        <div role="status">{message?.kind === 'success' && <p className="notice">{message.text}</p>}</div>
-        <div role="alert">{message?.kind === 'error' && <p className="notice notice--error">{message.text}</p>}</div>
-      </div>
+      <AdminTitleBar title="Papers" documentTitle="Papers" backToDashboard />
+      <QueueMessages message={message} results />
 
       <section className="card" aria-labelledby={`${ids}-import`}>
         <h2 id={`${ids}-import`}>Import accepted papers</h2>

@@ -63,7 +63,7 @@ function HotelList({ id, city, hotels }: { id: string; city: string; hotels: rea
       <h2 id={id}>
         Hotels in {city} <span className="ip-count">({hotels.length})</span>
       </h2>
-      <ul className="ip-hotels__list">
+      <ul className="ip-hotels__list card-grid">
         {hotels.map((hotel) => (
           <HotelCard key={hotel.name} hotel={hotel} />
         ))}

@@ -31,7 +31,7 @@ export default function IndustrySponsorPage() {
             <SampleBadge />
           </p>
         ) : null}
-        <ul className="ip-packages">
+        <ul className="ip-packages card-grid">
           {sponsorship.packages.map((pkg) => (
             <li key={pkg.name} className="ip-package">
               <h3>{pkg.name}</h3>
