@@ -7,7 +7,8 @@
  * Escape closes and returns focus to the button) and keeps aria-expanded true while it is open.
  */
 import { Link, useLocation } from 'react-router-dom';
-import { groupMatches, isCurrentChild, isGroup, matchesPath, navEntries, type NavGroupEntry } from './nav';
+import { groupMatches, isGroup, matchesPath, navEntries, type NavGroupEntry } from './nav';
+import { NavCaret, SubmenuList } from './NavParts';
 
 /** The main navigation as a horizontal bar with dropdowns. */
 export function DesktopNav() {
@@ -44,19 +45,9 @@ function NavDropdown({ entry, pathname }: { entry: NavGroupEntry; pathname: stri
         aria-controls={listId}
       >
         {entry.label}
-        <svg className="nav-caret" aria-hidden="true" width="10" height="10" viewBox="0 0 10 10">
-          <path d="M1 3l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" />
-        </svg>
+        <NavCaret size={10} />
       </button>
-      <ul id={listId} className="desktop-nav__menu">
-        {entry.children.map((child) => (
-          <li key={child.to}>
-            <Link to={child.to} className="desktop-nav__menu-link" aria-current={isCurrentChild(entry, child, pathname) ? 'page' : undefined}>
-              {child.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <SubmenuList entry={entry} pathname={pathname} id={listId} className="desktop-nav__menu" linkClassName="desktop-nav__menu-link" />
     </li>
   );
 }

@@ -11,7 +11,8 @@
  * client-side navigation: src/app/frame-behaviour.ts.
  */
 import { Link, useLocation } from 'react-router-dom';
-import { groupMatches, isCurrentChild, isGroup, matchesPath, navEntries } from './nav';
+import { groupMatches, isGroup, matchesPath, navEntries } from './nav';
+import { NavCaret, SubmenuList } from './NavParts';
 
 const DRAWER_ID = 'site-drawer';
 
@@ -50,19 +51,9 @@ export function MobileNav() {
                   <details name="drawer-section" className="drawer__section" open={groupMatches(entry, pathname)}>
                     <summary className={`drawer__link drawer__toggle${groupMatches(entry, pathname) ? ' is-active' : ''}`}>
                       {entry.label}
-                      <svg className="nav-caret" aria-hidden="true" width="12" height="12" viewBox="0 0 10 10">
-                        <path d="M1 3l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" />
-                      </svg>
+                      <NavCaret size={12} />
                     </summary>
-                    <ul className="drawer__sublist">
-                      {entry.children.map((child) => (
-                        <li key={child.to}>
-                          <Link to={child.to} className="drawer__sublink" aria-current={isCurrentChild(entry, child, pathname) ? 'page' : undefined}>
-                            {child.label}
-                          </Link>
-                        </li>
-                      ))}
-                    </ul>
+                    <SubmenuList entry={entry} pathname={pathname} className="drawer__sublist" linkClassName="drawer__sublink" />
                   </details>
                 </li>
               ) : (

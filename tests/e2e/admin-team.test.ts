@@ -19,17 +19,14 @@ import PostalMime from 'postal-mime';
 import { decodeJwt } from 'jose';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { RegistrationForm } from '../../src/shared/registration-form';
-import { computeCharges, pricing } from '../../src/shared/pricing';
-import { fromMinor } from '../../src/shared/money';
-import { devDefaults } from '../../scripts/local-config';
 import { conferenceDay } from '../setup/edition-clock';
-import { decodeQrPng, jsonOrUndefined } from '../setup/mail-receiver';
+import { decodeQrPng } from '../setup/mail-receiver';
 import { validForm } from '../functions/helpers-form';
 import { expectNoAxeViolations } from './axe';
 import { e2eFixture } from './fixture';
+import { ADMIN_PASSWORD, adminLogin, postJson as post, registerPaid } from './api-flow';
 import { qrPng } from './fake-camera';
 
-const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD || devDefaults.ADMIN_PASSWORD;
 const APP_NOW = conferenceDay(0, '09:00:00');
 /** The dev server builds each function on its first call, seconds on a busy machine. */
 const SLOW = { timeout: 60_000 };
@@ -38,27 +35,14 @@ let ownerToken = '';
 const e2e = e2eFixture('admin-team', {
   now: APP_NOW,
   setup: async (f) => {
-    const login = await post(`${f.stack.appUrl}/api/admin-auth/login`, { password: ADMIN_PASSWORD });
-    expect(login.status, login.text).toBe(200);
-    ownerToken = login.json.token as string;
+    ownerToken = await adminLogin(f.stack.appUrl);
   },
 });
-
-async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  const text = await res.text();
-  return { status: res.status, json: jsonOrUndefined(text) as Record<string, unknown>, text };
-}
 
 /** Registers a delegate at the desk over HTTP (an owner's session); returns the number. */
 async function register(email: string, overrides: Partial<RegistrationForm> = {}): Promise<string> {
   const form = validForm({ email, verifyEmail: email, billingEmail: email, ...overrides });
-  const order = await post(`${e2e.stack.appUrl}/api/payment/create-order`, { amount: fromMinor(computeCharges(pricing, form, null).total), data: form, code: null }, { Authorization: `Bearer ${ownerToken}` });
-  expect(order.status, order.text).toBe(200);
-  const paid = await post(`${e2e.stack.doubleUrl}/_double/pay`, { order_id: order.json.id, outcome: 'success' });
-  const verified = await post(`${e2e.stack.appUrl}/api/payment/verify-payment`, paid.json);
-  expect(verified.status, verified.text).toBe(200);
-  return verified.json.registrationNumber as string;
+  return (await registerPaid(e2e.stack.appUrl, e2e.stack.doubleUrl, form, ownerToken)).regNo;
 }
 
 /** The newest e-mail in the outbox whose file name `wanted` accepts, parsed. */

@@ -13,10 +13,9 @@
  * The site is built with its pages rendered at RENDERED_AT (PRERENDER_AT, scripts/prerender.ts),
  * before the conference, so the HTML has both countdowns; the browser's clock is pinned after it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from './stack';
-import { startProductionPreview, watchedPage, type ProductionPreview } from './production-preview';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { previewFixture, watchedPage } from './production-preview';
 import { conference } from '../../src/content/conference';
 import { importantDates, formatDate } from '../../src/content/dates';
 import { conferenceStart, upcomingEvents } from '../../src/shared/schedule';
@@ -28,17 +27,7 @@ import { afterConference, at } from '../setup/edition-clock';
 const RENDERED_AT = '2025-09-01T00:00:00Z';
 const VISIT = '2025-09-01T06:00:00Z';
 
-let site: ProductionPreview;
-let browser: Browser;
-
-beforeAll(async () => {
-  site = await startProductionPreview({ renderAt: RENDERED_AT });
-  browser = await launchChromium();
-}, 300_000);
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const preview = previewFixture({ renderAt: RENDERED_AT });
 
 /** A page at `time` whose console errors and warnings, and uncaught errors, land in `problems`; `holdApp` keeps the app's entry script from arriving until `release()`. */
 async function homePage(context: BrowserContext, time: string, holdApp: boolean) {
@@ -49,7 +38,7 @@ async function homePage(context: BrowserContext, time: string, holdApp: boolean)
   page.on('request', (r) => requested.push(new URL(r.url()).pathname));
   if (holdApp) await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => (await released, route.continue()));
   await page.clock.install({ time: new Date(time) });
-  await page.goto(site.baseUrl + '/');
+  await page.goto(preview.baseUrl + '/');
   await page.waitForLoadState('load');
   return { page, problems, release, requested };
 }
@@ -67,7 +56,7 @@ const figure = (page: Page, unit: string) => conferenceTimer(page).locator(`[dat
 
 describe('home islands before and after React', () => {
   it('before React: the countdowns show figures, the hero advances, the ticker scrolls and pauses; React then takes over where they are', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await preview.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const { page, problems, release, requested } = await homePage(context, VISIT, true);
 
     // The hero advances at its first interval, fetching keen-slider then.
@@ -137,7 +126,7 @@ describe('home islands before and after React', () => {
   });
 
   it('before React, with reduced motion: the hero, the ticker and the countdowns start paused with their figures, and Play starts them', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
+    const context = await preview.browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
     const { page, problems, requested } = await homePage(context, VISIT, true);
     const play = page.getByRole('button', { name: 'Play slideshow' });
     await play.waitFor({ timeout: 10_000 });
@@ -166,7 +155,7 @@ describe('home islands before and after React', () => {
   });
 
   it('the page loads only what its first view needs: the other slides come with their carousel, the video\'s poster when the video nears the view, the logos when their sections do', async () => {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+    const context = await preview.browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
     const { page, problems, requested } = await homePage(context, VISIT, true);
     const later = ['/images/hero/hero-2.svg', '/images/posters/announcement-2.svg', '/media/campus-tour-poster.jpg'];
     expect(requested.filter((f) => later.includes(f))).toEqual([]);
@@ -204,9 +193,9 @@ describe('home islands before and after React', () => {
   });
 
   it('without JavaScript: the hero on its first slide, the ticker as links, the countdowns as "--" with their labels', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+    const context = await preview.browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await page.goto(site.baseUrl + '/');
+    await page.goto(preview.baseUrl + '/');
     expect(await heroSlide(page)).toMatch(/^1 of /);
     const ticker = page.getByRole('region', { name: 'News ticker' });
     expect(await ticker.getByRole('link').count()).toBeGreaterThan(0);
@@ -217,7 +206,7 @@ describe('home islands before and after React', () => {
   });
 
   it('HTML out of date for the visitor (a date has passed since the build): the app starts after the load, with no interaction, and shows the visitor\'s next date', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await preview.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const later = '2025-10-05T06:00:00Z';
     const { page, problems } = await homePage(context, later, false);
     await expect.poll(() => hasFiber(page, 'h1'), { timeout: 20_000 }).toBe(true);
@@ -229,7 +218,7 @@ describe('home islands before and after React', () => {
   });
 
   it('a date ends while the page is open: the app starts then and the card moves on', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await preview.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const upcoming = upcomingEvents(importantDates, new Date(VISIT))!;
     const before = new Date(upcoming.target.getTime() - 60_000).toISOString();
     const { page, problems } = await homePage(context, before, false);
@@ -252,14 +241,14 @@ describe('the edition\'s phase on pages built before it (decision 031)', () => {
     const released = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => (await released, route.continue()));
     await page.clock.install({ time: new Date(time) });
-    await page.goto(site.baseUrl + path);
+    await page.goto(preview.baseUrl + path);
     await page.waitForLoadState('load');
     return { page, problems, release };
   }
   const statusLine = (page: Page) => page.getByTestId('edition-status').locator('p:not([hidden])');
 
   it('after the conference, the home built in September says it has ended on its first screen before React, and React agrees', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const context = await preview.browser.newContext({ viewport: { width: 390, height: 844 } });
     const { page, problems, release } = await pageAt(context, '/', afterConference());
     await expect.poll(() => statusLine(page).innerText(), { timeout: 10_000 }).toMatch(/has ended/);
     expect(await statusLine(page).count()).toBe(1);
@@ -282,7 +271,7 @@ describe('the edition\'s phase on pages built before it (decision 031)', () => {
   });
 
   it('the status line moves on when registration opens while the page is open, without React', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await preview.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const { page, problems } = await pageAt(context, '/', at(registrationFees.registrationOpens.date, -1, '23:59:00'));
     await expect.poll(() => statusLine(page).innerText(), { timeout: 10_000 }).toMatch(/Online registration opens on/);
     await page.clock.runFor(61_000);
@@ -293,7 +282,7 @@ describe('the edition\'s phase on pages built before it (decision 031)', () => {
   });
 
   it('after the Standard deadline, the Registration page built in September shows no register link and says why, before React', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await preview.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const { page, problems, release } = await pageAt(context, '/authors/registration', at(registrationFees.standardDeadline, 1));
     const notice = page.getByTestId('registration-not-open').filter({ visible: true });
     await expect.poll(() => notice.count(), { timeout: 10_000 }).toBe(1);

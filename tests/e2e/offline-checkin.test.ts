@@ -20,16 +20,13 @@ import path from 'node:path';
 import PostalMime from 'postal-mime';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { RegistrationForm } from '../../src/shared/registration-form';
-import { computeCharges, pricing } from '../../src/shared/pricing';
-import { fromMinor } from '../../src/shared/money';
-import { devDefaults } from '../../scripts/local-config';
 import { afterConference, conferenceDay } from '../setup/edition-clock';
-import { decodeQrPng, jsonOrUndefined } from '../setup/mail-receiver';
+import { decodeQrPng } from '../setup/mail-receiver';
 import { validForm } from '../functions/helpers-form';
 import { qrPng } from './fake-camera';
+import { adminLogin, registerPaid } from './api-flow';
 import { launchChromium, startStack, type Stack } from './stack';
 
-const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD || devDefaults.ADMIN_PASSWORD;
 /** The server's clock, and the browser's a little before it (scans are never ahead of the server). */
 const SERVER_NOW = conferenceDay(0, '12:00:00');
 const BROWSER_NOW = conferenceDay(0, '09:30:00');
@@ -43,9 +40,7 @@ beforeAll(async () => {
   outbox = await mkdtemp(path.join(tmpdir(), 'pesgre-offline-outbox-'));
   stack = await startStack({ MAIL_OUTBOX_DIR: outbox, APP_NOW: SERVER_NOW });
   browser = await launchChromium();
-  const login = await post(`${stack.appUrl}/api/admin-auth/login`, { password: ADMIN_PASSWORD });
-  expect(login.status, login.text).toBe(200);
-  token = login.json.token as string;
+  token = await adminLogin(stack.appUrl);
 }, 400_000);
 afterAll(async () => {
   await browser?.close();
@@ -53,21 +48,10 @@ afterAll(async () => {
   if (outbox) await rm(outbox, { recursive: true, force: true });
 });
 
-async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  const text = await res.text();
-  return { status: res.status, json: jsonOrUndefined(text) as Record<string, unknown>, text };
-}
-
 /** Registers a delegate at the desk (an admin session registers after the close); returns the number. */
 async function register(email: string, overrides: Partial<RegistrationForm> = {}): Promise<string> {
   const form = validForm({ email, verifyEmail: email, billingEmail: email, ...overrides });
-  const order = await post(`${stack.appUrl}/api/payment/create-order`, { amount: fromMinor(computeCharges(pricing, form, null).total), data: form, code: null }, { Authorization: `Bearer ${token}` });
-  expect(order.status, order.text).toBe(200);
-  const paid = await post(`${stack.doubleUrl}/_double/pay`, { order_id: order.json.id, outcome: 'success' });
-  const verified = await post(`${stack.appUrl}/api/payment/verify-payment`, paid.json);
-  expect(verified.status, verified.text).toBe(200);
-  return verified.json.registrationNumber as string;
+  return (await registerPaid(stack.appUrl, stack.doubleUrl, form, token)).regNo;
 }
 
 /** The ticket QR text of the confirmation e-mail of `regNo`. */

@@ -9,14 +9,12 @@ import type { Browser, Page } from 'playwright-core';
 import type { AttentionPayment } from '../../src/shared/api';
 import type { RegistrationForm } from '../../src/shared/registration-form';
 import { paths, paymentSuccessUrl, errorUrl } from '../../src/shared/routes';
-import { devDefaults } from '../../scripts/local-config';
 import { standardPeriod } from '../setup/edition-clock';
 import { validForm } from '../functions/helpers-form';
-import { postJson, registerPaid } from './api-flow';
+import { adminLogin, postJson, registerPaid } from './api-flow';
 import { launchChromium, startStack, type Stack } from './stack';
 
 const WIDTHS = [320, 390, 1366] as const;
-const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD || devDefaults.ADMIN_PASSWORD;
 
 let stack: Stack;
 let browser: Browser;
@@ -29,9 +27,7 @@ const register = (form: RegistrationForm) => registerPaid(stack.appUrl, stack.do
 beforeAll(async () => {
   stack = await startStack({ APP_NOW: standardPeriod() });
   browser = await launchChromium();
-  const login = await post(`${stack.appUrl}/api/admin-auth/login`, { password: ADMIN_PASSWORD });
-  expect(login.status).toBe(200);
-  adminToken = login.json.token;
+  adminToken = await adminLogin(stack.appUrl);
   // Data in every admin panel: long names and organisations, a cancellation request, a payment needing attention.
   const long = 'Karnataka State Power Transmission Corporation Limited Research and Development Centre';
   const a = await register(validForm({ organization: long, billingOrganization: long, email: 'widths.a@example.org', verifyEmail: 'widths.a@example.org', dietaryRequirements: ['OTHER'], dietaryOtherText: 'No onions, no garlic, no mushrooms, please' }));

@@ -17,15 +17,11 @@ import path from 'node:path';
 import PostalMime from 'postal-mime';
 import type { Page } from 'playwright-core';
 import type { RegistrationForm } from '../../src/shared/registration-form';
-import { computeCharges, pricing } from '../../src/shared/pricing';
-import { fromMinor } from '../../src/shared/money';
-import { devDefaults } from '../../scripts/local-config';
-import { jsonOrUndefined } from '../setup/mail-receiver';
 import { expectNoAxeViolations } from './axe';
 import { validForm } from '../functions/helpers-form';
 import { e2eFixture } from './fixture';
+import { adminLogin, postJson as post, registerPaid } from './api-flow';
 
-const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD || devDefaults.ADMIN_PASSWORD;
 const APP_NOW = '2025-11-10T10:00:00+05:30';
 const SLOW = { timeout: 90_000 };
 const FIXTURES = path.join(import.meta.dirname, '../fixtures/papers');
@@ -34,27 +30,14 @@ const regs: Record<string, string> = {};
 const e2e = e2eFixture('papers', {
   now: APP_NOW,
   setup: async () => {
-    const res = await post(`${e2e.stack.appUrl}/api/admin-auth/login`, { password: ADMIN_PASSWORD });
-    expect(res.status).toBe(200);
-    adminToken = res.json.token as string;
+    adminToken = await adminLogin(e2e.stack.appUrl);
   },
 });
-
-async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  const text = await res.text();
-  return { status: res.status, json: jsonOrUndefined(text) as Record<string, unknown>, text };
-}
 
 /** Registers a delegate as the browser does (create-order, the double's checkout, verify-payment); returns the number. */
 async function register(email: string, overrides: Partial<RegistrationForm> = {}): Promise<string> {
   const form = validForm({ email, verifyEmail: email, billingEmail: email, ...overrides });
-  const order = await post(`${e2e.stack.appUrl}/api/payment/create-order`, { amount: fromMinor(computeCharges(pricing, form, null).total), data: form, code: null });
-  expect(order.status, order.text).toBe(200);
-  const paid = await post(`${e2e.stack.doubleUrl}/_double/pay`, { order_id: order.json.id, outcome: 'success' });
-  const verified = await post(`${e2e.stack.appUrl}/api/payment/verify-payment`, paid.json);
-  expect(verified.status, verified.text).toBe(200);
-  return verified.json.registrationNumber as string;
+  return (await registerPaid(e2e.stack.appUrl, e2e.stack.doubleUrl, form)).regNo;
 }
 
 async function signIn(p: Page) {

@@ -14,10 +14,10 @@
  * page, the wizard's shell hydrating into saved progress and into admin mode, and the SPA
  * fallback shell for the admin area.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from './stack';
-import { scriptsBeforeLoad, startProductionPreview, watchedPage, type ProductionPreview } from './production-preview';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { previewFixture, scriptsBeforeLoad, watchedPage } from './production-preview';
+import { closeByBackdropThenFollowLink } from './drawer';
 import { paths } from '../../src/shared/routes';
 import { location as travelLocation } from '../../src/content/travel';
 import { prerenderedPaths, staticPaths } from '../../src/shared/route-sets';
@@ -26,9 +26,7 @@ import { emptyRegistrationForm } from '../../src/shared/registration-form';
 import { REGISTRATION_STORAGE_KEY } from '../../src/lib/persisted-form';
 import { ADMIN_TOKEN_KEY } from '../../src/lib/admin-token';
 
-let site: ProductionPreview;
-let browser: Browser;
-let baseUrl: string;
+const preview = previewFixture();
 
 /** Each prerendered page's h1, as the content gives it (the test's own record, not read from the build). */
 const headings: Record<string, string> = {
@@ -75,15 +73,6 @@ const headings: Record<string, string> = {
  */
 const settlesAfterHydration: readonly string[] = [paths.certificatesVerify, paths.visaLettersVerify, paths.programme];
 
-beforeAll(async () => {
-  site = await startProductionPreview();
-  baseUrl = site.baseUrl;
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
 
 /** The page's h1 and the text of its main area (the countdown's figures left out: they tick). */
 function readPage(page: Page): Promise<{ h1: string; main: string }> {
@@ -121,7 +110,7 @@ describe('prerendered pages', () => {
 
   it.each(prerenderedPaths.map((p) => [p]))('%s: HTML holds its h1 and main text, hydrates without a warning', async (route) => {
     // The HTML as a crawler gets it.
-    const response = await fetch(baseUrl + route);
+    const response = await fetch(preview.baseUrl + route);
     expect(response.status).toBe(200);
     const html = await response.text();
     const h1 = headings[route]!;
@@ -149,16 +138,16 @@ describe('prerendered pages', () => {
     }
 
     // Read without JavaScript.
-    const offContext = await browser.newContext({ javaScriptEnabled: false });
+    const offContext = await preview.browser.newContext({ javaScriptEnabled: false });
     const off = await offContext.newPage();
-    await off.goto(baseUrl + route);
+    await off.goto(preview.baseUrl + route);
     const staticView = await readPage(off);
     await offContext.close();
     expect(staticView.h1).toBe(h1);
     expect(staticView.main).toContain(h1);
 
     // With JavaScript: the same DOM is adopted (hydrated, not replaced) and shows the same text.
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await preview.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const { page, problems } = await watchedPage(context);
     // The wizard asks for pricing once hydrated; left unanswered here, so it keeps the server's
     // text ('Loading pricing...') for the comparison. The wizard's own test below answers it.
@@ -182,7 +171,7 @@ describe('prerendered pages', () => {
         w.serverH1 = document.querySelector('h1');
       });
     });
-    await page.goto(baseUrl + route);
+    await page.goto(preview.baseUrl + route);
     // Before the load event an information page fetched its bootstrap script alone (decision 019).
     if (isStatic) {
       const beforeLoad = await scriptsBeforeLoad(page);
@@ -243,10 +232,10 @@ describe('prerendered pages', () => {
   });
 
   it('an information page loads no framework until the first interaction, then hydrates, and its links route in the page', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await preview.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const { page, problems } = await watchedPage(context);
     const scripts = recordScripts(page);
-    await page.goto(baseUrl + paths.registrationInfo);
+    await page.goto(preview.baseUrl + paths.registrationInfo);
     // Only the bootstrap script: no React, no page code, nothing hydrated (decision 019).
     await page.waitForLoadState('networkidle');
     expect(await hasFiber(page, 'header .desktop-nav button')).toBe(false);
@@ -275,10 +264,10 @@ describe('prerendered pages', () => {
   });
 
   it('a page the app renders paints before any of the app is fetched, then hydrates by itself; the keyboard model comes with the first interaction', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await preview.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const { page, problems } = await watchedPage(context);
     const scripts = recordScripts(page);
-    await page.goto(baseUrl + paths.tierUpgrade, { waitUntil: 'load' });
+    await page.goto(preview.baseUrl + paths.tierUpgrade, { waitUntil: 'load' });
     // Up to the load event: src/start.ts and what it imports, nothing of the app (decision 019).
     expect(scripts.filter((f) => !/\/assets\/(start|app-start)-[\w-]+\.js$/.test(f)), JSON.stringify(scripts)).toEqual([]);
     // After the first paint the app and the page's code load and hydrate without any interaction.
@@ -299,7 +288,7 @@ describe('prerendered pages', () => {
   });
 
   it('home: before React the hero is an island that fetches keen-slider when it first moves; the first interaction hydrates the page in place', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await preview.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const { page, problems } = await watchedPage(context);
     const scripts = recordScripts(page);
     // Layout shifts, summed as they are reported (an observer's callback is no timer: the
@@ -316,7 +305,7 @@ describe('prerendered pages', () => {
       }).observe({ type: 'layout-shift', buffered: true });
     });
     await page.clock.install();
-    await page.goto(baseUrl + '/');
+    await page.goto(preview.baseUrl + '/');
     const hero = page.getByRole('region', { name: 'Conference highlights' });
     const currentSlide = () => hero.locator('[aria-roledescription="slide"]:not([aria-hidden="true"])').getAttribute('aria-label');
     const shifts = () => page.evaluate(() => (window as unknown as { shifts: string[] }).shifts.join('; '));
@@ -357,11 +346,11 @@ describe('prerendered pages', () => {
   });
 
   it('home with reduced motion: the hero starts paused and keen-slider is not fetched until it is played', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
+    const context = await preview.browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
     const { page, problems } = await watchedPage(context);
     const scripts = recordScripts(page);
     await page.clock.install();
-    await page.goto(baseUrl + '/');
+    await page.goto(preview.baseUrl + '/');
     const play = page.getByRole('button', { name: 'Play slideshow' });
     await play.waitFor({ timeout: 20_000 });
     await page.clock.runFor(9_000);
@@ -379,9 +368,9 @@ describe('prerendered pages', () => {
   });
 
   it('reads without JavaScript: headings, the navigation as plain links with the current route marked, dropdowns on hover and focus, the footer', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+    const context = await preview.browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await page.goto(baseUrl + paths.visaInfo);
+    await page.goto(preview.baseUrl + paths.visaInfo);
     await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Visa Information' }).isVisible()).toBe(true);
     expect(await page.getByText('This site needs JavaScript').count()).toBe(0);
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -419,9 +408,9 @@ describe('prerendered pages', () => {
   });
 
   it('the mobile drawer without JavaScript: opens over a backdrop, one section at a time, the current one open, closes by Escape or a click outside, links lead on', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const context = await preview.browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const page = await context.newPage();
-    await page.goto(baseUrl + paths.visaInfo);
+    await page.goto(preview.baseUrl + paths.visaInfo);
     const open = page.getByRole('button', { name: 'Open menu' });
     const drawer = page.getByRole('dialog', { name: 'Site menu' });
     expect(await drawer.isVisible()).toBe(false);
@@ -437,24 +426,19 @@ describe('prerendered pages', () => {
     expect(await section('Travel').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
     await page.keyboard.press('Escape');
     await expect.poll(() => drawer.isVisible()).toBe(false);
-    await open.click();
-    await expect.poll(() => drawer.isVisible()).toBe(true);
-    await page.mouse.click(385, 420); // the dimmed backdrop, right of the drawer
-    await expect.poll(() => drawer.isVisible()).toBe(false);
-    await open.click();
-    await drawer.getByRole('link', { name: 'Students & YPs' }).click();
+    await closeByBackdropThenFollowLink(page, open, drawer);
     await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Students & YPs' }).isVisible()).toBe(true);
     expect(await drawer.isVisible()).toBe(false);
     await context.close();
   });
 
   it('from an information page into the wizard and back: a link approached starts the app, the wizard opens in the same document, Back returns', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await preview.browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.clock.setSystemTime(new Date('2025-11-10T10:00:00+05:30'));
     const { page, problems } = await watchedPage(context);
     await page.route('**/api/pricing', (r) => r.fulfill({ json: pricing }));
     const scripts = recordScripts(page);
-    await page.goto(baseUrl + paths.registrationInfo);
+    await page.goto(preview.baseUrl + paths.registrationInfo);
     await page.waitForLoadState('networkidle');
     const register = page.getByRole('link', { name: 'Register (Indian Affiliations)' });
     // Heading for the link fetches the app and the wizard's code before the click.
@@ -474,7 +458,7 @@ describe('prerendered pages', () => {
   });
 
   it('the map on the Location page gets its address after the load event (LCP, decision 019), and shows from <noscript> without JavaScript', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await preview.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const { page, problems } = await watchedPage(context);
     // Google is not reached from the tests: the embed's document is answered here.
     await page.route('https://www.google.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>map</title><p>map</p>' }));
@@ -484,7 +468,7 @@ describe('prerendered pages', () => {
         (window as unknown as { srcAtLoad: string | null }).srcAtLoad = document.querySelector('.ip-map iframe')?.getAttribute('src') ?? null;
       }, { once: true });
     });
-    await page.goto(baseUrl + paths.location);
+    await page.goto(preview.baseUrl + paths.location);
     const frame = page.locator('.ip-map iframe[data-deferred-src]');
     await expect.poll(() => frame.getAttribute('src')).toBe(travelLocation.mapEmbedUrl);
     expect(await page.evaluate(() => (window as unknown as { srcAtLoad: string | null }).srcAtLoad)).toBeNull();
@@ -498,10 +482,10 @@ describe('prerendered pages', () => {
     await context.close();
 
     // A client-side navigation to the page (the router renders it): the map loads at once.
-    const navContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const navContext = await preview.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const nav = await navContext.newPage();
     await nav.route('https://www.google.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<p>map</p>' }));
-    await nav.goto(baseUrl + paths.contact);
+    await nav.goto(preview.baseUrl + paths.contact);
     await nav.mouse.move(10, 10);
     await expect.poll(() => nav.evaluate(() => performance.getEntriesByName('app-rendered').length)).toBe(1);
     await nav.evaluate((to) => {
@@ -516,23 +500,23 @@ describe('prerendered pages', () => {
     await navContext.close();
 
     // Without JavaScript: the <noscript> copy is the map; the deferred one is hidden.
-    const offContext = await browser.newContext({ javaScriptEnabled: false });
+    const offContext = await preview.browser.newContext({ javaScriptEnabled: false });
     const off = await offContext.newPage();
     await off.route('https://www.google.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<p>map</p>' }));
-    await off.goto(baseUrl + paths.location);
+    await off.goto(preview.baseUrl + paths.location);
     expect(await off.locator('.ip-map iframe[data-deferred-src]').isVisible()).toBe(false);
     expect(await off.locator(`.ip-map iframe[src="${travelLocation.mapEmbedUrl}"]`).isVisible()).toBe(true);
     await offContext.close();
   });
 
   it('home: the countdown is "--" in the HTML and takes the clock after hydration', async () => {
-    const html = await (await fetch(baseUrl + '/')).text();
-    const context = await browser.newContext();
+    const html = await (await fetch(preview.baseUrl + '/')).text();
+    const context = await preview.browser.newContext();
     const { page, problems } = await watchedPage(context);
     // A visit before the conference: the HTML (rendered now, after it) says it has ended, out of
     // date for this visitor: the app starts after the load (src/boot.ts) and shows the visitor's time.
     await page.clock.install({ time: new Date('2025-12-10T06:30:00Z') });
-    await page.goto(baseUrl + '/');
+    await page.goto(preview.baseUrl + '/');
     const timer = page.getByRole('timer', { name: 'Time left until the conference starts' });
     await expect.poll(() => timer.locator('[data-unit="days"] .countdown__value').textContent(), { timeout: 20_000 }).toBe('7');
     expect(problems).toEqual([]);
@@ -542,9 +526,9 @@ describe('prerendered pages', () => {
   });
 
   it('a query string: the page renders its query state without a hydration error', async () => {
-    const context = await browser.newContext();
+    const context = await preview.browser.newContext();
     const { page, problems } = await watchedPage(context);
-    await page.goto(`${baseUrl}${paths.error}?msg=international-payments-error`);
+    await page.goto(`${preview.baseUrl}${paths.error}?msg=international-payments-error`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('international-payments-error');
     expect(problems).toEqual([]);
     await context.close();
@@ -570,10 +554,10 @@ describe('prerendered pages', () => {
       },
     ];
     for (const variant of variants) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const context = await preview.browser.newContext({ viewport: { width: 1280, height: 900 } });
       const { page, problems } = await watchedPage(context);
       const scripts = recordScripts(page);
-      await page.goto(`${baseUrl}${paths.paymentSuccess}${variant.query}`);
+      await page.goto(`${preview.baseUrl}${paths.paymentSuccess}${variant.query}`);
       const card = page.locator('section.payment-success');
       // Before any interaction: the island, no framework.
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(variant.heading);
@@ -599,7 +583,7 @@ describe('prerendered pages', () => {
   });
 
   it('the wizard shell hydrates into the saved step and values, and ?foreign=allowed starts admin mode', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await preview.browser.newContext({ viewport: { width: 1280, height: 900 } });
     // Inside the registration window (it closes on 15 Nov 2025, decision 013), as the wizard reads the browser's clock.
     await context.clock.setSystemTime(new Date('2025-11-10T10:00:00+05:30'));
     const { page, problems } = await watchedPage(context);
@@ -614,7 +598,7 @@ describe('prerendered pages', () => {
     }, [REGISTRATION_STORAGE_KEY, saved]);
 
     // Saved progress: the server's heading is adopted, then the saved step and values appear.
-    await page.goto(baseUrl + paths.registrationDetails);
+    await page.goto(preview.baseUrl + paths.registrationDetails);
     await expect.poll(() => page.getByRole('heading', { name: 'Select Your Registration Tier' }).isVisible(), { timeout: 20_000 }).toBe(true);
     expect(
       await page.evaluate(() => {
@@ -628,7 +612,7 @@ describe('prerendered pages', () => {
 
     // Admin mode: the query makes main.tsx render afresh; the stored token is verified.
     await page.evaluate((key) => localStorage.setItem(key, 'a-token'), ADMIN_TOKEN_KEY);
-    await page.goto(`${baseUrl}${paths.registrationDetails}?foreign=allowed`);
+    await page.goto(`${preview.baseUrl}${paths.registrationDetails}?foreign=allowed`);
     await expect.poll(() => page.getByText('Admin mode: all countries and the Foreign (USD) tiers are available.').isVisible(), { timeout: 20_000 }).toBe(true);
     await page.getByRole('button', { name: 'Back' }).click();
     await page.getByLabel('Country', { exact: true }).selectOption('Japan');
@@ -638,12 +622,12 @@ describe('prerendered pages', () => {
   });
 
   it('/admin/login gets the SPA fallback shell and works', async () => {
-    const html = await (await fetch(baseUrl + paths.adminLogin)).text();
+    const html = await (await fetch(preview.baseUrl + paths.adminLogin)).text();
     expect(html).toContain('<div id="root"></div>');
-    const context = await browser.newContext();
+    const context = await preview.browser.newContext();
     const { page, problems } = await watchedPage(context);
     await page.route('**/api/**', (r) => r.fulfill({ status: 503, json: { error: 'not served by vite preview' } }));
-    await page.goto(baseUrl + paths.adminLogin);
+    await page.goto(preview.baseUrl + paths.adminLogin);
     const heading = page.getByRole('heading', { level: 1 });
     await heading.waitFor({ timeout: 20_000 });
     expect(await heading.textContent()).toBe('Admin Login');

@@ -15,9 +15,11 @@
 import { existsSync } from 'node:fs';
 import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { build, preview } from 'vite';
 import { renderPages } from '../../scripts/prerender';
+import { launchChromium } from './stack';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -139,6 +141,36 @@ export async function startProductionPreview(opts: { renderAt?: string } = {}): 
   return {
     baseUrl: server.resolvedUrls!.local[0]!.replace(/\/$/, ''),
     close: () => new Promise<void>((r) => server.httpServer.close(() => r())),
+  };
+}
+
+/**
+ * Registers the hooks of a file that drives the production build: the preview
+ * (startProductionPreview(opts)) and one Chromium, up before the file's tests and stopped after
+ * them. Returns their live view (its fields throw if read before beforeAll ran).
+ */
+export function previewFixture(opts: { renderAt?: string } = {}): { readonly baseUrl: string; readonly browser: Browser } {
+  let site: ProductionPreview | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    site = await startProductionPreview(opts);
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+  const ready = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`previewFixture: ${what} is not ready (used outside a test?)`);
+    return value;
+  };
+  return {
+    get baseUrl() {
+      return ready(site, 'the preview').baseUrl;
+    },
+    get browser() {
+      return ready(browser, 'the browser');
+    },
   };
 }
 

@@ -17,13 +17,12 @@ import { paths } from '../../src/shared/routes';
 import { devDefaults } from '../../scripts/local-config';
 import { standardPeriod } from '../setup/edition-clock';
 import { validForm } from '../functions/helpers-form';
-import { postJson, registerPaid } from './api-flow';
+import { adminLogin, postJson, registerPaid } from './api-flow';
 import { expectNoAxeViolations } from './axe';
 import { scriptsBeforeLoad, startProductionPreview, watchedPage, type ProductionPreview } from './production-preview';
 import { resolveChromium } from '../../scripts/chromium';
 import { launchChromium, startStack, type Stack } from './stack';
 
-const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD || devDefaults.ADMIN_PASSWORD;
 
 const PAPERS = [
   'Paper ID,Title,Authors,Emails,Track,Status',
@@ -63,9 +62,7 @@ async function upload(path: string, csv: string, fields: Record<string, string> 
 beforeAll(async () => {
   stack = await startStack({ APP_NOW: standardPeriod() });
   browser = await launchChromium();
-  const login = await post(`${stack.appUrl}/api/admin-auth/login`, { password: ADMIN_PASSWORD });
-  expect(login.status).toBe(200);
-  token = login.json.token;
+  token = await adminLogin(stack.appUrl);
   expect((await upload('/api/admin/papers/import?format=csv', PAPERS, { mapping: MAPPING })).imported).toBe(4);
   meera = (await registerPaid(stack.appUrl, stack.doubleUrl, validForm({ firstName: 'Meera', lastName: 'Iyer', email: 'meera.iyer@example.org', verifyEmail: 'meera.iyer@example.org', paperId: '202' }))).regNo;
   expect((await upload('/api/admin/programme/import', PROGRAMME)).sessions).toBe(5);

@@ -28,6 +28,7 @@ import { words } from '../../src/components/self-service-words';
 import { expectNoAxeViolations } from './axe';
 import { fillExtrasToSummary, fillParticipant, fillSteps1to8, payAndWaitForSuccess } from './wizard-steps';
 import { e2eFixture, nextFrames } from './fixture';
+import { amountCell, expectLoadingUntilReleased, summaryTexts } from './paid-change-summary';
 
 const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD || devDefaults.ADMIN_PASSWORD;
 
@@ -123,21 +124,13 @@ describe('self-service pages in Chromium', () => {
       await route.continue();
     });
     await fetchButton.click();
-    const loading = e2e.page.getByRole('button', { name: 'Loading...' });
-    await expect.poll(() => loading.isVisible()).toBe(true);
-    expect(await loading.isDisabled()).toBe(true);
-    release();
+    await expectLoadingUntilReleased(e2e.page, release);
     const summary = e2e.page.getByRole('region', { name: 'Upgrade summary' });
     await expect.poll(() => summary.isVisible(), { timeout: 30_000 }).toBe(true);
     await e2e.page.unroute('**/api/tier-upgrade/upgrade-tier');
     expect(await alertText(e2e.page)).toBe('');
-    const dd = (term: string) => summary.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
-    expect(await dd('Registration ID').textContent()).toBe(regNo);
-    expect(await dd('Name').textContent()).toBe('Ms Meera Nair');
-    expect(await dd('Organisation').textContent()).toBe('IIT Madras');
-    expect(await dd('Current tier').textContent()).toBe(from.label);
-    expect(await dd('New tier').textContent()).toBe(to.label);
-    const row = (name: string) => summary.getByRole('row', { name: new RegExp(`^${name.replace(/[()%]/g, '\\$&')}`) }).getByRole('cell');
+    expect(await summaryTexts(summary)).toEqual({ 'Registration ID': regNo, Name: 'Ms Meera Nair', Organisation: 'IIT Madras', 'Current tier': from.label, 'New tier': to.label });
+    const row = (name: string) => amountCell(summary, name);
     expect(await row('Fee difference').textContent()).toBe(formatMoney(charges.base, 'INR'));
     expect(await row('GST (18%)').textContent()).toBe(formatMoney(charges.gst, 'INR'));
     expect(await row('Convenience fee (4%)').textContent()).toBe(formatMoney(charges.convenienceFee, 'INR'));

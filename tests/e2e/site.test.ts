@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, startStack, type Stack } from './stack';
+import { closeByBackdropThenFollowLink } from './drawer';
 import { certificates } from '../../src/content/certificates';
 import { conference } from '../../src/content/conference';
 import { at as edition } from '../setup/edition-clock';
@@ -196,13 +197,7 @@ describe('mobile drawer', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => drawer.isVisible()).toBe(false);
 
-    await open.click();
-    await expect.poll(() => drawer.isVisible()).toBe(true);
-    await page.mouse.click(385, 420); // the dimmed backdrop, right of the drawer
-    await expect.poll(() => drawer.isVisible()).toBe(false);
-
-    await open.click();
-    await drawer.getByRole('link', { name: 'Students & YPs' }).click();
+    await closeByBackdropThenFollowLink(page, open, drawer);
     await page.waitForURL(/\/students-yp$/);
     await expect.poll(() => drawer.isVisible()).toBe(false);
     await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Students & YPs' }).isVisible()).toBe(true);

@@ -18,35 +18,22 @@ import type { Page } from 'playwright-core';
 import { conference } from '../../src/content/conference';
 import type { StoredRegistration } from '../../src/shared/api';
 import { REGISTRATION_CLOSED_MESSAGE } from '../../src/shared/messages';
-import { computeCharges, pricing } from '../../src/shared/pricing';
-import { fromMinor } from '../../src/shared/money';
 import type { RegistrationForm } from '../../src/shared/registration-form';
 import { devDefaults } from '../../scripts/local-config';
-import { decodeQrPng, jsonOrUndefined } from '../setup/mail-receiver';
+import { decodeQrPng } from '../setup/mail-receiver';
 import { validForm } from '../functions/helpers-form';
 import { qrPng } from './fake-camera';
 
-const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD || devDefaults.ADMIN_PASSWORD;
 const NOW = '2025-11-10T10:00:00+05:30';
 const STUDENT: Partial<RegistrationForm> = { registrationTier: 'stud_non_indian_std', registrationFee: 8400, noPaper: true, paperId: '' };
 import { e2eFixture } from './fixture';
+import { ADMIN_PASSWORD, registerPaid } from './api-flow';
 const e2e = e2eFixture('verifications', { now: NOW });
-
-async function post(url: string, body: unknown) {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const text = await res.text();
-  return { status: res.status, json: jsonOrUndefined(text) as Record<string, unknown>, text };
-}
 
 /** Registers and pays over HTTP as the browser does (create-order, the double's checkout, verify-payment). */
 async function register(email: string): Promise<string> {
   const form = validForm({ ...STUDENT, email, verifyEmail: email });
-  const order = await post(`${e2e.stack.appUrl}/api/payment/create-order`, { amount: fromMinor(computeCharges(pricing, form, null).total), data: form, code: null });
-  expect(order.status, order.text).toBe(200);
-  const paid = await post(`${e2e.stack.doubleUrl}/_double/pay`, { order_id: order.json.id, outcome: 'success' });
-  const verified = await post(`${e2e.stack.appUrl}/api/payment/verify-payment`, paid.json);
-  expect(verified.status, verified.text).toBe(200);
-  return verified.json.registrationNumber as string;
+  return (await registerPaid(e2e.stack.appUrl, e2e.stack.doubleUrl, form)).regNo;
 }
 
 /** Every e-mail of `regNo` in the outbox, oldest first, once there are at least `count`. */

@@ -20,17 +20,11 @@ import {
   toCancellationRows,
 } from '../../src/features/admin/accounts-view';
 import type { AdminRegistration } from '../../src/features/admin/registration-view';
+import { studentToFullUpgrade } from './change-records';
 
 const charges = { currency: 'INR', registrationFee: 1500000, total: 1840800 };
 const upgrade = {
-  kind: 'tier-upgrade',
-  from: 'stud_non_indian_std',
-  to: 'prof_non_indian_std',
-  amount: 4130,
-  currency: 'INR',
-  orderId: 'order_UPG123456',
-  paymentId: 'pay_UPG123456',
-  at: '2025-10-21T08:35:00.000Z',
+  ...studentToFullUpgrade(),
   invoiceNumber: 'PG25/2526/00007',
   charges: { currency: 'INR', base: 350000, gst: 63000, convenienceFee: 0, total: 413000 },
 } as unknown as ChangeRecord;

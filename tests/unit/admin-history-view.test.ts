@@ -21,21 +21,12 @@ import {
   toRows,
   type AdminRegistration,
 } from '../../src/features/admin/registration-view';
+import { FULL_TIER_NAME, STUDENT_TIER_NAME, studentToFullUpgrade } from './change-records';
 
-const STUDENT = 'Student Registration – Non-IEEE Member (Indian, Standard)';
-const FULL = 'Full Registration – Non-IEEE Member (Indian, Standard)';
+const STUDENT = STUDENT_TIER_NAME;
+const FULL = FULL_TIER_NAME;
 
-const upgrade: ChangeRecord = {
-  kind: 'tier-upgrade',
-  from: 'stud_non_indian_std',
-  to: 'prof_non_indian_std',
-  amount: 4130,
-  currency: 'INR',
-  orderId: 'order_UPG123456',
-  paymentId: 'pay_UPG123456',
-  // 14:05 IST.
-  at: '2025-10-21T08:35:00.000Z',
-};
+const upgrade = studentToFullUpgrade();
 const rename: ChangeRecord = { kind: 'name-change', from: 'Dr Asha Kulkarni', to: 'Dr Asha K. Rao', at: '2025-10-22T04:30:00.000Z' };
 
 const registration: AdminRegistration & { history: ChangeRecord[] } = {

@@ -23,20 +23,19 @@ describe('calendar days (src/shared/dates.ts)', () => {
   });
 });
 
-describe('dayBefore ("until 19 November 2025")', () => {
-  it('is the previous calendar day, across months, years and 29 February', () => {
-    expect(dayBefore('2025-11-20')).toBe('2025-11-19');
-    expect(dayBefore('2025-12-01')).toBe('2025-11-30');
-    expect(dayBefore('2026-01-01')).toBe('2025-12-31');
-    expect(dayBefore('2028-03-01')).toBe('2028-02-29');
-  });
-});
-
-describe('dayAfter', () => {
-  it('the next ISO day, across months, years and 29 February', () => {
-    expect(dayAfter('2025-12-21')).toBe('2025-12-22');
-    expect(dayAfter('2025-12-31')).toBe('2026-01-01');
-    expect(dayAfter('2028-02-28')).toBe('2028-02-29');
-    expect(dayAfter('2027-02-28')).toBe('2027-03-01');
+describe('dayBefore ("until 19 November 2025") and dayAfter', () => {
+  /** Consecutive ISO days [day, the next day]: within a month, across months, years and 29 February. */
+  const consecutive = [
+    ['2025-11-19', '2025-11-20'],
+    ['2025-11-30', '2025-12-01'],
+    ['2025-12-21', '2025-12-22'],
+    ['2025-12-31', '2026-01-01'],
+    ['2027-02-28', '2027-03-01'],
+    ['2028-02-28', '2028-02-29'],
+    ['2028-02-29', '2028-03-01'],
+  ] as const;
+  it.each(consecutive)('%s is the day before %s, and that the day after it', (day, next) => {
+    expect(dayBefore(next)).toBe(day);
+    expect(dayAfter(day)).toBe(next);
   });
 });

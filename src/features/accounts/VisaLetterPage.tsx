@@ -15,6 +15,7 @@ import { COUNTRIES } from '../../shared/countries';
 import { formatDay } from '../../shared/dates';
 import { VALIDATION_LOAD_FAILED, loadVisaLetterSchemas, prefetchOnInteraction } from '../../lib/load-once';
 import './accounts.css';
+import { TextOptions } from '../../components/TextOptions';
 
 type FieldErrors = Record<string, string>;
 
@@ -95,12 +96,7 @@ export default function VisaLetterPage() {
                 <label htmlFor={id}>{f.label}</label>
                 {f.type === 'country' ? (
                   <select id={id} name={f.name} defaultValue="" aria-invalid={error ? true : undefined} aria-describedby={describedBy}>
-                    <option value="">Select</option>
-                    {COUNTRIES.map((c) => (
-                      <option key={c} value={c}>
-                        {c}
-                      </option>
-                    ))}
+                    <TextOptions empty="Select" options={COUNTRIES} />
                   </select>
                 ) : (
                   <input

@@ -17,6 +17,7 @@ import { conferenceEnded } from '../../shared/refunds';
 import { AdminList, type ListLoad } from './AdminList';
 import { ATTENTION_COLUMNS, AttentionCells } from './attention-cells';
 import { AdminTitleBar } from './AdminTitleBar';
+import { DecisionButton, QueueMessages } from './admin-queue';
 import { refundsDue, toAccountsAttentionRows, toCancellationRows, type AccountsAttentionRow, type CancellationRow } from './accounts-view';
 
 type Message = { kind: 'success' | 'error'; text: string } | null;
@@ -225,13 +226,9 @@ export default function AccountsPage() {
 
   return (
     <div className="admin-page">
-      <title>{`Accounts | ${conference.name}`}</title>
-      <AdminTitleBar title="Accounts" backToDashboard />
+      <AdminTitleBar title="Accounts" documentTitle="Accounts" backToDashboard />
 
-      <div className="admin-messages">
-        <div role="status">{message?.kind === 'success' && <p className="notice notice--success">{message.text}</p>}</div>
-        <div role="alert">{message?.kind === 'error' && <p className="notice notice--error">{message.text}</p>}</div>
-      </div>
+      <QueueMessages message={message} />
 
       <section aria-labelledby="accounts-cancellations-heading" className="admin-section card">
         <h2 id="accounts-cancellations-heading">Cancellation requests</h2>
@@ -253,24 +250,24 @@ export default function AccountsPage() {
               <td>
                 {row.open ? (
                   <div className="accounts-actions">
-                    <button
-                      type="button"
-                      className="button admin-table__action"
+                    <DecisionButton
+                      decision="approve"
+                      id={row.registrationNumber}
+                      busy={busy}
+                      label="Approve"
+                      running="Approving..."
+                      ariaLabel={`Approve cancellation of ${row.registrationNumber}`}
                       onClick={() => decide(row, 'approve')}
-                      disabled={busy !== null}
-                      aria-label={`Approve cancellation of ${row.registrationNumber}`}
-                    >
-                      {busy === `approve:${row.registrationNumber}` ? 'Approving...' : 'Approve'}
-                    </button>
-                    <button
-                      type="button"
-                      className="button button--danger admin-table__action"
+                    />
+                    <DecisionButton
+                      decision="decline"
+                      id={row.registrationNumber}
+                      busy={busy}
+                      label="Decline"
+                      running="Declining..."
+                      ariaLabel={`Decline cancellation of ${row.registrationNumber}`}
                       onClick={() => decide(row, 'decline')}
-                      disabled={busy !== null}
-                      aria-label={`Decline cancellation of ${row.registrationNumber}`}
-                    >
-                      {busy === `decline:${row.registrationNumber}` ? 'Declining...' : 'Decline'}
-                    </button>
+                    />
                   </div>
                 ) : (
                   <span className="admin-muted">Decided</span>

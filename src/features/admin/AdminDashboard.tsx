@@ -6,7 +6,6 @@
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { conference } from '../../content/conference';
 import { adminApiPaths, adminGet } from '../../lib/admin-api';
 import type { AdminEndpoint } from '../../shared/admin-roles';
 import { paths } from '../../shared/routes';
@@ -52,7 +51,7 @@ export const accessActions: readonly QuickAction[] = [
 /** A list of action cards. `titleClass` tells the quick actions (the original seven) from the others. */
 function ActionCards({ actions, titleClass }: { actions: readonly QuickAction[]; titleClass: string }) {
   return (
-    <ul className="admin-actions">
+    <ul className="admin-actions card-grid">
       {actions.map((a) => (
         <li key={a.title}>
           <Link to={a.to} className="admin-action">
@@ -101,8 +100,7 @@ export default function AdminDashboard() {
 
   return (
     <div className="admin-page">
-      <title>{`Admin Dashboard | ${conference.name}`}</title>
-      <AdminTitleBar title="Admin Dashboard" />
+      <AdminTitleBar title="Admin Dashboard" documentTitle="Admin Dashboard" />
 
       <section aria-labelledby="admin-actions-heading" className="admin-section">
         <h2 id="admin-actions-heading">Quick actions</h2>

@@ -2,15 +2,17 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { removeAdminToken, storedIdentity } from '../../lib/admin-token';
+import { conference } from '../../content/conference';
 import { joinRoles } from '../../shared/admin-roles';
 import { paths } from '../../shared/routes';
 
 /**
  * Heading plus 'Logout' (removes the token and goes to /admin/login, docs/rules.md#the-admin-area), and
  * the signed-in organiser or desk device with its roles (decision 044). `backToDashboard` adds a
- * link to /admin for the inner pages.
+ * link to /admin for the inner pages. `documentTitle`, when given, sets the document's title to
+ * '<documentTitle> | <conference name>' (React hoists the <title> into the head).
  */
-export function AdminTitleBar({ title, backToDashboard = false }: { title: string; backToDashboard?: boolean }) {
+export function AdminTitleBar({ title, documentTitle, backToDashboard = false }: { title: string; documentTitle?: string; backToDashboard?: boolean }) {
   const navigate = useNavigate();
   const [identity] = useState(storedIdentity);
   const logout = () => {
@@ -18,23 +20,26 @@ export function AdminTitleBar({ title, backToDashboard = false }: { title: strin
     void navigate(paths.adminLogin, { replace: true });
   };
   return (
-    <div className="admin-titlebar">
-      <div className="admin-titlebar__heading">
-        {backToDashboard && (
-          <Link to={paths.admin} className="admin-titlebar__back">
-            ← Dashboard
-          </Link>
-        )}
-        <h1>{title}</h1>
-        {identity && (
-          <p className="admin-titlebar__who" data-testid="signed-in-as">
-            {identity.kind === 'device' ? 'Desk device' : 'Signed in as'} {identity.name} · {joinRoles(identity.roles)}
-          </p>
-        )}
+    <>
+      {documentTitle !== undefined && <title>{`${documentTitle} | ${conference.name}`}</title>}
+      <div className="admin-titlebar">
+        <div className="admin-titlebar__heading">
+          {backToDashboard && (
+            <Link to={paths.admin} className="admin-titlebar__back">
+              ← Dashboard
+            </Link>
+          )}
+          <h1>{title}</h1>
+          {identity && (
+            <p className="admin-titlebar__who" data-testid="signed-in-as">
+              {identity.kind === 'device' ? 'Desk device' : 'Signed in as'} {identity.name} · {joinRoles(identity.roles)}
+            </p>
+          )}
+        </div>
+        <button type="button" className="button button--secondary" onClick={logout}>
+          Logout
+        </button>
       </div>
-      <button type="button" className="button button--secondary" onClick={logout}>
-        Logout
-      </button>
-    </div>
+    </>
   );
 }

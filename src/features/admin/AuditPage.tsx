@@ -6,13 +6,13 @@
  * same selection (GET /api/admin/audit/export), which the server records too.
  */
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
-import { conference } from '../../content/conference';
 import { failureMessage } from '../../lib/api';
 import { adminApiPaths, adminDownload, adminGet, saveBlob } from '../../lib/admin-api';
 import type { AuditAnswer, AuditRecordEntry, DeskDevice, TeamAccount } from '../../shared/admin-team';
 import { AdminTitleBar } from './AdminTitleBar';
 import { QueueMessages, type QueueMessage } from './admin-queue';
 import { formatDateTime } from './registration-view';
+import { TextOptions } from '../../components/TextOptions';
 
 /** Who acts besides the organisers and devices: the ids the server writes for them. */
 const OTHER_ACTORS: readonly (readonly [string, string])[] = [
@@ -118,8 +118,7 @@ export default function AuditPage() {
 
   return (
     <div className="admin-page">
-      <title>{`Audit record | ${conference.name}`}</title>
-      <AdminTitleBar title="Audit record" backToDashboard />
+      <AdminTitleBar title="Audit record" documentTitle="Audit record" backToDashboard />
 
       <QueueMessages message={message} />
 
@@ -129,12 +128,7 @@ export default function AuditPage() {
           <div className="admin-field">
             <label htmlFor={`${ids}-actor`}>Who</label>
             <select id={`${ids}-actor`} value={draft.actor} onChange={(e) => setDraft((d) => ({ ...d, actor: e.target.value }))}>
-              <option value="">Anyone</option>
-              {actors.map(([id, name]) => (
-                <option key={id} value={id}>
-                  {name}
-                </option>
-              ))}
+              <TextOptions empty="Anyone" options={actors} />
             </select>
           </div>
           <div className="admin-field">

@@ -8,7 +8,6 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { certificates } from '../../content/certificates';
-import { conference } from '../../content/conference';
 import { failureMessage } from '../../lib/api';
 import { adminDownload, adminGet, adminPost, saveBlob } from '../../lib/admin-api';
 import type { CertificateSendLog } from '../../shared/api';
@@ -94,8 +93,7 @@ export default function BadgesCertificatesPage() {
 
   return (
     <div className="admin-page">
-      <title>{`Badges and certificates | ${conference.name}`}</title>
-      <AdminTitleBar title="Badges and certificates" backToDashboard />
+      <AdminTitleBar title="Badges and certificates" documentTitle="Badges and certificates" backToDashboard />
 
       <section className="admin-section card" aria-labelledby="badges-heading">
         <h2 id="badges-heading">Name badges</h2>

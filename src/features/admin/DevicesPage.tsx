@@ -7,7 +7,6 @@
  * shows every device; "Revoke" (DELETE /api/admin/devices/{id}) stops a lost one within a minute.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { conference } from '../../content/conference';
 import { failureMessage } from '../../lib/api';
 import { adminApiPaths, adminGet, adminPost, adminSend } from '../../lib/admin-api';
 import { enrolmentUrl } from '../../lib/device-enrolment';
@@ -97,8 +96,7 @@ export default function DevicesPage() {
 
   return (
     <div className="admin-page">
-      <title>{`Desk devices | ${conference.name}`}</title>
-      <AdminTitleBar title="Desk devices" backToDashboard />
+      <AdminTitleBar title="Desk devices" documentTitle="Desk devices" backToDashboard />
 
       <QueueMessages message={message} />
 

@@ -16,13 +16,14 @@
  * Every result is announced (role=status, errors role=alert); buttons are disabled while a call runs.
  */
 import { useEffect, useId, useMemo, useState } from 'react';
-import { conference } from '../../content/conference';
 import { failureMessage, type ApiResult } from '../../lib/api';
 import { adminApiPaths, adminDownload, adminGet, adminPost, adminPostForm, saveBlob } from '../../lib/admin-api';
 import { formatDateTime } from '../../shared/csv';
 import { NO_SHOW_REASON_REQUIRED, type PaperCoverage, type PaperImportResult, type PapersResponse, type PaperView, type PresentedMark } from '../../shared/papers';
 import { AdminTitleBar } from './AdminTitleBar';
+import { QueueMessages } from './admin-queue';
 import { tierLabel } from './registration-view';
+import { TextOptions } from '../../components/TextOptions';
 
 const SERVER_ERROR = 'Server error. Try again later.';
 type Format = 'cmt' | 'easychair' | 'csv';
@@ -125,12 +126,8 @@ export default function PapersPage() {
 
   return (
     <div className="admin-page papers-page">
-      <title>{`Papers | ${conference.name}`}</title>
-      <AdminTitleBar title="Papers" backToDashboard />
-      <div className="verify-results">
-        <div role="status">{message?.kind === 'success' && <p className="notice">{message.text}</p>}</div>
-        <div role="alert">{message?.kind === 'error' && <p className="notice notice--error">{message.text}</p>}</div>
-      </div>
+      <AdminTitleBar title="Papers" documentTitle="Papers" backToDashboard />
+      <QueueMessages message={message} results />
 
       <section className="card" aria-labelledby={`${ids}-import`}>
         <h2 id={`${ids}-import`}>Import accepted papers</h2>
@@ -197,12 +194,7 @@ export default function PapersPage() {
           <label>
             Track{' '}
             <select value={track} onChange={(e) => setTrack(e.target.value)}>
-              <option value="">All</option>
-              {tracks.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
+              <TextOptions empty="All" options={tracks} />
             </select>
           </label>{' '}
           <button type="button" className="button button--secondary" onClick={() => download(adminApiPaths.papersExport, 'papers.csv')}>

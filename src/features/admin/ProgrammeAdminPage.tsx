@@ -17,6 +17,7 @@ import { renderTimetable } from '../../lib/timetable';
 import { PROGRAMME_COLUMNS, type AdminProgrammeResponse, type ProgrammeImportResult, type ProgrammeResponse, type ProgrammeWarning, type UnplacedPaper } from '../../shared/programme';
 import { formatDateTime } from '../../shared/csv';
 import { AdminTitleBar } from './AdminTitleBar';
+import { QueueMessages } from './admin-queue';
 import '../../components/timetable.css';
 
 const SERVER_ERROR = 'Server error. Try again later.';
@@ -113,12 +114,8 @@ export default function ProgrammeAdminPage() {
 
   return (
     <div className="admin-page programme-admin-page">
-      <title>{`Programme | ${conference.name}`}</title>
-      <AdminTitleBar title="Programme" backToDashboard />
-      <div className="verify-results">
-        <div role="status">{message?.kind === 'success' && <p className="notice">{message.text}</p>}</div>
-        <div role="alert">{message?.kind === 'error' && <p className="notice notice--error">{message.text}</p>}</div>
-      </div>
+      <AdminTitleBar title="Programme" documentTitle="Programme" backToDashboard />
+      <QueueMessages message={message} results />
 
       <section className="card" aria-labelledby={`${ids}-import`}>
         <h2 id={`${ids}-import`}>Import the programme</h2>

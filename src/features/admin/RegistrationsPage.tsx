@@ -10,10 +10,10 @@
  * (docs/rules.md#messages).
  */
 import { Fragment, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
-import { conference } from '../../content/conference';
 import { failureMessage } from '../../lib/api';
 import { adminApiPaths, adminDownload, adminGet, adminPost, invoicePath, invoicesOfDayPath, saveBlob } from '../../lib/admin-api';
 import { AdminTitleBar } from './AdminTitleBar';
+import { QueueMessages } from './admin-queue';
 import { conferenceToday, dayFallbackName, documentFallbackName, registrationDocuments, type DocumentLink } from './accounts-view';
 import { changeCount, changesColumn, changesOf, EMPTY, filterRows, isCancelled, tableColumns, toRows, type AdminRegistration, type ChangeView } from './registration-view';
 import { can, useAdminIdentity } from './access';
@@ -152,8 +152,7 @@ export default function RegistrationsPage() {
 
   return (
     <div className="admin-page">
-      <title>{`Registration Data | ${conference.name}`}</title>
-      <AdminTitleBar title="Registration Data" backToDashboard />
+      <AdminTitleBar title="Registration Data" documentTitle="Registration Data" backToDashboard />
 
       <div className="admin-toolbar">
         <div className="admin-field admin-toolbar__search">
@@ -190,10 +189,7 @@ export default function RegistrationsPage() {
         )}
       </div>
 
-      <div className="admin-messages">
-        <div role="status">{message?.kind === 'success' && <p className="notice notice--success">{message.text}</p>}</div>
-        <div role="alert">{message?.kind === 'error' && <p className="notice notice--error">{message.text}</p>}</div>
-      </div>
+      <QueueMessages message={message} />
 
       {loading ? (
         <div role="status" className="admin-spinner">

@@ -7,7 +7,6 @@
  * (role=status / alert).
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { conference } from '../../content/conference';
 import { failureMessage } from '../../lib/api';
 import { adminApiPaths, adminGet, adminPost, adminSend } from '../../lib/admin-api';
 import { ROLES, ROLE_SCOPES, joinRoles, type Role } from '../../shared/admin-roles';
@@ -126,8 +125,7 @@ export default function TeamPage() {
 
   return (
     <div className="admin-page">
-      <title>{`Team | ${conference.name}`}</title>
-      <AdminTitleBar title="Team" backToDashboard />
+      <AdminTitleBar title="Team" documentTitle="Team" backToDashboard />
 
       <QueueMessages message={message} />
 

@@ -6,14 +6,13 @@
  * which is e-mailed with the delegate's options. Results are announced (role=status / alert).
  */
 import { useEffect, useState } from 'react';
-import { conference } from '../../content/conference';
 import { failureMessage } from '../../lib/api';
 import { adminApiPaths, adminDownload, adminPost } from '../../lib/admin-api';
 import type { VerificationItem } from '../../shared/api';
 import { IEEE_MEMBER_VALIDATION_URL, statusLabels } from '../../shared/registration-status';
 import { AdminList } from './AdminList';
 import { AdminTitleBar } from './AdminTitleBar';
-import { DecisionButtons, useAdminQueue } from './admin-queue';
+import { DecisionButtons, QueueMessages, useAdminQueue } from './admin-queue';
 import { formatDateTime, tierLabel } from './registration-view';
 
 function isItems(data: unknown): data is VerificationItem[] {
@@ -67,13 +66,9 @@ export default function VerificationsPage() {
 
   return (
     <div className="admin-page">
-      <title>{`Proofs to verify | ${conference.name}`}</title>
-      <AdminTitleBar title="Proofs to verify" backToDashboard />
+      <AdminTitleBar title="Proofs to verify" documentTitle="Proofs to verify" backToDashboard />
 
-      <div className="admin-messages">
-        <div role="status">{message?.kind === 'success' && <p className="notice notice--success">{message.text}</p>}</div>
-        <div role="alert">{message?.kind === 'error' && <p className="notice notice--error">{message.text}</p>}</div>
-      </div>
+      <QueueMessages message={message} />
 
       <section aria-labelledby="verifications-heading" className="admin-section card">
         <h2 id="verifications-heading">Waiting for a decision</h2>

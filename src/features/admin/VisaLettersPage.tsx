@@ -4,13 +4,12 @@
  * "Download the clearance list" saves the one export of passport data (CSV), which the server
  * records in the audit log. Results are announced (role=status / alert).
  */
-import { conference } from '../../content/conference';
 import { failureMessage } from '../../lib/api';
 import { adminApiPaths, adminDownload, adminPost, saveBlob } from '../../lib/admin-api';
 import type { VisaLetterItem } from '../../shared/visa-letters';
 import { AdminList } from './AdminList';
 import { AdminTitleBar } from './AdminTitleBar';
-import { DecisionButtons, useAdminQueue } from './admin-queue';
+import { DecisionButtons, QueueMessages, useAdminQueue } from './admin-queue';
 import { formatDateTime } from './registration-view';
 
 const statusText: Record<VisaLetterItem['status'], string> = {
@@ -62,13 +61,9 @@ export default function VisaLettersPage() {
 
   return (
     <div className="admin-page">
-      <title>{`Visa letters | ${conference.name}`}</title>
-      <AdminTitleBar title="Visa invitation letters" backToDashboard />
+      <AdminTitleBar title="Visa invitation letters" documentTitle="Visa letters" backToDashboard />
 
-      <div className="admin-messages">
-        <div role="status">{message?.kind === 'success' && <p className="notice notice--success">{message.text}</p>}</div>
-        <div role="alert">{message?.kind === 'error' && <p className="notice notice--error">{message.text}</p>}</div>
-      </div>
+      <QueueMessages message={message} />
 
       <section aria-labelledby="visa-heading" className="admin-section card">
         <h2 id="visa-heading">Requests</h2>

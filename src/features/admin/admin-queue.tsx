@@ -54,21 +54,50 @@ export function useAdminQueue<T>(path: string, isItems: (data: unknown) => data 
 export function DecisionButtons({ id, busy, onDecide }: { id: string; busy: string | null; onDecide: (decision: 'approve' | 'reject') => void }) {
   return (
     <>
-      <button type="button" className="button admin-table__action" onClick={() => onDecide('approve')} disabled={busy !== null} aria-label={`Approve ${id}`}>
-        {busy === `approve:${id}` ? 'Approving...' : 'Approve'}
-      </button>{' '}
-      <button type="button" className="button button--danger admin-table__action" onClick={() => onDecide('reject')} disabled={busy !== null} aria-label={`Reject ${id}`}>
-        {busy === `reject:${id}` ? 'Rejecting...' : 'Reject'}
-      </button>
+      <DecisionButton decision="approve" id={id} busy={busy} label="Approve" running="Approving..." ariaLabel={`Approve ${id}`} onClick={() => onDecide('approve')} />{' '}
+      <DecisionButton decision="reject" id={id} busy={busy} label="Reject" running="Rejecting..." ariaLabel={`Reject ${id}`} onClick={() => onDecide('reject')} />
     </>
   );
 }
 
-/** The page's last result: a success announced as status, an error as alert (both regions stay in the page). */
-export function QueueMessages({ message }: { message: QueueMessage }) {
+/**
+ * One decision's button in the row `id`: `running` while the page's running action `busy` is
+ * `<decision>:<id>`, disabled while any action runs; a refusing decision (anything but 'approve')
+ * in the danger colour.
+ */
+export function DecisionButton({
+  decision,
+  id,
+  busy,
+  label,
+  running,
+  ariaLabel,
+  onClick,
+}: {
+  decision: string;
+  id: string;
+  busy: string | null;
+  label: string;
+  running: string;
+  ariaLabel: string;
+  onClick: () => void;
+}) {
   return (
-    <div className="admin-messages">
-      <div role="status">{message?.kind === 'success' && <p className="notice notice--success">{message.text}</p>}</div>
+    <button type="button" className={decision === 'approve' ? 'button admin-table__action' : 'button button--danger admin-table__action'} onClick={onClick} disabled={busy !== null} aria-label={ariaLabel}>
+      {busy === `${decision}:${id}` ? running : label}
+    </button>
+  );
+}
+
+/**
+ * The page's last result: a success announced as status, an error as alert (both regions stay in
+ * the page). `results` gives the papers and programme pages' look (a plain notice for a success,
+ * under .verify-results).
+ */
+export function QueueMessages({ message, results = false }: { message: QueueMessage; results?: boolean }) {
+  return (
+    <div className={results ? 'verify-results' : 'admin-messages'}>
+      <div role="status">{message?.kind === 'success' && <p className={results ? 'notice' : 'notice notice--success'}>{message.text}</p>}</div>
       <div role="alert">{message?.kind === 'error' && <p className="notice notice--error">{message.text}</p>}</div>
     </div>
   );

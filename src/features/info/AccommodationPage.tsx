@@ -7,7 +7,7 @@
 import { accommodation, dharwadHotels, hubballiHotels } from '../../content/hotels';
 import type { Hotel } from '../../content/types';
 import { SampleBadge } from '../../components/SampleBadge';
-import { ExternalLink, FileLink, InfoPage, InfoSection, Paragraphs } from './parts';
+import { ActionRow, ExternalLink, InfoPage, InfoSection, Paragraphs } from './parts';
 
 const distance = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 1 });
 const rating = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
@@ -63,7 +63,7 @@ function HotelList({ id, city, hotels }: { id: string; city: string; hotels: rea
       <h2 id={id}>
         Hotels in {city} <span className="ip-count">({hotels.length})</span>
       </h2>
-      <ul className="ip-hotels__list">
+      <ul className="ip-hotels__list card-grid">
         {hotels.map((hotel) => (
           <HotelCard key={hotel.name} hotel={hotel} />
         ))}
@@ -78,17 +78,12 @@ export default function AccommodationPage() {
     <InfoPage title="Accommodation Details">
       <InfoSection id="acc-campus" title="On-Campus Accommodation for Students">
         <Paragraphs items={accommodation.onCampus} />
-        <div className="button-row ip-actions">
-          <span className="ip-action">
-            <ExternalLink href={accommodation.requestForm.url} className="button ip-cta">
-              Request accommodation
-            </ExternalLink>
-            {accommodation.requestForm.sample ? <SampleBadge /> : null}
-          </span>
-          <FileLink href={accommodation.extendedListXlsx} format="Excel spreadsheet" className="button button--secondary">
-            Download the extended hotel list
-          </FileLink>
-        </div>
+        <ActionRow
+          href={accommodation.requestForm.url}
+          label="Request accommodation"
+          sample={accommodation.requestForm.sample}
+          file={{ href: accommodation.extendedListXlsx, format: 'Excel spreadsheet', label: 'Download the extended hotel list' }}
+        />
       </InfoSection>
 
       <InfoSection id="acc-transport" title="Transport">

@@ -10,7 +10,7 @@ import { conference } from '../../content/conference';
 import { externalLinks } from '../../content/links';
 import { tracks } from '../../content/tracks';
 import { paths } from '../../shared/routes';
-import { ExternalLink, FileLink, InfoPage, InfoSection, Paragraphs, TextList } from './parts';
+import { ActionRow, InfoPage, InfoSection, Paragraphs, TextList } from './parts';
 
 /** The call for papers, from src/content/call-for-papers.ts and src/content/tracks.ts. */
 export default function CallForPapersPage() {
@@ -20,14 +20,7 @@ export default function CallForPapersPage() {
         <section className="card ip-section" aria-labelledby="cfp-overview">
           <h2 id="cfp-overview">Overview</h2>
           <Paragraphs items={callForPapers.overview} />
-          <div className="button-row ip-actions">
-            <ExternalLink href={externalLinks.paperSubmission} className="button ip-cta">
-              Submit your paper
-            </ExternalLink>
-            <FileLink href={callForPapers.pdf} format="PDF" className="button button--secondary">
-              Download the call for papers
-            </FileLink>
-          </div>
+          <ActionRow href={externalLinks.paperSubmission} label="Submit your paper" file={{ href: callForPapers.pdf, format: 'PDF', label: 'Download the call for papers' }} />
         </section>
         <figure className="ip-poster">
           <img

@@ -5,7 +5,7 @@
 import { formatDate } from '../../content/dates';
 import { externalLinks } from '../../content/links';
 import { specialSessionCall, specialSessionProposalDeadline } from '../../content/special-session';
-import { ExternalLink, FileLink, InfoPage, InfoSection, Paragraphs, TextList } from './parts';
+import { ActionRow, InfoPage, InfoSection, Paragraphs, TextList } from './parts';
 
 /** The call for special sessions, from src/content/special-session.ts. */
 export default function CallForSpecialSessionPage() {
@@ -20,14 +20,11 @@ export default function CallForSpecialSessionPage() {
     >
       <InfoSection id="ss-proposals" title="Proposals">
         <Paragraphs items={specialSessionCall.intro} />
-        <div className="button-row ip-actions">
-          <ExternalLink href={externalLinks.specialSessionProposalForm} className="button ip-cta">
-            Propose a special session
-          </ExternalLink>
-          <FileLink href={specialSessionCall.pdf} format="PDF" className="button button--secondary">
-            Download the call for special sessions
-          </FileLink>
-        </div>
+        <ActionRow
+          href={externalLinks.specialSessionProposalForm}
+          label="Propose a special session"
+          file={{ href: specialSessionCall.pdf, format: 'PDF', label: 'Download the call for special sessions' }}
+        />
       </InfoSection>
 
       <InfoSection id="ss-guidelines" title="Guidelines">

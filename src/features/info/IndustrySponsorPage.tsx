@@ -7,7 +7,7 @@ import { sponsors } from '../../content/sponsors';
 import { sponsorship } from '../../content/sponsorship';
 import { SampleBadge } from '../../components/SampleBadge';
 import { LogoGrid } from '../../components/LogoGrid';
-import { ExternalLink, FileLink, InfoPage, InfoSection, Paragraphs, TextList } from './parts';
+import { ActionRow, FileLink, InfoPage, InfoSection, Paragraphs, TextList } from './parts';
 
 const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
 
@@ -17,11 +17,7 @@ export default function IndustrySponsorPage() {
     <InfoPage title="Industry Sponsor">
       <InfoSection id="sponsor-why" title="Sponsor the Conference">
         <Paragraphs items={sponsorship.intro} />
-        <div className="button-row ip-actions">
-          <ExternalLink href={externalLinks.sponsorshipInterestForm} className="button ip-cta">
-            Express sponsorship interest
-          </ExternalLink>
-        </div>
+        <ActionRow href={externalLinks.sponsorshipInterestForm} label="Express sponsorship interest" />
       </InfoSection>
 
       <div className="card ip-section">
@@ -35,7 +31,7 @@ export default function IndustrySponsorPage() {
             <SampleBadge />
           </p>
         ) : null}
-        <ul className="ip-packages">
+        <ul className="ip-packages card-grid">
           {sponsorship.packages.map((pkg) => (
             <li key={pkg.name} className="ip-package">
               <h3>{pkg.name}</h3>

@@ -21,31 +21,12 @@ export default function LocationPage() {
 
       <InfoSection id="loc-airports" title="Airports">
         <p>{location.airportsIntro}</p>
-        <ul className="ip-places">
-          {airports.map((airport) => (
-            <li key={airport.name}>
-              <span className="ip-places__name">
-                {airport.name} {airport.code ? <span className="ip-code">{airport.code}</span> : null}
-              </span>
-              <span className="ip-places__distance">{airport.travelTime ?? `about ${airport.distanceKm} km`}</span>
-              <span className="ip-places__note">{airport.note}</span>
-            </li>
-          ))}
-        </ul>
+        <PlaceList places={airports.map((a) => ({ key: a.name, name: a.name, code: a.code, distance: a.travelTime ?? `about ${a.distanceKm} km`, note: a.note }))} />
       </InfoSection>
 
       <InfoSection id="loc-railways" title="Railway Stations">
         <p>{location.railwaysIntro}</p>
-        <ul className="ip-places">
-          {railwayStations.map((station) => (
-            <li key={station.code}>
-              <span className="ip-places__name">
-                {station.name} <span className="ip-code">{station.code}</span>
-              </span>
-              <span className="ip-places__distance">about {station.distanceKm} km</span>
-            </li>
-          ))}
-        </ul>
+        <PlaceList places={railwayStations.map((st) => ({ key: st.code, name: st.name, code: st.code, distance: `about ${st.distanceKm} km` }))} />
       </InfoSection>
 
       <InfoSection id="loc-map" title="Map">
@@ -55,6 +36,23 @@ export default function LocationPage() {
         </p>
       </InfoSection>
     </InfoPage>
+  );
+}
+
+/** Airports or railway stations: each one's name (with its code when it has one), how far it is, and a note when there is one. */
+function PlaceList({ places }: { places: { key: string; name: string; code?: string; distance: string; note?: string }[] }) {
+  return (
+    <ul className="ip-places">
+      {places.map((place) => (
+        <li key={place.key}>
+          <span className="ip-places__name">
+            {place.name} {place.code ? <span className="ip-code">{place.code}</span> : null}
+          </span>
+          <span className="ip-places__distance">{place.distance}</span>
+          {place.note === undefined ? null : <span className="ip-places__note">{place.note}</span>}
+        </li>
+      ))}
+    </ul>
   );
 }
 

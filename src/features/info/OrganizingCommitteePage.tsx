@@ -3,7 +3,7 @@
  * the members by role, in the order of docs/rules.md#the-information-pages, from src/content/committee.ts.
  */
 import { committee } from '../../content/committee';
-import { InfoPage } from './parts';
+import { InfoPage, PeopleList } from './parts';
 
 /** Turns a role title into an element id ('General Co-Chairs' -> 'role-general-co-chairs'). */
 function roleId(role: string): string {
@@ -18,14 +18,7 @@ export default function OrganizingCommitteePage() {
         {committee.map(({ role, members }) => (
           <section key={role} className="card ip-section ip-committee__role" aria-labelledby={roleId(role)}>
             <h2 id={roleId(role)}>{role}</h2>
-            <ul className="ip-people">
-              {members.map((member) => (
-                <li key={member.name}>
-                  <span className="ip-people__name">{member.name}</span>
-                  <span className="ip-people__affiliation">{member.affiliation}</span>
-                </li>
-              ))}
-            </ul>
+            <PeopleList people={members} />
           </section>
         ))}
       </div>

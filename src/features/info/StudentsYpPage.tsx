@@ -4,7 +4,7 @@
  */
 import { assistanceDates, formatDate } from '../../content/dates';
 import { studentsYp } from '../../content/students-yp';
-import { ExternalLink, InfoPage, InfoSection, Paragraphs, TextList } from './parts';
+import { ActionRow, InfoPage, InfoSection, Paragraphs, PeopleList, TextList } from './parts';
 
 /** The paper-assistance programme for students and young professionals, from src/content/students-yp.ts. */
 export default function StudentsYpPage() {
@@ -26,14 +26,7 @@ export default function StudentsYpPage() {
       </InfoSection>
 
       <InfoSection id="syp-chairs" title="Student and Young Professional Chairs">
-        <ul className="ip-people">
-          {studentsYp.chairs.map((chair) => (
-            <li key={chair.name}>
-              <span className="ip-people__name">{chair.name}</span>
-              <span className="ip-people__affiliation">{chair.affiliation}</span>
-            </li>
-          ))}
-        </ul>
+        <PeopleList people={studentsYp.chairs} />
       </InfoSection>
 
       <InfoSection id="syp-apply" title="How to Apply">
@@ -41,11 +34,7 @@ export default function StudentsYpPage() {
           Check the eligibility conditions and the video rules below, then apply through the online form by{' '}
           <time dateTime={assistanceDates.applicationDeadline}>{formatDate(assistanceDates.applicationDeadline)}</time>.
         </p>
-        <div className="button-row ip-actions">
-          <ExternalLink href={studentsYp.applyLink} className="button ip-cta">
-            Apply for paper assistance
-          </ExternalLink>
-        </div>
+        <ActionRow href={studentsYp.applyLink} label="Apply for paper assistance" />
       </InfoSection>
 
       <InfoSection id="syp-eligibility" title="Eligibility">

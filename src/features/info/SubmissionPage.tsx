@@ -8,7 +8,7 @@ import { Link } from 'react-router-dom';
 import { externalLinks } from '../../content/links';
 import { submission } from '../../content/submission';
 import { paths } from '../../shared/routes';
-import { ExternalLink, InfoPage, InfoSection, Paragraphs, TextList } from './parts';
+import { ActionRow, InfoPage, InfoSection, Paragraphs, TextList } from './parts';
 
 /** How to submit, from src/content/submission.ts. */
 export default function SubmissionPage() {
@@ -16,11 +16,7 @@ export default function SubmissionPage() {
     <InfoPage title="Submission">
       <InfoSection id="submission-initial" title="Initial Submission">
         <Paragraphs items={submission.initialSubmission} />
-        <div className="button-row ip-actions">
-          <ExternalLink href={externalLinks.paperSubmission} className="button ip-cta">
-            Go to the submission system
-          </ExternalLink>
-        </div>
+        <ActionRow href={externalLinks.paperSubmission} label="Go to the submission system" />
       </InfoSection>
 
       <InfoSection id="submission-guidelines" title="Guidelines">

@@ -62,6 +62,60 @@ export function FileLink({ href, format, children, className }: { href: string; 
   );
 }
 
+/**
+ * A section's actions: the external address it leads to as the page's main button (in a span with
+ * a SAMPLE badge when the address is a sample), then, when given, a file of this site to download
+ * as the secondary button.
+ */
+export function ActionRow({
+  href,
+  label,
+  sample = false,
+  file,
+}: {
+  href: string;
+  label: string;
+  sample?: boolean;
+  file?: { href: string; format: 'PDF' | 'Excel spreadsheet'; label: string };
+}) {
+  const main = (
+    <ExternalLink href={href} className="button ip-cta">
+      {label}
+    </ExternalLink>
+  );
+  return (
+    <div className="button-row ip-actions">
+      {sample ? (
+        <span className="ip-action">
+          {main}
+          <SampleBadge />
+        </span>
+      ) : (
+        main
+      )}
+      {file ? (
+        <FileLink href={file.href} format={file.format} className="button button--secondary">
+          {file.label}
+        </FileLink>
+      ) : null}
+    </div>
+  );
+}
+
+/** People with their affiliations (a committee role, the SYP chairs), one line each. */
+export function PeopleList({ people }: { people: readonly { name: string; affiliation: string }[] }) {
+  return (
+    <ul className="ip-people">
+      {people.map((person) => (
+        <li key={person.name}>
+          <span className="ip-people__name">{person.name}</span>
+          <span className="ip-people__affiliation">{person.affiliation}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** A bulleted (or, with `ordered`, numbered) list of plain text lines. */
 export function TextList({ items, ordered = false, className }: { items: readonly string[]; ordered?: boolean; className?: string }) {
   const lines = items.map((item) => <li key={item}>{item}</li>);

@@ -26,11 +26,8 @@ import { MessageBanner, type Banner } from './MessageBanner';
 import { REDIRECT_DELAY_MS } from './timing';
 import './self-service.css';
 import { AmountsAndPay } from './AmountsAndPay';
+import { PaidChangePage, SummaryCard } from './PaidChangeParts';
 import { words } from '../../components/self-service-words';
-import { SelfServiceLayout } from '../../components/SelfServiceLayout';
-import { ChangesClosedCard } from '../../components/ChangesClosed';
-import { PhaseVariants } from '../../components/PhaseVariants';
-import { paidChangeWindows } from '../../shared/edition';
 
 type OrderResponse = UpgradeOrderResponse | IeeeChangeOrderResponse;
 
@@ -309,22 +306,18 @@ export function ChangePage({ kind }: { kind: ChangeKind }) {
       <MessageBanner banner={banner} id={ids} messageRef={bannerMessage} />
 
       {s && (
-        <section className="card ss-summary" aria-labelledby={`${ids}-summary`}>
-          <h2 id={`${ids}-summary`} ref={summaryHeading} tabIndex={-1}>
-            {k.summaryHeading}
-          </h2>
-          <dl>
-            <dt>Registration ID</dt>
-            <dd>{fetched.registrationNumber}</dd>
-            <dt>Name</dt>
-            <dd>{s.name}</dd>
-            <dt>Organisation</dt>
-            <dd>{s.organization}</dd>
-            <dt>Current tier</dt>
-            <dd>{s.fromLabel}</dd>
-            <dt>New tier</dt>
-            <dd>{s.toLabel}</dd>
-          </dl>
+        <SummaryCard
+          id={`${ids}-summary`}
+          heading={k.summaryHeading}
+          headingRef={summaryHeading}
+          rows={[
+            ['Registration ID', fetched.registrationNumber],
+            ['Name', s.name],
+            ['Organisation', s.organization],
+            ['Current tier', s.fromLabel],
+            ['New tier', s.toLabel],
+          ]}
+        >
           {stale ? (
             <div className="ss-stale" role="alert">
               <p>
@@ -349,14 +342,12 @@ export function ChangePage({ kind }: { kind: ChangeKind }) {
               buttonRef={payButton}
             />
           )}
-        </section>
+        </SummaryCard>
       )}
     </>
   );
 
   return (
-    <SelfServiceLayout className="ss" heading={k.heading}>
-      <PhaseVariants windows={paidChangeWindows}>{(w) => (w.key === 'on-sale' ? onSale : <ChangesClosedCard />)}</PhaseVariants>
-    </SelfServiceLayout>
+    <PaidChangePage heading={k.heading} onSale={onSale} />
   );
 }

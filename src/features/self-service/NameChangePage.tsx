@@ -22,6 +22,7 @@ import type { nameFields } from './name-change-resolvers';
 import './self-service.css';
 import { SelfServiceLayout } from '../../components/SelfServiceLayout';
 import { words } from '../../components/self-service-words';
+import { TextOptions } from '../../components/TextOptions';
 
 /** Both forms' resolvers (zod and the shared schemas), fetched once on the page's first focus or press. */
 const loadResolvers = loadOnce(() => import('./name-change-resolvers'));
@@ -198,12 +199,7 @@ export default function NameChangePage() {
           <div className="ss-field">
             <label htmlFor={`${ids}-title`}>Title</label>
             <select id={`${ids}-title`} autoComplete="honorific-prefix" {...invalidProps(Boolean(nameErrors.title))} {...names.register('title')}>
-              <option value="">(none)</option>
-              {TITLES.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
+              <TextOptions empty="(none)" options={TITLES} />
             </select>
           </div>
           <div className="ss-field">

@@ -33,11 +33,9 @@ import { MessageBanner, type Banner } from './MessageBanner';
 import { transferFees, transferSummary, type TransferSummary } from './transfer-summary';
 import './self-service.css';
 import { AmountsAndPay } from './AmountsAndPay';
-import { SelfServiceLayout } from '../../components/SelfServiceLayout';
-import { ChangesClosedCard } from '../../components/ChangesClosed';
-import { PhaseVariants } from '../../components/PhaseVariants';
-import { paidChangeWindows } from '../../shared/edition';
+import { PaidChangePage, SummaryCard } from './PaidChangeParts';
 import { words } from '../../components/self-service-words';
+import { TextOptions } from '../../components/TextOptions';
 
 type FormInput = z.input<typeof nameTransferRequest>;
 type FormOutput = z.output<typeof nameTransferRequest>;
@@ -261,12 +259,7 @@ export default function NameTransferPage() {
           <div className="ss-field">
             <label htmlFor={`${ids}-to.title`}>Title</label>
             <select aria-required="true" {...field('to.title')}>
-              <option value="">Select a title</option>
-              {TITLES.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
+              <TextOptions empty="Select a title" options={TITLES} />
             </select>
             {fieldError('to.title')}
           </div>
@@ -306,18 +299,16 @@ export default function NameTransferPage() {
       <MessageBanner banner={banner} id={ids} messageRef={bannerMessage} />
 
       {s && (
-        <section className="card ss-summary" aria-labelledby={`${ids}-summary`}>
-          <h2 id={`${ids}-summary`} ref={summaryHeading} tabIndex={-1}>
-            Transfer summary
-          </h2>
-          <dl>
-            <dt>Registration ID</dt>
-            <dd>{s.registrationNumber}</dd>
-            <dt>From</dt>
-            <dd>{s.fromName}</dd>
-            <dt>To</dt>
-            <dd>{s.toName}</dd>
-          </dl>
+        <SummaryCard
+          id={`${ids}-summary`}
+          heading="Transfer summary"
+          headingRef={summaryHeading}
+          rows={[
+            ['Registration ID', s.registrationNumber],
+            ['From', s.fromName],
+            ['To', s.toName],
+          ]}
+        >
           <AmountsAndPay
             amounts={s}
             caption="Amount due for the transfer"
@@ -328,14 +319,12 @@ export default function NameTransferPage() {
             onPay={() => void pay()}
             buttonRef={payButton}
           />
-        </section>
+        </SummaryCard>
       )}
     </>
   );
 
   return (
-    <SelfServiceLayout className="ss" heading="Transfer Registration to Another Person" title="Transfer Registration">
-      <PhaseVariants windows={paidChangeWindows}>{(w) => (w.key === 'on-sale' ? onSale : <ChangesClosedCard />)}</PhaseVariants>
-    </SelfServiceLayout>
+    <PaidChangePage heading="Transfer Registration to Another Person" title="Transfer Registration" onSale={onSale} />
   );
 }

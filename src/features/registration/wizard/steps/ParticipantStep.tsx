@@ -3,18 +3,14 @@ import { Suspense } from 'react';
 import { TITLES } from '../../../../shared/form-options';
 import { FixedCountryField, SelectField, TextField } from '../fields';
 import { CountrySelectField } from '../lazy-parts';
+import { TextOptions } from '../../../../components/TextOptions';
 
 /** Name, organisation, address and contact fields; Country is fixed to India unless `admin` or `international` (then a list; without India for `international`). */
 export function ParticipantStep({ admin, international }: { admin: boolean; international: boolean }) {
   return (
     <div className="form-grid">
       <SelectField name="title" label="Title" required autoComplete="honorific-prefix" className="field--narrow">
-        <option value="">Select</option>
-        {TITLES.map((t) => (
-          <option key={t} value={t}>
-            {t}
-          </option>
-        ))}
+        <TextOptions empty="Select" options={TITLES} />
       </SelectField>
       <div className="form-grid__break" />
       <TextField name="firstName" label="First Name" required autoComplete="given-name" />

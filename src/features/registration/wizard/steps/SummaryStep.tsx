@@ -75,6 +75,19 @@ function AlreadyRegisteredHint({ email }: { email: string }) {
   );
 }
 
+/** A row of the charges table for extra tickets: how many at what unit price (both as shown), and their amount. */
+function ExtraTicketsRow({ label, count, unitPrice, amount }: { label: string; count: number; unitPrice: string; amount: string }) {
+  return (
+    <tr>
+      <th scope="row">{label}</th>
+      <td className="charges__detail">
+        {count} × {unitPrice}
+      </td>
+      <td className="num">{amount}</td>
+    </tr>
+  );
+}
+
 /** Review, charges and coupon. */
 export function SummaryStep({ pricing, coupon, setCoupon, paying }: SummaryStepProps) {
   const values = useWatch<RegistrationFormDraft>() as RegistrationFormDraft;
@@ -212,20 +225,8 @@ export function SummaryStep({ pricing, coupon, setCoupon, paying }: SummaryStepP
                 <td className="num">−{money(charges.baseFee - charges.registrationFee)}</td>
               </tr>
             )}
-            <tr>
-              <th scope="row">Welcome reception extra tickets</th>
-              <td className="charges__detail">
-                {receptionTickets} × {formatWholeFee(pricing.welcomeReception[charges.currency], charges.currency)}
-              </td>
-              <td className="num">{money(charges.welcomeReceptionExtraFee)}</td>
-            </tr>
-            <tr>
-              <th scope="row">Gala dinner extra tickets</th>
-              <td className="charges__detail">
-                {dinnerTickets} × {formatWholeFee(pricing.galaDinner[charges.currency], charges.currency)}
-              </td>
-              <td className="num">{money(charges.galaDinnerExtraFee)}</td>
-            </tr>
+            <ExtraTicketsRow label="Welcome reception extra tickets" count={receptionTickets} unitPrice={formatWholeFee(pricing.welcomeReception[charges.currency], charges.currency)} amount={money(charges.welcomeReceptionExtraFee)} />
+            <ExtraTicketsRow label="Gala dinner extra tickets" count={dinnerTickets} unitPrice={formatWholeFee(pricing.galaDinner[charges.currency], charges.currency)} amount={money(charges.galaDinnerExtraFee)} />
             <tr className="charges__subtotal">
               <th scope="row">Subtotal</th>
               <td />
