@@ -10,7 +10,6 @@
  */
 import type { Config } from '@netlify/functions';
 import { conference } from '../../src/content/conference';
-import { apiPaths } from '../../src/shared/api-paths';
 import { auditQuery } from '../../src/shared/admin-team';
 import { dayIn } from '../../src/shared/dates';
 import { requireRole } from '../server/auth';
@@ -31,4 +30,4 @@ export default endpoint(['GET'], async (req) => {
   return csvStreamResponse(`audit_${dayIn(at, conference.timeZone)}.csv`, AUDIT_CSV_HEADERS, rows());
 });
 
-export const config: Config = { path: apiPaths.adminAuditExport };
+export const config: Config = { path: '/api/admin/audit/export' };

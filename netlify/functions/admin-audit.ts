@@ -9,7 +9,6 @@
  *  400 VALIDATION_FAILED; 401; 403 FORBIDDEN_ROLE; 503.
  */
 import type { Config } from '@netlify/functions';
-import { apiPaths } from '../../src/shared/api-paths';
 import { auditQuery, type AuditAnswer } from '../../src/shared/admin-team';
 import { requireRole } from '../server/auth';
 import { auditPage } from '../server/audit';
@@ -22,4 +21,4 @@ export default endpoint(['GET'], async (req) => {
   return json(200, body);
 });
 
-export const config: Config = { path: apiPaths.adminAudit };
+export const config: Config = { path: '/api/admin/audit' };

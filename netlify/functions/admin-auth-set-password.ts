@@ -10,7 +10,6 @@
  * Recorded in the audit record under the account.
  */
 import type { Config } from '@netlify/functions';
-import { apiPaths } from '../../src/shared/api-paths';
 import { setPasswordRequest } from '../../src/shared/admin-team';
 import { limitLoginAttempt } from '../server/auth';
 import { now } from '../server/platform/clock';
@@ -35,4 +34,4 @@ export default endpoint(['POST'], async (req, context) => {
   return json(200, { email: account.email });
 });
 
-export const config: Config = { path: apiPaths.adminSetPassword };
+export const config: Config = { path: '/api/admin-auth/set-password' };

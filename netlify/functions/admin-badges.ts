@@ -7,7 +7,6 @@
  *  200 application/pdf; 400 a malformed filter; 401; 404 `regNo` unknown or not printable; 503.
  */
 import type { Config } from '@netlify/functions';
-import { apiPaths } from '../../src/shared/api-paths';
 import { badgeSelected, badgesQuerySchema } from '../../src/shared/badges';
 import { requireRole } from '../server/auth';
 import { badgeInputs, renderBadgesPdf } from '../server/badges-pdf';
@@ -39,4 +38,4 @@ export default endpoint(['GET'], async (req) => {
   });
 });
 
-export const config: Config = { path: apiPaths.adminBadges };
+export const config: Config = { path: '/api/admin/badges.pdf' };

@@ -5,7 +5,6 @@
  *  200 CertificateSendLog (POST) or CertificateSendLog[] (GET); 401; 403 before certificates open; 503.
  */
 import type { Config } from '@netlify/functions';
-import { apiPaths } from '../../src/shared/api-paths';
 import { requireRole } from '../server/auth';
 import { assertOpen, certificateSendLog, sendAllCertificates } from '../server/certificates';
 import { now } from '../server/platform/clock';
@@ -19,4 +18,4 @@ export default endpoint(['GET', 'POST'], async (req) => {
   return json(200, await sendAllCertificates(at));
 });
 
-export const config: Config = { path: apiPaths.adminCertificatesSend };
+export const config: Config = { path: '/api/admin/certificates/send' };

@@ -10,7 +10,6 @@
  */
 import type { Config } from '@netlify/functions';
 import { deskCheckinRequest } from '../../src/shared/api';
-import { apiPaths } from '../../src/shared/api-paths';
 import { requireRole } from '../server/auth';
 import { checkInAtDoor, doorInvalid } from '../server/checkin';
 import { now } from '../server/platform/clock';
@@ -30,4 +29,4 @@ export default endpoint(['POST'], async (req) => {
   return json(200, body);
 });
 
-export const config: Config = { path: apiPaths.adminCheckinDesk };
+export const config: Config = { path: '/api/admin/checkins/desk' };

@@ -6,7 +6,6 @@
  *  200 CheckinSnapshot; 401; 503.
  */
 import type { Config } from '@netlify/functions';
-import { apiPaths } from '../../src/shared/api-paths';
 import { requireRole } from '../server/auth';
 import { checkinSnapshot } from '../server/checkin';
 import { now } from '../server/platform/clock';
@@ -22,4 +21,4 @@ export default endpoint(['GET'], async (req) => {
   return json(200, snapshot);
 });
 
-export const config: Config = { path: apiPaths.adminCheckinSnapshot };
+export const config: Config = { path: '/api/admin/checkins/snapshot' };

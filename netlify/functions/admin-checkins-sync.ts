@@ -11,7 +11,6 @@
  *  400 a malformed body (nothing recorded); 401; 503.
  */
 import type { Config } from '@netlify/functions';
-import { apiPaths } from '../../src/shared/api-paths';
 import { syncBodySchema } from '../../src/shared/checkin';
 import { requireRole } from '../server/auth';
 import { syncScans } from '../server/checkin';
@@ -30,4 +29,4 @@ export default endpoint(['POST'], async (req) => {
   return json(200, await syncScans(scans, now()));
 });
 
-export const config: Config = { path: apiPaths.adminCheckinSync };
+export const config: Config = { path: '/api/admin/checkins/sync' };

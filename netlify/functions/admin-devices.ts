@@ -11,7 +11,6 @@
  */
 import type { Config } from '@netlify/functions';
 import { conference } from '../../src/content/conference';
-import { apiPaths } from '../../src/shared/api-paths';
 import { createDeviceRequest, type DeviceAnswer } from '../../src/shared/admin-team';
 import { formatDay } from '../../src/shared/dates';
 import { conferenceEnd } from '../../src/shared/schedule';
@@ -35,4 +34,4 @@ export default endpoint(['GET', 'POST'], async (req) => {
   return json(201, body);
 });
 
-export const config: Config = { path: apiPaths.adminDevices };
+export const config: Config = { path: '/api/admin/devices' };

@@ -10,7 +10,6 @@
  * Recorded in the audit record: the account made and the link sent.
  */
 import type { Config } from '@netlify/functions';
-import { apiPaths } from '../../src/shared/api-paths';
 import { createAccountRequest, type AccountLinkAnswer } from '../../src/shared/admin-team';
 import { requireRole } from '../server/auth';
 import { adminEntry } from '../server/audit';
@@ -31,4 +30,4 @@ export default endpoint(['GET', 'POST'], async (req) => {
   return json(201, body);
 });
 
-export const config: Config = { path: apiPaths.adminTeam };
+export const config: Config = { path: '/api/admin/team' };

@@ -5,7 +5,6 @@
  *  REGISTRATION_CANCELLED; 410 PASSPORT_DATA_DELETED; 503 (the e-mail could not be sent: still requested).
  */
 import type { Config } from '@netlify/functions';
-import { apiPaths } from '../../src/shared/api-paths';
 import { visaLetterDecision } from '../../src/shared/visa-letters';
 import { requireRole } from '../server/auth';
 import { now } from '../server/platform/clock';
@@ -18,4 +17,4 @@ export default endpoint(['POST'], async (req) => {
   return json(200, await decideVisaLetter(reference, decision, reason, now()));
 });
 
-export const config: Config = { path: apiPaths.adminVisaLettersDecide };
+export const config: Config = { path: '/api/admin/visa-letters/decide' };

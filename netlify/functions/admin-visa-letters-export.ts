@@ -7,7 +7,6 @@
  *  200 text/csv; 401; 500 without PASSPORT_DATA_KEY; 503.
  */
 import type { Config } from '@netlify/functions';
-import { apiPaths } from '../../src/shared/api-paths';
 import { requireRole } from '../server/auth';
 import { now } from '../server/platform/clock';
 import { csvResponse } from '../server/platform/csv-file';
@@ -20,4 +19,4 @@ export default endpoint(['GET'], async (req) => {
   return csvResponse(`visa-clearance-${at.toISOString().slice(0, 10)}.csv`, await clearanceRows(at));
 });
 
-export const config: Config = { path: apiPaths.adminVisaLettersExport };
+export const config: Config = { path: '/api/admin/visa-letters/export' };

@@ -4,7 +4,6 @@
  *  200 VisaLetterItem[]; 401 without a valid admin token; 500 without PASSPORT_DATA_KEY; 503.
  */
 import type { Config } from '@netlify/functions';
-import { apiPaths } from '../../src/shared/api-paths';
 import { requireRole } from '../server/auth';
 import { endpoint, json } from '../server/platform/http';
 import { listVisaLetters } from '../server/visa-letters';
@@ -14,4 +13,4 @@ export default endpoint(['GET'], async (req) => {
   return json(200, await listVisaLetters(), { 'Cache-Control': 'no-store' });
 });
 
-export const config: Config = { path: apiPaths.adminVisaLetters };
+export const config: Config = { path: '/api/admin/visa-letters' };

@@ -7,7 +7,6 @@
  */
 import type { Config } from '@netlify/functions';
 import { registrantRequest } from '../../src/shared/api';
-import { apiPaths } from '../../src/shared/api-paths';
 import { assertOpen, certificateForRegistrant, renderCertificatePdf } from '../server/certificates';
 import { now } from '../server/platform/clock';
 import { endpoint, readJson } from '../server/platform/http';
@@ -32,4 +31,4 @@ export default endpoint(
 
 // Netlify's rate limit (per client address and domain, per minute) stops a flood before it costs an
 // invocation or store commands; the app's own limits stay behind it (docs/performance.md).
-export const config: Config = { path: apiPaths.certificatesDownload, rateLimit: { windowLimit: 30, windowSize: 60, aggregateBy: ['ip', 'domain'] } };
+export const config: Config = { path: '/api/certificates/download', rateLimit: { windowLimit: 30, windowSize: 60, aggregateBy: ['ip', 'domain'] } };

@@ -11,7 +11,7 @@
  * for retry), 503 when the store is down.
  */
 import type { Config } from '@netlify/functions';
-import { MAIL_SEND_PATH, MAIL_SEND_SIGNATURE_HEADER, mailSendRequest } from '../../src/shared/mail-handoff';
+import { MAIL_SEND_SIGNATURE_HEADER, mailSendRequest } from '../../src/shared/mail-handoff';
 import { now } from '../server/platform/clock';
 import { endpoint, HttpError, json, parseJsonText, readRawBody, validate } from '../server/platform/http';
 import { RETRY_LEASE_MS } from '../server/mail-delivery';
@@ -46,4 +46,4 @@ export default endpoint(['POST'], async (req) => {
   return json(200, { ok: true, sent: outcome.sent });
 });
 
-export const config: Config = { path: MAIL_SEND_PATH, method: 'POST' };
+export const config: Config = { path: '/api/internal/mail-send', method: 'POST' };

@@ -7,7 +7,6 @@
  *  e-mail and an unknown id alike); 409 ALREADY_REQUESTED; 429; 500 without PASSPORT_DATA_KEY; 503.
  */
 import type { Config } from '@netlify/functions';
-import { apiPaths } from '../../src/shared/api-paths';
 import { visaLetterRequest } from '../../src/shared/visa-letters';
 import { now } from '../server/platform/clock';
 import { endpoint, json, readJson } from '../server/platform/http';
@@ -27,4 +26,4 @@ export default endpoint(
 
 // Netlify's rate limit (per client address and domain, per minute) stops a flood before it costs an
 // invocation or store commands; the app's own limits stay behind it (docs/performance.md).
-export const config: Config = { path: apiPaths.visaLetterRequest, rateLimit: { windowLimit: 30, windowSize: 60, aggregateBy: ['ip', 'domain'] } };
+export const config: Config = { path: '/api/visa-letters/request', rateLimit: { windowLimit: 30, windowSize: 60, aggregateBy: ['ip', 'domain'] } };

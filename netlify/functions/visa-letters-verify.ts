@@ -6,7 +6,6 @@
  */
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
-import { apiPaths } from '../../src/shared/api-paths';
 import { HttpError, endpoint, json, validate } from '../server/platform/http';
 import { limitRequest } from '../server/platform/rate-limit';
 import { verifyVisaLetter } from '../server/visa-letters';
@@ -21,4 +20,4 @@ export default endpoint(['GET'], async (req, context) => {
   return json(200, { reference: found.reference, name: found.name, valid: found.valid });
 });
 
-export const config: Config = { path: apiPaths.visaLetterVerify };
+export const config: Config = { path: '/api/visa-letters/verify' };

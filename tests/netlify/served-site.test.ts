@@ -411,8 +411,10 @@ describe('netlify serve: payments, admin and tickets through the served function
 
     // A scheduled function has no URL in production. Locally the CLI runs it, with Netlify's
     // schedule body ({next_run}), on a request to /.netlify/functions/<name>, which is what
-    // `netlify functions:invoke` sends.
-    const invoked = await runNetlify(['functions:invoke', 'reconcile-payments', '--port', new URL(base).port, '--offline']);
+    // `netlify functions:invoke` sends. `--functions` names the source folder: netlify.toml's
+    // [dev] functions is where `netlify dev` finds its compiled modules (decision 059), which the
+    // CLI would otherwise search for the name.
+    const invoked = await runNetlify(['functions:invoke', 'reconcile-payments', '--functions', 'netlify/functions', '--port', new URL(base).port, '--offline']);
     expect(invoked).not.toMatch(/error/i);
 
     const keys = await registrationKeys();
