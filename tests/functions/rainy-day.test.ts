@@ -73,6 +73,19 @@ async function failedPayment(orderId: string): Promise<string> {
   return failed.error.metadata.payment_id as string;
 }
 
+/**
+ * An order whose first payment failed (its id: `lateId`, for a later late authorisation) and whose
+ * second attempt was paid and verified (200): the registration `regNo` exists when it returns.
+ */
+async function paidAfterFailedAttempt(): Promise<{ orderId: string; email: string; lateId: string; paid: Awaited<ReturnType<typeof pay>>; regNo: string }> {
+  const { orderId, email } = await newOrder();
+  const lateId = await failedPayment(orderId);
+  const paid = await pay(orderId);
+  const r = await call(verifyPayment, { body: paid });
+  expect(r.status).toBe(200);
+  return { orderId, email, lateId, paid, regNo: r.body.registrationNumber as string };
+}
+
 async function registrationsOf(orderId: string): Promise<Registration[]> {
   const regNos = await redis().zrange<string[]>(keys.registrationIndex(), 0, -1);
   const regs = await Promise.all(regNos.map((r) => redis().get<Registration>(keys.registration(r))));
@@ -219,12 +232,7 @@ describe('late authorisation (BP-06)', () => {
   });
 
   it('BP-06 on an order another attempt already paid: the late payment is refunded in full, listed, the delegate e-mailed, the invoices page shows the refund', async () => {
-    const { orderId, email } = await newOrder();
-    const lateId = await failedPayment(orderId);
-    const paid = await pay(orderId);
-    const r = await call(verifyPayment, { body: paid });
-    expect(r.status).toBe(200);
-    const regNo = r.body.registrationNumber as string;
+    const { orderId, email, lateId, paid, regNo } = await paidAfterFailedAttempt();
 
     const late = await dbl('/_double/late-authorise', { payment_id: lateId });
     expect(late.deliveries.map((d: { status: number }) => d.status)).toEqual([200, 200]);
@@ -249,12 +257,7 @@ describe('late authorisation (BP-06)', () => {
 
 describe('late authorisation refunded by Razorpay itself', () => {
   it('BP-06 on an order another attempt already paid, refunded by Razorpay at once: the site’s refund is refused as already refunded and the payment is recorded refunded with Razorpay’s refund, not failed', async () => {
-    const { orderId, email } = await newOrder();
-    const lateId = await failedPayment(orderId);
-    const paid = await pay(orderId);
-    const r = await call(verifyPayment, { body: paid });
-    expect(r.status).toBe(200);
-    const regNo = r.body.registrationNumber as string;
+    const { email, lateId, regNo } = await paidAfterFailedAttempt();
 
     const late = await dbl('/_double/late-authorise', { payment_id: lateId, autoRefund: true });
     expect(late.payment).toMatchObject({ status: 'refunded', captured: false, late_authorized: true, amount_refunded: late.payment.amount, refund_status: 'full' });
@@ -281,11 +284,7 @@ describe('late authorisation refunded by Razorpay itself', () => {
   });
 
   it('a refusal while Razorpay’s own refund is still pending records that refund pending; its refund.processed webhook then settles it', async () => {
-    const { orderId, email } = await newOrder();
-    const lateId = await failedPayment(orderId);
-    const paid = await pay(orderId);
-    const r = await call(verifyPayment, { body: paid });
-    const regNo = r.body.registrationNumber as string;
+    const { email, lateId, regNo } = await paidAfterFailedAttempt();
     await dbl('/_double/faults', { payment_id: lateId, refundPendingStatus: true });
     const late = await dbl('/_double/late-authorise', { payment_id: lateId, autoRefund: true });
     expect(late.deliveries.map((d: { status: number }) => d.status)).toEqual([200]);
@@ -305,10 +304,7 @@ describe('late authorisation refunded by Razorpay itself', () => {
   });
 
   it('a refusal with nothing refunded at Razorpay stays a failed refund with Razorpay’s reason', async () => {
-    const { orderId } = await newOrder();
-    const lateId = await failedPayment(orderId);
-    const paid = await pay(orderId);
-    expect((await call(verifyPayment, { body: paid })).status).toBe(200);
+    const { orderId, lateId } = await paidAfterFailedAttempt();
     // Razorpay refuses for another reason (nothing refunded): recorded failed with Razorpay's words.
     await dbl('/_double/faults', { payment_id: lateId, refundError: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' } });
     try {
@@ -332,11 +328,7 @@ describe('late authorisation refunded by Razorpay itself', () => {
 
 describe('late authorisation without its webhooks', () => {
   it('the reconciliation run refunds a late authorisation on an order another attempt paid, and tells the delegate', async () => {
-    const { orderId } = await newOrder();
-    const lateId = await failedPayment(orderId);
-    const paid = await pay(orderId);
-    const r = await call(verifyPayment, { body: paid });
-    const regNo = r.body.registrationNumber as string;
+    const { lateId, regNo } = await paidAfterFailedAttempt();
     await dbl('/_double/late-authorise', { payment_id: lateId, deliver: false });
     pinClock(new Date(Date.parse(STANDARD_DAY) + 11 * 60_000).toISOString());
     const run = await (await runScheduled(reconcile)).json();
@@ -353,10 +345,7 @@ describe('late authorisation without its webhooks', () => {
 
 describe('webhooks (BP-01 and Razorpay’s retries)', () => {
   it('answers within Razorpay’s 5 s while its work is slow, queues the work and does it once', async () => {
-    const { orderId } = await newOrder();
-    const lateId = await failedPayment(orderId);
-    const paid = await pay(orderId);
-    expect((await call(verifyPayment, { body: paid })).status).toBe(200);
+    const { orderId, lateId } = await paidAfterFailedAttempt();
     // Razorpay answers the refund only after 4 s, and waits 5 s for the webhook's answer.
     process.env.RAZORPAY_TIMEOUT_MS = '10000';
     await dbl('/_double/faults', { apiDelayMs: 4000, webhookTimeoutMs: 5000 });
