@@ -126,7 +126,8 @@ function countBridgeRequests(bridgeUrl: string): void {
   const realFetch = globalThis.fetch;
   globalThis.fetch = async (input: string | URL | Request, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (url.startsWith(bridgeUrl)) {
+    // mail-send's requests run after the payment function's answer (decision 053): not its round trips.
+    if (url.startsWith(bridgeUrl) && !mailSend.inside()) {
       counters.requests++;
       const batch = /\/(pipeline|multi-exec)$/.test(new URL(url).pathname);
       counters.commands += batch && typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown[]).length : 1;
@@ -140,11 +141,24 @@ const prefix = `bench:${randomBytes(4).toString('hex')}:`;
 const secrets = { keyId: 'rzp_test_bench', keySecret: 'bench-key-secret', webhookSecret: 'bench-webhook-secret' };
 
 const counters = { requests: 0, commands: 0 };
+/** Whether the running code is mail-send's (set once its in-process route is installed below). */
+const mailSend = { inside: (): boolean => false };
 /** The simulated distance of the distance part: ms per request to the store (set while it runs). */
 const distance = { storeMs: 0 };
 const redisLocal = await ensureRedis({ dataDir: '.data/bench-redis' });
 const bridge = await startBridgeProcess(redisLocal.url);
 countBridgeRequests(bridge.url);
+// The payment functions hand their e-mail to mail-send with a fetch to the request's origin
+// (decision 053): answered in-process by the mail-send handler, as the function tests do (imported
+// after the counting fetch is installed, which it then wraps).
+const mailSendRoute = await import('../tests/setup/mail-send-route');
+mailSendRoute.installMailSendRoute();
+mailSend.inside = mailSendRoute.inMailSend;
+/** The work handlers left to run after their answer (context.waitUntil), drained before a check reads its results. */
+const pendingAfterAnswer: Promise<unknown>[] = [];
+async function drainAfterAnswer(): Promise<void> {
+  while (pendingAfterAnswer.length) await Promise.allSettled(pendingAfterAnswer.splice(0));
+}
 const double = await startRazorpayDouble({ port: 0, ...secrets, webhookUrl: 'http://127.0.0.1:9/unused' });
 const outbox = await mkdtemp(path.join(tmpdir(), 'pesgre-bench-outbox-'));
 
@@ -188,7 +202,7 @@ const handlers = {
   exportCsv: (await import('../netlify/functions/registrations-export')).default,
   papersImport: (await import('../netlify/functions/admin-papers-import')).default,
 };
-type Handler = (req: Request, context?: { ip?: string; deploy?: { context: string } }) => Promise<Response>;
+type Handler = (req: Request, context?: { ip?: string; deploy?: { context: string }; waitUntil?: (promise: Promise<unknown>) => void }) => Promise<Response>;
 /** `dev`: the one deploy context that honours the pinned clock (netlify/server/platform/deploy-context.ts). */
 const DEV_DEPLOY = { context: 'dev' };
 type Form = Parameters<typeof computeCharges>[1] & Record<string, unknown>;
@@ -298,7 +312,7 @@ let ipNo = 0;
 async function invoke(handler: Handler, pathName: string, init: { method?: string; body?: string; headers?: Record<string, string> } = {}, expect = 200): Promise<{ status: number; text: string }> {
   const ip = `10.${(ipNo >> 16) & 255}.${(ipNo >> 8) & 255}.${ipNo++ & 255}`;
   const req = new Request(`http://localhost${pathName}`, { method: init.method ?? (init.body ? 'POST' : 'GET'), headers: { 'content-type': 'application/json', ...init.headers }, body: init.body });
-  const res = await handler(req, { ip, deploy: DEV_DEPLOY });
+  const res = await handler(req, { ip, deploy: DEV_DEPLOY, waitUntil: (p) => void pendingAfterAnswer.push(p) });
   const text = await res.text();
   if (res.status !== expect) throw new Error(`${pathName} answered ${res.status}, not ${expect}: ${text.slice(0, 300)}`);
   return { status: res.status, text };
@@ -510,6 +524,7 @@ async function roundTrips(): Promise<TripRow[]> {
     const first = await counted(() => (webhookFirst ? webhook(o) : verify(o)));
     const second = await counted(() => (webhookFirst ? verify(o) : webhook(o)));
     // The registration and its e-mail record must exist, or the count means nothing.
+    await drainAfterAnswer();
     const regNo = (JSON.parse(first.result.text) as { registrationNumber: string }).registrationNumber;
     if (!(await redis().exists(keys.registration(regNo)))) throw new Error(`no stored registration ${regNo}`);
     if ((await redis().hget(keys.mail(regNo), 'status')) !== 'sent') throw new Error(`no e-mail record 'sent' for ${regNo}`);
