@@ -194,14 +194,15 @@ export interface NetlifyProcess {
 /**
  * Runs `netlify <args>` (Node 22, Deno and the CLI from scripts/netlify-tools.ts on PATH) in the
  * project folder with `env` over this process's environment, and waits until GET `readyPath` on
- * its main port answers 200 (the port must be among `args`). Rejects, with the CLI's output,
+ * its main port answers 200 (the port must be among `args`). `nodeArgs`: flags for the CLI's own
+ * Node process (bench:rush's V8 settings). Rejects, with the CLI's output,
  * when it exits first or is not ready within `timeoutMs` (ms).
  */
-export async function startNetlify(args: string[], opts: { port: number; env: Record<string, string>; readyPath: string; timeoutMs: number }): Promise<NetlifyProcess> {
+export async function startNetlify(args: string[], opts: { port: number; env: Record<string, string>; readyPath: string; timeoutMs: number; nodeArgs?: string[] }): Promise<NetlifyProcess> {
   const tools = await ensureNetlifyTools();
   const url = `http://localhost:${opts.port}`;
   const configHome = await cliConfigHome();
-  const child: ChildProcess = spawn(tools.node, [tools.netlifyCli, ...args], {
+  const child: ChildProcess = spawn(tools.node, [...(opts.nodeArgs ?? []), tools.netlifyCli, ...args], {
     cwd: root,
     env: cliEnv(tools, configHome, opts.env),
     stdio: ['ignore', 'pipe', 'pipe'],
