@@ -11,7 +11,8 @@
  * throw MailError describing the failure in a few words with no personal data (SMTP replies
  * often quote the recipient's address, so they are never kept).
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Attachment, SendMailOptions, Transporter } from 'nodemailer';
 import { conference } from '../../src/content/conference';
@@ -341,7 +342,12 @@ export async function sendMessage(message: OutgoingMessage | (() => Promise<Outg
       await mkdir(mode.dir, { recursive: true });
       // Real time, not the app clock: file names must differ even under a pinned APP_NOW.
       const stamp = new Date().toISOString().replace(/[-:.]/g, '');
-      await writeFile(path.join(mode.dir, `${stamp}-${tag.replace(/[^A-Za-z0-9_-]+/g, '-')}.eml`), info.message);
+      const file = path.join(mode.dir, `${stamp}-${tag.replace(/[^A-Za-z0-9_-]+/g, '-')}.eml`);
+      // Written aside, then renamed: a reader of the outbox (a developer's mail viewer, the tests)
+      // never sees half a message, now that e-mails are sent after the answer (decision 053).
+      const partial = path.join(mode.dir, `.${randomUUID()}.partial`);
+      await writeFile(partial, info.message);
+      await rename(partial, file);
     }
   } catch (err) {
     throw toMailError(err);

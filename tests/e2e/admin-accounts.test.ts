@@ -74,19 +74,25 @@ async function register(email: string, overrides: Partial<RegistrationForm> = {}
   return (await e2e.stack.redis.get<StoredRegistration>(`${e2e.stack.keyPrefix}reg:${regNo}`))!;
 }
 
-/** The parsed confirmation e-mail of `regNo` (the first .eml the outbox holds for it). */
+/**
+ * The parsed confirmation e-mail of `regNo`: the first .eml the outbox holds for it that carries
+ * the ticket's QR image (it is sent after the answer, decision 053, so it may follow another).
+ */
 async function confirmationMail(regNo: string) {
-  let file = '';
+  let mail: Awaited<ReturnType<typeof PostalMime.parse>> | undefined;
   await expect
     .poll(
       async () => {
-        file = (await readdir(e2e.outbox)).filter((f) => f.endsWith(`-${regNo}.eml`)).sort()[0] ?? '';
-        return file;
+        for (const f of (await readdir(e2e.outbox)).filter((f) => f.endsWith(`-${regNo}.eml`)).sort()) {
+          const parsed = await PostalMime.parse(await readFile(path.join(e2e.outbox, f)));
+          if (parsed.attachments.some((a) => a.mimeType === 'image/png')) return (mail = parsed);
+        }
+        return undefined;
       },
       { timeout: 30_000 },
     )
-    .not.toBe('');
-  return PostalMime.parse(await readFile(path.join(e2e.outbox, file)));
+    .toBeDefined();
+  return mail!;
 }
 
 const bytesOf = (content: ArrayBuffer | Uint8Array | string) => (typeof content === 'string' ? Buffer.from(content, 'base64') : Buffer.from(content instanceof Uint8Array ? content : new Uint8Array(content)));
